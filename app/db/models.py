@@ -1,0 +1,157 @@
+"""Tables. The schema is created and changed only by Alembic migrations (migrations/)."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def new_id() -> str:
+    return uuid.uuid4().hex
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Collection(Base):
+    __tablename__ = "collections"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    name: Mapped[str] = mapped_column(String(200), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # Bumped on every graph change; in-memory caches (vectors, networkx) key on it, across processes.
+    graph_version: Mapped[int] = mapped_column(Integer, default=0)
+
+    documents: Mapped[list[Document]] = relationship(
+        back_populates="collection", passive_deletes=True, order_by="Document.created_at"
+    )
+
+
+class Document(Base):
+    __tablename__ = "documents"
+    __table_args__ = (UniqueConstraint("collection_id", "sha256", name="uq_document_collection_sha256"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    collection_id: Mapped[str] = mapped_column(ForeignKey("collections.id", ondelete="CASCADE"), index=True)
+    filename: Mapped[str] = mapped_column(String(255))
+    path: Mapped[str] = mapped_column(String(1024))  # display label only, never a file-system path
+    sha256: Mapped[str] = mapped_column(String(64))
+    size_bytes: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16), default="queued", index=True)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    progress: Mapped[float] = mapped_column(Float, default=0.0)
+    page_count: Mapped[int] = mapped_column(Integer, default=0)
+    passage_count: Mapped[int] = mapped_column(Integer, default=0)
+    table_count: Mapped[int] = mapped_column(Integer, default=0)
+    title: Mapped[str | None] = mapped_column(Text, nullable=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+
+    collection: Mapped[Collection] = relationship(back_populates="documents")
+
+
+class Page(Base):
+    __tablename__ = "pages"
+    __table_args__ = (UniqueConstraint("document_id", "number", name="uq_page_document_number"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    document_id: Mapped[str] = mapped_column(ForeignKey("documents.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    width: Mapped[float] = mapped_column(Float)
+    height: Mapped[float] = mapped_column(Float)
+    text: Mapped[str] = mapped_column(Text, default="")
+    has_text_layer: Mapped[bool] = mapped_column(Boolean, default=True)
+
+
+class Passage(Base):
+    __tablename__ = "passages"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    document_id: Mapped[str] = mapped_column(ForeignKey("documents.id", ondelete="CASCADE"), index=True)
+    page_number: Mapped[int] = mapped_column(Integer)
+    index: Mapped[int] = mapped_column(Integer)  # reading order within the document
+    text: Mapped[str] = mapped_column(Text)
+    bbox: Mapped[list[float]] = mapped_column(JSON)
+
+
+class DocTable(Base):
+    __tablename__ = "doc_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    document_id: Mapped[str] = mapped_column(ForeignKey("documents.id", ondelete="CASCADE"), index=True)
+    page_number: Mapped[int] = mapped_column(Integer)
+    index_on_page: Mapped[int] = mapped_column(Integer)
+    index_in_document: Mapped[int] = mapped_column(Integer)
+    caption: Mapped[str | None] = mapped_column(Text, nullable=True)
+    rows: Mapped[list[list[str]]] = mapped_column(JSON)
+    markdown: Mapped[str] = mapped_column(Text)
+    bbox: Mapped[list[float]] = mapped_column(JSON)
+
+
+class Node(Base):
+    """A graph node. Its id equals the id of the document/page/passage/table row it stands for."""
+
+    __tablename__ = "nodes"
+    __table_args__ = (Index("ix_nodes_collection_kind", "collection_id", "kind"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    collection_id: Mapped[str] = mapped_column(ForeignKey("collections.id", ondelete="CASCADE"))
+    document_id: Mapped[str] = mapped_column(ForeignKey("documents.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))  # document | page | table | passage
+    page: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    label: Mapped[str] = mapped_column(String(300), default="")
+    text: Mapped[str] = mapped_column(Text, default="")
+    keywords: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    entities: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    vector: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)  # float32, L2-normalised
+
+
+class Edge(Base):
+    __tablename__ = "edges"
+    __table_args__ = (
+        Index("ix_edges_collection_kind", "collection_id", "kind"),
+        Index("ix_edges_source", "source"),
+        Index("ix_edges_target", "target"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    collection_id: Mapped[str] = mapped_column(ForeignKey("collections.id", ondelete="CASCADE"))
+    source: Mapped[str] = mapped_column(ForeignKey("nodes.id", ondelete="CASCADE"))
+    target: Mapped[str] = mapped_column(ForeignKey("nodes.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(16))  # contains | next | keyword | semantic | mention | entity
+    weight: Mapped[float] = mapped_column(Float, default=1.0)
+
+
+class Question(Base):
+    __tablename__ = "questions"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
+    collection_id: Mapped[str] = mapped_column(ForeignKey("collections.id", ondelete="CASCADE"), index=True)
+    question: Mapped[str] = mapped_column(Text)
+    question_type: Mapped[str] = mapped_column(String(16))
+    answer: Mapped[str] = mapped_column(Text)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)  # the full ask response: citations, evidence, timings
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)

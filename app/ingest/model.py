@@ -1,0 +1,60 @@
+"""What extraction produces: plain data, independent of storage and web code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# [x0, top, x1, bottom] in PDF points, origin at the top-left of the (rotated, as displayed) page.
+BBox = tuple[float, float, float, float]
+
+
+class PdfError(Exception):
+    """A PDF that cannot be processed; the message is shown to the user as the failure reason."""
+
+
+class PasswordRequired(PdfError):
+    def __init__(self) -> None:
+        super().__init__("password required: the PDF is encrypted")
+
+
+class CorruptPdf(PdfError):
+    pass
+
+
+class TooManyPages(PdfError):
+    def __init__(self, pages: int, limit: int) -> None:
+        super().__init__(f"too many pages: {pages} (the limit is {limit}, MDQA_MAX_PAGES)")
+
+
+@dataclass(slots=True)
+class ExtractedPassage:
+    index_on_page: int
+    text: str
+    bbox: BBox
+
+
+@dataclass(slots=True)
+class ExtractedTable:
+    index_on_page: int
+    rows: list[list[str]]
+    markdown: str
+    bbox: BBox
+    caption: str | None = None
+
+
+@dataclass(slots=True)
+class ExtractedPage:
+    number: int  # 1-based
+    width: float
+    height: float
+    text: str
+    has_text_layer: bool
+    passages: list[ExtractedPassage] = field(default_factory=list)
+    tables: list[ExtractedTable] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ExtractedDocument:
+    page_count: int
+    title: str | None  # from metadata or the first heading; None when nothing sensible is found
+    pages: list[ExtractedPage] = field(default_factory=list)

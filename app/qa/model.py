@@ -1,0 +1,68 @@
+"""What asking produces: plain data shared by the retrievers, the readers, the API, the CLI and `mdqa eval`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+RetrieverName = Literal["kgp", "gnn", "tfidf", "bm25", "dense"]
+ScorerName = Literal["embedding", "llm", "tfidf"]
+ReaderName = Literal["local", "openai"]
+
+
+@dataclass(slots=True)
+class AskOptions:
+    retriever: RetrieverName = "kgp"
+    scorer: ScorerName = "embedding"
+    budget: int = 10
+    branching: int = 3
+    llm: ReaderName = "local"
+    seed_ranker: str = "hybrid"
+
+
+@dataclass(slots=True)
+class EvidenceNode:
+    """A node the retriever visited, in evidence order; (parent, edge_kind, hop) make the evidence path."""
+
+    node_id: str
+    kind: str  # document | page | table | passage
+    document_id: str
+    page: int | None
+    label: str
+    text: str
+    hop: int  # 0 for seeds / directly fetched nodes
+    score: float
+    parent: str | None = None
+    edge_kind: str | None = None  # kind of the graph edge parent -> node
+
+
+@dataclass(slots=True)
+class Retrieval:
+    question_type: Literal["structural", "content"]
+    nodes: list[EvidenceNode]
+    llm_calls: int = 0
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    # Structural cell look-ups found by the rules (e.g. {"node_id": ..., "value": ..., "row": ..., "column": ...}).
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Citation:
+    marker: int
+    node_id: str
+    kind: str
+    document_id: str
+    filename: str
+    page: int | None
+    text: str
+
+
+@dataclass(slots=True)
+class AskResult:
+    question: str
+    question_type: Literal["structural", "content"]
+    answer: str
+    citations: list[Citation]
+    retrieval: Retrieval
+    llm_calls: int
+    timings_ms: dict[str, float]

@@ -1,0 +1,90 @@
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, File, Query, Request, Response, UploadFile, status
+from fastapi.responses import FileResponse
+
+from app.api.deps import SessionDep, SettingsDep
+from app.api.schemas import (
+    DocumentOut,
+    PageOut,
+    RejectedOut,
+    TableOut,
+    UploadOut,
+    document_out,
+    page_out,
+    table_out,
+)
+from app.services import documents as service
+from app.services.errors import NotFound
+from app.services.rendering import render_page_png
+from app.storage import FileStore
+
+router = APIRouter(tags=["documents"])
+
+
+@router.post("/api/collections/{cid}/documents", status_code=status.HTTP_202_ACCEPTED, response_model=UploadOut)
+def upload_documents(
+    cid: str,
+    request: Request,
+    session: SessionDep,
+    settings: SettingsDep,
+    files: Annotated[list[UploadFile], File(description="PDF files; a filename may hold a relative folder path")],
+) -> UploadOut:
+    result = service.upload_files(
+        session, settings, request.app.state.queue, cid, [(f.filename, f.file) for f in files]
+    )
+    return UploadOut(
+        documents=[document_out(d) for d in result.documents],
+        rejected=[RejectedOut(filename=r.filename, detail=r.detail) for r in result.rejected],
+    )
+
+
+@router.get("/api/documents/{did}", response_model=DocumentOut)
+def get_document(did: str, session: SessionDep) -> DocumentOut:
+    return document_out(service.get_document(session, did))
+
+
+@router.delete("/api/documents/{did}", status_code=status.HTTP_204_NO_CONTENT)
+def delete_document(did: str, session: SessionDep, settings: SettingsDep) -> Response:
+    service.delete_document(session, settings, did)
+    session.commit()
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.get("/api/documents/{did}/file", response_class=FileResponse)
+def get_file(did: str, session: SessionDep, settings: SettingsDep) -> FileResponse:
+    document = service.get_document(session, did)
+    path = FileStore(settings.files_dir).path_for(document.sha256)
+    if not path.exists():
+        raise NotFound("the original file is missing from storage")
+    return FileResponse(
+        path, media_type="application/pdf", filename=document.filename, content_disposition_type="inline"
+    )
+
+
+@router.get("/api/documents/{did}/pages/{n}", response_model=PageOut)
+def get_page(did: str, n: int, session: SessionDep) -> PageOut:
+    return page_out(*service.get_page(session, did, n))
+
+
+@router.get("/api/documents/{did}/pages/{n}/image", response_class=Response)
+def get_page_image(
+    did: str,
+    n: int,
+    session: SessionDep,
+    settings: SettingsDep,
+    scale: Annotated[float, Query(gt=0.1, le=4.0)] = 1.5,
+) -> Response:
+    document = service.get_document(session, did)
+    if not 1 <= n <= max(document.page_count, 0):
+        raise NotFound(f"page {n} not found (the document has {document.page_count} pages)")
+    png = render_page_png(FileStore(settings.files_dir).path_for(document.sha256), n, scale, settings.data_dir)
+    return Response(png, media_type="image/png", headers={"Cache-Control": "private, max-age=86400"})
+
+
+@router.get("/api/documents/{did}/tables", response_model=list[TableOut])
+def list_tables(did: str, session: SessionDep) -> list[TableOut]:
+    document = service.get_document(session, did)
+    return [table_out(t) for t in service.list_tables(session, document.id)]

@@ -1,0 +1,136 @@
+"""JSON shapes of the API (API.md); built from ORM rows here so routes stay thin."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel, Field
+
+from app.db.models import Collection, DocTable, Document, Page, Passage
+
+
+class CollectionCreate(BaseModel):
+    name: str = Field(min_length=1, max_length=200)
+
+
+class CollectionOut(BaseModel):
+    id: str
+    name: str
+    created_at: datetime
+    document_count: int
+
+
+class DocumentOut(BaseModel):
+    id: str
+    collection_id: str
+    filename: str
+    path: str
+    sha256: str
+    size_bytes: int
+    status: str
+    error: str | None
+    progress: float
+    page_count: int
+    passage_count: int
+    table_count: int
+    title: str | None
+    created_at: datetime
+
+
+class CollectionDetail(CollectionOut):
+    documents: list[DocumentOut]
+
+
+class RejectedOut(BaseModel):
+    filename: str
+    detail: str
+
+
+class UploadOut(BaseModel):
+    documents: list[DocumentOut]
+    rejected: list[RejectedOut]
+
+
+class PassageOut(BaseModel):
+    id: str
+    page: int
+    index: int
+    text: str
+    bbox: list[float]
+
+
+class TableOut(BaseModel):
+    id: str
+    page: int
+    index_on_page: int
+    index_in_document: int
+    caption: str | None
+    rows: list[list[str]]
+    markdown: str
+    bbox: list[float]
+
+
+class PageOut(BaseModel):
+    document_id: str
+    number: int
+    text: str
+    width: float
+    height: float
+    has_text_layer: bool
+    passages: list[PassageOut]
+    tables: list[TableOut]
+
+
+def collection_out(collection: Collection, document_count: int) -> CollectionOut:
+    return CollectionOut(
+        id=collection.id, name=collection.name, created_at=collection.created_at, document_count=document_count
+    )
+
+
+def document_out(d: Document) -> DocumentOut:
+    return DocumentOut(
+        id=d.id,
+        collection_id=d.collection_id,
+        filename=d.filename,
+        path=d.path,
+        sha256=d.sha256,
+        size_bytes=d.size_bytes,
+        status=d.status,
+        error=d.error,
+        progress=round(d.progress, 3),
+        page_count=d.page_count,
+        passage_count=d.passage_count,
+        table_count=d.table_count,
+        title=d.title,
+        created_at=d.created_at,
+    )
+
+
+def passage_out(p: Passage) -> PassageOut:
+    return PassageOut(id=p.id, page=p.page_number, index=p.index, text=p.text, bbox=list(p.bbox))
+
+
+def table_out(t: DocTable) -> TableOut:
+    return TableOut(
+        id=t.id,
+        page=t.page_number,
+        index_on_page=t.index_on_page,
+        index_in_document=t.index_in_document,
+        caption=t.caption,
+        rows=t.rows,
+        markdown=t.markdown,
+        bbox=list(t.bbox),
+    )
+
+
+def page_out(page: Page, passages: list[Passage], tables: list[DocTable]) -> PageOut:
+    return PageOut(
+        document_id=page.document_id,
+        number=page.number,
+        text=page.text,
+        width=page.width,
+        height=page.height,
+        has_text_layer=page.has_text_layer,
+        passages=[passage_out(p) for p in passages],
+        tables=[table_out(t) for t in tables],
+    )

@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("ingest", help="upload PDF files or folders into a collection and wait")
+    parser.add_argument("paths", nargs="+", type=Path)
+    parser.add_argument("--collection", required=True, help="collection name (created if missing)")
+    parser.add_argument("--no-wait", action="store_true", help="queue and return (scaled mode)")
+    parser.set_defaults(handler=run)
+
+
+def _pdf_files(paths: list[Path]) -> list[tuple[Path, str]]:
+    """(file, display path relative to the folder given) for every PDF under the paths."""
+    out: list[tuple[Path, str]] = []
+    for path in paths:
+        if path.is_dir():
+            for file in sorted(path.rglob("*")):
+                if file.is_file() and file.suffix.lower() == ".pdf":
+                    out.append((file, f"{path.name}/{file.relative_to(path).as_posix()}"))
+        elif path.is_file():
+            out.append((path, path.name))
+        else:
+            print(f"mdqa ingest: {path} does not exist", file=sys.stderr)
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from app.db.migrate import upgrade
+    from app.db.session import session_scope
+    from app.services.collections import create_collection, find_collection_by_name
+    from app.services.documents import upload_files
+    from app.services.queue import InlineQueue, make_queue
+    from app.settings import get_settings
+
+    settings = get_settings()
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    url = settings.resolved_database_url
+    upgrade(url)
+    files = _pdf_files(args.paths)
+    if not files:
+        print("mdqa ingest: no PDF files found", file=sys.stderr)
+        return 2
+    queue = make_queue(settings)
+    if isinstance(queue, InlineQueue):
+        queue.start(recover=False)
+    with session_scope(url) as session:
+        collection = find_collection_by_name(session, args.collection) or create_collection(session, args.collection)
+        session.commit()
+        handles = [(label, file.open("rb")) for file, label in files]
+        try:
+            result = upload_files(session, settings, queue, collection.id, handles)
+        finally:
+            for _, handle in handles:
+                handle.close()
+        ids = [d.id for d in result.documents]
+    for rejected in result.rejected:
+        print(f"rejected {rejected.filename}: {rejected.detail}", file=sys.stderr)
+    if args.no_wait and not isinstance(queue, InlineQueue):
+        print(f"queued {len(ids)} documents in collection {args.collection!r}")
+        return 0
+    failed = _wait(url, ids, tqdm)
+    if isinstance(queue, InlineQueue):
+        queue.stop()
+    return 1 if failed else 0
+
+
+def _wait(url: str, ids: list[str], tqdm) -> int:  # type: ignore[no-untyped-def]
+    from sqlalchemy import select
+
+    from app.db.models import Document
+    from app.db.session import session_scope
+
+    bar = tqdm(total=len(ids), unit="doc", desc="ingesting")
+    done: set[str] = set()
+    failed = 0
+    while len(done) < len(ids):
+        with session_scope(url) as session:
+            rows = session.execute(select(Document.id, Document.status, Document.filename, Document.error)
+                                   .where(Document.id.in_(ids))).all()
+        for doc_id, status, filename, error in rows:
+            if doc_id not in done and status in ("ready", "failed"):
+                done.add(doc_id)
+                bar.update(1)
+                if status == "failed":
+                    failed += 1
+                    bar.write(f"failed {filename}: {error}")
+        if len({r[0] for r in rows}) < len(ids):  # deleted meanwhile
+            done |= set(ids) - {r[0] for r in rows}
+        time.sleep(0.3)
+    bar.close()
+    print(f"{len(ids) - failed} ready, {failed} failed")
+    return failed

@@ -1,0 +1,200 @@
+"""The ingestion job for one document: extract → store rows → add to the collection's graph.
+
+Idempotent: a job that died half-way (worker killed) is simply run again; it first clears what the
+earlier attempt left behind, so the document ends `ready` or `failed`, never stuck in `processing`.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import Session
+
+from app.db.models import DocTable, Document, Node, Page, Passage
+from app.db.session import session_scope
+from app.graph.build import add_documents, remove_document
+from app.ingest.model import ExtractedDocument, PdfError
+from app.ingest.pdf import extract_pdf
+from app.llm.embeddings import get_embedder
+from app.settings import Settings
+from app.storage import FileStore
+
+log = logging.getLogger(__name__)
+
+TRANSIENT_ERRORS = (OperationalError,)
+
+
+class DocumentGone(Exception):
+    """The document was deleted while it waited or ran; nothing to do."""
+
+
+def process_document(settings: Settings, document_id: str) -> str:
+    """Run the whole job; returns the final status. Transient database errors propagate (the queue retries)."""
+    url = settings.resolved_database_url
+    claimed = _claim(settings, document_id)
+    if isinstance(claimed, str):
+        return claimed
+    attempt = claimed
+    try:
+        with session_scope(url) as session:
+            sha = session.get(Document, document_id).sha256  # type: ignore[union-attr]
+        path = FileStore(settings.files_dir).path_for(sha)
+        if not path.exists():
+            raise PdfError("the uploaded file is missing from storage")
+        extracted = extract_pdf(
+            path,
+            max_pages=settings.max_pages,
+            on_progress=_progress_reporter(url, document_id),
+            min_words=settings.passage_min_words,
+            max_words=settings.passage_max_words,
+        )
+        embedder = get_embedder(settings.device)
+        with session_scope(url) as session:
+            document = session.get(Document, document_id, with_for_update=True)
+            if document is None:
+                raise DocumentGone
+            if document.attempts != attempt:
+                return "superseded"  # a sweep handed the job to another worker meanwhile; its result wins
+            _store_extraction(session, document, extracted)
+            session.flush()
+            add_documents(session, [document_id], settings.graph, embedder)
+            document.status = "ready"
+            document.progress = 1.0
+            document.error = None
+        return "ready"
+    except DocumentGone:
+        return "missing"
+    except PdfError as exc:
+        _fail(settings, document_id, attempt, str(exc))
+        return "failed"
+    except TRANSIENT_ERRORS:
+        raise
+    except Exception as exc:  # never leave a document in `processing` because of a bug
+        log.exception("ingestion of %s failed", document_id)
+        _fail(settings, document_id, attempt, f"could not process this PDF ({type(exc).__name__}: {exc})")
+        return "failed"
+
+
+def _claim(settings: Settings, document_id: str) -> int | str:
+    """Mark the document processing and return this attempt's number, or the reason there is nothing to do."""
+    with session_scope(settings.resolved_database_url) as session:
+        document = session.get(Document, document_id, with_for_update=True)
+        if document is None:
+            return "missing"
+        if document.status in ("ready", "failed"):
+            return document.status
+        if document.attempts >= settings.max_attempts:
+            document.status = "failed"
+            document.error = f"gave up after {document.attempts} attempts (the worker stopped each time)"
+            return "failed"
+        document.attempts += 1
+        document.status = "processing"
+        document.progress = 0.0
+        document.error = None
+        # A retry starts from a clean slate: drop what an interrupted attempt stored.
+        _clear_document_content(session, document_id, settings)
+        return document.attempts
+
+
+def _clear_document_content(session: Session, document_id: str, settings: Settings) -> None:
+    if session.scalar(select(Node.id).where(Node.document_id == document_id).limit(1)) is not None:
+        remove_document(session, document_id, settings.graph)
+    for table in (Passage, DocTable, Page):
+        session.execute(delete(table).where(table.document_id == document_id))
+
+
+def _progress_reporter(url: str, document_id: str):  # type: ignore[no-untyped-def]
+    last = [0.0]
+
+    def report(done: int, total: int) -> None:
+        now = time.monotonic()
+        # Extraction is fast; a write per page would cost more than the page. Report ~4 times a second.
+        if done < total and now - last[0] < 0.25:
+            return
+        last[0] = now
+        # Extraction is ~90% of the visible work; the graph step fills the rest.
+        value = 0.9 * done / max(total, 1)
+        with session_scope(url) as session:
+            session.execute(
+                update(Document)
+                .where(Document.id == document_id, Document.status == "processing")
+                .values(progress=value, updated_at=datetime.now(UTC))
+            )
+
+    return report
+
+
+def _store_extraction(session: Session, document: Document, extracted: ExtractedDocument) -> None:
+    passage_index = 0
+    table_index = 0
+    for page in extracted.pages:
+        session.add(
+            Page(
+                document_id=document.id,
+                number=page.number,
+                width=page.width,
+                height=page.height,
+                text=page.text,
+                has_text_layer=page.has_text_layer,
+            )
+        )
+        for passage in page.passages:
+            session.add(
+                Passage(
+                    document_id=document.id,
+                    page_number=page.number,
+                    index=passage_index,
+                    text=passage.text,
+                    bbox=list(passage.bbox),
+                )
+            )
+            passage_index += 1
+        for table in page.tables:
+            session.add(
+                DocTable(
+                    document_id=document.id,
+                    page_number=page.number,
+                    index_on_page=table.index_on_page,
+                    index_in_document=table_index,
+                    caption=table.caption,
+                    rows=table.rows,
+                    markdown=table.markdown,
+                    bbox=list(table.bbox),
+                )
+            )
+            table_index += 1
+    document.page_count = extracted.page_count
+    document.passage_count = passage_index
+    document.table_count = table_index
+    document.title = extracted.title
+
+
+def _fail(settings: Settings, document_id: str, attempt: int, reason: str) -> None:
+    with session_scope(settings.resolved_database_url) as session:
+        document = session.get(Document, document_id, with_for_update=True)
+        if document is None or document.attempts != attempt:
+            return
+        _clear_document_content(session, document_id, settings)
+        document.status = "failed"
+        document.error = reason[:2000]
+        document.page_count = document.passage_count = document.table_count = 0
+
+
+def unfinished_document_ids(settings: Settings, stale_only: bool) -> list[str]:
+    """Documents to (re)queue: with stale_only, those whose worker went silent (a Celery worker's sweep);
+    without, every queued or processing one (the embedded app's start, when nothing else can be running)."""
+    cutoff = datetime.now(UTC) - timedelta(seconds=settings.stale_processing_s)
+    with session_scope(settings.resolved_database_url) as session:
+        rows = session.execute(select(Document.id, Document.status, Document.updated_at)).all()
+    out = []
+    for doc_id, status, updated_at in rows:
+        if status in ("queued", "processing"):
+            if updated_at is not None and updated_at.tzinfo is None:
+                updated_at = updated_at.replace(tzinfo=UTC)
+            if not stale_only or updated_at is None or updated_at < cutoff:
+                out.append(doc_id)
+    return out

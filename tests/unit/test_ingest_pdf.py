@@ -1,0 +1,147 @@
+"""extract_pdf over the real PDF collection: page counts, errors, scans, passages and boxes."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.ingest.model import CorruptPdf, ExtractedDocument, PasswordRequired, TooManyPages
+from app.ingest.pdf import extract_pdf
+
+DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+PDFS = DATA / "pdfs"
+MANIFEST: list[dict[str, Any]] = (
+    json.loads((PDFS / "manifest.json").read_text())["files"] if (PDFS / "manifest.json").exists() else []
+)
+pytestmark = pytest.mark.skipif(not MANIFEST, reason="shared PDF collection not present")
+
+
+def pdf_path(entry: dict[str, Any]) -> Path:
+    return PDFS / entry["file"].removeprefix("shared/data/pdfs/")
+
+
+def by_tag(tag: str) -> list[dict[str, Any]]:
+    return [e for e in MANIFEST if tag in e.get("tags", [])]
+
+
+OPENABLE = [e for e in MANIFEST if "password" not in e]
+
+
+@cache
+def extracted(name: str) -> ExtractedDocument:
+    # Each file is extracted once per test session; several tests look at the same result.
+    entry = next(e for e in MANIFEST if e["file"].endswith("/" + name))
+    return extract_pdf(pdf_path(entry), max_pages=1000)
+
+
+def name_of(entry: dict[str, Any]) -> str:
+    return entry["file"].rsplit("/", 1)[1]
+
+
+@pytest.mark.parametrize("entry", OPENABLE, ids=name_of)
+def test_every_openable_pdf_extracts_with_its_page_count(entry: dict[str, Any]) -> None:
+    doc = extracted(name_of(entry))
+    assert doc.page_count == entry["pages"] == len(doc.pages)
+    assert [p.number for p in doc.pages] == list(range(1, entry["pages"] + 1))
+
+
+@pytest.mark.parametrize("entry", by_tag("encrypted"), ids=name_of)
+def test_encrypted_pdfs_ask_for_a_password(entry: dict[str, Any]) -> None:
+    with pytest.raises(PasswordRequired):
+        extract_pdf(pdf_path(entry), max_pages=1000)
+
+
+def test_truncated_pdf_is_corrupt(tmp_path: Path) -> None:
+    data = (PDFS / "reports" / "eu-021.pdf").read_bytes()
+    broken = tmp_path / "truncated.pdf"
+    broken.write_bytes(data[: len(data) // 2])
+    with pytest.raises(CorruptPdf):
+        extract_pdf(broken, max_pages=1000)
+
+
+def test_text_file_renamed_pdf_is_corrupt(tmp_path: Path) -> None:
+    fake = tmp_path / "notes.pdf"
+    fake.write_text("just some notes, not a PDF\n" * 20)
+    with pytest.raises(CorruptPdf, match="not a PDF"):
+        extract_pdf(fake, max_pages=1000)
+
+
+def test_empty_file_is_corrupt(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.pdf"
+    empty.write_bytes(b"")
+    with pytest.raises(CorruptPdf):
+        extract_pdf(empty, max_pages=1000)
+
+
+def test_too_many_pages_is_checked_before_work() -> None:
+    progress: list[tuple[int, int]] = []
+    with pytest.raises(TooManyPages, match="23"):
+        extract_pdf(PDFS / "reports" / "diesel_engines.pdf", max_pages=5, on_progress=lambda *a: progress.append(a))
+    assert progress == []
+
+
+def test_progress_is_reported_after_each_page() -> None:
+    progress: list[tuple[int, int]] = []
+    extract_pdf(PDFS / "tables" / "us-030.pdf", max_pages=10, on_progress=lambda d, n: progress.append((d, n)))
+    assert progress == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_malformed_pdf_is_repaired_and_extracted() -> None:
+    doc = extracted("malformed-from-issue-932.pdf")
+    assert doc.pages[0].has_text_layer
+
+
+@pytest.mark.parametrize("entry", by_tag("scanned") + by_tag("empty-page"), ids=name_of)
+def test_pages_without_text_have_no_text_layer_and_no_passages(entry: dict[str, Any]) -> None:
+    doc = extracted(name_of(entry))
+    assert all(not p.has_text_layer and not p.passages for p in doc.pages)
+
+
+def test_rotated_page_is_measured_as_displayed() -> None:
+    page = extracted("m27.pdf").pages[0]  # /Rotate 90 on a portrait letter page
+    assert (page.width, page.height) == (792.0, 612.0)
+    assert page.passages or page.tables
+
+
+@pytest.mark.parametrize("name", ["issue-982-example.pdf", "federal-register-2020-17221.pdf", "eu-021.pdf"])
+def test_passages_respect_word_limits(name: str) -> None:
+    doc = extracted(name)
+    for page in doc.pages:
+        counts = [len(p.text.split()) for p in page.passages]
+        assert all(c <= 80 for c in counts)
+        # Only the last passage of a page may be shorter than min_words (a trailing fragment).
+        assert all(c >= 10 for c in counts[:-1]), (page.number, counts)
+
+
+@pytest.mark.parametrize("name", ["issue-982-example.pdf", "diesel_engines.pdf", "us-018.pdf", "m27.pdf"])
+def test_boxes_lie_within_their_page(name: str) -> None:
+    for page in extracted(name).pages:
+        for box in [p.bbox for p in page.passages] + [t.bbox for t in page.tables]:
+            x0, top, x1, bottom = box
+            assert 0 <= x0 <= x1 <= page.width + 0.01 and 0 <= top <= bottom <= page.height + 0.01
+
+
+def test_two_column_paper_reads_each_column_top_to_bottom() -> None:
+    # In a two-column page the passages run down the left column, then down the right one:
+    # their vertical position only goes back up when the passage moves to the right.
+    page = extracted("issue-982-example.pdf").pages[2]
+    boxes = [p.bbox for p in page.passages]
+    assert len(boxes) >= 4
+    for prev, cur in zip(boxes, boxes[1:], strict=False):
+        assert cur[1] >= prev[1] - 5 or cur[0] > prev[0] + 100, (prev, cur)
+
+
+def test_passage_text_comes_from_the_page_text() -> None:
+    page = extracted("eu-021.pdf").pages[0]
+    flat = " ".join(page.text.split())
+    for p in page.passages:
+        assert p.text.split()[0] in flat
+
+
+def test_title_from_metadata_or_first_heading() -> None:
+    assert extracted("issue-982-example.pdf").title == "Art in Machine Learning"
+    assert extracted("issue-203-decimalize.pdf").title is None  # image-only, no metadata title

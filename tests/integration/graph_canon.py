@@ -25,3 +25,46 @@ def canonical_graph(session: Session, collection_id: str) -> tuple[set[tuple], s
         for e in session.scalars(select(Edge).where(Edge.collection_id == collection_id))
     }
     return nodes, edges
+
+
+def _edge_set(session: Session, collection_id: str, kind: str) -> set[tuple[str, str]]:
+    rows = session.execute(
+        select(Edge.source, Edge.target).where(Edge.collection_id == collection_id, Edge.kind == kind)
+    ).all()
+    return {(s, t) for s, t in rows}
+
+
+def derived_edge_violations(session: Session, collection_id: str, settings) -> list[str]:  # type: ignore[no-untyped-def]
+    """Recompute the derived edges from scratch out of the stored node data and compare with what is stored.
+
+    Whatever order documents arrived in, and however many workers added them, the stored keyword, entity and
+    semantic edges must equal a from-scratch build over the final set of nodes.
+    """
+    import numpy as np
+
+    from app.db.vectors import unpack
+    from app.graph import knn, postings
+
+    nodes = list(session.scalars(select(Node).where(Node.collection_id == collection_id)))
+    passages = sorted((n for n in nodes if n.kind == "passage"), key=lambda n: n.id)
+    problems: list[str] = []
+    keywords = {n.id: list(n.keywords or []) for n in passages}
+    expected = postings.shared_term_edges(
+        keywords, keywords, settings.keyword_max_fanout, settings.keyword_max_edges_per_passage
+    )
+    if {(s, t) for s, t, _ in expected} != _edge_set(session, collection_id, "keyword"):
+        problems.append("keyword edges differ from a from-scratch build")
+    entities = {n.id: list(n.entities or []) for n in passages}
+    expected = postings.shared_term_edges(
+        entities, entities, settings.entity_max_fanout, settings.entity_max_edges_per_passage,
+        {n.id: n.document_id for n in passages},
+    )  # fmt: skip
+    if {(s, t) for s, t, _ in expected} != _edge_set(session, collection_id, "entity"):
+        problems.append("entity edges differ from a from-scratch build")
+    with_vectors = sorted((n for n in nodes if n.vector is not None), key=lambda n: n.id)
+    matrix = np.vstack([unpack(n.vector) for n in with_vectors])
+    neighbours = knn.top_k(matrix, range(len(with_vectors)), settings.knn_k)
+    expected_semantic = {(with_vectors[i].id, with_vectors[j].id) for i, row in enumerate(neighbours) for j, _ in row}
+    if expected_semantic != _edge_set(session, collection_id, "semantic"):
+        problems.append("semantic edges are not the exact k nearest neighbours")
+    return problems

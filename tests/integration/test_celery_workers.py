@@ -20,7 +20,7 @@ from app.db.session import session_scope
 from app.main import create_app
 from app.settings import Settings
 from tests.conftest import PDFS, REDIS_URL
-from tests.integration.graph_canon import canonical_graph
+from tests.integration.graph_canon import canonical_graph, derived_edge_violations
 from tests.integration.helpers import upload, wait_until_done
 
 pytestmark = pytest.mark.celery
@@ -82,7 +82,7 @@ def workers(scaled: Settings, tmp_path: Path) -> Iterator[list[subprocess.Popen[
         stop(worker, signal.SIGKILL)
 
 
-def test_two_workers_build_the_same_graph_as_one(scaled: Settings, workers: list, tmp_path: Path) -> None:
+def test_two_workers_leave_a_consistent_graph(scaled: Settings, workers: list, tmp_path: Path) -> None:
     files = [PDFS / "tables" / n for n in ("twotables_2.pdf", "health.pdf", "superscript.pdf", "edge_tol.pdf")]
     workers += [start_worker(scaled, tmp_path / "w1.log"), start_worker(scaled, tmp_path / "w2.log")]
     with TestClient(create_app(scaled)) as client:
@@ -99,9 +99,15 @@ def test_two_workers_build_the_same_graph_as_one(scaled: Settings, workers: list
     with session_scope(str(scaled.database_url)) as session:
         nodes_a, edges_a = canonical_graph(session, together)
         nodes_b, edges_b = canonical_graph(session, alone)
+        together_problems = derived_edge_violations(session, together, scaled.graph)
+        alone_problems = derived_edge_violations(session, alone, scaled.graph)
     assert nodes_a == nodes_b and len(nodes_a) > 20
-    assert edges_a == edges_b
-    assert {e[2] for e in edges_a} >= {"contains", "next", "semantic"}
+    # Structure does not depend on arrival order; derived edges must match a from-scratch build of the final set
+    # (keyword IDF is taken at insertion, so keyword choices may legitimately differ between arrival orders).
+    structural = {"contains", "next"}
+    assert {e for e in edges_a if e[2] in structural} == {e for e in edges_b if e[2] in structural}
+    assert together_problems == [] and alone_problems == []
+    assert {e[2] for e in edges_a} >= {"contains", "next", "semantic", "keyword"}
 
 
 def test_a_worker_killed_mid_job_does_not_lose_the_document(scaled: Settings, workers: list, tmp_path: Path) -> None:

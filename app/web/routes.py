@@ -1,0 +1,298 @@
+"""HTML pages: server-rendered with Jinja2 (autoescaped); htmx and small scripts call the JSON API for the rest.
+
+Every text that comes from a PDF reaches the browser either through Jinja's autoescaping or, in scripts,
+through `textContent`; never as markup.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Query, Request, Response
+from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.templating import Jinja2Templates
+from sqlalchemy import select
+
+from app.api.deps import SessionDep, SettingsDep
+from app.db.models import Collection, DocTable, Document, Page, Passage
+from app.services import collections as collection_service
+from app.services import documents as document_service
+from app.services.errors import NotFound, ServiceError
+
+ROOT = Path(__file__).resolve().parents[2]
+templates = Jinja2Templates(directory=ROOT / "templates")
+
+router = APIRouter(include_in_schema=False)
+
+BUSY = ("queued", "processing")
+RETRIEVERS = ("kgp", "gnn", "tfidf", "bm25", "dense")
+
+
+def not_found_page(request: Request, message: str | None = None) -> Response:
+    """The friendly 404 page for any non-API path."""
+    return templates.TemplateResponse(
+        request,
+        "not_found.html",
+        {"message": message or "There is no page at this address.", "path": request.url.path},
+        status_code=404,
+    )
+
+
+def _int_or(value: str, default: int) -> int:
+    """A number from a query string typed by hand; anything else falls back to the default (no 422 page)."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _document_view(d: Document) -> dict[str, Any]:
+    return {
+        "id": d.id,
+        "filename": d.filename,
+        "path": d.path,
+        "status": d.status,
+        "error": d.error,
+        "progress": round(float(d.progress or 0.0), 3),
+        "page_count": d.page_count,
+        "passage_count": d.passage_count,
+        "table_count": d.table_count,
+        "size_bytes": d.size_bytes,
+    }
+
+
+def _collection_documents(collection: Collection) -> list[dict[str, Any]]:
+    return [_document_view(d) for d in sorted(collection.documents, key=lambda d: (d.path or d.filename).lower())]
+
+
+# ---------------------------------------------------------------------------------------------- collections
+
+
+@router.get("/", response_class=HTMLResponse)
+def collections_page(request: Request, session: SessionDep) -> Response:
+    rows = collection_service.list_collections(session)
+    return templates.TemplateResponse(
+        request,
+        "collections.html",
+        {"collections": [{"id": c.id, "name": c.name, "created_at": c.created_at, "count": n} for c, n in rows]},
+    )
+
+
+@router.post("/collections", response_class=HTMLResponse)
+def create_collection(request: Request, session: SessionDep, name: Annotated[str, Form()] = "") -> Response:
+    """The create form; works with htmx (HX-Redirect) and as a plain form post (303)."""
+    try:
+        collection = collection_service.create_collection(session, name)
+        session.commit()
+    except ServiceError as exc:
+        session.rollback()
+        if request.headers.get("HX-Request"):
+            return templates.TemplateResponse(
+                request, "_error.html", {"message": str(exc)}, status_code=200, headers={"HX-Reswap": "innerHTML"}
+            )
+        rows = collection_service.list_collections(session)
+        return templates.TemplateResponse(
+            request,
+            "collections.html",
+            {
+                "collections": [{"id": c.id, "name": c.name, "created_at": c.created_at, "count": n} for c, n in rows],
+                "error": str(exc),
+                "name": name,
+            },
+            status_code=exc.status_code,
+        )
+    url = f"/collections/{collection.id}"
+    if request.headers.get("HX-Request"):
+        return Response(status_code=200, headers={"HX-Redirect": url})
+    return RedirectResponse(url, status_code=303)
+
+
+@router.get("/collections/{cid}", response_class=HTMLResponse)
+def collection_page(cid: str, request: Request, session: SessionDep) -> Response:
+    try:
+        collection = collection_service.get_collection(session, cid)
+    except NotFound:
+        return not_found_page(request, "This collection does not exist (it may have been deleted).")
+    documents = _collection_documents(collection)
+    return templates.TemplateResponse(
+        request,
+        "collection.html",
+        {
+            "collection": collection,
+            "documents": documents,
+            "busy": any(d["status"] in BUSY for d in documents),
+            "active": "documents",
+        },
+    )
+
+
+@router.get("/collections/{cid}/documents-table", response_class=HTMLResponse)
+def documents_fragment(cid: str, request: Request, session: SessionDep) -> Response:
+    """The live documents table (htmx polls it while any document is queued or processing)."""
+    try:
+        collection = collection_service.get_collection(session, cid)
+    except NotFound:
+        return templates.TemplateResponse(
+            request, "_error.html", {"message": "This collection no longer exists."}, status_code=200
+        )
+    documents = _collection_documents(collection)
+    return templates.TemplateResponse(
+        request,
+        "_documents.html",
+        {"collection": collection, "documents": documents, "busy": any(d["status"] in BUSY for d in documents)},
+    )
+
+
+@router.get("/collections/{cid}/ask", response_class=HTMLResponse)
+def ask_page(
+    cid: str,
+    request: Request,
+    session: SessionDep,
+    settings: SettingsDep,
+    q: Annotated[str, Query(max_length=4000)] = "",
+) -> Response:
+    try:
+        collection = collection_service.get_collection(session, cid)
+    except NotFound:
+        return not_found_page(request, "This collection does not exist (it may have been deleted).")
+    documents = _collection_documents(collection)
+    return templates.TemplateResponse(
+        request,
+        "ask.html",
+        {
+            "collection": collection,
+            "documents": documents,
+            "ready_count": sum(1 for d in documents if d["status"] == "ready"),
+            "doc_labels": {d["id"]: d["path"] for d in documents},
+            "question": q,
+            "retrievers": RETRIEVERS,
+            "defaults": settings.retrieval,
+            "llm_configured": settings.llm_configured,
+            "active": "ask",
+        },
+    )
+
+
+@router.get("/collections/{cid}/graph", response_class=HTMLResponse)
+def graph_page(
+    cid: str,
+    request: Request,
+    session: SessionDep,
+    node: str = "",
+    depth: str = "1",
+) -> Response:
+    node = node[:64]
+    try:
+        collection = collection_service.get_collection(session, cid)
+    except NotFound:
+        return not_found_page(request, "This collection does not exist (it may have been deleted).")
+    documents = _collection_documents(collection)
+    ready = [d for d in documents if d["status"] == "ready"]
+    return templates.TemplateResponse(
+        request,
+        "graph.html",
+        {
+            "collection": collection,
+            "documents": ready,
+            "doc_labels": {d["id"]: d["path"] for d in documents},
+            "node": node or (ready[0]["id"] if ready else ""),
+            "depth": min(max(_int_or(depth, 1), 1), 3),
+            "active": "graph",
+        },
+    )
+
+
+# ---------------------------------------------------------------------------------------------- viewer
+
+
+def _page_of(session: SessionDep, document_id: str, node_id: str) -> int | None:
+    """The page a passage, table or page node of this document is on (for links that only name the node)."""
+    for model, column in ((Passage, Passage.page_number), (DocTable, DocTable.page_number), (Page, Page.number)):
+        page = session.scalar(select(column).where(model.id == node_id, model.document_id == document_id))
+        if page is not None:
+            return page
+    return None
+
+
+def _box(bbox: list[float] | None, width: float, height: float) -> dict[str, float] | None:
+    """A PDF-point bbox [x0, top, x1, bottom] (origin top-left) as percentages of the page, for CSS."""
+    if not bbox or len(bbox) != 4 or width <= 0 or height <= 0:
+        return None
+    x0, top, x1, bottom = (float(v) for v in bbox)
+    x0, x1 = sorted((max(0.0, min(x0, width)), max(0.0, min(x1, width))))
+    top, bottom = sorted((max(0.0, min(top, height)), max(0.0, min(bottom, height))))
+    return {
+        "left": round(100 * x0 / width, 3),
+        "top": round(100 * top / height, 3),
+        "width": round(max(100 * (x1 - x0) / width, 0.3), 3),
+        "height": round(max(100 * (bottom - top) / height, 0.3), 3),
+    }
+
+
+@router.get("/documents/{did}", response_class=HTMLResponse)
+def document_page(
+    did: str,
+    request: Request,
+    session: SessionDep,
+    page: str = "",
+    highlight: str = "",
+) -> Response:
+    highlight = highlight[:64]
+    try:
+        document = document_service.get_document(session, did)
+    except NotFound:
+        return not_found_page(request, "This document does not exist (it may have been deleted).")
+    collection = session.get(Collection, document.collection_id)
+    number = _int_or(page, 0)
+    if number < 1:
+        number = (_page_of(session, document.id, highlight) if highlight else None) or 1
+    page_number = number
+    if highlight == document.id:  # a cited document as a whole: nothing on the page to box
+        highlight = ""
+    context: dict[str, Any] = {
+        "document": _document_view(document),
+        "collection": collection,
+        "page_number": page_number,
+        "highlight": highlight,
+        "page": None,
+        "passages": [],
+        "page_tables": [],
+        "tables": [],
+        "message": None,
+    }
+    if document.status != "ready":
+        context["message"] = {
+            "queued": "This document is waiting to be processed.",
+            "processing": "This document is being processed; its pages appear when it is ready.",
+            "failed": f"This document could not be processed: {document.error or 'unknown reason'}",
+        }.get(document.status, f"This document is {document.status}.")
+    elif document.page_count < 1:
+        context["message"] = "This document has no pages."
+    else:
+        if page_number > document.page_count:
+            return not_found_page(
+                request, f"Page {page_number} does not exist: {document.path} has {document.page_count} pages."
+            )
+        page_row, passages, page_tables = document_service.get_page(session, document.id, page_number)
+        w, h = page_row.width, page_row.height
+        context["page"] = {"id": page_row.id, "number": page_row.number, "width": w, "height": h, "text": page_row.text}
+        context["passages"] = [
+            {"id": p.id, "index": p.index, "text": p.text, "box": _box(p.bbox, w, h)} for p in passages
+        ]
+        context["page_tables"] = [
+            {"id": t.id, "index": t.index_in_document, "caption": t.caption, "box": _box(t.bbox, w, h)}
+            for t in page_tables
+        ]
+        context["tables"] = [
+            {
+                "id": t.id,
+                "page": t.page_number,
+                "index_in_document": t.index_in_document,
+                "index_on_page": t.index_on_page,
+                "caption": t.caption,
+                "rows": t.rows or [],
+            }
+            for t in document_service.list_tables(session, document.id)
+        ]
+    return templates.TemplateResponse(request, "document.html", context)

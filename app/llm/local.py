@@ -1,0 +1,178 @@
+"""The built-in reader: a cited answer without any LLM.
+
+Extractive: the sentence(s) of the retrieved context that best answer the question, scored by embedding
+similarity to the question, word overlap with it, and whether they hold a span of the type the question asks for
+(a year for "when", a number for "how many", a new name for "who"). Each chosen sentence carries the marker of the
+context item it came from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+Encode = Callable[[list[str]], np.ndarray]
+
+WEIGHT_EMBEDDING = 0.5
+WEIGHT_OVERLAP = 0.3
+WEIGHT_TYPE = 0.2
+WEIGHT_ORDER = 0.05  # earlier evidence is a little more trustworthy (seeds before far hops)
+SECOND_SENTENCE_RATIO = 0.85  # a second sentence is added when it scores this close to the best one
+MAX_SENTENCES = 120  # sentences encoded per question: bounds the reader's time on long pages
+MAX_SENTENCE_CHARS = 400
+
+STOP = frozenset(
+    """a an and are as at be been by did do does for from had has have he her his how i in is it its of on or
+    she that the their them they this to was were what when where which who whom whose why with you your
+    many much name named called year""".split()
+)
+YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)s?\b")
+DATE = re.compile(
+    r"\b(\d{1,2}\s+)?(january|february|march|april|may|june|july|august|september|october|november|december)\b", re.I
+)
+NUMBER = re.compile(r"\b\d[\d,.]*\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million)\b",
+                    re.I)  # fmt: skip
+PROPER = re.compile(r"\b[A-Z][\w'’-]+(?:\s+(?:of|the|de|von|van|and)?\s*[A-Z][\w'’-]+)*")
+ABBREVIATION_END = re.compile(
+    r"(?:\b[A-Z]\.|\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|No|Inc|Co|Ltd|Fig|Vol|pp?)\.)$"
+)
+SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9\"'(\[])")
+
+
+@dataclass(frozen=True, slots=True)
+class ContextItem:
+    marker: int  # [n] in the prompt and the answer
+    node_id: str
+    kind: str
+    text: str  # tables as markdown
+
+
+def words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOP and len(w) > 1}
+
+
+def split_sentences(text: str) -> list[str]:
+    text = " ".join(text.split())
+    if not text:
+        return []
+    parts = [p.strip() for p in SENTENCE_END.split(text) if p.strip()]
+    out: list[str] = []
+    glue_next = False
+    for part in parts:
+        # "U.S. Army", "Dr. Smith", "J. Doe": the split after an abbreviation was no sentence end.
+        if out and (glue_next or len(part.split()) < 2):
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+        glue_next = bool(ABBREVIATION_END.search(out[-1]))
+    return [s[:MAX_SENTENCE_CHARS] for s in out]
+
+
+def table_rows(markdown: str) -> list[str]:
+    """A markdown table as one line per data row, prefixed with its header so a row reads on its own."""
+    lines = [ln.strip() for ln in markdown.splitlines() if ln.strip().startswith("|")]
+    rows = [[c.strip() for c in ln.strip("|").split("|")] for ln in lines if not re.fullmatch(r"[|\s:-]+", ln)]
+    if len(rows) < 2:
+        return [markdown[:MAX_SENTENCE_CHARS]] if markdown.strip() else []
+    header = rows[0]
+    out = []
+    for row in rows[1:]:
+        pairs = [f"{h}: {v}" if h else v for h, v in zip(header, row, strict=False) if v]
+        if pairs:
+            out.append("; ".join(pairs)[:MAX_SENTENCE_CHARS])
+    return out
+
+
+def answer_type_bonus(question: str, sentence: str) -> float:
+    """1.0 when the sentence holds a span of the kind the question asks for and the question does not."""
+    q = question.lower()
+    q_words = words(question)
+
+    def new_spans(pattern: re.Pattern[str]) -> bool:
+        return any(not (words(m.group(0)) <= q_words) for m in pattern.finditer(sentence))
+
+    if re.search(r"\bwhen\b|\bwhat year\b|\bwhich year\b|\bwhat date\b", q):
+        return 1.0 if new_spans(YEAR) or new_spans(DATE) else 0.0
+    if re.search(r"\bhow (many|much|long|old|far|tall|big)\b|\bwhat (percentage|number|amount)\b", q):
+        return 1.0 if new_spans(NUMBER) else 0.0
+    if re.search(r"\b(who|whom|whose|where|which)\b", q):
+        return 1.0 if new_spans(PROPER) else 0.0
+    return 0.5 if new_spans(PROPER) or new_spans(NUMBER) else 0.0
+
+
+@dataclass(slots=True)
+class Candidate:
+    item: ContextItem
+    position: int  # order of the item in the evidence
+    text: str
+    score: float = 0.0
+
+
+def candidates(items: Sequence[ContextItem]) -> list[Candidate]:
+    out: list[Candidate] = []
+    for pos, item in enumerate(items):
+        pieces = table_rows(item.text) if item.kind == "table" else split_sentences(item.text)
+        out.extend(Candidate(item=item, position=pos, text=p) for p in pieces)
+        if len(out) >= MAX_SENTENCES:
+            break
+    return out[:MAX_SENTENCES]
+
+
+def score_candidates(question: str, cands: list[Candidate], encode: Encode | None, n_items: int) -> None:
+    q_words = words(question)
+    if encode is not None and cands:
+        vectors = encode([question] + [c.text for c in cands])
+        similarity = vectors[1:] @ vectors[0]
+    else:
+        similarity = np.zeros(len(cands), dtype=np.float32)
+    for c, sim in zip(cands, similarity, strict=True):
+        overlap = len(q_words & words(c.text)) / max(len(q_words), 1)
+        order = 1.0 - c.position / max(n_items, 1)
+        c.score = (
+            WEIGHT_EMBEDDING * float(sim)
+            + WEIGHT_OVERLAP * overlap
+            + WEIGHT_TYPE * answer_type_bonus(question, c.text)
+            + WEIGHT_ORDER * order
+        )
+
+
+def extractive_answer(question: str, items: Sequence[ContextItem], encode: Encode | None) -> str:
+    """The best sentence (and a close second from another item) with [n] markers; '' when there is no context."""
+    cands = candidates(items)
+    if not cands:
+        return ""
+    score_candidates(question, cands, encode, len(items))
+    ranked = sorted(cands, key=lambda c: -c.score)
+    chosen = [ranked[0]]
+    for c in ranked[1:]:
+        if c.score < SECOND_SENTENCE_RATIO * ranked[0].score:
+            break
+        # A second sentence from another passage is what a two-hop answer usually needs.
+        if c.item.marker != ranked[0].item.marker:
+            chosen.append(c)
+            break
+    chosen.sort(key=lambda c: c.position)
+    return " ".join(f"{_sentence(c.text)} [{c.item.marker}]" for c in chosen)
+
+
+def _sentence(text: str) -> str:
+    return text.rstrip()
+
+
+def central_sentences(items: Sequence[ContextItem], encode: Encode | None, limit: int = 3) -> str:
+    """A summary without an LLM: the sentences closest to the centroid of all sentences, in reading order."""
+    cands = [c for c in candidates(items) if len(c.text) > 30 or c.item.kind == "table"]
+    if not cands:
+        return ""
+    if encode is not None and len(cands) > limit:
+        vectors = encode([c.text for c in cands])
+        centroid = vectors.mean(axis=0)
+        scores = vectors @ centroid
+        keep = sorted(np.argsort(-scores)[:limit].tolist())
+        cands = [cands[i] for i in keep]
+    else:
+        cands = cands[:limit]
+    return " ".join(f"{_sentence(c.text)} [{c.item.marker}]" for c in cands)

@@ -1,0 +1,144 @@
+"""From retrieved evidence to a cited answer.
+
+The context is the retrieved nodes in evidence order, numbered [1]..[n] (tables as markdown; a page node is left
+out when its passages are there). Two readers: `openai` (any OpenAI-compatible chat server, told to answer only
+from the context and cite [n]) and `local` (extractive, no LLM: app.llm.local). Whatever the reader writes, markers
+that cite nothing retrieved are removed and the rest renumbered 1..m in order of first use.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from app.llm.local import ContextItem, Encode, central_sentences, extractive_answer
+from app.qa.model import EvidenceNode, Retrieval
+
+MAX_CONTEXT_CHARS_PER_ITEM = 2500  # one long page or table must not crowd the others out of the prompt
+NO_ANSWER = "I could not find this in the documents."
+SYSTEM_PROMPT = (
+    "You answer questions about a user's documents. Use only the numbered context passages. "
+    "Cite every statement with the passage number in square brackets, e.g. [1] or [2][3]. "
+    "If the context does not contain the answer, say so briefly. Be concise."
+)
+MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
+
+
+@dataclass(slots=True)
+class Answer:
+    text: str
+    cited: list[EvidenceNode] = field(default_factory=list)  # cited[k] is marker k + 1 in `text`
+    llm_calls: int = 0
+
+
+def context_nodes(nodes: list[EvidenceNode]) -> list[EvidenceNode]:
+    """The nodes that go into the context: a page or document node only when none of its children is present."""
+    parents = {n.parent for n in nodes if n.parent}
+    return [n for n in nodes if n.kind in ("passage", "table") or (n.node_id not in parents and n.text.strip())]
+
+
+def build_context(nodes: list[EvidenceNode]) -> list[ContextItem]:
+    return [
+        ContextItem(marker=i, node_id=n.node_id, kind=n.kind, text=n.text[:MAX_CONTEXT_CHARS_PER_ITEM])
+        for i, n in enumerate(context_nodes(nodes), start=1)
+    ]
+
+
+def format_context(items: list[ContextItem], nodes: list[EvidenceNode]) -> str:
+    by_id = {n.node_id: n for n in nodes}
+    blocks = []
+    for item in items:
+        node = by_id[item.node_id]
+        where = f" ({node.label})" if node.label else ""
+        blocks.append(f"[{item.marker}]{where}\n{item.text}")
+    return "\n\n".join(blocks)
+
+
+def renumber(text: str, items: list[ContextItem]) -> tuple[str, list[str]]:
+    """Drop markers that cite nothing in `items`, renumber the rest by first use; (text, cited node ids)."""
+    valid = {item.marker: item.node_id for item in items}
+    order: list[int] = []
+
+    def replace(m: re.Match[str]) -> str:
+        numbers = [int(x) for x in re.split(r"\s*[,;]\s*", m.group(1))]
+        kept = []
+        for n in numbers:
+            if n in valid:
+                if n not in order:
+                    order.append(n)
+                new = order.index(n) + 1
+                if new not in kept:
+                    kept.append(new)
+        return "".join(f"[{k}]" for k in kept)
+
+    out = MARKER.sub(replace, text)
+    out = re.sub(r"[ \t]+([.,;:!?])", r"\1", out)  # "word [9]." with [9] removed leaves "word ."
+    out = re.sub(r"[ \t]{2,}", " ", out).strip()
+    return out, [valid[n] for n in order]
+
+
+def _finish(text: str, items: list[ContextItem], nodes: list[EvidenceNode], llm_calls: int) -> Answer:
+    text, cited_ids = renumber(text, items)
+    by_id = {n.node_id: n for n in nodes}
+    return Answer(text=text or NO_ANSWER, cited=[by_id[i] for i in cited_ids], llm_calls=llm_calls)
+
+
+def local_answer(question: str, retrieval: Retrieval, encode: Encode | None, intent: str = "lookup") -> Answer:
+    """The built-in reader: a table cell, a table, a page summary or the best sentences; always cited."""
+    nodes = retrieval.nodes
+    items = build_context(nodes)
+    if not items:
+        return Answer(text=NO_ANSWER)
+    marker_of = {item.node_id: item.marker for item in items}
+    cell = retrieval.extras.get("cell")
+    if cell and cell.get("node_id") in marker_of:
+        text = (
+            f"{cell['value']} — the value for {cell['row']} under {cell['column']} in {cell['table']} "
+            f"[{marker_of[cell['node_id']]}]."
+        )
+        return _finish(text, items, nodes, 0)
+    if retrieval.question_type == "structural":
+        text = _structural_text(question, retrieval, items, encode, intent)
+        return _finish(text, items, nodes, 0)
+    return _finish(extractive_answer(question, items, encode), items, nodes, 0)
+
+
+def _structural_text(
+    question: str, retrieval: Retrieval, items: list[ContextItem], encode: Encode | None, intent: str
+) -> str:
+    by_id = {n.node_id: n for n in retrieval.nodes}
+    if intent == "lookup":
+        return extractive_answer(question, items, encode)
+    # Group the context by what was named: each page (its passages and tables) and each table on its own.
+    groups: dict[str, list[ContextItem]] = {}
+    for item in items:
+        node = by_id[item.node_id]
+        key = node.parent if node.parent and node.edge_kind == "contains" else node.node_id
+        groups.setdefault(key, []).append(item)
+    parts = []
+    for key, group in groups.items():
+        head = by_id[key].label if key in by_id else ""
+        only_table = len(group) == 1 and group[0].kind == "table"
+        if only_table and intent != "summarise":
+            body = f"[{group[0].marker}]\n\n{group[0].text}"
+        else:
+            limit = 3 if intent in ("summarise", "compare") else 5
+            body = central_sentences(group, encode, limit=limit)
+        parts.append(f"{head}: {body}" if head else body)
+    return "\n\n".join(parts)
+
+
+def llm_answer(question: str, retrieval: Retrieval, complete: Callable[[list[dict[str, str]]], str]) -> Answer:
+    """Any OpenAI-compatible chat model as the reader (`complete` = messages -> reply text; one call)."""
+    nodes = retrieval.nodes
+    items = build_context(nodes)
+    if not items:
+        return Answer(text=NO_ANSWER)
+    extra = ""
+    cell = retrieval.extras.get("cell")
+    if cell:
+        extra = f"\nA table look-up found: {cell['row']} / {cell['column']} = {cell['value']}."
+    prompt = f"Context:\n\n{format_context(items, nodes)}\n{extra}\nQuestion: {question}\nAnswer (cite [n]):"
+    reply = complete([{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": prompt}])
+    return _finish(reply.strip(), items, nodes, 1)

@@ -1,0 +1,297 @@
+"""Structural vs content questions, by rules (no LLM needed).
+
+A *structural* question names a part of the documents: a page ("page 4", "p. 4", "pages 2-3", "the last page"),
+a table ("Table 2", "the second table on page 7", "table 1 of report.pdf"), or both ("difference between page 1
+and table 2"). Everything else is a *content* question answered by retrieval. Document references (file name
+or title) are recognised in both kinds, given the collection's document names.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+QuestionType = Literal["structural", "content"]
+Intent = Literal["show", "summarise", "compare", "lookup"]
+
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+}  # fmt: skip
+ORDINAL_WORDS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "last": -1, "final": -1, "penultimate": -2,
+    "second-to-last": -2, "second to last": -2,
+}  # fmt: skip
+ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10,
+         "xi": 11, "xii": 12}  # fmt: skip
+
+# Longest alternatives first so "second to last" wins over "second".
+_ORD = "|".join(sorted((re.escape(w) for w in ORDINAL_WORDS), key=len, reverse=True))
+_ORD_NUM = r"(?:\d+(?:st|nd|rd|th))"
+_NUM = r"(?:\d+|" + "|".join(NUMBER_WORDS) + r")"
+_RANGE_SEP = r"\s*(?:-|–|—|to|through|and|&|,)\s*"
+
+PAGE_RANGE = re.compile(rf"\b(?:pages|pp\.?)\s*({_NUM})(?:{_RANGE_SEP}({_NUM}))?", re.I)
+PAGE_ONE = re.compile(rf"\b(?:page|pg\.?|p\.)\s*(?:no\.?\s*|number\s*|#\s*)?({_NUM})\b", re.I)
+PAGE_ORDINAL = re.compile(rf"\b(?:the\s+)?({_ORD}|{_ORD_NUM})\s+page\b", re.I)
+TABLE_ORDINAL = re.compile(
+    rf"\b(?:the\s+)?({_ORD}|{_ORD_NUM})\s+table\b(?:\s+(?:on|of|in|from)\s+(?:page|p\.)\s*({_NUM}))?", re.I
+)
+TABLE_LABEL = re.compile(r"\btable\s*(?:no\.?\s*|number\s*|#\s*)?(\d+|[ivx]{1,4}\b|" + "|".join(NUMBER_WORDS) + r")",
+                         re.I)  # fmt: skip
+TABLE_ON_PAGE = re.compile(
+    r"\b(?:the\s+|a\s+)?tables?\s+(?:(?:are|is)\s+(?:there\s+)?)?(?:on|of|in|from)\s+"
+    rf"(?:(?:page|p\.)\s*({_NUM})\b|(?:the\s+)?({_ORD})\s+page\b)",
+    re.I,
+)
+# "the table", "which table": mentions a table without naming one; unsure, not structural by itself.
+TABLE_WORD = re.compile(r"\btables?\b", re.I)
+PAGE_WORD = re.compile(r"\bpages?\b", re.I)
+
+SUMMARISE = re.compile(r"\b(summari[sz]e|summary|overview|outline|gist|main points?|key points?|about)\b", re.I)
+COMPARE = re.compile(r"\b(differ(?:ence|ences|ent|s)?|compare|comparison|contrast|versus|vs\.?)\b", re.I)
+SHOW = re.compile(r"\b(show|display|print|list|give|read|contents?|what(?:'s| is) (?:on|in))\b", re.I)
+LOOKUP = re.compile(r"\b(what|which|how (?:many|much)|value|figure|number|amount|percentage|share|rate)\b", re.I)
+
+STOPWORDS = frozenset(
+    """a an the of in on at to for from by with and or is are was were be been what which who whom whose how many
+    much does do did give show me tell value values cell row column col figure number amount entry listed
+    page pages table tables p pp pg document doc file report pdf this that these those there it its as for
+    according say says said please find look up reported given stated under for in into within"""
+    .split()
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentName:
+    """What a question may call a document: its file name (with or without extension) or its title."""
+
+    id: str
+    filename: str
+    title: str | None = None
+
+
+@dataclass(slots=True)
+class TableRef:
+    number: int | None  # "Table 2" / "the second table" -> 2; negative counts from the end; None = every table
+    page: int | None = None  # "... on page 7"; negative counts from the end
+    by_label: bool = False  # named as a label ("Table 2"): a caption "Table 2" wins over document order
+
+
+@dataclass(slots=True)
+class DocumentRef:
+    document_id: str
+    name: str
+    # "filename" or "title". Content retrieval is narrowed to the document only for a file name: titles of
+    # entity-named documents ("Gallu") occur in ordinary multi-hop questions and must not fence them in.
+    matched_by: str = "filename"
+
+
+@dataclass(slots=True)
+class ParsedQuery:
+    question: str
+    question_type: QuestionType
+    pages: list[int] = field(default_factory=list)  # 1-based; -1 = last page (per document)
+    tables: list[TableRef] = field(default_factory=list)
+    document: DocumentRef | None = None
+    intent: Intent = "show"
+    cell_terms: list[str] = field(default_factory=list)  # content words left for a cell look-up
+    residual: str = ""  # the question with structural references and the document name removed
+    confident: bool = True
+    used_llm: bool = False
+
+
+def normalise(text: str) -> str:
+    """Lower-case, accents folded, punctuation to spaces, single-spaced."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = re.sub(r"[^a-z0-9%]+", " ", text)
+    return " ".join(text.split())
+
+
+def _number(token: str) -> int | None:
+    token = token.lower().strip()
+    if token.isdigit():
+        return int(token)
+    if token in NUMBER_WORDS:
+        return NUMBER_WORDS[token]
+    if token in ORDINAL_WORDS:
+        return ORDINAL_WORDS[token]
+    if token in ROMAN:
+        return ROMAN[token]
+    m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", token)
+    return int(m.group(1)) if m else None
+
+
+def _document_names(doc: DocumentName) -> list[tuple[str, str]]:
+    names = [(doc.filename, "filename"), (re.sub(r"\.[A-Za-z0-9]{2,4}$", "", doc.filename), "filename")]
+    if doc.title:
+        names.append((doc.title, "title"))
+    return [(n, by) for n, by in ((normalise(x), by) for x, by in names) if len(n) >= 3]
+
+
+class DocumentNames:
+    """A collection's document names, normalised once, looked up by the question's word n-grams.
+
+    Building it is linear in the documents; a look-up costs (question words x longest name) dictionary probes, so
+    a folder of 50k documents adds microseconds per question, not a scan.
+    """
+
+    def __init__(self, documents: Sequence[DocumentName]) -> None:
+        self.by_name: dict[str, list[tuple[str, DocumentName]]] = {}
+        self.longest = 0
+        for doc in documents:
+            for name, by in _document_names(doc):
+                self.by_name.setdefault(name, []).append((by, doc))
+                self.longest = max(self.longest, len(name.split()))
+
+    def find(self, norm_question: str) -> tuple[str, str, DocumentName] | None:
+        """(name, matched_by, document) for the longest name in the question; file names win ties."""
+        words = norm_question.split()
+        for size in range(min(self.longest, len(words)), 0, -1):
+            found = [
+                (name, by, doc)
+                for start in range(len(words) - size + 1)
+                for name in [" ".join(words[start : start + size])]
+                for by, doc in self.by_name.get(name, [])
+            ]
+            if found:
+                longest = max(len(f[0]) for f in found)
+                found = [f for f in found if len(f[0]) == longest]
+                return min(found, key=lambda f: (f[1] != "filename", f[2].id))
+        return None
+
+
+def find_document(question: str, documents: Sequence[DocumentName] | DocumentNames) -> tuple[DocumentRef | None, str]:
+    """The document the question names (longest name wins) and the question without that name."""
+    names = documents if isinstance(documents, DocumentNames) else DocumentNames(documents)
+    norm_q = f" {normalise(question)} "
+    found = names.find(norm_q)
+    if found is None:
+        return None, question
+    name, by, doc = found
+    best = (len(name), doc, name, by)
+    _, doc, name, by = best
+    # Remove the name from the raw question so its digits ("us-020.pdf") are not read as page numbers.
+    words = name.split()
+    pattern = r"\b" + r"[^A-Za-z0-9]+".join(re.escape(w) for w in words) + r"(?:\.[A-Za-z0-9]{2,4})?\b"
+    stripped = re.sub(pattern, " ", question, count=1, flags=re.I)
+    if stripped == question:  # accents or odd spacing defeated the pattern: fall back to the normalised text
+        stripped = norm_q.replace(f" {name} ", " ")
+    return DocumentRef(document_id=doc.id, name=doc.filename, matched_by=by), stripped
+
+
+def _range(a: int, b: int | None) -> list[int]:
+    if b is None or b < a or b - a > 50:
+        return [a] if b is None or b < a else [a, b]
+    return list(range(a, b + 1))
+
+
+def classify(
+    question: str,
+    documents: Sequence[DocumentName] | DocumentNames = (),
+    llm: Callable[[str], str] | None = None,
+) -> ParsedQuery:
+    """Parse `question`. `llm` (prompt -> text) is asked only when the rules are unsure (a bare "the table")."""
+    document, text = find_document(question, documents)
+    spans: list[tuple[int, int]] = []
+    pages: list[int] = []
+    tables: list[TableRef] = []
+
+    def taken(m: re.Match[str]) -> bool:
+        return any(m.start() < e and s < m.end() for s, e in spans)
+
+    for m in TABLE_ORDINAL.finditer(text):
+        number, page = _number(m.group(1)), _number(m.group(2)) if m.group(2) else None
+        tables.append(TableRef(number=number, page=page))
+        spans.append(m.span())
+    for m in TABLE_ON_PAGE.finditer(text):
+        if not taken(m):
+            tables.append(TableRef(number=None, page=_number(m.group(1) or m.group(2))))
+            spans.append(m.span())
+    for m in TABLE_LABEL.finditer(text):
+        if not taken(m) and (n := _number(m.group(1))) is not None:
+            tables.append(TableRef(number=n, by_label=True))
+            spans.append(m.span())
+    for m in PAGE_RANGE.finditer(text):
+        if not taken(m):
+            a = _number(m.group(1))
+            b = _number(m.group(2)) if m.group(2) else None
+            if a is not None:
+                pages.extend(_range(a, b))
+                spans.append(m.span())
+    for m in PAGE_ORDINAL.finditer(text):
+        if not taken(m) and (n := _number(m.group(1))) is not None:
+            pages.append(n)
+            spans.append(m.span())
+    for m in PAGE_ONE.finditer(text):
+        if not taken(m) and (n := _number(m.group(1))) is not None:
+            pages.append(n)
+            spans.append(m.span())
+
+    residual = text
+    for s, e in sorted(spans, reverse=True):
+        residual = residual[:s] + " " + residual[e:]
+    residual = " ".join(residual.split())
+    cell_terms = [w for w in normalise(residual).split() if w not in STOPWORDS and not w.isdigit()]
+    pages = list(dict.fromkeys(p for p in pages if p != 0))
+
+    structural = bool(pages or tables)
+    if COMPARE.search(question) and len(pages) + len(tables) >= 2:
+        intent: Intent = "compare"
+    elif SUMMARISE.search(residual) and not cell_terms[2:]:
+        intent = "summarise"
+    elif tables and LOOKUP.search(residual) and cell_terms:
+        intent = "lookup"
+    elif pages and not tables and cell_terms and not SHOW.search(residual):
+        intent = "lookup"  # "what does page 4 say about X": a question about the page's content
+    else:
+        intent = "show" if not SUMMARISE.search(residual) else "summarise"
+
+    parsed = ParsedQuery(
+        question=question,
+        question_type="structural" if structural else "content",
+        pages=pages,
+        tables=tables,
+        document=document,
+        intent=intent,
+        cell_terms=cell_terms,
+        residual=residual,
+        # A table or page word we could not resolve ("the table about literacy") leaves the rules unsure.
+        confident=structural or not (TABLE_WORD.search(text) or PAGE_WORD.search(text)),
+    )
+    if not parsed.confident and llm is not None:
+        return _ask_llm(parsed, llm)
+    return parsed
+
+
+LLM_PROMPT = """Classify a question about a set of PDF documents.
+Reply with JSON only: {{"structural": true|false, "pages": [int], "tables": [{{"number": int|null, "page": int|null}}]}}
+"structural" is true only when the question names specific pages or tables. Question: {question}"""
+
+
+def _ask_llm(parsed: ParsedQuery, llm: Callable[[str], str]) -> ParsedQuery:
+    """Ask the LLM to settle an unsure case; any malformed reply keeps the rule-based reading."""
+    try:
+        reply = llm(LLM_PROMPT.format(question=parsed.question))
+        m = re.search(r"\{.*\}", reply, re.S)
+        data = json.loads(m.group(0)) if m else {}
+        pages = [int(p) for p in data.get("pages", []) if isinstance(p, int) and p != 0]
+        tables = [
+            TableRef(number=t.get("number"), page=t.get("page")) for t in data.get("tables", []) if isinstance(t, dict)
+        ]
+    except Exception:  # noqa: BLE001 - an LLM hiccup must not fail the question
+        parsed.used_llm = True
+        return parsed
+    parsed.used_llm = True
+    if data.get("structural") and (pages or tables):
+        parsed.question_type = "structural"
+        parsed.pages, parsed.tables = pages, tables
+    parsed.confident = True
+    return parsed

@@ -1,0 +1,217 @@
+"""A collection's retrievable units (passage and table nodes) with their vectors and graph neighbourhoods.
+
+Built once per (collection, graph_version) and cached in memory, so every retriever of one question and every
+question of `mdqa eval` share it. Retrieval only reads it: nothing here writes to the database.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
+import numpy as np
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.db.models import Edge, Node
+from app.db.vectors import CollectionVectors, graph_version, unpack
+
+UNIT_KINDS = ("passage", "table")
+# When two edges join the same pair, the evidence path names the most telling one (RESEARCH.md: mention and
+# entity edges carry multi-hop questions; contains/next are structure).
+EDGE_PRIORITY = {"mention": 0, "entity": 1, "keyword": 2, "semantic": 3, "next": 4, "contains": 5}
+# A mention edge that lands on a document node reaches that many of its first passages.
+DOCUMENT_ENTRY_PASSAGES = 3
+
+
+@dataclass(slots=True)
+class CollectionIndex:
+    collection_id: str
+    version: int
+    ids: list[str]
+    kinds: list[str]
+    document_ids: list[str]
+    pages: list[int | None]
+    labels: list[str]
+    texts: list[str]
+    matrix: np.ndarray  # (n, dim) float32, L2-normalised rows (zeros where a node has no vector)
+    graph: nx.DiGraph
+    index_of: dict[str, int] = field(default_factory=dict)
+    # Lazily built pieces, shared by all questions on this version.
+    _neighbours: dict[int, dict[int, list[tuple[str, float]]]] = field(default_factory=dict)
+    _doc_entries: dict[str, list[int]] = field(default_factory=dict)
+    extras: dict[str, Any] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        if not self.index_of:
+            self.index_of = {node_id: i for i, node_id in enumerate(self.ids)}
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    @property
+    def vectors(self) -> CollectionVectors:
+        """The same top-k search the rest of the app uses (app.db.vectors), over passages and tables."""
+        cached = self.extras.get("vectors")
+        if cached is None:
+            cached = CollectionVectors(ids=self.ids, matrix=self.matrix, index_of=self.index_of)
+            self.extras["vectors"] = cached
+        return cached
+
+    def neighbours(self, i: int, kinds: frozenset[str] | None = None) -> list[tuple[int, str, float]]:
+        """Passage/table neighbours of unit i as (index, edge kind, weight), over edges in both directions.
+
+        Page nodes are passed through (a passage reaches the other passages and tables on its page) and a
+        mention of a document node reaches the document's first passages. With `kinds`, only neighbours joined
+        by an edge of one of those kinds, named by the most telling of them.
+        """
+        links = self._links(i)
+        out = []
+        for j, found in links.items():
+            usable = found if kinds is None else [k for k in found if k[0] in kinds]
+            if usable:
+                kind, weight = min(usable, key=lambda k: EDGE_PRIORITY.get(k[0], 9))
+                out.append((j, kind, weight))
+        return out
+
+    def _links(self, i: int) -> dict[int, list[tuple[str, float]]]:
+        """Every (edge kind, weight) joining unit i to each passage/table neighbour; cached per unit."""
+        cached = self._neighbours.get(i)
+        if cached is not None:
+            return cached
+        node_id = self.ids[i]
+        links: dict[int, list[tuple[str, float]]] = {}
+
+        def offer(j: int, edge_kinds: tuple[str, ...], weight: float) -> None:
+            if j != i:
+                links.setdefault(j, []).extend((k, weight) for k in edge_kinds)
+
+        g = self.graph
+        if node_id in g:
+            adjacent = list(g.succ[node_id].items()) + list(g.pred[node_id].items())
+            for other, data in adjacent:
+                edge_kinds = tuple(data.get("kinds") or (str(data.get("kind", "semantic")),))
+                weight = float(data.get("weight", 1.0))
+                j = self.index_of.get(other)
+                if j is not None:
+                    offer(j, edge_kinds, weight)
+                    continue
+                other_kind = g.nodes[other].get("kind")
+                if other_kind == "page":
+                    for child in g.succ[other]:
+                        k = self.index_of.get(child)
+                        if k is not None:
+                            offer(k, edge_kinds, weight)
+                elif other_kind == "document" and "contains" not in edge_kinds:
+                    for k in self._document_entry(other):
+                        offer(k, edge_kinds, weight)
+        self._neighbours[i] = links
+        return links
+
+    def _document_entry(self, document_node: str) -> list[int]:
+        if document_node not in self._doc_entries:
+            units = [i for i, d in enumerate(self.document_ids) if d == document_node]
+            units.sort(key=lambda i: (self.pages[i] or 0, i))
+            self._doc_entries[document_node] = units[:DOCUMENT_ENTRY_PASSAGES]
+        return self._doc_entries[document_node]
+
+
+def index_from_graph(
+    graph: nx.DiGraph, vectors: dict[str, np.ndarray], collection_id: str = "", version: int = 0
+) -> CollectionIndex:
+    """An index over an in-memory graph (node attrs kind, document_id, page, label, text) and node vectors."""
+    ids = sorted(n for n, d in graph.nodes(data=True) if d.get("kind") in UNIT_KINDS)
+    dim = len(next(iter(vectors.values()))) if vectors else 384
+    matrix = np.zeros((len(ids), dim), dtype=np.float32)
+    for i, node_id in enumerate(ids):
+        if node_id in vectors:
+            v = np.asarray(vectors[node_id], dtype=np.float32)
+            matrix[i] = v / max(float(np.linalg.norm(v)), 1e-12)
+    nodes = graph.nodes
+    return CollectionIndex(
+        collection_id=collection_id,
+        version=version,
+        ids=ids,
+        kinds=[nodes[n].get("kind", "passage") for n in ids],
+        document_ids=[nodes[n].get("document_id", "") for n in ids],
+        pages=[nodes[n].get("page") for n in ids],
+        labels=[nodes[n].get("label", "") for n in ids],
+        texts=[nodes[n].get("text", "") for n in ids],
+        matrix=matrix,
+        graph=graph,
+    )
+
+
+def _graph_from_rows(session: Session, collection_id: str) -> nx.DiGraph:
+    """The collection's graph from its rows: app.graph.load when present, else the same shape built here."""
+    try:
+        from app.graph.load import load_graph
+    except ImportError:
+        load_graph = None
+    if load_graph is not None:
+        return load_graph(session, collection_id)
+    graph = nx.DiGraph()
+    for node_id, kind, document_id, page, label in session.execute(
+        select(Node.id, Node.kind, Node.document_id, Node.page, Node.label).where(Node.collection_id == collection_id)
+    ):
+        graph.add_node(node_id, kind=kind, document_id=document_id, page=page, label=label)
+    for source, target, kind, weight in session.execute(
+        select(Edge.source, Edge.target, Edge.kind, Edge.weight).where(Edge.collection_id == collection_id)
+    ):
+        graph.add_edge(source, target, kind=kind, weight=weight)
+    return graph
+
+
+def _build(session: Session, collection_id: str, version: int) -> CollectionIndex:
+    rows = session.execute(
+        select(Node.id, Node.kind, Node.document_id, Node.page, Node.label, Node.text, Node.vector)
+        .where(Node.collection_id == collection_id, Node.kind.in_(UNIT_KINDS))
+        .order_by(Node.id)
+    ).all()
+    vectors = [unpack(r.vector) for r in rows if r.vector is not None]
+    dim = len(vectors[0]) if vectors else 384
+    matrix = np.zeros((len(rows), dim), dtype=np.float32)
+    for i, r in enumerate(rows):
+        if r.vector is not None:
+            matrix[i] = unpack(r.vector)
+    return CollectionIndex(
+        collection_id=collection_id,
+        version=version,
+        ids=[r.id for r in rows],
+        kinds=[r.kind for r in rows],
+        document_ids=[r.document_id for r in rows],
+        pages=[r.page for r in rows],
+        labels=[r.label or "" for r in rows],
+        texts=[r.text or "" for r in rows],
+        matrix=matrix,
+        graph=_graph_from_rows(session, collection_id),
+    )
+
+
+_cache: dict[str, CollectionIndex] = {}
+_lock = threading.Lock()
+
+
+def get_index(session: Session, collection_id: str, version: int | None = None) -> CollectionIndex:
+    """The cached index of a collection, rebuilt when its graph_version moved (in this or another process)."""
+    if version is None:
+        version = graph_version(session, collection_id)
+    with _lock:
+        cached = _cache.get(collection_id)
+    if cached is not None and cached.version == version:
+        return cached
+    index = _build(session, collection_id, version)
+    with _lock:
+        _cache[collection_id] = index
+    return index
+
+
+def invalidate(collection_id: str | None = None) -> None:
+    with _lock:
+        if collection_id is None:
+            _cache.clear()
+        else:
+            _cache.pop(collection_id, None)

@@ -1,0 +1,293 @@
+"""retrieve(): classify, then structural fetch or a retriever. ask(): retrieve, then read.
+
+`retrieve` only reads (the database and in-memory caches), so `mdqa eval` can run every retriever on the same
+collection side by side; `ask` adds the reader. Neither knows about HTTP, queues or templates.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.db.models import Document
+from app.db.vectors import graph_version
+from app.llm.chat import ChatClient, LLMError
+from app.llm.embeddings import TextEncoder, get_embedder
+from app.qa import seeds as seed_rankers
+from app.qa import structural
+from app.qa.answer import llm_answer, local_answer
+from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
+from app.qa.index import CollectionIndex, get_index
+from app.qa.model import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
+from app.qa.propagate import gnn_retrieve, propagate
+from app.qa.traverse import EmbeddingScorer, LlmScorer, Scorer, TfidfScorer, evidence_node, traverse
+from app.settings import Settings
+
+CITATION_TEXT_CHARS = 600
+RETRIEVERS = ("kgp", "gnn", "tfidf", "bm25", "dense")
+
+
+@dataclass(slots=True)
+class Tools:
+    """What retrieval and reading may use; tests and `mdqa eval` pass their own, the app builds defaults."""
+
+    embedder: TextEncoder | None = None
+    chat: ChatClient | None = None
+
+    def encoder(self, settings: Settings) -> TextEncoder:
+        if self.embedder is None:
+            self.embedder = get_embedder(settings.device)
+        return self.embedder
+
+    def chat_client(self, settings: Settings) -> ChatClient:
+        if self.chat is None:
+            self.chat = ChatClient.from_settings(settings)
+        return self.chat
+
+
+def _ms(start: float) -> float:
+    return round((time.perf_counter() - start) * 1000.0, 2)
+
+
+_names_cache: dict[str, tuple[int, DocumentNames]] = {}
+_names_lock = threading.Lock()
+
+
+def document_names(session: Session, collection_id: str, version: int | None = None) -> DocumentNames:
+    """The ready documents' names, cached per graph_version (a document becoming ready or going away bumps it)."""
+    if version is None:
+        version = graph_version(session, collection_id)
+    with _names_lock:
+        cached = _names_cache.get(collection_id)
+    if cached is not None and cached[0] == version:
+        return cached[1]
+    rows = session.execute(
+        select(Document.id, Document.filename, Document.title).where(
+            Document.collection_id == collection_id, Document.status == "ready"
+        )
+    )
+    names = DocumentNames([DocumentName(id=r.id, filename=r.filename, title=r.title) for r in rows])
+    with _names_lock:
+        _names_cache[collection_id] = (version, names)
+    return names
+
+
+def parse_question(
+    session: Session,
+    collection_id: str,
+    question: str,
+    options: AskOptions,
+    settings: Settings,
+    tools: Tools,
+    version: int | None = None,
+) -> ParsedQuery:
+    # The LLM settles unsure classifications only when the user chose it as reader: eval and the local reader
+    # stay LLM-free and deterministic.
+    llm = None
+    if options.llm == "openai" and settings.llm_configured:
+        client = tools.chat_client(settings)
+        llm = lambda prompt: client.complete(prompt, max_tokens=120)  # noqa: E731
+    return classify(question, document_names(session, collection_id, version), llm=llm)
+
+
+def _restrict(ranking: seed_rankers.Ranking, index: CollectionIndex, document_id: str | None, k: int):  # noqa: ANN202
+    if document_id is None:
+        return ranking[:k]
+    return [(i, s) for i, s in ranking if index.document_ids[i] == document_id][:k]
+
+
+def _scorer(
+    name: str, index: CollectionIndex, query: Callable[[], np.ndarray], settings: Settings, tools: Tools
+) -> Scorer:
+    if name == "embedding":
+        return EmbeddingScorer(index, query())
+    if name == "tfidf":
+        return TfidfScorer(index)
+    if name == "llm":
+        client = tools.chat_client(settings)
+        encoder = tools.encoder(settings)
+        return LlmScorer(
+            index,
+            generate=lambda prompt: client.complete(prompt, max_tokens=96),
+            encode=lambda text: encoder.encode([text])[0],
+        )
+    raise ValueError(f"unknown scorer {name!r}: embedding, llm or tfidf")
+
+
+class QueryVector:
+    """The question's embedding, computed on first use (TF-IDF and BM25 need none) and remembered across calls:
+    `mdqa eval` asks the same question of five retrievers."""
+
+    _cache: OrderedDict[tuple[int, str], np.ndarray] = OrderedDict()
+    _lock = threading.Lock()
+    SIZE = 1024
+
+    def __init__(self, encoder: Callable[[], TextEncoder], question: str) -> None:
+        self._encoder = encoder
+        self.question = question
+        self.ms = 0.0
+
+    def __call__(self) -> np.ndarray:
+        encoder = self._encoder()
+        key = (id(encoder), self.question)
+        with self._lock:
+            cached = self._cache.get(key)
+            if cached is not None:
+                self._cache.move_to_end(key)
+                return cached
+        start = time.perf_counter()
+        vector = encoder.encode([self.question])[0]
+        self.ms += _ms(start)
+        with self._lock:
+            self._cache[key] = vector
+            while len(self._cache) > self.SIZE:
+                self._cache.popitem(last=False)
+        return vector
+
+
+def content_retrieve(
+    index: CollectionIndex,
+    question: str,
+    query: Callable[[], np.ndarray],
+    options: AskOptions,
+    settings: Settings,
+    tools: Tools,
+    document_id: str | None = None,
+) -> tuple[list[EvidenceNode], int]:
+    """(evidence nodes, LLM calls) of one retriever over the collection's passages and tables."""
+    budget = options.budget
+    # With a document filter, rank everything and keep that document's units (a small, rare case).
+    depth = len(index) if document_id else budget
+    r = settings.retrieval
+    if options.retriever in ("tfidf", "bm25"):
+        ranking = seed_rankers.rank(index, options.retriever, question, None, depth)
+        return [evidence_node(index, i, 0, s) for i, s in _restrict(ranking, index, document_id, budget)], 0
+    if options.retriever == "dense":
+        ranking = seed_rankers.rank_dense(index, query(), depth)
+        return [evidence_node(index, i, 0, s) for i, s in _restrict(ranking, index, document_id, budget)], 0
+    if options.retriever == "gnn":
+        if document_id is None:
+            return gnn_retrieve(index, query(), budget, r.gnn_alpha, r.gnn_layers, r.gnn_top_k), 0
+        ranking = propagate(index, query(), r.gnn_alpha, r.gnn_layers, r.gnn_top_k).ranking(len(index))
+        return [evidence_node(index, i, 0, s) for i, s in _restrict(ranking, index, document_id, budget)], 0
+    if options.retriever == "kgp":
+        seeds = options.seeds or r.seeds
+        # The seed ranking is `budget` deep: its tail restarts the traversal when the graph runs dry.
+        if options.seed_ranker == "gnn":
+            ranking = propagate(index, query(), r.gnn_alpha, r.gnn_layers, r.gnn_top_k).ranking(depth)
+        elif options.seed_ranker in ("tfidf", "bm25"):
+            ranking = seed_rankers.rank(index, options.seed_ranker, question, None, depth)
+        else:
+            ranking = seed_rankers.rank(index, options.seed_ranker, question, query(), depth)
+        ranking = _restrict(ranking, index, document_id, budget)
+        if options.seed_ranker != "tfidf" and options.seed_ranker != "bm25":
+            # Seeds keep their rank order but show the same kind of score as the nodes reached from them (cosine
+            # to the question), not a fused-rank value on another scale.
+            q = query()
+            ranking = [(i, float(index.matrix[i] @ q)) for i, _ in ranking]
+        scorer = _scorer(options.scorer, index, query, settings, tools)
+        nodes = traverse(index, question, ranking, scorer, budget, options.branching, seeds)
+        return nodes, scorer.llm_calls
+    raise ValueError(f"unknown retriever {options.retriever!r}: {', '.join(RETRIEVERS)}")
+
+
+def retrieve(
+    session: Session,
+    collection_id: str,
+    question: str,
+    options: AskOptions,
+    settings: Settings,
+    tools: Tools | None = None,
+) -> Retrieval:
+    """Evidence for `question` in evidence order; reads only. Timings in ms: classify, retrieve."""
+    tools = tools or Tools()
+    start = time.perf_counter()
+    version = graph_version(session, collection_id)  # read once: the names and the index below both key on it
+    parsed = parse_question(session, collection_id, question, options, settings, tools, version)
+    classify_ms = _ms(start)
+    llm_calls = int(parsed.used_llm)
+    start = time.perf_counter()
+    retrieval: Retrieval | None = None
+    embed_ms = 0.0
+    if parsed.question_type == "structural":
+        retrieval = structural.fetch(session, collection_id, parsed)
+        if not retrieval.nodes:
+            retrieval = None  # "page 40" of a 3-page folder: answer from content instead of nothing
+    if retrieval is None:
+        index = get_index(session, collection_id, version)
+        query = QueryVector(lambda: tools.encoder(settings), question)
+        named = parsed.document
+        document_id = named.document_id if named is not None and named.matched_by == "filename" else None
+        nodes, calls = content_retrieve(index, question, query, options, settings, tools, document_id)
+        llm_calls += calls
+        embed_ms = query.ms
+        retrieval = Retrieval(question_type="content", nodes=nodes)
+    retrieval.llm_calls = llm_calls
+    # "embed" (the question's embedding, part of "retrieve") is reported separately for benchmarks.
+    retrieval.timings_ms = {"classify": classify_ms, "retrieve": _ms(start), "embed": embed_ms}
+    retrieval.extras["intent"] = parsed.intent
+    return retrieval
+
+
+def _citations(session: Session, cited: list[EvidenceNode]) -> list[Citation]:
+    ids = {n.document_id for n in cited}
+    rows = session.execute(select(Document.id, Document.filename).where(Document.id.in_(ids))) if ids else []
+    names = {document_id: filename for document_id, filename in rows}
+    return [
+        Citation(
+            marker=k,
+            node_id=n.node_id,
+            kind=n.kind,
+            document_id=n.document_id,
+            filename=names.get(n.document_id, ""),
+            page=n.page,
+            text=n.text[:CITATION_TEXT_CHARS],
+        )
+        for k, n in enumerate(cited, start=1)
+    ]
+
+
+def ask(
+    session: Session,
+    collection_id: str,
+    question: str,
+    options: AskOptions,
+    settings: Settings,
+    tools: Tools | None = None,
+) -> AskResult:
+    """retrieve → read. Raises LLMError when the chosen LLM cannot be reached (the caller decides what to say)."""
+    tools = tools or Tools()
+    total = time.perf_counter()
+    retrieval = retrieve(session, collection_id, question, options, settings, tools)
+    start = time.perf_counter()
+    if options.llm == "openai":
+        client = tools.chat_client(settings)
+        answer = llm_answer(question, retrieval, lambda messages: client.chat(messages))
+    elif options.llm == "local":
+        encoder = tools.encoder(settings)
+        encode: Callable[[list[str]], np.ndarray] = encoder.encode
+        answer = local_answer(question, retrieval, encode, intent=str(retrieval.extras.get("intent", "lookup")))
+    else:
+        raise LLMError(f"unknown reader {options.llm!r}: local or openai")
+    timings = {
+        **retrieval.timings_ms,
+        "answer": _ms(start),
+        "total": _ms(total),
+    }
+    llm_calls = retrieval.llm_calls + answer.llm_calls
+    return AskResult(
+        question=question,
+        question_type=retrieval.question_type,
+        answer=answer.text,
+        citations=_citations(session, answer.cited),
+        retrieval=retrieval,
+        llm_calls=llm_calls,
+        timings_ms=timings,
+    )

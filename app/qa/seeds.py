@@ -1,0 +1,139 @@
+"""First-stage rankers over a collection's passages and tables: TF-IDF (as KGP), BM25, dense, and their fusion.
+
+Sparse indexes are fitted once per (collection, graph_version) and kept on the CollectionIndex; a query is one
+sparse matrix-vector product. Every ranker returns [(unit index, score)] best first.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import sparse
+from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
+
+from app.qa.index import CollectionIndex
+
+Ranking = list[tuple[int, float]]
+RRF_K = 60  # the constant of Cormack et al.; large enough that one ranker's top-1 does not dominate
+FUSION_DEPTH = 100  # how deep each ranking goes into the fusion
+
+
+def _top(scores: np.ndarray, k: int, positive_only: bool = False) -> Ranking:
+    n = len(scores)
+    if n == 0 or k <= 0:
+        return []
+    k = min(k, n)
+    top = np.argpartition(-scores, k - 1)[:k] if k < n else np.arange(n)
+    # Ties broken by index (node ids are sorted) so rankings are deterministic.
+    ranked = sorted(top.tolist(), key=lambda i: (-float(scores[i]), i))
+    return [(i, float(scores[i])) for i in ranked if not positive_only or scores[i] > 0]
+
+
+class TfidfIndex:
+    def __init__(self, texts: list[str]) -> None:
+        self.vectorizer = TfidfVectorizer(stop_words="english", sublinear_tf=True, dtype=np.float32)
+        try:
+            self.matrix = self.vectorizer.fit_transform(texts).tocsr()
+        except ValueError:  # empty vocabulary (no texts, or only stop words)
+            self.matrix = None
+
+    def query_vector(self, text: str) -> sparse.csr_matrix | None:
+        return None if self.matrix is None else self.vectorizer.transform([text])
+
+    def scores(self, text: str) -> np.ndarray:
+        q = self.query_vector(text)
+        if q is None or self.matrix is None:
+            return np.zeros(0, dtype=np.float32)
+        return np.asarray((self.matrix @ q.T).todense()).ravel()
+
+    def rows_scores(self, text: str, rows: list[int]) -> np.ndarray:
+        q = self.query_vector(text)
+        if q is None or self.matrix is None or not rows:
+            return np.zeros(len(rows), dtype=np.float32)
+        return np.asarray((self.matrix[rows] @ q.T).todense()).ravel()
+
+
+class Bm25Index:
+    """Okapi BM25 (k1=1.5, b=0.75) with the term weights precomputed as a sparse (terms x units) matrix."""
+
+    def __init__(self, texts: list[str], k1: float = 1.5, b: float = 0.75) -> None:
+        self.vectorizer = CountVectorizer(stop_words="english", dtype=np.float32)
+        try:
+            counts = self.vectorizer.fit_transform(texts).tocsr().astype(np.float32)
+        except ValueError:
+            self.weights = None
+            return
+        n = counts.shape[0]
+        lengths = np.asarray(counts.sum(axis=1)).ravel()
+        avg = float(lengths.mean()) or 1.0
+        df = np.bincount(counts.indices, minlength=counts.shape[1])
+        idf = np.log(1.0 + (n - df + 0.5) / (df + 0.5)).astype(np.float32)
+        coo = counts.tocoo()
+        tf = coo.data
+        norm = k1 * (1.0 - b + b * lengths[coo.row] / avg)
+        data = idf[coo.col] * tf * (k1 + 1.0) / (tf + norm)
+        self.weights = sparse.csr_matrix((data, (coo.col, coo.row)), shape=(counts.shape[1], n), dtype=np.float32)
+        self.vocabulary = self.vectorizer.vocabulary_
+        self.analyze = self.vectorizer.build_analyzer()
+
+    def scores(self, text: str) -> np.ndarray:
+        if self.weights is None:
+            return np.zeros(0, dtype=np.float32)
+        terms = {self.vocabulary[t] for t in self.analyze(text) if t in self.vocabulary}
+        if not terms:
+            return np.zeros(self.weights.shape[1], dtype=np.float32)
+        return np.asarray(self.weights[sorted(terms)].sum(axis=0)).ravel()
+
+
+def tfidf_index(index: CollectionIndex) -> TfidfIndex:
+    with index.lock:
+        if "tfidf" not in index.extras:
+            index.extras["tfidf"] = TfidfIndex(index.texts)
+        return index.extras["tfidf"]
+
+
+def bm25_index(index: CollectionIndex) -> Bm25Index:
+    with index.lock:
+        if "bm25" not in index.extras:
+            index.extras["bm25"] = Bm25Index(index.texts)
+        return index.extras["bm25"]
+
+
+def rank_tfidf(index: CollectionIndex, question: str, k: int) -> Ranking:
+    return _top(tfidf_index(index).scores(question), k, positive_only=True)
+
+
+def rank_bm25(index: CollectionIndex, question: str, k: int) -> Ranking:
+    return _top(bm25_index(index).scores(question), k, positive_only=True)
+
+
+def rank_dense(index: CollectionIndex, query_vector: np.ndarray, k: int) -> Ranking:
+    return [(index.index_of[node_id], score) for node_id, score in index.vectors.top_k(query_vector, k)]
+
+
+def fuse(rankings: list[Ranking], k: int) -> Ranking:
+    """Reciprocal-rank fusion: score = sum over rankings of 1 / (RRF_K + rank)."""
+    scores: dict[int, float] = {}
+    for ranking in rankings:
+        for rank, (i, _) in enumerate(ranking, start=1):
+            scores[i] = scores.get(i, 0.0) + 1.0 / (RRF_K + rank)
+    return sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:k]
+
+
+def rank_hybrid(index: CollectionIndex, question: str, query_vector: np.ndarray, k: int) -> Ranking:
+    depth = max(k, FUSION_DEPTH)
+    return fuse([rank_bm25(index, question, depth), rank_dense(index, query_vector, depth)], k)
+
+
+def rank(index: CollectionIndex, ranker: str, question: str, query_vector: np.ndarray | None, k: int) -> Ranking:
+    """Any first-stage ranker by name (gnn lives in app.qa.propagate and is dispatched by the pipeline)."""
+    if ranker == "tfidf":
+        return rank_tfidf(index, question, k)
+    if ranker == "bm25":
+        return rank_bm25(index, question, k)
+    if ranker in ("dense", "hybrid") and query_vector is None:
+        raise ValueError(f"the {ranker} ranker needs the question's vector")
+    if ranker == "dense":
+        return rank_dense(index, query_vector, k)  # type: ignore[arg-type]
+    if ranker == "hybrid":
+        return rank_hybrid(index, question, query_vector, k)  # type: ignore[arg-type]
+    raise ValueError(f"unknown seed ranker {ranker!r}: hybrid, tfidf, bm25, dense or gnn")

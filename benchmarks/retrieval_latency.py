@@ -1,0 +1,196 @@
+"""Retrieval latency per retriever on a 1k/10k/50k-passage collection (temp SQLite), printed as markdown.
+
+    .venv/bin/python benchmarks/retrieval_latency.py --size 10k [--questions 100] [--db /tmp/mdqa-bench-10k.db]
+
+Passages are the paragraphs of /work/shared/data/mdqa (2Wiki's 6,119-passage corpus first, then the HotpotQA and
+MuSiQue corpora), one document each, built through the real graph builder. The database is kept (path printed)
+and reused when it already holds the wanted size, so a second run measures only retrieval. Questions are the
+benchmark questions of data/mdqa, asked with the local settings (no LLM): kgp with the embedding scorer, gnn,
+tfidf, bm25, dense, and structural questions ("page 1 of <file>", "the last page").
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from sqlalchemy import func, select  # noqa: E402
+
+from app.db.migrate import upgrade  # noqa: E402
+from app.db.models import Collection, Document, Node, Page, Passage  # noqa: E402
+from app.db.session import get_sessionmaker  # noqa: E402
+from app.llm.embeddings import get_embedder  # noqa: E402
+from app.qa.index import get_index  # noqa: E402
+from app.qa.model import AskOptions  # noqa: E402
+from app.qa.pipeline import QueryVector, Tools, retrieve  # noqa: E402
+from app.qa.seeds import bm25_index, tfidf_index  # noqa: E402
+from app.settings import Settings  # noqa: E402
+
+DATA = Path(__import__("os").environ.get("MDQA_SHARED_DATA", ROOT.parent / "shared" / "data")) / "mdqa"
+SIZES = {"1k": 1_000, "10k": 10_000, "50k": 50_000}
+CORPORA = [
+    "raw/2wikimultihopqa_corpus.json",
+    "raw/hotpotqa_train_corpus.json",
+    "raw/musique_train_corpus.json",
+    "corpus/hotpotqa_100_corpus.json",
+    "corpus/musique_100_corpus.json",
+]
+BATCH = 500
+
+
+def paragraphs(n: int) -> list[dict[str, str]]:
+    out: list[dict[str, str]] = []
+    seen: set[str] = set()
+    for name in CORPORA:
+        path = DATA / name
+        if not path.exists():
+            continue
+        raw = json.loads(path.read_text())
+        if isinstance(raw, dict):  # {title: [sentences]} (HotpotQA's corpus file)
+            raw = [{"title": t, "text": "".join(v) if isinstance(v, list) else str(v)} for t, v in raw.items()]
+        for p in raw:
+            if not isinstance(p, dict) or "text" not in p:
+                continue
+            key = hashlib.sha256(f"{p['title']}\n{p['text']}".encode()).hexdigest()
+            if key not in seen and p["text"].strip():
+                seen.add(key)
+                out.append({"title": p["title"], "text": p["text"], "sha": key})
+                if len(out) >= n:
+                    return out
+    # The corpora hold ~9k distinct paragraphs: beyond that, their sentences and sentence pairs become passages
+    # of their own (real text, distinct strings), which is how 10k and 50k are reached.
+    base = list(out)
+    for window in (1, 2, 3):
+        for p in base:
+            sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", p["text"]) if len(s.split()) >= 4]
+            for k in range(0, len(sentences) - window + 1):
+                text = " ".join(sentences[k : k + window])
+                key = hashlib.sha256(f"{p['title']}\n{text}".encode()).hexdigest()
+                if key not in seen:
+                    seen.add(key)
+                    out.append({"title": p["title"], "text": text, "sha": key})
+                    if len(out) >= n:
+                        return out
+    print(f"only {len(out)} distinct passages available; using them all", file=sys.stderr)
+    return out
+
+
+def build(url: str, n: int) -> str:
+    from app.graph.build import add_documents
+
+    upgrade(url)
+    session = get_sessionmaker(url)()
+    name = f"bench-{n}"
+    collection = session.scalar(select(Collection).where(Collection.name == name))
+    if collection is not None:
+        count = session.scalar(select(func.count()).select_from(Node).where(
+            Node.collection_id == collection.id, Node.kind == "passage"))  # fmt: skip
+        if count and count >= min(n, len(paragraphs(n))):
+            session.close()
+            return collection.id
+        raise SystemExit(f"{url} holds an incomplete {name}; delete the file and run again")
+    collection = Collection(name=name)
+    session.add(collection)
+    session.commit()
+    settings = Settings(database_url=url)
+    embedder = get_embedder(settings.device)
+    paras = paragraphs(n)
+    start = time.perf_counter()
+    for i in range(0, len(paras), BATCH):
+        ids = []
+        for k, p in enumerate(paras[i : i + BATCH], start=i):
+            doc = Document(collection_id=collection.id, filename=f"p{k:06d}.pdf", path=p["title"], sha256=p["sha"],
+                           size_bytes=len(p["text"]), status="ready", progress=1.0, page_count=1, passage_count=1,
+                           title=p["title"])  # fmt: skip
+            session.add(doc)
+            session.flush()
+            session.add(Page(document_id=doc.id, number=1, width=612, height=792, text=p["text"]))
+            session.add(Passage(document_id=doc.id, page_number=1, index=0, text=p["text"], bbox=[0, 0, 612, 100]))
+            ids.append(doc.id)
+        session.flush()
+        add_documents(session, ids, settings.graph, embedder)
+        session.commit()
+        done = min(i + BATCH, len(paras))
+        print(f"  built {done}/{len(paras)} passages, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    session.close()
+    return collection.id
+
+
+def questions(limit: int) -> list[str]:
+    out: list[str] = []
+    for name in ("hotpotqa_100.json", "musique_100.json", "2wikimultihopqa_16.json"):
+        path = DATA / name
+        if path.exists():
+            out += [q["question"] for q in json.loads(path.read_text())]
+    return out[:limit]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--size", choices=sorted(SIZES), default="10k")
+    parser.add_argument("--questions", type=int, default=100)
+    parser.add_argument("--db", type=Path, default=None, help="SQLite file (default /tmp/mdqa-bench-SIZE.db)")
+    args = parser.parse_args(argv)
+    n = SIZES[args.size]
+    db = args.db or Path(f"/tmp/mdqa-bench-{args.size}.db")
+    url = f"sqlite:///{db}"
+    start = time.perf_counter()
+    cid = build(url, n)
+    print(f"collection ready in {time.perf_counter() - start:.0f} s ({db})", file=sys.stderr)
+
+    settings = Settings(database_url=url)
+    session = get_sessionmaker(url)()
+    tools = Tools(embedder=get_embedder(settings.device))
+    warm = time.perf_counter()
+    index = get_index(session, cid)
+    tfidf_index(index)
+    bm25_index(index)
+    tools.embedder.encode(["warm up"])
+    warm_ms = (time.perf_counter() - warm) * 1000
+    qs = questions(args.questions)
+    files = [f for (f,) in session.execute(select(Document.filename).where(Document.collection_id == cid).limit(50))]
+    structural_qs = [f"What is on page 1 of {f}?" for f in files[:40]] + ["Summarise the last page"] * 10
+
+    rows = []
+    for name in ("kgp", "gnn", "tfidf", "bm25", "dense", "structural"):
+        options = AskOptions(retriever="kgp" if name == "structural" else name, budget=10, llm="local")
+        timings, parts = [], []
+        for q in structural_qs if name == "structural" else qs:
+            QueryVector._cache.clear()  # every retriever pays for its own question embedding (cold, as in the app)
+            t = time.perf_counter()
+            r = retrieve(session, cid, q, options, settings, tools)
+            timings.append((time.perf_counter() - t) * 1000)
+            parts.append(r.timings_ms)
+            if name == "structural":
+                assert r.question_type == "structural", q
+        embed = statistics.median(p.get("embed", 0.0) for p in parts)
+        rows.append((name, len(timings), statistics.median(timings), percentile(timings, 0.95), embed))
+    session.close()
+
+    print(f"\n### Retrieval latency, {len(index):,} passages ({args.size}), SQLite, budget 10, no LLM\n")
+    print(f"Index warm-up (vectors, graph, TF-IDF, BM25; once per graph version): {warm_ms:.0f} ms\n")
+    print("| retriever | questions | p50 ms | p95 ms | p50 of the question embedding ms |")
+    print("|---|---|---|---|---|")
+    for name, count, p50, p95, embed in rows:
+        label = "kgp (embedding scorer, hybrid seeds)" if name == "kgp" else name
+        print(f"| {label} | {count} | {p50:.1f} | {p95:.1f} | {embed:.1f} |")
+    print("\nTimes include classification and, where the retriever needs it, the question's embedding (MiniLM).")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,116 @@
+"""Structural questions over real PDFs ingested through the real path (upload → extraction → graph)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.db.models import Collection, DocTable, Document, Page
+from app.qa.model import AskOptions
+from app.qa.pipeline import Tools, retrieve
+from app.services.asking import ask_collection
+from app.settings import Settings
+from tests.conftest import PDFS
+from tests.integration.test_ask_content import encoder
+
+FILES = ["tables/twotables_2.pdf", "tables/us-030.pdf"]
+
+
+class ListQueue:
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+
+    def submit(self, document_id: str) -> None:
+        self.ids.append(document_id)
+
+
+@dataclass
+class PdfCollection:
+    collection_id: str
+    documents: dict[str, Document]  # by file name
+    settings: Settings
+    tools: Tools
+
+
+def expected_tables(name: str) -> list[dict]:
+    data = json.loads((PDFS / "manifest.json").read_text())
+    entry = next(f for f in data["files"] if f["file"].endswith(name))
+    return entry["expected_tables"]
+
+
+@pytest.fixture
+def pdfs(session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> PdfCollection:
+    from app.services.documents import upload_files
+    from app.services.ingestion import process_document
+
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto": encoder())
+    collection = Collection(name="pdfs")
+    session.add(collection)
+    session.commit()
+    queue = ListQueue()
+    with (PDFS / FILES[0]).open("rb") as a, (PDFS / FILES[1]).open("rb") as b:
+        files = [(FILES[0].split("/")[1], a), (FILES[1].split("/")[1], b)]
+        upload_files(session, settings, queue, collection.id, files)
+    for document_id in queue.ids:
+        assert process_document(settings, document_id) == "ready"
+    session.expire_all()
+    docs = {d.filename: d for d in session.scalars(select(Document).where(Document.collection_id == collection.id))}
+    return PdfCollection(collection.id, docs, settings, Tools(embedder=encoder()))
+
+
+def _retrieve(pdfs: PdfCollection, session: Session, question: str):  # noqa: ANN202
+    return retrieve(session, pdfs.collection_id, question, AskOptions(), pdfs.settings, pdfs.tools)
+
+
+def test_page_questions_fetch_the_named_page(session: Session, pdfs: PdfCollection) -> None:
+    us030 = pdfs.documents["us-030.pdf"]
+    r = _retrieve(pdfs, session, "What is on page 2 of us-030.pdf?")
+    assert r.question_type == "structural"
+    page = session.scalar(select(Page).where(Page.document_id == us030.id, Page.number == 2))
+    assert r.nodes[0].node_id == page.id and r.nodes[0].kind == "page" and r.nodes[0].page == 2
+    assert {n.document_id for n in r.nodes} == {us030.id}
+    assert all(n.page == 2 and n.parent == page.id for n in r.nodes[1:])
+    assert any(n.kind == "table" for n in r.nodes[1:])  # the expected table of us-030 is on page 2
+
+    last = _retrieve(pdfs, session, "Summarise the last page")
+    pages = {(n.document_id, n.page) for n in last.nodes if n.kind == "page"}
+    assert pages == {(d.id, d.page_count) for d in pdfs.documents.values()}  # each document's own last page
+
+
+def test_table_questions_follow_document_order(session: Session, pdfs: PdfCollection) -> None:
+    doc = pdfs.documents["twotables_2.pdf"]
+    tables = list(session.scalars(select(DocTable).where(DocTable.document_id == doc.id)
+                                  .order_by(DocTable.index_in_document)))  # fmt: skip
+    assert len(tables) == 2
+    second = _retrieve(pdfs, session, "Show the second table of twotables_2.pdf")
+    assert [n.node_id for n in second.nodes] == [tables[1].id] and second.nodes[0].kind == "table"
+    assert "| Kerala | 2400 | 8.8 |" in re.sub(r"\s+", " ", second.nodes[0].text)  # the second expected table
+    table2 = _retrieve(pdfs, session, "table 2 of twotables_2.pdf")
+    assert [n.node_id for n in table2.nodes] == [tables[1].id]
+
+
+def test_cell_lookup_answers_with_the_expected_value(session: Session, pdfs: PdfCollection) -> None:
+    rows = expected_tables("twotables_2.pdf")[0]["rows"]
+    header = [re.sub(r"\s+", " ", c).strip() for c in rows[1]]
+    column = header.index("Illiterate")
+    for state in ("Kerala", "Andhra Pradesh", "Pooled"):
+        value = next(r[column] for r in rows if r[0] == state)
+        q = f"What is the Illiterate value for {state} in table 1 of twotables_2.pdf?"
+        r = _retrieve(pdfs, session, q)
+        assert r.extras["cell"]["value"] == value, (state, r.extras.get("cell"))
+    payload = ask_collection(session, pdfs.collection_id,
+                             "What is the Illiterate value for Kerala in table 1 of twotables_2.pdf?",
+                             {"llm": "local"}, pdfs.settings, pdfs.tools)  # fmt: skip
+    assert payload["question_type"] == "structural" and payload["answer"].startswith("7.2")
+    assert payload["citations"][0]["filename"] == "twotables_2.pdf" and payload["citations"][0]["page"] == 1
+    assert payload["citations"][0]["kind"] == "table"
+
+
+def test_structural_falls_back_to_content_when_nothing_matches(session: Session, pdfs: PdfCollection) -> None:
+    r = _retrieve(pdfs, session, "What is on page 40 of twotables_2.pdf?")
+    assert r.question_type == "content" and r.nodes

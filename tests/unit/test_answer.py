@@ -1,0 +1,129 @@
+"""Context numbering, citation clean-up and the built-in extractive reader (with a bag-of-words encoder)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from app.llm.local import ContextItem, answer_type_bonus, extractive_answer, split_sentences, table_rows
+from app.qa.answer import build_context, local_answer, renumber
+from app.qa.model import EvidenceNode, Retrieval
+
+VOCAB: dict[str, int] = {}
+
+
+def bag_encode(texts: list[str]) -> np.ndarray:
+    """A deterministic stand-in for the sentence embedder: normalised bag of words over a growing vocabulary."""
+    rows = []
+    for text in texts:
+        v = np.zeros(512, dtype=np.float32)
+        for w in re.findall(r"[a-z0-9]+", text.lower()):
+            v[VOCAB.setdefault(w, len(VOCAB) % 512)] += 1
+        rows.append(v / max(np.linalg.norm(v), 1e-9))
+    return np.vstack(rows)
+
+
+def node(node_id: str, text: str, kind: str = "passage", hop: int = 0, parent: str | None = None) -> EvidenceNode:
+    return EvidenceNode(node_id, kind, "d", 1, node_id, text, hop, 1.0, parent, "contains" if parent else None)
+
+
+def test_renumber_orders_by_first_use_and_drops_unknown() -> None:
+    items = [ContextItem(i, f"n{i}", "passage", "t") for i in (1, 2, 3)]
+    text, cited = renumber("A [3]. B [1][3]. C [9]. D [2, 3].", items)
+    assert text == "A [1]. B [2][1]. C. D [3][1]."
+    assert cited == ["n3", "n1", "n2"]
+    assert renumber("nothing cited", items) == ("nothing cited", [])
+
+
+def test_every_marker_in_the_answer_is_a_citation() -> None:
+    items = [ContextItem(1, "a", "passage", "t")]
+    text, cited = renumber("x [1] y [2] z [0]", items)
+    markers = {int(m) for m in re.findall(r"\[(\d+)\]", text)}
+    assert markers == set(range(1, len(cited) + 1))
+
+
+def test_context_skips_a_page_when_its_passages_are_there() -> None:
+    nodes = [
+        node("page", "the whole page text", kind="page"),
+        node("p1", "first passage", hop=1, parent="page"),
+        node("t1", "| a | b |\n|---|---|\n| 1 | 2 |", kind="table", hop=1, parent="page"),
+        node("lonely", "a page with no passages", kind="page"),
+    ]
+    items = build_context(nodes)
+    assert [(i.marker, i.node_id) for i in items] == [(1, "p1"), (2, "t1"), (3, "lonely")]
+
+
+def test_split_sentences_keeps_abbreviation_tails() -> None:
+    text = "The U.S. Army was founded in 1775. It fought in many wars. Yes."
+    assert split_sentences(text) == ["The U.S. Army was founded in 1775.", "It fought in many wars. Yes."]
+
+
+def test_table_rows_read_with_their_header() -> None:
+    md = "| State | Illiterate |\n|---|---|\n| Kerala | 7.2 |\n| Goa | 3.1 |"
+    assert table_rows(md) == ["State: Kerala; Illiterate: 7.2", "State: Goa; Illiterate: 3.1"]
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "bonus"),
+    [
+        ("When was the tower built?", "The tower was built in 1889.", 1.0),
+        ("When was the tower built?", "The tower is tall.", 0.0),
+        ("How many people live there?", "About 2,100 people live there.", 1.0),
+        ("Who founded Acme?", "Acme was founded by John Smith.", 1.0),
+        ("Who founded Acme?", "Acme makes anvils.", 0.0),
+    ],
+)
+def test_answer_type_bonus(question: str, sentence: str, bonus: float) -> None:
+    assert answer_type_bonus(question, sentence) == bonus
+
+
+def test_extractive_reader_picks_the_answering_sentence_and_cites_it() -> None:
+    items = [
+        ContextItem(1, "a", "passage", "The Eiffel Tower is in Paris. It is made of iron."),
+        ContextItem(2, "b", "passage", "Construction of the Eiffel Tower finished in 1889. Many visit it."),
+        ContextItem(3, "c", "passage", "Paris is the capital of France."),
+    ]
+    answer = extractive_answer("When was the Eiffel Tower finished?", items, bag_encode)
+    assert answer.startswith("Construction of the Eiffel Tower finished in 1889. [2]")
+
+
+def test_extractive_reader_without_encoder_and_without_context() -> None:
+    items = [ContextItem(1, "a", "passage", "Alpha beta gamma delta. Kerala has 7.2 percent illiterate heads.")]
+    assert extractive_answer("What share in Kerala is illiterate?", items, None).endswith("[1]")
+    assert extractive_answer("q", [], None) == ""
+
+
+def test_local_answer_cell_lookup_is_cited() -> None:
+    nodes = [node("t1", "| State | Illiterate |\n|---|---|\n| Kerala | 7.2 |", kind="table")]
+    retrieval = Retrieval("structural", nodes, extras={"cell": {
+        "node_id": "t1", "value": "7.2", "row": "Kerala", "column": "Illiterate", "table": "Table 1"}})  # fmt: skip
+    answer = local_answer("Kerala illiterate in table 1?", retrieval, bag_encode)
+    assert answer.text.startswith("7.2") and answer.text.endswith("[1].")
+    assert [n.node_id for n in answer.cited] == ["t1"]
+
+
+def test_local_answer_shows_a_named_table_and_summarises_a_page() -> None:
+    table = node("t1", "| a | b |\n|---|---|\n| 1 | 2 |", kind="table")
+    table.label = "Table 2 (x.pdf p. 3)"
+    answer = local_answer("Show table 2", Retrieval("structural", [table]), bag_encode, intent="show")
+    assert "| a | b |" in answer.text and "[1]" in answer.text
+
+    page = node("pg", "page", kind="page")
+    page.label = "x.pdf p. 5"
+    passages = [
+        node(f"p{i}", f"Sentence number {i} talks about the budget of the city council in detail.", hop=1,
+             parent="pg")
+        for i in range(6)
+    ]  # fmt: skip
+    answer = local_answer("Summarise page 5", Retrieval("structural", [page, *passages]), bag_encode,
+                          intent="summarise")  # fmt: skip
+    assert answer.text.startswith("x.pdf p. 5:")
+    assert 1 <= len(answer.cited) <= 3
+    assert set(re.findall(r"\[(\d+)\]", answer.text)) == {str(i) for i in range(1, len(answer.cited) + 1)}
+
+
+def test_local_answer_with_nothing_retrieved() -> None:
+    answer = local_answer("q", Retrieval("content", []), bag_encode)
+    assert answer.cited == [] and "could not find" in answer.text

@@ -1,8 +1,13 @@
 """Split a page's text lines into passages: sentence-aware, reading order kept, each with a bbox.
 
-A pure function over words with boxes (no PDF library here) so it can be unit-tested with
+Pure functions over words with boxes (no PDF library here) so they can be unit-tested with
 hand-made lines. The caller (``pdf.py``) builds the lines in the PDF's content-stream order,
 which for real documents is the reading order per column.
+
+- ``split_passages`` never joins lines across a *hard break* (a large vertical gap, a move to
+  another column or region, a table in between): a passage's box covers one compact region.
+- ``margin_key`` / ``repeated_margin_keys`` / ``strip_margins`` keep running headers, footers
+  and page numbers out of passages (they stay in the page text).
 """
 
 from __future__ import annotations
@@ -25,10 +30,13 @@ class Line:
     words: list[Word]
     # True where the line starts a new block (paragraph / column / region): passages prefer to end there.
     new_block: bool = False
+    # True where something not in the lines (a table) separates this line from the previous one:
+    # a passage never spans it. Geometric breaks (gaps, columns) are found by ``hard_break``.
+    hard_break: bool = False
 
     @property
     def bbox(self) -> BBox:
-        return union_bbox(w.bbox for w in self.words)
+        return union_bbox([w.bbox for w in self.words])
 
     @property
     def text(self) -> str:
@@ -51,9 +59,16 @@ class _Sentence:
 def union_bbox(boxes: object) -> BBox:
     x0 = top = float("inf")
     x1 = bottom = float("-inf")
+    # Plain comparisons rather than min()/max(): this runs for every line and passage.
     for b in boxes:  # type: ignore[attr-defined]
-        x0, top = min(x0, b[0]), min(top, b[1])
-        x1, bottom = max(x1, b[2]), max(bottom, b[3])
+        if b[0] < x0:
+            x0 = b[0]
+        if b[1] < top:
+            top = b[1]
+        if b[2] > x1:
+            x1 = b[2]
+        if b[3] > bottom:
+            bottom = b[3]
     if x0 == float("inf"):
         return (0.0, 0.0, 0.0, 0.0)
     return (x0, top, x1, bottom)
@@ -141,13 +156,27 @@ def _passage(words: list[Word]) -> Passage:
 def split_passages(lines: Sequence[Line], *, min_words: int = 10, max_words: int = 80) -> list[Passage]:
     """Group lines into passages of about min_words..max_words words, ending at sentence ends.
 
-    - sentences never straddle a block boundary; a passage ends at a block boundary once it
-      has min_words words (so headings and tiny fragments are merged into the following text);
+    - lines are first cut into regions at hard breaks (see ``hard_break``); no passage spans two
+      regions, so a short region (a caption, a heading above a figure) stands alone, and a region
+      without words of text (axis ticks, figure labels, stray glyphs) gives no passage;
+    - within a region, sentences never straddle a block boundary; a passage ends at a block
+      boundary once it has min_words words (so headings and tiny fragments are merged into the
+      following text);
     - a sentence longer than max_words is cut into near-equal chunks;
     - a short trailing fragment is merged into the previous passage when that stays <= max_words.
     """
     if max_words < 1 or min_words > max_words:
         raise ValueError("need 1 <= min_words <= max_words")
+    out: list[Passage] = []
+    for region in regions(lines):
+        for group in _group(region, min_words, max_words):
+            if len(group) < min_words and not _has_text(group):
+                continue
+            out.append(_passage(group))
+    return out
+
+
+def _group(lines: Sequence[Line], min_words: int, max_words: int) -> list[list[Word]]:
     groups: list[list[Word]] = []
     current: list[Word] = []
     for sentence in _sentences(lines):
@@ -171,4 +200,213 @@ def split_passages(lines: Sequence[Line], *, min_words: int = 10, max_words: int
             groups[-1] = groups[-1] + current
         else:
             groups.append(current)
-    return [_passage(g) for g in groups]
+    return groups
+
+
+def _has_text(words: Sequence[Word]) -> bool:
+    """At least a few letters: a lone number, "(a)" or a sideways glyph is no passage of its own."""
+    return sum(ch.isalpha() for w in words for ch in w.text) >= 4
+
+
+# --------------------------------------------------------------------------------------------
+# Regions: where a passage must end whatever its size
+# --------------------------------------------------------------------------------------------
+
+# A vertical gap above this many line heights separates regions (a figure, a table, a page
+# area). Paragraph spacing in real documents stays below ~2.3 (double-spaced paragraphs).
+HARD_GAP = 2.5
+
+
+def line_height(line: Line) -> float:
+    """The median height of the line's words (robust to a superscript or a tall glyph)."""
+    hs = sorted(w.bbox[3] - w.bbox[1] for w in line.words)
+    return max(hs[len(hs) // 2], 1.0) if hs else 1.0
+
+
+def starts_block(prev: BBox, box: BBox) -> bool:
+    """Soft boundary: a paragraph gap, a move back up the page, or a side-by-side region."""
+    height = max(box[3] - box[1], 1.0)
+    gap = box[1] - prev[3]
+    overlaps = min(prev[2], box[2]) > max(prev[0], box[0])
+    return gap > 0.9 * height or gap < -2 * height or not overlaps
+
+
+def hard_break(prev: Line, cur: Line) -> bool:
+    """True when ``cur`` must not share a passage with ``prev`` (the line before it in reading order).
+
+    - same visual row (the text continues to the right): never a break, the box stays one row high;
+    - ``cur`` lies above ``prev``: the reading order moved to another column or region;
+    - a vertical gap of more than HARD_GAP line heights (a figure or a table in between);
+    - ``cur`` lies below and clearly beside ``prev`` (no horizontal overlap, a gutter between);
+    - the caller marked it (``cur.hard_break``: a table between the lines).
+    """
+    return cur.hard_break or _geometric_break(prev.bbox, cur.bbox, max(line_height(prev), line_height(cur)))
+
+
+def _geometric_break(a: BBox, b: BBox, h: float) -> bool:
+    if _same_row(a, b):
+        return False
+    if (b[1] + b[3]) / 2 < a[1]:
+        return True
+    if b[1] - a[3] > HARD_GAP * h:
+        return True
+    return max(b[0] - a[2], a[0] - b[2]) > h
+
+
+def regions(lines: Sequence[Line]) -> list[list[Line]]:
+    """Consecutive lines cut at every hard break; the first line of a region starts a block."""
+    out: list[list[Line]] = []
+    prev_box: BBox | None = None
+    prev_h = 0.0
+    for line in lines:
+        if not any(w.text.strip() for w in line.words):
+            continue
+        box, h = line.bbox, line_height(line)
+        if prev_box is None or line.hard_break or _geometric_break(prev_box, box, max(h, prev_h)):
+            out.append([])
+        out[-1].append(line)
+        prev_box, prev_h = box, h
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Running headers, footers and page numbers
+# --------------------------------------------------------------------------------------------
+
+MARGIN_BAND = 0.12  # the top and bottom 12% of the page height hold headers and footers
+_DIGITS = re.compile(r"\d+")
+_LEADERS = re.compile(r"([_.\-–—·•*=~])\1{2,}")
+_PAGE_NUMBER = re.compile(
+    r"(?:(?P<word>page|pages|p\.|pg\.?|seite|pagina|página|strona)\s*)?[-–—(\[]?\s*"
+    r"(?P<num>\d{1,4}|(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))\s*[-–—)\]]?(?P<of>\s*(?:of|/|von|de|sur|из)\s*\d{1,4})?",
+    re.I,
+)
+
+# (normalised text, signed position): position is the top for a header line, minus the distance
+# from the bottom edge for a footer line (so footers match on pages of slightly different heights).
+MarginKey = tuple[str, float]
+
+
+def margin_key(
+    line: Line, page_height: float, band: float = MARGIN_BAND, *, box: BBox | None = None
+) -> MarginKey | None:
+    """What identifies a header/footer line across pages: text with digits normalised, position.
+
+    None for lines outside the top/bottom band. Rules drawn with characters ("_____") count too.
+    """
+    _, top, _, bottom = line.bbox if box is None else box
+    if band * page_height < bottom and top < (1 - band) * page_height:
+        return None
+    text = _LEADERS.sub(r"\1\1\1", _DIGITS.sub("#", " ".join(line.text.lower().split())))
+    if not text:
+        return None
+    return (text, round(top, 1)) if bottom <= band * page_height else (text, round(bottom - page_height, 1))
+
+
+def repeated_margin_keys(
+    keys: Sequence[MarginKey], others: Sequence[Sequence[MarginKey]], tolerance: float
+) -> set[MarginKey]:
+    """This page's keys that recur (same text, position within tolerance) on another page."""
+    out: set[MarginKey] = set()
+    for text, pos in keys:
+        if any(t == text and abs(p - pos) <= tolerance for page in others for t, p in page):
+            out.add((text, pos))
+    return out
+
+
+def is_page_number(text: str, page_number: int | None = None) -> bool:
+    """A page-number line: 12, - 12 -, Page 12, 12 of 40, xii.
+
+    With ``page_number`` given, a bare number counts only when it equals it.
+    """
+    m = _PAGE_NUMBER.fullmatch(" ".join(text.split()))
+    if m is None:
+        return False
+    if page_number is None or m.group("word") or m.group("of"):
+        return True
+    return m.group("num") == str(page_number)
+
+
+def strip_margins(
+    lines: Sequence[Line],
+    page_height: float,
+    repeated: set[MarginKey],
+    *,
+    page_number: int,
+    page_count: int,
+) -> list[Line]:
+    """The lines without running headers/footers (``repeated`` keys) and page-number lines.
+
+    A repeated line stays when it is part of a paragraph that does not repeat (a line set
+    directly above or below a kept line: the first line of a table note that recurs on every
+    page while the rest of the note changes). A page-number line must lie in the margin band,
+    alone on its row, with nothing kept between it and the page edge. In documents of one or
+    two pages (nothing to compare with) a bare number counts only when it equals the page's
+    number.
+    """
+    boxes = [ln.bbox for ln in lines]
+    keys = [margin_key(ln, page_height, box=b) for ln, b in zip(lines, boxes, strict=True)]
+    drop = [key is not None and key in repeated for key in keys]
+    if not any(drop) and not any(key is not None and _PAGE_NUMBER.fullmatch(key[0].replace("#", "1")) for key in keys):
+        return list(lines)  # the common case inside a page: nothing to drop
+    heights: dict[int, float] = {}
+
+    def height(i: int) -> float:
+        if i not in heights:
+            heights[i] = line_height(lines[i])
+        return heights[i]
+
+    def anchor(j: int) -> bool:  # a "_____" rule is no text to stay attached to
+        return any(ch.isalnum() for w in lines[j].words for ch in w.text)
+
+    def stacked(i: int, j: int) -> bool:
+        a, b = boxes[i], boxes[j]
+        if b[1] - a[3] > a[3] - a[1] or a[1] - b[3] > a[3] - a[1]:
+            return False  # far apart vertically: no need for the line heights
+        return _stacked(a, b, min(height(i), height(j)))
+
+    changed = any(drop)
+    while changed:  # keep repeated lines attached to kept text, transitively
+        changed = False
+        for i, gone in enumerate(drop):
+            if not gone or not anchor(i):
+                continue
+            if any(not drop[j] and stacked(i, j) and anchor(j) for j in range(len(lines))):
+                drop[i] = False
+                changed = True
+    strict = page_number if page_count <= 2 else None
+    for i, key in enumerate(keys):
+        if drop[i] or key is None or not is_page_number(lines[i].text, strict):
+            continue
+        _, top, _, bottom = box = boxes[i]
+        header = key[1] >= 0
+        drop[i] = not any(
+            (boxes[j][3] <= top if header else boxes[j][1] >= bottom) or _same_row(box, boxes[j]) or stacked(i, j)
+            for j in range(len(lines))
+            if j != i and not drop[j]
+        )
+    out: list[Line] = []
+    prev: Line | None = None
+    dropped = False
+    for line, gone in zip(lines, drop, strict=True):
+        if gone:
+            dropped = True
+            continue
+        if dropped:
+            # The block flag was measured against a dropped line: measure again.
+            new_block = prev is None or starts_block(prev.bbox, line.bbox)
+            line = Line(line.words, new_block=new_block, hard_break=line.hard_break)
+            dropped = False
+        out.append(line)
+        prev = line
+    return out
+
+
+def _same_row(a: BBox, b: BBox) -> bool:
+    return min(a[3], b[3]) - max(a[1], b[1]) >= 0.5 * min(a[3] - a[1], b[3] - b[1])
+
+
+def _stacked(a: BBox, b: BBox, h: float) -> bool:
+    """One line set directly above the other, as in one paragraph (no gap, overlapping in x)."""
+    gap = max(b[1] - a[3], a[1] - b[3])
+    return -0.5 * h < gap < 0.5 * h and min(a[2], b[2]) > max(a[0], b[0])

@@ -28,7 +28,16 @@ from app.ingest.model import (
     PdfError,
     TooManyPages,
 )
-from app.ingest.passages import Line, Word, split_passages
+from app.ingest.passages import (
+    Line,
+    MarginKey,
+    Word,
+    margin_key,
+    repeated_margin_keys,
+    split_passages,
+    starts_block,
+    strip_margins,
+)
 
 log = logging.getLogger(__name__)
 
@@ -242,7 +251,7 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
             return
         line = Line(list(words))
         box = line.bbox
-        line.new_block = prev_line_box is None or _starts_block(prev_line_box, box)
+        line.new_block = prev_line_box is None or starts_block(prev_line_box, box)
         lines.append(line)
         prev_line_box = box
         words.clear()
@@ -269,14 +278,6 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
         buf.append(c)
     flush_line()
     return lines
-
-
-def _starts_block(prev: BBox, box: BBox) -> bool:
-    height = max(box[3] - box[1], 1.0)
-    gap = box[1] - prev[3]
-    overlaps = min(prev[2], box[2]) > max(prev[0], box[0])
-    # A paragraph gap, a move back up the page (next column), or a side-by-side region.
-    return gap > 0.9 * height or gap < -2 * height or not overlaps
 
 
 def _path_edges(page: pdfium.PdfPage, frame: _Frame) -> list[dict[str, float | str]]:
@@ -481,6 +482,22 @@ def _metadata_title(doc: pdfium.PdfDocument) -> str | None:
         return None
 
 
+# Running headers/footers are found by comparing a page's margin lines with those of the pages
+# up to this many before and after it (odd and even pages often carry different ones); passages
+# of a page are split once those neighbours are read, so only a few pages of lines are held.
+RUNNING_WINDOW = 4
+
+
+@dataclass(slots=True)
+class _PendingPage:
+    """A page read but not yet split into passages: its lines wait for the neighbours' margins."""
+
+    result: ExtractedPage
+    frame: _Frame
+    lines: list[Line]  # outside tables, reading frame
+    keys: list[MarginKey]
+
+
 def extract_pdf(
     path: Path,
     *,
@@ -500,15 +517,28 @@ def extract_pdf(
         title = _metadata_title(doc)
         camelot = table_extraction.CamelotStream(Path(path))
         pages: list[ExtractedPage] = []
+        pending: dict[int, _PendingPage] = {}
         readable = 0
         for index in range(page_count):
-            page, heading = _extract_page(doc, index, camelot, min_words, max_words)
+            page, heading = _extract_page(doc, index, camelot)
             readable += page is not None
-            pages.append(page or ExtractedPage(index + 1, 0.0, 0.0, "", False))
+            if page is None:
+                pages.append(ExtractedPage(index + 1, 0.0, 0.0, "", False))
+            else:
+                pages.append(page.result)
+                if page.lines:
+                    pending[index] = page
             if title is None and index == 0:
                 title = heading
+            ready = index - RUNNING_WINDOW
+            if ready in pending:
+                _finish_page(pending, ready, page_count, min_words, max_words)
+            pending.pop(ready - RUNNING_WINDOW, None)  # no longer a neighbour of any page to finish
             if on_progress is not None:
                 on_progress(index + 1, page_count)
+        for index in range(max(page_count - RUNNING_WINDOW, 0), page_count):
+            if index in pending:
+                _finish_page(pending, index, page_count, min_words, max_words)
         if readable == 0:
             raise CorruptPdf("the PDF is damaged: none of its pages could be read")
         return ExtractedDocument(page_count=page_count, title=title, pages=pages)
@@ -519,6 +549,27 @@ def extract_pdf(
         raise CorruptPdf(f"the PDF could not be processed ({type(exc).__name__}: {exc})") from exc
     finally:
         doc.close()
+
+
+def _finish_page(
+    pending: dict[int, _PendingPage], index: int, page_count: int, min_words: int, max_words: int
+) -> None:
+    """Drop running headers/footers and page numbers from a page's lines, then split passages."""
+    page = pending[index]
+    height = page.frame.reading_size[1]
+    repeated: set[MarginKey] = set()
+    if page_count >= 3 and page.keys:
+        # Headers repeat at the same place with digits varying (page numbers, dates).
+        others = [
+            pending[j].keys
+            for j in range(index - RUNNING_WINDOW, index + RUNNING_WINDOW + 1)
+            if j != index and j in pending
+        ]
+        repeated = repeated_margin_keys(page.keys, others, tolerance=2.0 + 0.01 * height)
+    lines = strip_margins(page.lines, height, repeated, page_number=index + 1, page_count=page_count)
+    for i, p in enumerate(split_passages(lines, min_words=min_words, max_words=max_words)):
+        page.result.passages.append(ExtractedPassage(i, p.text, page.frame.bbox_to_display(p.bbox)))
+    page.lines = []  # the keys stay: later pages compare with them
 
 
 def _stream(
@@ -544,10 +595,9 @@ def _extract_page(
     doc: pdfium.PdfDocument,
     index: int,
     camelot: table_extraction.CamelotStream,
-    min_words: int,
-    max_words: int,
-) -> tuple[ExtractedPage | None, str | None]:
-    """The page (None when pdfium cannot load it) and, for page 1, a title from its headings."""
+) -> tuple[_PendingPage | None, str | None]:
+    """The page with tables, its passage lines still to split (None when pdfium cannot load it)
+    and, for page 1, a title from its headings."""
     try:
         page = doc[index]
     except pdfium.PdfiumError:
@@ -561,15 +611,33 @@ def _extract_page(
     has_text = any(c.text not in " \n" for c in geom.chars)
     result = ExtractedPage(index + 1, round(width, 2), round(height, 2), geom.text, has_text)
     if not has_text:
-        return result, None  # scanned or blank page: nothing to split (OCR is out of scope)
-    heading = _heading_title(geom.lines, geom.frame.reading_size[1]) if index == 0 else None
+        # scanned or blank page: nothing to split (OCR is out of scope)
+        return _PendingPage(result, geom.frame, [], []), None
+    reading_height = geom.frame.reading_size[1]
+    heading = _heading_title(geom.lines, reading_height) if index == 0 else None
     found = table_extraction.extract_tables(
         geom.chars, geom.edges, geom.lines, geom.frame.reading_size, stream=lambda: _stream(camelot, index, geom)
     )
-    lines = table_extraction.lines_outside(geom.lines, [t.bbox for t in found])
+    boxes = [t.bbox for t in found]
+    lines = mark_table_breaks(table_extraction.lines_outside(geom.lines, boxes), boxes)
     for t in found:
         t.bbox = geom.frame.bbox_to_display(t.bbox)
     result.tables = found
-    for i, p in enumerate(split_passages(lines, min_words=min_words, max_words=max_words)):
-        result.passages.append(ExtractedPassage(i, p.text, geom.frame.bbox_to_display(p.bbox)))
-    return result, heading
+    keys = [k for k in (margin_key(ln, reading_height) for ln in lines) if k is not None]
+    return _PendingPage(result, geom.frame, lines, keys), heading
+
+
+def mark_table_breaks(lines: list[Line], tables: list[BBox]) -> list[Line]:
+    """Flag a hard break between consecutive lines that a table lies between (vertically, and
+    overlapping them horizontally), so no passage reaches across the table."""
+    if not tables:
+        return lines
+    for prev, cur in zip(lines, lines[1:], strict=False):
+        a, b = prev.bbox, cur.bbox
+        lo, hi = sorted(((a[1] + a[3]) / 2, (b[1] + b[3]) / 2))
+        x0, x1 = min(a[0], b[0]), max(a[2], b[2])
+        for t in tables:
+            if lo <= (t[1] + t[3]) / 2 <= hi and min(x1, t[2]) > max(x0, t[0]):
+                cur.hard_break = True
+                break
+    return lines

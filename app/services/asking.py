@@ -177,6 +177,7 @@ def ask_collection(
     session.add(record)
     session.flush()
     payload = result_json(result, record.id)
+    payload["options"] = record.options  # what was actually used, defaults filled in
     record.result = payload
     session.flush()
     return payload

@@ -1,10 +1,21 @@
-"""split_passages as a pure function over hand-made lines."""
+"""split_passages and the header/footer filter as pure functions over hand-made lines."""
 
 from __future__ import annotations
 
 import pytest
 
-from app.ingest.passages import Line, Word, split_passages
+from app.ingest.passages import (
+    Line,
+    Word,
+    hard_break,
+    is_page_number,
+    margin_key,
+    regions,
+    repeated_margin_keys,
+    split_passages,
+    strip_margins,
+)
+from app.ingest.pdf import mark_table_breaks
 
 
 def make_lines(text: str, *, words_per_line: int = 12, top: float = 100.0, x0: float = 50.0) -> list[Line]:
@@ -85,3 +96,171 @@ def test_empty_input_gives_no_passages() -> None:
 def test_invalid_limits_are_rejected() -> None:
     with pytest.raises(ValueError):
         split_passages([], min_words=50, max_words=10)
+
+
+# --------------------------------------------------------------------------------------------
+# Hard breaks: no passage joins lines across a gap, a column change or a table
+# --------------------------------------------------------------------------------------------
+
+
+def line_at(text: str, x0: float, top: float, *, height: float = 10.0, word_width: float = 25.0) -> Line:
+    words = text.split()
+    return Line([Word(w, (x0 + 30 * j, top, x0 + 30 * j + word_width, top + height)) for j, w in enumerate(words)])
+
+
+def height_of(bbox: tuple[float, float, float, float]) -> float:
+    return bbox[3] - bbox[1]
+
+
+def test_large_vertical_gap_ends_a_passage_even_when_it_is_short() -> None:
+    # A caption above a figure (300 pt of nothing) and the text below it: two compact passages.
+    caption = make_lines("Figure 3: Load points of the engine.", top=100)
+    body = make_lines(" ".join(sentence(8, f"b{i}") for i in range(3)), top=420)
+    passages = split_passages(caption + body, min_words=10, max_words=80)
+    assert [p.text.split()[0] for p in passages] == ["Figure", "B0"]
+    assert height_of(passages[0].bbox) == 10
+    assert all(height_of(p.bbox) < 60 for p in passages)
+
+
+def test_paragraph_and_heading_spacing_is_not_a_hard_break() -> None:
+    heading = line_at("Introduction", 50, 100)
+    para = [line_at(sentence(12, "p"), 50, 100 + 10 + 22)]  # 2.2 line heights below the heading
+    assert not hard_break(heading, para[0])
+    assert split_passages([heading, *para], min_words=10, max_words=80)[0].text.startswith("Introduction P")
+
+
+def test_column_change_splits_the_sentence_and_keeps_boxes_in_their_column() -> None:
+    # The left column ends at the page bottom mid-sentence; it continues at the top of the right one.
+    words = [f"w{i}" for i in range(30)]
+    left = [line_at(" ".join(words[i : i + 5]), 50, 700 + 14 * k) for k, i in enumerate(range(0, 15, 5))]
+    right = [
+        line_at(" ".join(words[i : i + 5]) + ("." if i == 25 else ""), 320, 80 + 14 * k)
+        for k, i in enumerate(range(15, 30, 5))
+    ]
+    assert hard_break(left[-1], right[0])
+    passages = split_passages(left + right, min_words=10, max_words=80)
+    assert len(passages) == 2
+    assert passages[0].bbox[2] < 300 < passages[1].bbox[0]
+    assert all(height_of(p.bbox) < 50 for p in passages)
+    assert " ".join(p.text for p in passages) == " ".join(words) + "."
+
+
+def test_next_column_further_down_is_a_break_but_an_indented_paragraph_is_not() -> None:
+    prev = line_at("end of the left column", 50, 300, word_width=20)  # x 50..190
+    beside = line_at("text in the right column", 320, 320)
+    indented = line_at("New paragraph indented a little", 200, 314)
+    assert hard_break(prev, beside)
+    assert not hard_break(prev, indented)
+
+
+def test_text_continuing_on_the_same_row_is_not_a_break() -> None:
+    a = line_at("(a) Original image", 50, 300)
+    b = line_at("(b) Style image", 300, 301)
+    assert not hard_break(a, b)
+    assert len(regions([a, b])) == 1
+
+
+def test_lines_marked_by_the_caller_start_a_new_region() -> None:
+    lines = make_lines(" ".join(sentence(6, f"s{i}") for i in range(4)), words_per_line=6)
+    lines[2].hard_break = True
+    assert [len(r) for r in regions(lines)] == [2, len(lines) - 2]
+
+
+def test_table_between_two_lines_marks_a_hard_break() -> None:
+    caption = line_at("Table 6.1: Size of the market", 100, 80)
+    note = line_at("Sources: World Bank and others.", 100, 360)
+    beside = line_at("Unrelated text next to it", 100, 374)
+    lines = mark_table_breaks([caption, note, beside], [(80.0, 100.0, 500.0, 340.0)])
+    assert [ln.hard_break for ln in lines] == [False, True, False]
+    passages = split_passages(lines, min_words=10, max_words=80)
+    assert passages[0].text == "Table 6.1: Size of the market"
+
+
+def test_regions_without_text_give_no_passage() -> None:
+    # Axis ticks of a chart, each far from the next, and a stray figure label.
+    ticks = [line_at(str(v), 140, 100 + 40 * k) for k, v in enumerate(range(100, 0, -10))]
+    label = line_at("(a)", 300, 500)
+    body = make_lines(" ".join(sentence(8, f"b{i}") for i in range(3)), top=600)
+    passages = split_passages(ticks + [label] + body, min_words=10, max_words=80)
+    assert [p.text.split()[0] for p in passages] == ["B0"]
+
+
+# --------------------------------------------------------------------------------------------
+# Running headers, footers and page numbers
+# --------------------------------------------------------------------------------------------
+
+
+def test_margin_key_normalises_digits_and_measures_footers_from_the_bottom() -> None:
+    header = line_at("Healthy Students Healthy Lives ______________ 20", 58, 36)
+    footer = line_at("Projections of Education Statistics to 2021 55", 368, 756)
+    body = line_at("Body text in the middle", 58, 300)
+    assert margin_key(header, 595) == ("healthy students healthy lives ___ #", 36.0)
+    assert margin_key(footer, 792) == ("projections of education statistics to # #", -26.0)
+    assert margin_key(body, 595) is None
+
+
+def test_repeated_margin_keys_match_alternating_headers_within_tolerance() -> None:
+    odd = [("presentation of findings ___ #", 36.0), ("#", -35.5)]
+    even = [("healthy students healthy lives ___ #", 36.3), ("#", -35.0)]
+    third = [("presentation of findings ___ #", 37.0), ("#", -35.5)]
+    assert repeated_margin_keys(odd, [even, third], tolerance=3) == set(odd)
+    assert repeated_margin_keys(even, [odd, third], tolerance=3) == {("#", -35.0)}
+    assert repeated_margin_keys(odd, [[("presentation of findings ___ #", 80.0)]], tolerance=3) == set()
+
+
+@pytest.mark.parametrize("text", ["12", "- 12 -", "Page 12", "page 3 of 40", "12 / 40", "xiv", "(7)"])
+def test_page_number_forms(text: str) -> None:
+    assert is_page_number(text)
+
+
+@pytest.mark.parametrize("text", ["12 apples", "Table 3", "2.5", "civil", "1234567"])
+def test_not_page_numbers(text: str) -> None:
+    assert not is_page_number(text)
+
+
+def test_bare_page_number_must_equal_the_page_in_short_documents() -> None:
+    assert is_page_number("3", 3) and not is_page_number("41", 2) and is_page_number("Page 41", 2)
+
+
+def page_with_margins(number: int) -> list[Line]:
+    header = line_at("Healthy Students Healthy Lives", 58, 36, height=13)
+    body = make_lines(" ".join(sentence(8, f"b{i}") for i in range(6)), top=100)
+    page_no = line_at(str(number), 290, 800)
+    return [page_no, header, *body]  # the page number comes first in the content stream
+
+
+def test_strip_margins_drops_running_header_and_page_number_but_keeps_the_body() -> None:
+    lines = page_with_margins(41)
+    header_key = margin_key(lines[1], 842)
+    assert header_key is not None
+    kept = strip_margins(lines, 842, {header_key}, page_number=2, page_count=15)
+    assert [ln.text for ln in kept] == [ln.text for ln in lines[2:]]
+    assert kept[0].new_block
+    passages = split_passages(kept, min_words=10, max_words=80)
+    assert passages[0].text.startswith("B0")
+
+
+def test_strip_margins_is_conservative() -> None:
+    lines = page_with_margins(41)
+    # Nothing repeats and the document has two pages: "41" on page 2 is not its page number.
+    assert len(strip_margins(lines, 842, set(), page_number=2, page_count=2)) == len(lines)
+    # Not the outermost line: a footnote lies below the number.
+    footnote = line_at("1 A footnote at the very bottom of the page.", 50, 820, height=8)
+    kept = strip_margins([*lines, footnote], 842, set(), page_number=2, page_count=15)
+    assert any(ln.text == "41" for ln in kept)
+    # A footnote marker sharing its row with the footnote text is no page number.
+    marker = line_at("7", 70, 790)
+    note = line_at("Folk high schools and adult education centres", 80, 790)
+    kept = strip_margins([marker, note], 842, set(), page_number=7, page_count=15)
+    assert [ln.text for ln in kept] == ["7", note.text]
+
+
+def test_repeated_line_stays_when_it_belongs_to_a_changing_paragraph() -> None:
+    # A table note whose first line recurs on every page while the next line changes.
+    first = line_at("SOURCE: U.S. Department of Education.", 42, 713, height=8)
+    rest = line_at("Survey data 2004-05 for this table.", 42, 722, height=8)
+    footer = line_at("Projections of Education Statistics to 2021 55", 368, 756)
+    repeated = {k for k in (margin_key(first, 792), margin_key(footer, 792)) if k is not None}
+    assert len(repeated) == 2
+    kept = strip_margins([first, rest, footer], 792, repeated, page_number=4, page_count=7)
+    assert [ln.text for ln in kept] == [first.text, rest.text]

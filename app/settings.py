@@ -22,6 +22,11 @@ class GraphSettings(BaseModel):
     mention_min_title_chars: int = Field(4, ge=2)
     entity_max_fanout: int = Field(8, ge=2, description="an entity shared by more passages links none")
     entity_max_edges_per_passage: int = Field(20, ge=1)
+    mention_max_documents_per_passage: int = Field(10, ge=1, description="documents one passage's mentions link to")
+    keyword_idf_sample: int = Field(
+        20_000, ge=0, description="passages already in the collection that the IDF of new keywords is fitted on"
+    )
+    embed_title: bool = Field(False, description="prefix a passage with its document title when embedding it")
 
 
 class RetrievalSettings(BaseModel):
@@ -46,6 +51,8 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
     device: Literal["auto", "cpu", "cuda"] = "auto"
+    # auto = torch (fastest measured); onnx = opt-in int8-weights ONNX build (read by app.llm.embeddings from the env).
+    embedding_backend: Literal["auto", "torch", "onnx"] = "auto"
 
     max_upload_mb: int = Field(200, ge=1)
     max_pages: int = Field(2000, ge=1)

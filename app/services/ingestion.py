@@ -32,6 +32,19 @@ class DocumentGone(Exception):
     """The document was deleted while it waited or ran; nothing to do."""
 
 
+class Superseded(Exception):
+    """A sweep handed this job to another worker meanwhile; that worker's result wins."""
+
+
+def _current_attempt(session: Session, document_id: str, attempt: int) -> Document:
+    document = session.get(Document, document_id, with_for_update=True)
+    if document is None:
+        raise DocumentGone
+    if document.attempts != attempt:
+        raise Superseded
+    return document
+
+
 def process_document(settings: Settings, document_id: str) -> str:
     """Run the whole job; returns the final status. Transient database errors propagate (the queue retries)."""
     url = settings.resolved_database_url
@@ -53,19 +66,20 @@ def process_document(settings: Settings, document_id: str) -> str:
             max_words=settings.passage_max_words,
         )
         embedder = get_embedder(settings.device)
+        # Two transactions: the rows first, then the graph. add_documents embeds before it writes, so on SQLite
+        # the database stays writable for everyone else while this worker spends seconds in the model.
         with session_scope(url) as session:
-            document = session.get(Document, document_id, with_for_update=True)
-            if document is None:
-                raise DocumentGone
-            if document.attempts != attempt:
-                return "superseded"  # a sweep handed the job to another worker meanwhile; its result wins
+            document = _current_attempt(session, document_id, attempt)
             _store_extraction(session, document, extracted)
-            session.flush()
+        with session_scope(url) as session:
             add_documents(session, [document_id], settings.graph, embedder)
+            document = _current_attempt(session, document_id, attempt)
             document.status = "ready"
             document.progress = 1.0
             document.error = None
         return "ready"
+    except Superseded:
+        return "superseded"
     except DocumentGone:
         return "missing"
     except PdfError as exc:

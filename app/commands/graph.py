@@ -1,0 +1,41 @@
+"""`mdqa graph export --collection NAME --format graphml|json [--output FILE]`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("graph", help="inspect a collection's graph")
+    actions = parser.add_subparsers(dest="graph_command", required=True, metavar="ACTION")
+    export = actions.add_parser("export", help="write the graph as GraphML or node-link JSON")
+    export.add_argument("--collection", required=True, help="collection name")
+    export.add_argument("--format", choices=("graphml", "json"), default="graphml")
+    export.add_argument("--output", "-o", help="file to write (default: standard output)")
+    export.set_defaults(handler=run_export)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from sqlalchemy import select
+
+    from app.db.models import Collection
+    from app.db.session import session_scope
+    from app.graph.export import export_bytes
+    from app.settings import get_settings
+
+    settings = get_settings()
+    with session_scope(settings.resolved_database_url) as session:
+        collection_id = session.scalar(select(Collection.id).where(Collection.name == args.collection))
+        if collection_id is None:
+            print(f"mdqa: collection {args.collection!r} not found", file=sys.stderr)
+            return 2
+        data = export_bytes(session, collection_id, args.format)
+    if args.output:
+        with open(args.output, "wb") as handle:
+            handle.write(data)
+        print(f"mdqa: wrote {len(data):,} bytes to {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    return 0

@@ -1,0 +1,517 @@
+"""A collection's graph, kept up to date one batch of documents at a time (database glue; the algorithms live in
+keywords.py, knn.py, mentions.py, entities.py and postings.py).
+
+Nodes: document, page, table, passage (a node's id is the id of its row). Edges:
+- `contains` document→page, page→passage, page→table; `next` passage→following passage of the same document;
+- `keyword` passages sharing TF-IDF keywords; `semantic` each passage/table → its k nearest vectors;
+- `mention` a passage naming another document's title → that document's first passages;
+- `entity` passages of different documents sharing a rare proper-noun span.
+
+Every derived edge is a deterministic function of the collection's current nodes (ties broken by id), so adding a
+batch only recomputes the sources whose inputs changed, and add → remove → add gives the same graph as one add.
+Both entry points lock the collection row (and bump `graph_version`) first, so concurrent workers serialise; the
+caller commits.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.orm import Session
+
+from app.db import vectors as vector_store
+from app.db.models import Collection, DocTable, Document, Edge, Node, Page, Passage
+from app.graph import knn, postings
+from app.graph.entities import extract_entities
+from app.graph.keywords import extract_keywords
+from app.graph.mentions import TitleMatcher, mention_edges
+from app.llm.embeddings import TextEncoder, get_embedder
+from app.settings import GraphSettings
+
+log = logging.getLogger(__name__)
+
+EDGE_KINDS = ("contains", "next", "keyword", "semantic", "mention", "entity")
+NODE_KINDS = ("document", "page", "table", "passage")
+VECTOR_KINDS = ("passage", "table")
+LABEL_CHARS = 300  # Node.label is String(300)
+PAGE_TEXT_CHARS = 300
+# Bound parameter lists (SQLite allows 32k variables; PostgreSQL is happier with modest IN lists too).
+IN_CHUNK = 900
+INSERT_CHUNK = 20_000
+
+
+# --------------------------------------------------------------------------------------------------- entry points
+def add_documents(
+    session: Session,
+    document_ids: list[str],
+    settings: GraphSettings,
+    embedder: TextEncoder | None = None,
+) -> None:
+    """Add the graph nodes and edges of documents whose page/passage/table rows exist (all of one collection)."""
+    ids = list(dict.fromkeys(document_ids))
+    if not ids:
+        return
+    session.flush()
+    documents = _documents(session, ids)
+    collection_ids = {d.collection_id for d in documents}
+    if len(collection_ids) != 1:
+        raise ValueError("add_documents: the documents must belong to one collection")
+    collection_id = collection_ids.pop()
+    # Embedding is the slow part and needs only the documents' own rows: done before the lock, so workers adding
+    # to the same collection embed in parallel and queue only for the graph update.
+    batch = _new_nodes(session, collection_id, documents, settings, embedder)
+    lock_collection(session, collection_id)
+
+    # Idempotent: a retried job first removes what an interrupted attempt left (repairing the rest of the graph).
+    for document_id in session.scalars(select(Node.document_id).where(Node.document_id.in_(ids)).distinct()).all():
+        _remove(session, collection_id, document_id, settings)
+
+    _set_keywords(session, collection_id, batch, settings)
+    # The state before the insert plus the batch in memory: reading the new nodes back would cost as much again.
+    state = _with_batch(_load_state(session, collection_id, settings), batch, settings)
+    _insert_nodes(session, batch.nodes)
+    _insert_edges(session, collection_id, "contains", batch.contains)
+    _insert_edges(session, collection_id, "next", batch.next)
+
+    new_passages = {node["id"]: node for node in batch.nodes if node["kind"] == "passage"}
+    new_vectors = {node["id"] for node in batch.nodes if node["kind"] in VECTOR_KINDS}
+    _add_semantic(session, collection_id, state, new_vectors, settings)
+    _update_shared_terms(
+        session, collection_id, "keyword", state.keywords,
+        {pid: node["keywords"] for pid, node in new_passages.items()},
+        adding=True, max_fanout=settings.keyword_max_fanout, max_edges=settings.keyword_max_edges_per_passage,
+    )  # fmt: skip
+    _update_shared_terms(
+        session, collection_id, "entity", state.entities,
+        {pid: node["entities"] for pid, node in new_passages.items()},
+        adding=True, max_fanout=settings.entity_max_fanout, max_edges=settings.entity_max_edges_per_passage,
+        group_of=state.document_of,
+    )  # fmt: skip
+    _add_mentions(session, collection_id, state, set(new_passages), set(ids), settings)
+    session.flush()
+    vector_store.invalidate(collection_id)
+
+
+def remove_document(session: Session, document_id: str, settings: GraphSettings) -> None:
+    """Remove a document's nodes and edges and repair the edges its nodes displaced (rows other than nodes and
+    edges are left alone: deleting the document's own rows is the caller's business)."""
+    session.flush()
+    collection_id = session.scalar(select(Document.collection_id).where(Document.id == document_id))
+    if collection_id is None:
+        collection_id = session.scalar(select(Node.collection_id).where(Node.document_id == document_id).limit(1))
+    if collection_id is None:
+        return
+    lock_collection(session, collection_id)
+    _remove(session, collection_id, document_id, settings)
+    session.flush()
+    vector_store.invalidate(collection_id)
+
+
+def lock_collection(session: Session, collection_id: str) -> None:
+    """Serialise graph writers of one collection and bump its graph_version (caches key on it).
+
+    The UPDATE takes the collection row's lock on PostgreSQL (held to commit, like SELECT ... FOR UPDATE) and the
+    database write lock on SQLite, before anything is read, so a second worker sees the first one's graph.
+    """
+    result = session.execute(
+        update(Collection).where(Collection.id == collection_id).values(graph_version=Collection.graph_version + 1)
+    )
+    if result.rowcount == 0:  # type: ignore[attr-defined]
+        raise LookupError(f"collection {collection_id} not found")
+
+
+# ------------------------------------------------------------------------------------------------------ new nodes
+@dataclass
+class _Batch:
+    nodes: list[dict] = field(default_factory=list)
+    contains: list[tuple[str, str, float]] = field(default_factory=list)
+    next: list[tuple[str, str, float]] = field(default_factory=list)
+    passages: list[tuple[dict, str | None]] = field(default_factory=list)  # (node values, document title)
+    vector_ids: list[str] = field(default_factory=list)
+    vectors: np.ndarray | None = None
+
+
+def _documents(session: Session, ids: Sequence[str]) -> list[Document]:
+    documents: list[Document] = []
+    for chunk in _chunks(ids):
+        documents.extend(session.scalars(select(Document).where(Document.id.in_(chunk))).all())
+    missing = set(ids) - {d.id for d in documents}
+    if missing:
+        raise LookupError(f"documents not found: {', '.join(sorted(missing))}")
+    order = {document_id: i for i, document_id in enumerate(ids)}
+    return sorted(documents, key=lambda d: order[d.id])
+
+
+def _rows_by_document(session: Session, columns: Sequence, order_by: Sequence, ids: Sequence[str]) -> dict[str, list]:  # type: ignore[type-arg]
+    """Plain rows (no ORM objects: thousands of them are slow to build) grouped by document_id."""
+    out: dict[str, list] = {document_id: [] for document_id in ids}
+    model_document_id = columns[0].class_.document_id
+    for chunk in _chunks(ids):
+        query = select(model_document_id, *columns).where(model_document_id.in_(chunk)).order_by(*order_by)
+        for row in session.execute(query):
+            out[row.document_id].append(row)
+    return out
+
+
+def _clip(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _new_nodes(
+    session: Session,
+    collection_id: str,
+    documents: Sequence[Document],
+    settings: GraphSettings,
+    embedder: TextEncoder | None,
+) -> _Batch:
+    ids = [d.id for d in documents]
+    pages = _rows_by_document(session, [Page.id, Page.number, Page.text], [Page.number], ids)
+    passages = _rows_by_document(
+        session, [Passage.id, Passage.page_number, Passage.index, Passage.text], [Passage.index], ids
+    )
+    tables = _rows_by_document(
+        session,
+        [DocTable.id, DocTable.page_number, DocTable.index_in_document, DocTable.caption, DocTable.markdown],
+        [DocTable.index_in_document],
+        ids,
+    )
+    batch = _Batch()
+    embed_texts: list[str] = []
+    embed_nodes: list[dict] = []
+
+    def node(row_id: str, document_id: str, kind: str, page: int | None, label: str, text: str) -> dict:
+        values = {
+            "id": row_id, "collection_id": collection_id, "document_id": document_id, "kind": kind, "page": page,
+            "label": _clip(label, LABEL_CHARS), "text": text, "keywords": None, "entities": None, "vector": None,
+        }  # fmt: skip
+        batch.nodes.append(values)
+        return values
+
+    for document in documents:
+        title = (document.title or "").strip() or None
+        node(document.id, document.id, "document", None, title or document.filename, title or "")
+        page_ids: dict[int, str] = {}
+        for page in pages[document.id]:
+            node(page.id, document.id, "page", page.number, f"p. {page.number}", _clip(page.text, PAGE_TEXT_CHARS))
+            page_ids[page.number] = page.id
+            batch.contains.append((document.id, page.id, 1.0))
+        for table in tables[document.id]:
+            label = table.caption or f"Table {table.index_in_document + 1}, p. {table.page_number}"
+            values = node(table.id, document.id, "table", table.page_number, label, table.markdown)
+            batch.contains.append((page_ids.get(table.page_number, document.id), table.id, 1.0))
+            embed_nodes.append(values)
+            embed_texts.append(f"{table.caption}\n{table.markdown}" if table.caption else table.markdown)
+        previous: str | None = None
+        for passage in passages[document.id]:
+            values = node(passage.id, document.id, "passage", passage.page_number, passage.text, passage.text)
+            # A passage whose page row is missing still hangs off its document, never floats free.
+            batch.contains.append((page_ids.get(passage.page_number, document.id), passage.id, 1.0))
+            if previous is not None:
+                batch.next.append((previous, passage.id, 1.0))
+            previous = passage.id
+            values["entities"] = extract_entities(passage.text)
+            batch.passages.append((values, title))
+            embed_nodes.append(values)
+            embed_texts.append(f"{title}\n{passage.text}" if settings.embed_title and title else passage.text)
+
+    if embed_texts:
+        encoder = embedder or get_embedder()
+        vectors = np.asarray(encoder.encode(embed_texts), dtype=np.float32)
+        for values, vector in zip(embed_nodes, vectors, strict=True):
+            values["vector"] = vector_store.pack(vector)
+        batch.vector_ids = [values["id"] for values in embed_nodes]
+        batch.vectors = vectors
+    return batch
+
+
+def _set_keywords(session: Session, collection_id: str, batch: _Batch, settings: GraphSettings) -> None:
+    """TF-IDF keywords of the new passages, with IDF over them and (a deterministic sample of) the collection."""
+    if not batch.passages:
+        return
+    background = session.scalars(
+        select(Node.text)
+        .where(Node.collection_id == collection_id, Node.kind == "passage")
+        .order_by(Node.id)
+        .limit(settings.keyword_idf_sample)
+    ).all()
+    texts = [values["text"] for values, _ in batch.passages]
+    titles = [title for _, title in batch.passages]
+    keywords = extract_keywords(texts, titles, settings.keywords_per_passage, background)
+    for (values, _), terms in zip(batch.passages, keywords, strict=True):
+        values["keywords"] = terms
+
+
+# ---------------------------------------------------------------------------------------------- collection state
+@dataclass
+class _State:
+    """The inputs of the derived edges, for every node of the collection (after the change)."""
+
+    document_of: dict[str, str]  # passage id → document id
+    texts: dict[str, str]  # passage id → text
+    keywords: dict[str, list[str]]
+    entities: dict[str, list[str]]
+    titles: dict[str, str | None]  # document id → title (only documents in the graph)
+    first_nodes: dict[str, list[str]]  # document id → mention targets (its first passages, or itself)
+    vector_ids: list[str]  # sorted
+    matrix: np.ndarray  # rows in vector_ids order
+
+
+def _load_state(session: Session, collection_id: str, settings: GraphSettings) -> _State:
+    passages = session.execute(
+        select(Node.id, Node.document_id, Node.text, Node.keywords, Node.entities, Passage.index)
+        .join(Passage, Passage.id == Node.id)
+        .where(Node.collection_id == collection_id, Node.kind == "passage")
+        .order_by(Node.document_id, Passage.index, Node.id)
+    ).all()
+    titles = dict(
+        session.execute(
+            select(Node.id, Node.text).where(Node.collection_id == collection_id, Node.kind == "document")
+        ).all()
+    )
+    first_nodes: dict[str, list[str]] = {}
+    for row in passages:
+        targets = first_nodes.setdefault(row.document_id, [])
+        if len(targets) < settings.mention_max_targets:
+            targets.append(row.id)
+    for document_id in titles:
+        first_nodes.setdefault(document_id, [document_id])
+    vector_rows = session.execute(
+        select(Node.id, Node.vector)
+        .where(Node.collection_id == collection_id, Node.kind.in_(VECTOR_KINDS), Node.vector.is_not(None))
+        .order_by(Node.id)
+    ).all()
+    matrix = (
+        np.vstack([vector_store.unpack(r.vector) for r in vector_rows])
+        if vector_rows
+        else np.zeros((0, 0), dtype=np.float32)
+    )
+    return _State(
+        document_of={r.id: r.document_id for r in passages},
+        texts={r.id: r.text for r in passages},
+        keywords={r.id: list(r.keywords or []) for r in passages},
+        entities={r.id: list(r.entities or []) for r in passages},
+        titles={document_id: (text or None) for document_id, text in titles.items()},
+        first_nodes=first_nodes,
+        vector_ids=[r.id for r in vector_rows],
+        matrix=matrix,
+    )
+
+
+def _with_batch(state: _State, batch: _Batch, settings: GraphSettings) -> _State:
+    """`state` (read before the batch's nodes were inserted) with the batch's nodes added, as _load_state would."""
+    for values, _ in batch.passages:
+        passage_id, document_id = values["id"], values["document_id"]
+        state.document_of[passage_id] = document_id
+        state.texts[passage_id] = values["text"]
+        state.keywords[passage_id] = list(values["keywords"] or [])
+        state.entities[passage_id] = list(values["entities"] or [])
+        targets = state.first_nodes.setdefault(document_id, [])
+        if len(targets) < settings.mention_max_targets:
+            targets.append(passage_id)
+    for values in batch.nodes:
+        if values["kind"] == "document":
+            state.titles[values["id"]] = values["text"] or None
+            state.first_nodes.setdefault(values["id"], [values["id"]])
+    if batch.vector_ids and batch.vectors is not None:
+        ids = state.vector_ids + batch.vector_ids
+        matrix = np.vstack([state.matrix, batch.vectors]) if len(state.vector_ids) else batch.vectors
+        order = sorted(range(len(ids)), key=ids.__getitem__)
+        state.vector_ids = [ids[i] for i in order]
+        state.matrix = np.ascontiguousarray(matrix[order], dtype=np.float32)
+    return state
+
+
+# ------------------------------------------------------------------------------------------------- derived edges
+def _semantic(state: _State, sources: Iterable[str], k: int) -> list[tuple[str, str, float]]:
+    row_of = {node_id: i for i, node_id in enumerate(state.vector_ids)}
+    rows = sorted(row_of[s] for s in sources if s in row_of)
+    edges: list[tuple[str, str, float]] = []
+    for row, neighbours in zip(rows, knn.top_k(state.matrix, rows, k), strict=True):
+        source = state.vector_ids[row]
+        edges.extend((source, state.vector_ids[j], score) for j, score in neighbours)
+    return edges
+
+
+def _add_semantic(
+    session: Session, collection_id: str, state: _State, new_ids: set[str], settings: GraphSettings
+) -> None:
+    if not new_ids:
+        return
+    k = settings.knn_k
+    existing = [i for i, node_id in enumerate(state.vector_ids) if node_id not in new_ids]
+    affected: list[str] = []
+    if existing:
+        current = dict(
+            (source, (count, low))
+            for source, count, low in session.execute(
+                select(Edge.source, func.count(), func.min(Edge.weight))
+                .where(Edge.collection_id == collection_id, Edge.kind == "semantic")
+                .group_by(Edge.source)
+            ).all()
+        )
+        thresholds = np.empty(len(existing), dtype=np.float32)
+        for position, row in enumerate(existing):
+            count, low = current.get(state.vector_ids[row], (0, None))
+            # A list shorter than k had room: any new vector enters it.
+            thresholds[position] = -np.inf if count < k or low is None else low
+        new_rows = [i for i, node_id in enumerate(state.vector_ids) if node_id in new_ids]
+        reached = knn.reached_by(state.matrix[existing], thresholds, state.matrix[new_rows])
+        affected = [state.vector_ids[existing[p]] for p in np.flatnonzero(reached)]
+        _delete_edges(session, collection_id, "semantic", affected)
+    _insert_edges(session, collection_id, "semantic", _semantic(state, [*new_ids, *affected], k))
+
+
+def _update_shared_terms(
+    session: Session,
+    collection_id: str,
+    kind: str,
+    terms_of: dict[str, list[str]],
+    changed_terms_of: dict[str, list[str]],
+    adding: bool,
+    max_fanout: int,
+    max_edges: int,
+    group_of: dict[str, str] | None = None,
+) -> None:
+    if not changed_terms_of:
+        return
+    affected = postings.changed_sources(terms_of, changed_terms_of, max_fanout, adding)
+    _delete_edges(session, collection_id, kind, affected)
+    sources = affected | set(changed_terms_of) if adding else affected
+    edges = postings.shared_term_edges(sources, terms_of, max_fanout, max_edges, group_of)
+    _insert_edges(session, collection_id, kind, edges)
+
+
+def _mentions(state: _State, sources: Iterable[str], matcher: TitleMatcher, settings: GraphSettings):  # type: ignore[no-untyped-def]
+    triples = ((s, state.document_of[s], state.texts[s]) for s in sorted(sources) if s in state.texts)
+    return mention_edges(triples, matcher, state.first_nodes, settings.mention_max_documents_per_passage)
+
+
+def _add_mentions(
+    session: Session,
+    collection_id: str,
+    state: _State,
+    new_passages: set[str],
+    new_documents: set[str],
+    settings: GraphSettings,
+) -> None:
+    matcher = TitleMatcher(state.titles, settings.mention_min_title_chars)
+    if not matcher:
+        return
+    # Old passages naming a new title: recompute their whole list (the per-passage cap may now drop another).
+    new_titles = TitleMatcher({d: state.titles.get(d) for d in new_documents}, settings.mention_min_title_chars)
+    affected: list[str] = []
+    if new_titles:
+        affected = [
+            passage_id
+            for passage_id, text in state.texts.items()
+            if passage_id not in new_passages and new_titles.find(text)
+        ]
+        _delete_edges(session, collection_id, "mention", affected)
+    _insert_edges(session, collection_id, "mention", _mentions(state, [*new_passages, *affected], matcher, settings))
+
+
+# ------------------------------------------------------------------------------------------------------- removal
+def _remove(session: Session, collection_id: str, document_id: str, settings: GraphSettings) -> None:
+    removed = session.execute(
+        select(Node.id, Node.kind, Node.keywords, Node.entities).where(Node.document_id == document_id)
+    ).all()
+    if not removed:
+        return
+    removed_ids = [r.id for r in removed]
+    removed_set = set(removed_ids)
+    # Sources elsewhere whose lists pointed into this document: they get recomputed without it.
+    pointed = {"semantic": set(), "mention": set()}
+    for kind, sources in pointed.items():
+        for chunk in _chunks(removed_ids):
+            sources.update(
+                session.scalars(
+                    select(Edge.source)
+                    .where(Edge.collection_id == collection_id, Edge.kind == kind, Edge.target.in_(chunk))
+                    .distinct()
+                ).all()
+            )
+        sources -= removed_set
+    for chunk in _chunks(removed_ids):
+        session.execute(delete(Edge).where(Edge.source.in_(chunk)).execution_options(synchronize_session=False))
+        session.execute(delete(Edge).where(Edge.target.in_(chunk)).execution_options(synchronize_session=False))
+    session.execute(delete(Node).where(Node.document_id == document_id).execution_options(synchronize_session=False))
+
+    state = _load_state(session, collection_id, settings)
+    _delete_edges(session, collection_id, "semantic", pointed["semantic"])
+    _insert_edges(session, collection_id, "semantic", _semantic(state, pointed["semantic"], settings.knn_k))
+    passages = [r for r in removed if r.kind == "passage"]
+    _update_shared_terms(
+        session, collection_id, "keyword", state.keywords, {r.id: list(r.keywords or []) for r in passages},
+        adding=False, max_fanout=settings.keyword_max_fanout, max_edges=settings.keyword_max_edges_per_passage,
+    )  # fmt: skip
+    _update_shared_terms(
+        session, collection_id, "entity", state.entities, {r.id: list(r.entities or []) for r in passages},
+        adding=False, max_fanout=settings.entity_max_fanout, max_edges=settings.entity_max_edges_per_passage,
+        group_of=state.document_of,
+    )  # fmt: skip
+    if pointed["mention"]:
+        matcher = TitleMatcher(state.titles, settings.mention_min_title_chars)
+        _delete_edges(session, collection_id, "mention", pointed["mention"])
+        _insert_edges(session, collection_id, "mention", _mentions(state, pointed["mention"], matcher, settings))
+
+
+# ------------------------------------------------------------------------------------------------------ writing
+def _chunks(items: Iterable[str], size: int = IN_CHUNK) -> Iterable[list[str]]:
+    items = list(items)
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+NODE_COLUMNS = ("id", "collection_id", "document_id", "kind", "page", "label", "text", "keywords", "entities", "vector")
+EDGE_COLUMNS = ("collection_id", "source", "target", "kind", "weight")
+
+
+def _insert(session: Session, table: str, columns: Sequence[str], rows: list[tuple]) -> None:  # type: ignore[type-arg]
+    """Bulk insert through the driver: COPY on PostgreSQL, executemany on SQLite. A 10k-passage build writes ~300k
+    edges, and the ORM's per-row parameter processing would cost more than the graph algorithms."""
+    if not rows:
+        return
+    connection = session.connection()
+    names = ", ".join(f'"{c}"' for c in columns)
+    if connection.dialect.name == "postgresql":
+        driver = connection.connection.driver_connection
+        with driver.cursor() as cursor, cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:  # type: ignore[union-attr]
+            for row in rows:
+                copy.write_row(row)
+        return
+    placeholders = ", ".join("?" for _ in columns)
+    for start in range(0, len(rows), INSERT_CHUNK):
+        connection.exec_driver_sql(
+            f"INSERT INTO {table} ({names}) VALUES ({placeholders})", rows[start : start + INSERT_CHUNK]
+        )
+
+
+def _insert_nodes(session: Session, nodes: list[dict]) -> None:
+    rows = [
+        tuple(
+            json.dumps(node[c]) if c in ("keywords", "entities") and node[c] is not None else node[c]
+            for c in NODE_COLUMNS
+        )
+        for node in nodes
+    ]
+    _insert(session, "nodes", NODE_COLUMNS, rows)
+
+
+def _insert_edges(session: Session, collection_id: str, kind: str, edges: Iterable[tuple[str, str, float]]) -> None:
+    rows = [(collection_id, s, t, kind, float(w)) for s, t, w in edges]
+    _insert(session, "edges", EDGE_COLUMNS, rows)
+
+
+def _delete_edges(session: Session, collection_id: str, kind: str, sources: Iterable[str]) -> None:
+    for chunk in _chunks(sorted(sources)):
+        session.execute(
+            delete(Edge)
+            .where(Edge.collection_id == collection_id, Edge.kind == kind, Edge.source.in_(chunk))
+            .execution_options(synchronize_session=False)
+        )

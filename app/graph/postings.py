@@ -1,0 +1,110 @@
+"""Linking items that share terms (keywords, entity spans) through an inverted index, never an n×n dense array.
+
+Rules that make the result a deterministic function of the current set of items (needed for incremental updates):
+- a term held by more than `max_fanout` items links none (one common word must not connect everything);
+- each source keeps its `max_edges` best targets by number of shared terms, ties broken by id;
+- optionally, items of the same group (document) are never linked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+
+import numpy as np
+from scipy import sparse
+
+
+def active_terms(terms_of: Mapping[str, Sequence[str]], max_fanout: int) -> dict[str, int]:
+    """Document frequency of every term held by 2..max_fanout items (the only ones that make edges)."""
+    counts: dict[str, int] = {}
+    for terms in terms_of.values():
+        for term in set(terms):
+            counts[term] = counts.get(term, 0) + 1
+    return {term: n for term, n in counts.items() if 2 <= n <= max_fanout}
+
+
+def holders(terms_of: Mapping[str, Sequence[str]], terms: Collection[str]) -> set[str]:
+    """Items holding any of `terms`."""
+    if not terms:
+        return set()
+    wanted = set(terms)
+    return {item for item, item_terms in terms_of.items() if not wanted.isdisjoint(item_terms)}
+
+
+def changed_sources(
+    terms_of: Mapping[str, Sequence[str]],
+    changed_terms_of: Mapping[str, Sequence[str]],
+    max_fanout: int,
+    adding: bool,
+) -> set[str]:
+    """Items whose outgoing edges may change when the items of `changed_terms_of` were added (or removed).
+
+    `terms_of` is the state after the change, `changed_terms_of` the terms of the items added or removed. A term
+    matters when it made edges before or after the change (at most `max_fanout` holders at some point); the
+    holders of a term over the cap both before and after are not affected by it.
+    """
+    delta: dict[str, int] = {}
+    for terms in changed_terms_of.values():
+        for term in set(terms):
+            delta[term] = delta.get(term, 0) + 1
+    after: dict[str, int] = dict.fromkeys(delta, 0)
+    for terms in terms_of.values():
+        for term in set(terms):
+            if term in after:
+                after[term] += 1
+    relevant = set()
+    for term, n_after in after.items():
+        n_before = n_after - delta[term] if adding else n_after + delta[term]
+        if min(n_before, n_after) <= max_fanout:
+            relevant.add(term)
+    return holders(terms_of, relevant) - set(changed_terms_of)
+
+
+def shared_term_edges(
+    sources: Iterable[str],
+    terms_of: Mapping[str, Sequence[str]],
+    max_fanout: int,
+    max_edges: int,
+    group_of: Mapping[str, str] | None = None,
+    chunk: int = 4096,
+) -> list[tuple[str, str, float]]:
+    """(source, target, shared-term count) for each source's best `max_edges` targets."""
+    sources = sorted(set(sources) & terms_of.keys())
+    if not sources:
+        return []
+    active = active_terms(terms_of, max_fanout)
+    if not active:
+        return []
+    items = sorted(terms_of)  # matrix rows in id order, so a smaller row index is the smaller id
+    row_of = {item: i for i, item in enumerate(items)}
+    column_of = {term: j for j, term in enumerate(sorted(active))}
+    rows: list[int] = []
+    columns: list[int] = []
+    for item in items:
+        for term in set(terms_of[item]):
+            j = column_of.get(term)
+            if j is not None:
+                rows.append(row_of[item])
+                columns.append(j)
+    incidence = sparse.csr_matrix(
+        (np.ones(len(rows), dtype=np.float32), (rows, columns)), shape=(len(items), len(column_of))
+    )
+    transposed = incidence.T.tocsr()
+    groups = np.array([group_of[item] for item in items]) if group_of is not None else None
+    edges: list[tuple[str, str, float]] = []
+    for start in range(0, len(sources), chunk):
+        batch = [row_of[s] for s in sources[start : start + chunk]]
+        shared = (incidence[batch] @ transposed).tocsr()  # (batch, items): shared-term counts
+        for r, source_row in enumerate(batch):
+            lo, hi = shared.indptr[r], shared.indptr[r + 1]
+            targets, counts = shared.indices[lo:hi], shared.data[lo:hi]
+            keep = targets != source_row
+            if groups is not None:
+                keep &= groups[targets] != groups[source_row]
+            targets, counts = targets[keep], counts[keep]
+            if not len(targets):
+                continue
+            order = np.lexsort((targets, -counts))[:max_edges]
+            source_id = items[source_row]
+            edges.extend((source_id, items[t], float(c)) for t, c in zip(targets[order], counts[order], strict=True))
+    return edges

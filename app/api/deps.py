@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
-from app.db.session import get_sessionmaker
+from app.db.session import session_scope
 from app.settings import Settings
 
 
@@ -20,15 +20,8 @@ SettingsDep = Annotated[Settings, Depends(get_app_settings)]
 
 
 def get_session(settings: SettingsDep) -> Iterator[Session]:
-    session = get_sessionmaker(settings.resolved_database_url)()
-    try:
+    with session_scope(settings.resolved_database_url) as session:
         yield session
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
-    finally:
-        session.close()
 
 
 SessionDep = Annotated[Session, Depends(get_session)]

@@ -9,6 +9,8 @@ context item it came from.
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -21,7 +23,12 @@ WEIGHT_OVERLAP = 0.3
 WEIGHT_TYPE = 0.2
 WEIGHT_ORDER = 0.05  # earlier evidence is a little more trustworthy (seeds before far hops)
 SECOND_SENTENCE_RATIO = 0.85  # a second sentence is added when it scores this close to the best one
-MAX_SENTENCES = 120  # sentences encoded per question: bounds the reader's time on long pages
+MAX_SENTENCES = 120  # sentences considered per question
+# Sentences embedded per question: the best MAX_EMBEDDED by the cheap signals (word overlap, answer type, evidence
+# order) are embedded, the others cannot win. Encoding is ~95% of a local answer's time on a CPU (10-20 ms per
+# sentence on 2 cores), so this bounds the reader at a few hundred ms instead of seconds.
+MAX_EMBEDDED = 16
+SENTENCE_CACHE_SIZE = 20_000  # sentence vectors kept per encoder (~1.5 kB each at 384 dims)
 MAX_SENTENCE_CHARS = 400
 
 STOP = frozenset(
@@ -121,30 +128,94 @@ def candidates(items: Sequence[ContextItem]) -> list[Candidate]:
     return out[:MAX_SENTENCES]
 
 
-def score_candidates(question: str, cands: list[Candidate], encode: Encode | None, n_items: int) -> None:
+class CachedEncode:
+    """An encoder's `encode` with an LRU of vectors by text (thread-safe): the sentences of popular passages are
+    embedded once per process, not once per question. Vectors depend only on the text and the model, so no
+    invalidation is needed when a collection changes."""
+
+    def __init__(self, encode: Encode, size: int = SENTENCE_CACHE_SIZE) -> None:
+        self.inner = encode
+        self.size = size
+        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, texts: list[str]) -> np.ndarray:
+        found: dict[str, np.ndarray] = {}
+        with self._lock:
+            for t in texts:
+                v = self._cache.get(t)
+                if v is not None:
+                    self._cache.move_to_end(t)
+                    found[t] = v
+        missing = [t for t in dict.fromkeys(texts) if t not in found]
+        if missing:
+            vectors = np.asarray(self.inner(missing), dtype=np.float32)
+            with self._lock:
+                for t, v in zip(missing, vectors, strict=True):
+                    found[t] = v
+                    self._cache[t] = v
+                while len(self._cache) > self.size:
+                    self._cache.popitem(last=False)
+        if not texts:
+            return np.zeros((0, 0), dtype=np.float32)
+        return np.vstack([found[t] for t in texts])
+
+
+_cached: dict[int, tuple[object, CachedEncode]] = {}
+_cached_lock = threading.Lock()
+
+
+def cached_encode(encoder: object) -> CachedEncode:
+    """The process-wide sentence cache of `encoder` (an object with `encode(texts)`)."""
+    with _cached_lock:
+        entry = _cached.get(id(encoder))
+        if entry is None or entry[0] is not encoder:
+            entry = (encoder, CachedEncode(encoder.encode))  # type: ignore[attr-defined]
+            _cached[id(encoder)] = entry
+        return entry[1]
+
+
+def score_candidates(
+    question: str,
+    cands: list[Candidate],
+    encode: Encode | None,
+    n_items: int,
+    question_vector: np.ndarray | None = None,
+    max_embedded: int = MAX_EMBEDDED,
+) -> list[Candidate]:
+    """Score candidates; with an encoder, only the best `max_embedded` by the cheap signals are embedded and
+    returned (the others could only win on similarity, which a sentence sharing nothing with the question rarely
+    has). Without one, every candidate is returned, scored by the cheap signals."""
     q_words = words(question)
-    if encode is not None and cands:
-        vectors = encode([question] + [c.text for c in cands])
-        similarity = vectors[1:] @ vectors[0]
-    else:
-        similarity = np.zeros(len(cands), dtype=np.float32)
-    for c, sim in zip(cands, similarity, strict=True):
+    for c in cands:
         overlap = len(q_words & words(c.text)) / max(len(q_words), 1)
         order = 1.0 - c.position / max(n_items, 1)
-        c.score = (
-            WEIGHT_EMBEDDING * float(sim)
-            + WEIGHT_OVERLAP * overlap
-            + WEIGHT_TYPE * answer_type_bonus(question, c.text)
-            + WEIGHT_ORDER * order
-        )
+        c.score = WEIGHT_OVERLAP * overlap + WEIGHT_TYPE * answer_type_bonus(question, c.text) + WEIGHT_ORDER * order
+    if encode is None or not cands:
+        return cands
+    if len(cands) > max_embedded:
+        # Stable: ties keep evidence order.
+        cands = sorted(cands, key=lambda c: -c.score)[:max_embedded]
+    if question_vector is None:
+        vectors = encode([question] + [c.text for c in cands])
+        q, vectors = vectors[0], vectors[1:]
+    else:
+        q, vectors = np.asarray(question_vector, dtype=np.float32), encode([c.text for c in cands])
+    for c, sim in zip(cands, vectors @ q, strict=True):
+        c.score += WEIGHT_EMBEDDING * float(sim)
+    return cands
 
 
-def extractive_answer(question: str, items: Sequence[ContextItem], encode: Encode | None) -> str:
-    """The best sentence (and a close second from another item) with [n] markers; '' when there is no context."""
+def extractive_answer(
+    question: str, items: Sequence[ContextItem], encode: Encode | None, question_vector: np.ndarray | None = None
+) -> str:
+    """The best sentence (and a close second from another item) with [n] markers; '' when there is no context.
+
+    `question_vector` (the retriever's embedding of the question, when at hand) saves encoding it again."""
     cands = candidates(items)
     if not cands:
         return ""
-    score_candidates(question, cands, encode, len(items))
+    cands = score_candidates(question, cands, encode, len(items), question_vector)
     ranked = sorted(cands, key=lambda c: -c.score)
     chosen = [ranked[0]]
     for c in ranked[1:]:

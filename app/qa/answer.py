@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from app.llm.local import ContextItem, Encode, central_sentences, extractive_answer
 from app.qa.model import EvidenceNode, Retrieval
 
@@ -84,8 +86,16 @@ def _finish(text: str, items: list[ContextItem], nodes: list[EvidenceNode], llm_
     return Answer(text=text or NO_ANSWER, cited=[by_id[i] for i in cited_ids], llm_calls=llm_calls)
 
 
-def local_answer(question: str, retrieval: Retrieval, encode: Encode | None, intent: str = "lookup") -> Answer:
-    """The built-in reader: a table cell, a table, a page summary or the best sentences; always cited."""
+def local_answer(
+    question: str,
+    retrieval: Retrieval,
+    encode: Encode | None,
+    intent: str = "lookup",
+    question_vector: np.ndarray | None = None,
+) -> Answer:
+    """The built-in reader: a table cell, a table, a page summary or the best sentences; always cited.
+
+    `question_vector`: the question's embedding when the retriever already computed it (not encoded again)."""
     nodes = retrieval.nodes
     items = build_context(nodes)
     if not items:
@@ -99,17 +109,22 @@ def local_answer(question: str, retrieval: Retrieval, encode: Encode | None, int
         )
         return _finish(text, items, nodes, 0)
     if retrieval.question_type == "structural":
-        text = _structural_text(question, retrieval, items, encode, intent)
+        text = _structural_text(question, retrieval, items, encode, intent, question_vector)
         return _finish(text, items, nodes, 0)
-    return _finish(extractive_answer(question, items, encode), items, nodes, 0)
+    return _finish(extractive_answer(question, items, encode, question_vector), items, nodes, 0)
 
 
 def _structural_text(
-    question: str, retrieval: Retrieval, items: list[ContextItem], encode: Encode | None, intent: str
+    question: str,
+    retrieval: Retrieval,
+    items: list[ContextItem],
+    encode: Encode | None,
+    intent: str,
+    question_vector: np.ndarray | None = None,
 ) -> str:
     by_id = {n.node_id: n for n in retrieval.nodes}
     if intent == "lookup":
-        return extractive_answer(question, items, encode)
+        return extractive_answer(question, items, encode, question_vector)
     # Group the context by what was named: each page (its passages and tables) and each table on its own.
     groups: dict[str, list[ContextItem]] = {}
     for item in items:

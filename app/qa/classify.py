@@ -88,9 +88,16 @@ class TableRef:
 class DocumentRef:
     document_id: str
     name: str
-    # "filename" or "title". Content retrieval is narrowed to the document only for a file name: titles of
-    # entity-named documents ("Gallu") occur in ordinary multi-hop questions and must not fence them in.
+    # "filename": the file name with its extension ("eu-004.pdf"), or a name given as a file ("in the file
+    # eu-004"); "stem": the file name without extension; "title": the document's title. Content retrieval is narrowed
+    # to the document only for "filename" (see `explicit`): stems and titles of entity-named documents ("Gallu.txt")
+    # occur in ordinary multi-hop questions and must not fence them in. Structural questions accept all three.
     matched_by: str = "filename"
+
+    @property
+    def explicit(self) -> bool:
+        """The question names the file as a file: content retrieval may be restricted to it."""
+        return self.matched_by == "filename"
 
 
 @dataclass(slots=True)
@@ -129,8 +136,18 @@ def _number(token: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+MATCH_PRIORITY = {"filename": 0, "stem": 1, "title": 2}
+# A name the question calls a file: "in the file eu-004", "the pdf called X", "the eu-004 file". Matched on the
+# normalised question (lower case, punctuation as spaces).
+FILE_WORD_BEFORE = r"\b(?:file|pdf|document)(?: (?:named|called|titled))? "
+FILE_WORD_AFTER = r" (?:file|pdf)\b"
+
+
 def _document_names(doc: DocumentName) -> list[tuple[str, str]]:
-    names = [(doc.filename, "filename"), (re.sub(r"\.[A-Za-z0-9]{2,4}$", "", doc.filename), "filename")]
+    stem = re.sub(r"\.[A-Za-z0-9]{2,4}$", "", doc.filename)
+    names = [(doc.filename, "filename")]
+    if stem != doc.filename:
+        names.append((stem, "stem"))
     if doc.title:
         names.append((doc.title, "title"))
     return [(n, by) for n, by in ((normalise(x), by) for x, by in names) if len(n) >= 3]
@@ -152,7 +169,7 @@ class DocumentNames:
                 self.longest = max(self.longest, len(name.split()))
 
     def find(self, norm_question: str) -> tuple[str, str, DocumentName] | None:
-        """(name, matched_by, document) for the longest name in the question; file names win ties."""
+        """(name, matched_by, document) for the longest name in the question; file names, then stems, win ties."""
         words = norm_question.split()
         for size in range(min(self.longest, len(words)), 0, -1):
             found = [
@@ -164,7 +181,7 @@ class DocumentNames:
             if found:
                 longest = max(len(f[0]) for f in found)
                 found = [f for f in found if len(f[0]) == longest]
-                return min(found, key=lambda f: (f[1] != "filename", f[2].id))
+                return min(found, key=lambda f: (MATCH_PRIORITY.get(f[1], 9), f[2].id))
         return None
 
 
@@ -176,8 +193,10 @@ def find_document(question: str, documents: Sequence[DocumentName] | DocumentNam
     if found is None:
         return None, question
     name, by, doc = found
-    best = (len(name), doc, name, by)
-    _, doc, name, by = best
+    if by != "filename" and re.search(
+        FILE_WORD_BEFORE + re.escape(name) + r"\b|\b" + re.escape(name) + FILE_WORD_AFTER, norm_q
+    ):
+        by = "filename"  # "in the file eu-004": named as a file, as explicit as "eu-004.pdf"
     # Remove the name from the raw question so its digits ("us-020.pdf") are not read as page numbers.
     words = name.split()
     pattern = r"\b" + r"[^A-Za-z0-9]+".join(re.escape(w) for w in words) + r"(?:\.[A-Za-z0-9]{2,4})?\b"

@@ -61,6 +61,36 @@ class CollectionIndex:
             self.extras["vectors"] = cached
         return cached
 
+    def mention_idf(self) -> np.ndarray:
+        """Per unit, log((N+1)/(m+1)) / log(N+1) in (0, 1], m = how many units mention it (title-mention edges into
+        the unit, or into its document when it is one of the document's entry passages). A hub ("Germany", named
+        by hundreds of passages) scores near 0, a unit no one else mentions 1. Built once per version."""
+        with self.lock:
+            cached = self.extras.get("mention_idf")
+            if cached is not None:
+                return cached
+        g = self.graph
+        mentioners: dict[int, set[str]] = {}
+        for source, target, data in g.edges(data=True):
+            if "mention" not in (data.get("kinds") or (data.get("kind"),)):
+                continue
+            j = self.index_of.get(target)
+            targets = (
+                [j]
+                if j is not None
+                else (self._document_entry(target) if g.nodes[target].get("kind") == "document" else [])
+            )
+            for k in targets:
+                mentioners.setdefault(k, set()).add(source)
+        n = len(self.ids)
+        counts = np.zeros(n, dtype=np.float32)
+        for k, sources in mentioners.items():
+            counts[k] = len(sources)
+        idf = (np.log((n + 1.0) / (counts + 1.0)) / np.log(n + 1.0)).astype(np.float32) if n else counts
+        with self.lock:
+            self.extras["mention_idf"] = idf
+        return idf
+
     def neighbours(self, i: int, kinds: frozenset[str] | None = None) -> list[tuple[int, str, float]]:
         """Passage/table neighbours of unit i as (index, edge kind, weight), over edges in both directions.
 

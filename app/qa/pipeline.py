@@ -20,6 +20,7 @@ from app.db.models import Document
 from app.db.vectors import graph_version
 from app.llm.chat import ChatClient, LLMError
 from app.llm.embeddings import TextEncoder, get_embedder
+from app.llm.local import cached_encode
 from app.qa import seeds as seed_rankers
 from app.qa import structural
 from app.qa.answer import llm_answer, local_answer
@@ -193,7 +194,7 @@ def content_retrieve(
             q = query()
             ranking = [(i, float(index.matrix[i] @ q)) for i, _ in ranking]
         scorer = _scorer(options.scorer, index, query, settings, tools)
-        nodes = traverse(index, question, ranking, scorer, budget, options.branching, seeds)
+        nodes = traverse(index, question, ranking, scorer, budget, options.branching, seeds, document_id=document_id)
         return nodes, scorer.llm_calls
     raise ValueError(f"unknown retriever {options.retriever!r}: {', '.join(RETRIEVERS)}")
 
@@ -224,7 +225,9 @@ def retrieve(
         index = get_index(session, collection_id, version)
         query = QueryVector(lambda: tools.encoder(settings), question)
         named = parsed.document
-        document_id = named.document_id if named is not None and named.matched_by == "filename" else None
+        # Only a file named as a file fences retrieval in; a bare stem or title ("If Gallu is a demon…" over
+        # Gallu.txt) is an ordinary entity of a content question and must not.
+        document_id = named.document_id if named is not None and named.explicit else None
         nodes, calls = content_retrieve(index, question, query, options, settings, tools, document_id)
         llm_calls += calls
         embed_ms = query.ms
@@ -272,8 +275,18 @@ def ask(
         answer = llm_answer(question, retrieval, lambda messages: client.chat(messages))
     elif options.llm == "local":
         encoder = tools.encoder(settings)
-        encode: Callable[[list[str]], np.ndarray] = encoder.encode
-        answer = local_answer(question, retrieval, encode, intent=str(retrieval.extras.get("intent", "lookup")))
+        # Sentence vectors are cached per encoder (a popular passage's sentences are embedded once), and the
+        # question's vector is the retriever's (QueryVector remembers it), so the reader encodes only new sentences.
+        encode: Callable[[list[str]], np.ndarray] = cached_encode(encoder)
+        content = retrieval.question_type == "content"
+        question_vector = QueryVector(lambda: encoder, question)() if content else None
+        answer = local_answer(
+            question,
+            retrieval,
+            encode,
+            intent=str(retrieval.extras.get("intent", "lookup")),
+            question_vector=question_vector,
+        )
     else:
         raise LLMError(f"unknown reader {options.llm!r}: local or openai")
     timings = {

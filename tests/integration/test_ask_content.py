@@ -135,6 +135,20 @@ def test_bridge_reached_over_an_edge_in_the_kgp_path(session: Session, hotpot: H
             assert by_id[n.parent].hop == n.hop - 1
 
 
+@pytest.mark.parametrize("retriever", ["dense", "kgp"])
+def test_only_a_file_named_as_a_file_fences_content(session: Session, hotpot: HotpotCollection, retriever: str) -> None:
+    """A file named with its extension fences retrieval in; its bare title (an entity of the question) does not."""
+    document = session.get(Document, hotpot.bridge_document_id)
+    assert document is not None and document.title
+    options = AskOptions(retriever=retriever, budget=5)  # type: ignore[arg-type]
+    named = retrieve(session, hotpot.collection_id, f"What is said in {document.filename} about it?", options,
+                     hotpot.settings, hotpot.tools)  # fmt: skip
+    assert named.nodes and {n.document_id for n in named.nodes} == {document.id}
+    entity = retrieve(session, hotpot.collection_id, f"When was {document.title} founded and by whom?", options,
+                      hotpot.settings, hotpot.tools)  # fmt: skip
+    assert len({n.document_id for n in entity.nodes}) > 1
+
+
 @pytest.mark.parametrize("retriever", ["tfidf", "bm25", "dense"])
 def test_flat_retrievers_return_budget_hop0_passages(
     session: Session, hotpot: HotpotCollection, retriever: str

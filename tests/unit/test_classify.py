@@ -165,3 +165,60 @@ def test_document_matched_by_title_or_filename() -> None:
     by_file = classify("What does diesel_engines.pdf say about cooling?", DOCS).document
     assert by_title is not None and by_title.matched_by == "title"
     assert by_file is not None and by_file.matched_by == "filename"
+
+
+ENTITY_DOCS = [
+    DocumentName("g", "Gallu.txt"),
+    DocumentName("b", "Boston.txt", title="Boston"),
+    DocumentName("e", "eu-004.pdf", title="EU budget report"),
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "If Gallu is a demon, what is the name of the text it appears in?",
+        "Which river flows through Boston and also through Cambridge?",
+        "What did the EU budget report say about farming?",
+        "What does eu-004 say about farming?",  # a bare stem: an entity, not a file reference
+    ],
+)
+def test_bare_stem_or_title_does_not_fence_content(question: str) -> None:
+    parsed = classify(question, ENTITY_DOCS)
+    assert parsed.question_type == "content"
+    assert parsed.document is not None and not parsed.document.explicit
+    assert parsed.document.matched_by in ("stem", "title")
+
+
+@pytest.mark.parametrize(
+    ("question", "document_id"),
+    [
+        ("What does eu-004.pdf say about farming?", "e"),
+        ("In Gallu.txt, what is a demon?", "g"),
+        ("What is said about farming in the file eu-004?", "e"),
+        ("In the document called Gallu, what is a demon?", "g"),
+        ("What does the eu-004 pdf say about farming?", "e"),
+    ],
+)
+def test_file_named_as_file_fences_content(question: str, document_id: str) -> None:
+    parsed = classify(question, ENTITY_DOCS)
+    assert parsed.question_type == "content"
+    assert parsed.document is not None and parsed.document.document_id == document_id
+    assert parsed.document.explicit and parsed.document.matched_by == "filename"
+
+
+@pytest.mark.parametrize(
+    ("question", "document_id", "pages", "tables"),
+    [
+        ("Show table 1 of eu-004", "e", [], [1]),
+        ("What is on page 3 of the EU budget report?", "e", [3], []),
+        ("Summarise page 2 of Gallu", "g", [2], []),
+    ],
+)
+def test_structural_matches_stem_and_title(
+    question: str, document_id: str, pages: list[int], tables: list[int]
+) -> None:
+    parsed = classify(question, ENTITY_DOCS)
+    assert parsed.question_type == "structural"
+    assert parsed.document is not None and parsed.document.document_id == document_id
+    assert parsed.pages == pages and [t.number for t in parsed.tables] == tables

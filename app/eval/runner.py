@@ -138,10 +138,12 @@ def _retrieve(
 
 def _answer(
     session: Session, collection_id: str, question: str, options: AskOptions, settings: Settings, tools: Any
-) -> str:
+) -> tuple[str, str | None]:
+    """(the whole answer, the reader's short answer or None)."""
     from app.qa.pipeline import ask
 
-    return ask(session, collection_id, question, options, settings, tools).answer
+    result = ask(session, collection_id, question, options, settings, tools)
+    return result.answer, result.short_answer
 
 
 def evaluate_question(
@@ -189,14 +191,16 @@ def evaluate_question(
             if name in config.answer_with:
                 answer_options = options_for(name, settings, config.budget)
                 answer_options.llm = config.reader  # type: ignore[assignment]
+                short: str | None = None
                 try:
-                    score.answer = _answer(
+                    score.answer, short = _answer(
                         session, collection.collection_id, question.question, answer_options, settings, tools
                     )
                 except Exception as exc:  # noqa: BLE001
                     log.warning("answering failed on %s: %s", question.id, exc)
                     score.answer = ""
-                score.em, score.f1 = best_em_f1(score.answer, question.answers)
+                # EM/F1 score the direct answer when the reader gave one, else the whole answer.
+                score.em, score.f1 = best_em_f1(short or score.answer, question.answers)
             scores[name] = score
     return scores
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from app.llm.local import ContextItem, Encode, central_sentences, extractive_answer
+from app.llm.local import ContextItem, Encode, central_sentences, extractive_answer, reader_answer
 from app.qa.model import EvidenceNode, Retrieval
 
 MAX_CONTEXT_CHARS_PER_ITEM = 2500  # one long page or table must not crowd the others out of the prompt
@@ -32,6 +32,8 @@ class Answer:
     text: str
     cited: list[EvidenceNode] = field(default_factory=list)  # cited[k] is marker k + 1 in `text`
     llm_calls: int = 0
+    # The direct answer of the local reader (a date, a number, a name, yes/no), also the first line of `text`.
+    short_answer: str | None = None
 
 
 def context_nodes(nodes: list[EvidenceNode]) -> list[EvidenceNode]:
@@ -111,7 +113,10 @@ def local_answer(
     if retrieval.question_type == "structural":
         text = _structural_text(question, retrieval, items, encode, intent, question_vector)
         return _finish(text, items, nodes, 0)
-    return _finish(extractive_answer(question, items, encode, question_vector), items, nodes, 0)
+    text, short = reader_answer(question, items, encode, question_vector)
+    answer = _finish(text, items, nodes, 0)
+    answer.short_answer = short if answer.text != NO_ANSWER else None
+    return answer
 
 
 def _structural_text(

@@ -67,3 +67,4 @@ class AskResult:
     retrieval: Retrieval
     llm_calls: int
     timings_ms: dict[str, float]
+    short_answer: str | None = None  # the direct answer (a date, number, name, yes/no) when the reader found one

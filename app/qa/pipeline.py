@@ -303,4 +303,5 @@ def ask(
         retrieval=retrieval,
         llm_calls=llm_calls,
         timings_ms=timings,
+        short_answer=answer.short_answer,
     )

@@ -101,6 +101,7 @@ def result_json(result: AskResult, question_id: str | None = None) -> dict[str, 
         "question": result.question,
         "question_type": result.question_type,
         "answer": result.answer,
+        "short_answer": result.short_answer,
         "citations": [
             {
                 "marker": c.marker,

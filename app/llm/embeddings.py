@@ -25,6 +25,9 @@ import numpy as np
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
+# A CLI or server log is no place for a weight-loading progress bar.
+os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 
 EMBEDDING_DIM = 384
 # all-MiniLM-L6-v2 was trained with 256 word pieces at most (sentence_bert_config.json); both backends cut there.

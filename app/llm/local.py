@@ -384,8 +384,20 @@ def _date_span(question: str, sentence: str, q_words: set[str]) -> str | None:
     return pick
 
 
+# "1997–98", "2009-10": the second number is part of a period, never a count or a share.
+YEAR_RANGE = re.compile(r"\b(?:1[5-9]|20)\d\d\s?[–—-]\s?\d{2,4}\b")
+
+
 def _number_span(question: str, sentence: str, q_words: set[str]) -> str | None:
-    spans = [m.group(0).strip() for m in QUANTITY.finditer(sentence) if _new(m.group(0), q_words)]
+    periods = [m.span() for m in YEAR_RANGE.finditer(sentence)]
+    spans = [
+        m.group(0).strip()
+        for m in QUANTITY.finditer(sentence)
+        if _new(m.group(0), q_words) and not any(a <= m.start() < b for a, b in periods)
+    ]
+    if re.search(r"\b(percentage|percent|proportion|share|fraction|rate)\b", question.lower()):
+        # A share is answered by a percentage; any other number in the sentence would be a guess.
+        spans = [s for s in spans if re.search(r"%|per ?cent", s)]
     if not spans:
         return None
     if not re.search(r"\byears?\b|\bold\b|\bage\b", question.lower()):

@@ -104,6 +104,26 @@ def test_structural_question_cites_and_highlights(page, reports: Ingested, watch
     assert not watch.errors
 
 
+def click_first_graph_node(page, graph, detail, attempts: int = 5) -> None:  # type: ignore[no-untyped-def]
+    """A real mouse click on the first node, once the drawing has stopped moving (layout and fit animate)."""
+    where = "() => { const p = window.mdqa.evidenceGraph.nodes()[0].renderedPosition(); return [p.x, p.y]; }"
+    for _ in range(attempts):
+        graph.scroll_into_view_if_needed()
+        before = page.evaluate(where)
+        page.wait_for_timeout(400)
+        spot = page.evaluate(where)
+        if spot != before:
+            continue
+        box = graph.bounding_box()
+        page.mouse.click(box["x"] + spot[0], box["y"] + spot[1])
+        try:
+            detail.wait_for(timeout=3000)
+            return
+        except Exception:  # the click landed while something still moved: look again
+            continue
+    detail.wait_for(timeout=1000)
+
+
 def test_content_question_shows_evidence_and_history(page, reports: Ingested, watch: PageWatch) -> None:
     page.goto(f"/collections/{reports.collection_id}/ask")
     page.locator("details.options summary").click()
@@ -118,14 +138,8 @@ def test_content_question_shows_evidence_and_history(page, reports: Ingested, wa
     assert page.locator("#evidence-graph canvas").count() >= 1  # cytoscape drew it
     assert page.get_by_test_id("evidence-item").count() == count
     # Clicking a node in the drawing shows its text and where it is.
-    graph.scroll_into_view_if_needed()
-    box = graph.bounding_box()
-    spot = page.evaluate(
-        "() => { const n = window.mdqa.evidenceGraph.nodes()[0]; return [n.renderedPosition(), n.id()]; }"
-    )
-    page.mouse.click(box["x"] + spot[0]["x"], box["y"] + spot[0]["y"])
     detail = page.get_by_test_id("node-detail")
-    detail.wait_for()
+    click_first_graph_node(page, graph, detail)
     assert detail.locator("a", has_text="Open in viewer").count() == 1
     assert detail.get_by_test_id("node-text").text_content().strip()
     screenshot(page, "ask")

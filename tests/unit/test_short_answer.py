@@ -128,3 +128,12 @@ def test_local_answer_carries_short_answer_and_valid_markers() -> None:
     markers = {int(m) for m in re.findall(r"\[(\d+)\]", answer.text)}
     assert markers == set(range(1, len(answer.cited) + 1))
     assert answer.cited[0].node_id == "b"
+
+
+def test_number_guard_skips_year_ranges_and_needs_a_percentage_for_shares() -> None:
+    from app.llm.local import _number_span
+
+    sentence = "Private School Universe Survey, selected years, 1997–98 through 2009–10, covered 412 schools."
+    assert _number_span("How many schools were covered?", sentence, set()) == "412"
+    assert _number_span("What share of students attended public schools?", sentence, set()) is None
+    assert _number_span("What share of students were absent?", "Of them, 35.4% were absent.", set()) == "35.4%"

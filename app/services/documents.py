@@ -8,7 +8,7 @@ from typing import BinaryIO
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.db.models import Collection, DocTable, Document, Page, Passage
+from app.db.models import DocTable, Document, Page, Passage
 from app.graph.build import remove_document
 from app.services.collections import get_collection, remove_unreferenced_files
 from app.services.errors import NotFound
@@ -118,8 +118,6 @@ def list_tables(session: Session, document_id: str, page: int | None = None) -> 
 
 def delete_document(session: Session, settings: Settings, document_id: str) -> None:
     document = get_document(session, document_id)
-    collection = session.get(Collection, document.collection_id)
-    assert collection is not None
     remove_document(session, document.id, settings.graph)
     sha = document.sha256
     session.delete(document)

@@ -65,6 +65,7 @@ class Document(Base):
     passage_count: Mapped[int] = mapped_column(Integer, default=0)
     table_count: Mapped[int] = mapped_column(Integer, default=0)
     title: Mapped[str | None] = mapped_column(Text, nullable=True)
+    text_source: Mapped[str] = mapped_column(String(8), default="pdf")  # pdf | ocr | none (no page has text)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
@@ -83,6 +84,7 @@ class Page(Base):
     height: Mapped[float] = mapped_column(Float)
     text: Mapped[str] = mapped_column(Text, default="")
     has_text_layer: Mapped[bool] = mapped_column(Boolean, default=True)
+    text_source: Mapped[str] = mapped_column(String(8), default="pdf")  # pdf | ocr | none
 
 
 class Passage(Base):
@@ -104,8 +106,17 @@ class DocTable(Base):
     page_number: Mapped[int] = mapped_column(Integer)
     index_on_page: Mapped[int] = mapped_column(Integer)
     index_in_document: Mapped[int] = mapped_column(Integer)
-    caption: Mapped[str | None] = mapped_column(Text, nullable=True)
+    caption: Mapped[str | None] = mapped_column(Text, nullable=True)  # the whole caption, all its lines
+    label: Mapped[str | None] = mapped_column(String(100), nullable=True)  # the document's own, e.g. "Table 6.4"
     rows: Mapped[list[list[str]]] = mapped_column(JSON)
+    # One name per column, a header spanning several rows joined ("Capital / Medical & Public Health").
+    columns: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    header_rows: Mapped[int] = mapped_column(Integer, default=1)  # leading rows of `rows` that are header
+    continues_id: Mapped[str | None] = mapped_column(
+        ForeignKey("doc_tables.id", ondelete="SET NULL"), nullable=True
+    )  # the table (usually on the previous page) that this one continues
+    # Per cell [x0, top, x1, bottom] or null, same shape as `rows`.
+    cell_boxes: Mapped[list[list[list[float] | None]] | None] = mapped_column(JSON, nullable=True)
     markdown: Mapped[str] = mapped_column(Text)
     bbox: Mapped[list[float]] = mapped_column(JSON)
 

@@ -39,7 +39,12 @@ class ExtractedTable:
     rows: list[list[str]]
     markdown: str
     bbox: BBox
-    caption: str | None = None
+    caption: str | None = None  # every line of it
+    label: str | None = None  # the document's own label, e.g. "Table 6.4"
+    columns: list[str] | None = None  # one name per column (multi-row headers joined)
+    header_rows: int = 1
+    cell_boxes: list[list[BBox | None]] | None = None  # same shape as rows
+    continues_previous: bool = False  # continues the last table of the previous page
 
 
 @dataclass(slots=True)
@@ -49,6 +54,7 @@ class ExtractedPage:
     height: float
     text: str
     has_text_layer: bool
+    text_source: str = "pdf"  # pdf | ocr | none
     passages: list[ExtractedPassage] = field(default_factory=list)
     tables: list[ExtractedTable] = field(default_factory=list)
 

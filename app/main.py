@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.api import faults
 from app.api.routes import ask, collections, documents, graph, health
 from app.db.migrate import upgrade
 from app.services.errors import ServiceError
@@ -125,6 +126,8 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True, start_
     async def unexpected_error(_request: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error", exc_info=exc)
         return JSONResponse({"detail": "internal error; the server log has the details"}, status_code=500)
+
+    faults.install(app)
 
     for module in (health, collections, documents, graph, ask):
         app.include_router(module.router)

@@ -19,6 +19,8 @@ log = logging.getLogger(__name__)
 class JobQueue(Protocol):
     def submit(self, document_id: str) -> None: ...
 
+    def alive(self) -> bool: ...
+
 
 class InlineQueue:
     """One worker thread in the web process: no extra service, jobs survive restarts via the database."""
@@ -48,6 +50,9 @@ class InlineQueue:
             self._thread.join(timeout=30)
             self._thread = None
 
+    def alive(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
     def submit(self, document_id: str) -> None:
         self._idle.clear()
         self._jobs.put(document_id)
@@ -75,13 +80,29 @@ class InlineQueue:
 
 
 class CeleryQueue:
+    """Sends jobs by task name over the broker of *these* settings; the web process never imports the worker."""
+
+    TASK = "mdqa.ingest_document"
+
     def __init__(self, settings: Settings) -> None:
+        from celery import Celery
+
         self.settings = settings
+        self._client = Celery("mdqa-client", broker=settings.broker_url)
+        # Fail within seconds when the broker is down, so the upload can answer 503 instead of hanging.
+        self._client.conf.broker_connection_timeout = 3.0
+
+    def alive(self) -> bool:
+        return True  # workers are other processes: /healthz asks them over the broker
 
     def submit(self, document_id: str) -> None:
-        from worker.tasks import ingest_document
-
-        ingest_document.apply_async(args=[document_id], queue=self.settings.queue_name)
+        self._client.send_task(
+            self.TASK,
+            args=[document_id],
+            queue=self.settings.queue_name,
+            retry=True,
+            retry_policy={"max_retries": 2, "interval_start": 0.2, "interval_step": 0.5},
+        )
 
 
 def make_queue(settings: Settings) -> InlineQueue | CeleryQueue:

@@ -11,10 +11,11 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.api import faults
+from app.api import faults, metrics
 from app.api.routes import ask, collections, documents, graph, health
 from app.db.migrate import upgrade
 from app.services.errors import ServiceError
@@ -104,7 +105,8 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True, start_
         if isinstance(job_queue, InlineQueue):
             job_queue.stop()
 
-    app = FastAPI(title="mdqa", version="0.1.0", lifespan=lifespan)
+    # Swagger UI and ReDoc from assets a PyPI package carries: the app runs offline, so no CDN.
+    app = FastAPIOffline(title="mdqa", version="0.1.0", lifespan=lifespan)
     app.state.settings = settings
     app.state.queue = job_queue
 
@@ -128,6 +130,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True, start_
         return JSONResponse({"detail": "internal error; the server log has the details"}, status_code=500)
 
     faults.install(app)
+    metrics.install(app, settings)
 
     for module in (health, collections, documents, graph, ask):
         app.include_router(module.router)

@@ -12,6 +12,7 @@ from app.db.models import Document, Question
 from app.llm.chat import LLMError
 from app.qa.model import AskOptions, AskResult, ReaderName, RetrieverName, ScorerName
 from app.qa.pipeline import Tools, ask
+from app.services import metrics
 from app.services.collections import get_collection
 from app.services.errors import Conflict, Invalid, ServiceError
 from app.settings import Settings
@@ -166,7 +167,10 @@ def ask_collection(
     try:
         result = ask(session, collection_id, question, options, settings, tools)
     except LLMError as exc:
+        metrics.record_llm_error()
         raise LLMUnavailable(str(exc)) from exc
+    seconds = result.timings_ms.get("total", 0.0) / 1000.0
+    metrics.record_ask(result.question_type, options.llm, seconds, result.llm_calls)
     record = Question(
         collection_id=collection_id,
         question=question,

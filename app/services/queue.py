@@ -21,6 +21,8 @@ class JobQueue(Protocol):
 
     def alive(self) -> bool: ...
 
+    def depth(self) -> int | None: ...
+
 
 class InlineQueue:
     """One worker thread in the web process: no extra service, jobs survive restarts via the database."""
@@ -52,6 +54,9 @@ class InlineQueue:
 
     def alive(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
+
+    def depth(self) -> int | None:
+        return self._jobs.qsize()
 
     def submit(self, document_id: str) -> None:
         self._idle.clear()
@@ -94,6 +99,14 @@ class CeleryQueue:
 
     def alive(self) -> bool:
         return True  # workers are other processes: /healthz asks them over the broker
+
+    def depth(self) -> int | None:
+        """Messages waiting in the Redis list of our queue; None when the broker cannot be asked."""
+        try:
+            with self._client.connection_for_read() as connection:
+                return int(connection.default_channel.client.llen(self.settings.queue_name))
+        except Exception:
+            return None
 
     def submit(self, document_id: str) -> None:
         self._client.send_task(

@@ -7,7 +7,7 @@ import importlib
 import logging
 import sys
 
-COMMANDS = ("serve", "worker", "migrate", "ingest", "ask", "eval", "graph")
+COMMANDS = ("serve", "worker", "migrate", "ingest", "ask", "eval", "graph", "settings")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -44,29 +44,37 @@ class RetrievalSettings(BaseModel):
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="MDQA_", env_nested_delimiter="__", extra="ignore")
 
-    data_dir: Path = Path("./mdqa-data")
-    database_url: str | None = None  # default: SQLite in data_dir
-    broker_url: str | None = None  # set (redis://...) for scaled mode: the web process only enqueues
-    queue_name: str = "mdqa"
-    host: str = "127.0.0.1"
-    port: int = 8000
-    device: Literal["auto", "cpu", "cuda"] = "auto"
+    data_dir: Path = Field(Path("./mdqa-data"), description="database (SQLite default), uploaded files and secrets")
+    database_url: str | None = Field(
+        None, description="SQLAlchemy URL, e.g. postgresql+psycopg://user:pw@host/db; default SQLite in the data dir"
+    )
+    broker_url: str | None = Field(
+        None, description="redis://… for scaled mode: the web process only enqueues, `mdqa worker`s ingest"
+    )
+    queue_name: str = Field("mdqa", description="Celery queue the web process sends to and workers consume")
+    host: str = Field("127.0.0.1", description="address `mdqa serve` listens on")
+    port: int = Field(8000, description="port `mdqa serve` listens on")
+    device: Literal["auto", "cpu", "cuda"] = Field("auto", description="where embeddings run; auto = CUDA if present")
     # auto = torch (fastest measured); onnx = opt-in int8-weights ONNX build (read by app.llm.embeddings from the env).
-    embedding_backend: Literal["auto", "torch", "onnx"] = "auto"
+    embedding_backend: Literal["auto", "torch", "onnx"] = Field(
+        "auto", description="embedding runtime; onnx needs the `onnx` extra (measured slower on CPU)"
+    )
 
-    max_upload_mb: int = Field(200, ge=1)
-    max_pages: int = Field(2000, ge=1)
-    max_question_chars: int = Field(2000, ge=10)
-    passage_min_words: int = 10
-    passage_max_words: int = 80
+    max_upload_mb: int = Field(200, ge=1, description="largest request body accepted (413 above)")
+    max_pages: int = Field(2000, ge=1, description="a PDF with more pages fails with a clear reason")
+    max_question_chars: int = Field(2000, ge=10, description="longer questions are refused with 422")
+    passage_min_words: int = Field(10, description="smaller sentence groups are merged with a neighbour")
+    passage_max_words: int = Field(80, description="longer passages are split at sentence boundaries")
     max_attempts: int = Field(3, ge=1, description="tries per document before it is marked failed")
     stale_processing_s: int = Field(600, ge=10, description="a 'processing' document silent this long is requeued")
 
-    llm_base_url: str | None = None
-    llm_api_key: str | None = None
-    llm_model: str = "gpt-4o-mini"
-    llm_timeout_s: float = 60.0
-    llm_max_retries: int = 2
+    llm_base_url: str | None = Field(
+        None, description="OpenAI-compatible server (ChatGPT, Ollama, vLLM, llama.cpp); unset = built-in reader"
+    )
+    llm_api_key: str | None = Field(None, description="bearer key for the LLM server")
+    llm_model: str = Field("gpt-4o-mini", description="model name sent to the LLM server")
+    llm_timeout_s: float = Field(60.0, description="seconds before an LLM call is abandoned")
+    llm_max_retries: int = Field(2, description="retries of a failed LLM call")
 
     graph: GraphSettings = GraphSettings()
     retrieval: RetrievalSettings = RetrievalSettings()

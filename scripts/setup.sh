@@ -23,11 +23,15 @@ else
 fi
 
 if [[ $WITH_TEST == 1 ]]; then
-  if ! command -v chromium >/dev/null 2>&1; then
-    echo "setup: installing Debian's chromium for the browser tests"
+  # Debian packages the tests need: chromium (browser tests), docker-compose (checks the compose file; no engine).
+  APT_NEEDED=()
+  command -v chromium >/dev/null 2>&1 || APT_NEEDED+=(chromium)
+  command -v docker-compose >/dev/null 2>&1 || APT_NEEDED+=(docker-compose)
+  if (( ${#APT_NEEDED[@]} )); then
+    echo "setup: installing Debian's ${APT_NEEDED[*]} for the tests"
     if [[ $(id -u) == 0 ]]; then SUDO=(); else SUDO=(sudo); fi
     "${SUDO[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq chromium >/dev/null
+    DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq "${APT_NEEDED[@]}" >/dev/null
   fi
   # llama-cpp-python has no wheel on PyPI: compile it once (~7 min) and keep the wheel.
   if ! .venv/bin/python -c "import llama_cpp" >/dev/null 2>&1; then

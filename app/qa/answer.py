@@ -103,16 +103,17 @@ def local_answer(
     if not items:
         return Answer(text=NO_ANSWER)
     marker_of = {item.node_id: item.marker for item in items}
-    cell = retrieval.extras.get("cell")
-    if cell and cell.get("node_id") in marker_of:
-        text = (
-            f"{cell['value']} — the value for {cell['row']} under {cell['column']} in {cell['table']} "
-            f"[{marker_of[cell['node_id']]}]."
-        )
-        return _finish(text, items, nodes, 0)
+    notes = " ".join(retrieval.extras.get("notes", []))
+    table_answers = [a for a in retrieval.extras.get("table_answers", []) if a.table_id in marker_of]
+    if table_answers:
+        # Read from the table's cells (app.qa.tablequery): the value, its row and column, or the whole table.
+        text = "\n\n".join(a.render(marker_of[a.table_id]) for a in table_answers)
+        answer = _finish(f"{text}\n\n{notes}".strip(), items, nodes, 0)
+        answer.short_answer = table_answers[0].short_answer if len(table_answers) == 1 else None
+        return answer
     if retrieval.question_type == "structural":
         text = _structural_text(question, retrieval, items, encode, intent, question_vector)
-        return _finish(text, items, nodes, 0)
+        return _finish(f"{text}\n\n{notes}".strip(), items, nodes, 0)
     text, short = reader_answer(question, items, encode, question_vector)
     answer = _finish(text, items, nodes, 0)
     answer.short_answer = short if answer.text != NO_ANSWER else None

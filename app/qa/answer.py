@@ -140,14 +140,25 @@ def _structural_text(
     parts = []
     for key, group in groups.items():
         head = by_id[key].label if key in by_id else ""
-        only_table = len(group) == 1 and group[0].kind == "table"
-        if only_table and intent != "summarise":
-            body = f"[{group[0].marker}]\n\n{group[0].text}"
-        else:
+        # Tables stay tables (caption, then a Markdown table), never flattened into sentences of `|` text.
+        tables = [i for i in group if i.kind == "table"]
+        prose = [i for i in group if i.kind != "table"]
+        body = ""
+        if prose:
             limit = 3 if intent in ("summarise", "compare") else 5
-            body = central_sentences(group, encode, limit=limit)
-        parts.append(f"{head}: {body}" if head else body)
+            body = central_sentences(prose, encode, limit=limit)
+        blocks = [f"{head}: {body}" if head and body else body or (f"{head}:" if head else "")]
+        blocks += [_table_block(by_id[t.node_id].text, t.marker) for t in tables]
+        parts.append("\n\n".join(b for b in blocks if b))
     return "\n\n".join(parts)
+
+
+def _table_block(text: str, marker: int) -> str:
+    """A table node's text (caption, blank line, Markdown table) with its marker after the caption."""
+    caption, sep, table = text.partition("\n\n")
+    if not sep or not table.lstrip().startswith("|"):
+        return f"[{marker}]\n\n{text}"
+    return f"**{' '.join(caption.split())}** [{marker}]\n\n{table}"
 
 
 def llm_answer(question: str, retrieval: Retrieval, complete: Callable[[list[dict[str, str]]], str]) -> Answer:

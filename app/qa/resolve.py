@@ -69,6 +69,7 @@ class Missing:
 class TableMatch:
     tables: list[TableInfo] = field(default_factory=list)
     how: str = ""  # label | ordinal | page | caption | all
+    note: str | None = None  # said beside the answer: "twotables_2.pdf has no Table 1; this is its 1st table"
 
 
 def caption_key(caption: str | None) -> str | None:
@@ -206,9 +207,14 @@ def resolve_tables(ref: TableRef, document: DocInfo, tables: Sequence[TableInfo]
         if labelled:
             return TableMatch(labelled[:1], "label")
         number = _int(ref.label)
-        plain_labels = any(k is not None and k.isdigit() for t in heads if (k := t.key))
-        if number is not None and not plain_labels and 1 <= number <= len(heads):
-            return TableMatch([heads[number - 1]], "ordinal")
+        if number is not None and 1 <= number <= len(heads):
+            # No table carries that number: the n-th table, said plainly when the tables have labels of their own.
+            table = heads[number - 1]
+            note = None
+            if any(t.key for t in heads):
+                note = (f"{name} has no Table {ref.label}; this is its {_ordinal(number)} table, "
+                        f"{table.shown_label}.")  # fmt: skip
+            return TableMatch([table], "ordinal", note)
         return Missing(f"{name} has no Table {ref.label}; its tables are {_strip_tables(describe_labels(heads))}.",
                        document.id)  # fmt: skip
     if ref.number is None:

@@ -7,9 +7,10 @@ document order. A page comes back as its page node (hop 0) with its passages and
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document, Page, Passage
@@ -49,8 +50,10 @@ def _page_nodes(session: Session, document: Document, page: Page) -> list[Eviden
         .where(DocTable.document_id == document.id, DocTable.page_number == number)
         .order_by(DocTable.index_on_page)
     )
+    tables = list(tables)
+    every = _tables_of(session, document) if tables else []
     for t in tables:
-        node = table_node(t, document, hop=1)
+        node = table_node(t, document, hop=1, data=table_data(t, document, every))
         node.parent, node.edge_kind = page.id, "contains"
         nodes.append(node)
     return nodes
@@ -188,7 +191,7 @@ class _Found:
 
 
 def _resolve_table_ref(
-    session: Session, collection_id: str, document: Document | None, ref: TableRef
+    session: Session, collection_id: str, document: Document | None, ref: TableRef, notes: list[str]
 ) -> list[tuple[DocTable, Document, list[DocTable]]] | Missing:
     """Tables a reference names in the named document, or in each document that has one (at most MAX_TABLES)."""
     if document is not None:
@@ -197,6 +200,8 @@ def _resolve_table_ref(
         if isinstance(match, Missing):
             return match
         by_id = {t.id: t for t in tables}
+        if match.note:
+            notes.append(match.note)
         return [(by_id[m.id], document, tables) for m in match.tables]
     found: list[tuple[DocTable, Document, list[DocTable]]] = []
     for doc in _documents_with_tables(session, collection_id, None):
@@ -248,7 +253,7 @@ def fetch(session: Session, collection_id: str, parsed: ParsedQuery) -> Retrieva
             pages_taken += 1
     found: list[_Found] = []
     for ref in parsed.tables:
-        resolved = _resolve_table_ref(session, collection_id, document, ref)
+        resolved = _resolve_table_ref(session, collection_id, document, ref, notes)
         if isinstance(resolved, Missing):
             missing.append(resolved.message)
             continue
@@ -289,3 +294,47 @@ def _table_answers(found: list[_Found], parsed: ParsedQuery) -> list[tablequery.
             if got is not None and got.kind != "not_found":
                 return [got]
     return [tablequery.whole_table(f.data) for f in found]
+
+
+CONTENT_TABLE_PAGES = 5  # tables on the pages of the first few retrieved nodes are candidates too
+ASKS_FOR_VALUE = re.compile(r"^\s*(?:what|which|who|how (?:many|much)|in which|where)\b", re.I)
+
+
+def content_table_answer(session: Session, retrieval: Retrieval, question: str) -> None:
+    """A content question a retrieved table answers from its cells ("Which member state had the most inhabitants
+    per retail outlet?"): the table's answer goes first, the table node leads the evidence.
+
+    Only when the question asks for a value and names the column well (and, for a single cell, the row exactly):
+    otherwise the passages' reader answers as before."""
+    if not ASKS_FOR_VALUE.search(question) or not retrieval.nodes:
+        return
+    ids = [n.node_id for n in retrieval.nodes if n.kind == "table"]
+    pages = list(dict.fromkeys((n.document_id, n.page) for n in retrieval.nodes[:CONTENT_TABLE_PAGES] if n.page))
+    conditions = [DocTable.id.in_(ids)] if ids else []
+    conditions += [(DocTable.document_id == d) & (DocTable.page_number == p) for d, p in pages]
+    if not conditions:
+        return
+    tables = list(session.scalars(select(DocTable).where(or_(*conditions)).order_by(DocTable.index_in_document)))
+    best: tuple[float, tablequery.TableAnswer, DocTable] | None = None
+    for table in tables:
+        document = session.get(Document, table.document_id)
+        if document is None:
+            continue
+        data = table_data(table, document, _tables_of(session, document) if table.continues_id is None else [])
+        agg = tablequery.aggregate_answer(data, question)
+        cell = tablequery.cell_answer(data, question)
+        for got in (agg, cell):
+            if got is None or got.kind == "not_found":
+                continue
+            sure = got.strength >= 2.5 if got.kind == "aggregate" else got.exact_row and got.strength >= 4.0
+            if sure and (best is None or got.strength > best[0]):
+                best = (got.strength, got, table)
+    if best is None:
+        return
+    _, got, table = best
+    document = session.get(Document, table.document_id)
+    if all(n.node_id != table.id for n in retrieval.nodes):
+        retrieval.nodes.insert(0, table_node(table, document))
+    retrieval.extras["table_answers"] = [got]
+    if got.cell:
+        retrieval.extras["cell"] = got.cell

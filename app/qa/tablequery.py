@@ -89,6 +89,9 @@ class TableAnswer:
     body: str  # may hold "{cite}"
     short_answer: str | None = None
     cell: dict[str, object] | None = None
+    # How surely the question named this table's row and column (matched tokens + coverage); ranks candidates.
+    strength: float = 0.0
+    exact_row: bool = False
 
     def render(self, marker: int) -> str:
         return self.body.replace("{cite}", f"[{marker}]")
@@ -151,6 +154,7 @@ def join_headers(rows: list[list[str]], header_rows: int) -> list[str]:
     in a row above the last header row) carries right over the empty cells beside it."""
     width = max((len(r) for r in rows), default=0)
     parts: list[list[str]] = [[] for _ in range(width)]
+    starts = [False] * width  # a header cell above starts a span here: nothing carries across it
     for r, row in enumerate(rows[:header_rows]):
         carry = ""
         last = r == header_rows - 1
@@ -158,11 +162,13 @@ def join_headers(rows: list[list[str]], header_rows: int) -> list[str]:
             cell = " ".join((row[c] if c < len(row) else "").split())
             if cell:
                 carry = cell
-            elif last or c == 0:
+            elif last or c == 0 or starts[c]:
                 carry = ""
             value = cell or carry
             if value and (not parts[c] or parts[c][-1] != value):
                 parts[c].append(value)
+        for c in range(width):
+            starts[c] = starts[c] or bool(c < len(row) and row[c].strip())
     return [" / ".join(p) for p in parts]
 
 
@@ -343,7 +349,10 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
         body = f"{_cite_name(table)} has no value for {cell['row']} under {cell['column']} {{cite}}."
         return TableAnswer(table.id, "not_found", body, cell=None)
     body = f"**{value}** — {cell['row']}, {cell['column']}, in {_cite_name(table)} {{cite}}."
-    return TableAnswer(table.id, "cell", body, short_answer=value, cell=cell)
+    got = TableAnswer(table.id, "cell", body, short_answer=value, cell=cell)
+    got.strength = row.matched + col.matched + col.coverage
+    got.exact_row = row.coverage >= 1.0 and row.matched >= 2.0
+    return got
 
 
 def _aggregate_column(table: TableData, sh: Shape, q: list[str]) -> Pick | None:
@@ -365,6 +374,13 @@ def _aggregate_column(table: TableData, sh: Shape, q: list[str]) -> Pick | None:
 
 def aggregate_answer(table: TableData, question: str) -> TableAnswer | None:
     """Highest/lowest (with the row label), total, average, count, rows above/below a value; None if not asked."""
+    got, col = _aggregate(table, question)
+    if got is not None and col is not None:
+        got.strength = col.matched + col.coverage
+    return got
+
+
+def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pick | None]:
     kind = (
         "max" if MAX.search(question) else "min" if MIN.search(question)
         else "above" if ABOVE.search(question) else "below" if BELOW.search(question)
@@ -372,7 +388,7 @@ def aggregate_answer(table: TableData, question: str) -> TableAnswer | None:
         else "count" if COUNT.search(question) else None
     )  # fmt: skip
     if kind is None:
-        return None
+        return None, None
     sh = shape(table)
     data = sh.data(table.rows)
 
@@ -384,15 +400,15 @@ def aggregate_answer(table: TableData, question: str) -> TableAnswer | None:
     if kind == "count" and not (ABOVE.search(question) or BELOW.search(question)):
         n = len(members)
         body = f"**{n}** rows in {_cite_name(table)} {{cite}}: " + ", ".join(label(i) for i in members[:30]) + "."
-        return TableAnswer(table.id, "aggregate", body, short_answer=str(n))
+        return TableAnswer(table.id, "aggregate", body, short_answer=str(n)), None
     q = tokens(re.sub(_NUMBER_IN_TEXT, " ", question))
     col = _aggregate_column(table, sh, q)
     if col is None:
-        return None
+        return None, None
     values = [(i, parse_number(table.rows[i][col.index])) for i in members if col.index < len(table.rows[i])]
     values = [(i, v) for i, v in values if v is not None]
     if not values:
-        return None
+        return None, None
     where = f"{sh.columns[col.index]} in {_cite_name(table)}"
     if kind in ("max", "min"):
         pick = max if kind == "max" else min
@@ -403,7 +419,7 @@ def aggregate_answer(table: TableData, question: str) -> TableAnswer | None:
         raw = table.rows[rows[0]][col.index].strip()
         body = f"**{names}** — the {word} {where}: {raw} {{cite}}."
         cell = _cell(table, sh, rows[0], col.index)
-        return TableAnswer(table.id, "aggregate", body, short_answer=names, cell=cell)
+        return TableAnswer(table.id, "aggregate", body, short_answer=names, cell=cell), col
     if kind in ("total", "average"):
         stated = [i for i in data if SUMMARY_ROW.match(normalise(label(i))) and kind == "total"
                   and normalise(label(i)).startswith("total")]  # fmt: skip
@@ -411,15 +427,15 @@ def aggregate_answer(table: TableData, question: str) -> TableAnswer | None:
             raw = table.rows[stated[0]][col.index].strip()
             body = f"**{raw}** — the {label(stated[0])} row of {where} {{cite}}."
             cell = _cell(table, sh, stated[0], col.index)
-            return TableAnswer(table.id, "aggregate", body, short_answer=raw, cell=cell)
+            return TableAnswer(table.id, "aggregate", body, short_answer=raw, cell=cell), col
         total = sum(v for _, v in values)
         value = total if kind == "total" else total / len(values)
         body = f"**{_fmt(value)}** — the {kind} of {where} over {len(values)} rows {{cite}}."
-        return TableAnswer(table.id, "aggregate", body, short_answer=_fmt(value))
+        return TableAnswer(table.id, "aggregate", body, short_answer=_fmt(value)), col
     m = (ABOVE if kind == "above" else BELOW).search(question)
     threshold = parse_number(m.group(1)) if m else None
     if threshold is None:
-        return None
+        return None, None
     if kind == "above":
         inclusive = "at least" in m.group(0).lower() or ">=" in m.group(0)
         hits = [(i, v) for i, v in values if v > threshold or (inclusive and v == threshold)]
@@ -430,7 +446,7 @@ def aggregate_answer(table: TableData, question: str) -> TableAnswer | None:
     word = "above" if kind == "above" else "below"
     body = f"**{len(hits)}** rows {word} {m.group(1)} in {where} {{cite}}: {listed}."
     short = str(len(hits)) if re.search(r"\bhow many\b", question, re.I) else None
-    return TableAnswer(table.id, "aggregate", body, short_answer=short)
+    return TableAnswer(table.id, "aggregate", body, short_answer=short), col
 
 
 def _md(cell: str) -> str:

@@ -46,7 +46,13 @@ RETAIL = TableData(
     id="t61",
     caption="Table 6.1: Size of the market across the member states",
     rows=[
-        ["", "population 1995 (mn)", "Number of retail outlets (000)", "inhabitants per outlet", "Retail sales (Ecu bn)"],
+        [
+            "",
+            "population 1995 (mn)",
+            "Number of retail outlets (000)",
+            "inhabitants per outlet",
+            "Retail sales (Ecu bn)",
+        ],
         ["Germany", "81.9", "415.3", "196", "373"],
         ["France", "58.1", "343.4", "169", "292"],
         ["Austria", "8.1", "30.0", "270", "40"],

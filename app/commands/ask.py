@@ -53,7 +53,14 @@ def evidence_tree(payload: dict[str, Any]) -> list[str]:
 
 
 def render(payload: dict[str, Any]) -> str:
-    out = [payload["answer"], ""]
+    out = []
+    if payload.get("short_answer"):
+        out += [f"Short answer: {payload['short_answer']}", ""]
+    out += [payload["answer"], ""]
+    cell = payload.get("cell")
+    if cell:
+        box = f" at {[round(v, 1) for v in cell['bbox']]}" if cell.get("bbox") else ""
+        out += [f"Cell: {cell['row']} / {cell['column']} = {cell['value']}{box}", ""]
     if payload["citations"]:
         out.append("Citations:")
         for c in payload["citations"]:

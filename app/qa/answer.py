@@ -103,16 +103,17 @@ def local_answer(
     if not items:
         return Answer(text=NO_ANSWER)
     marker_of = {item.node_id: item.marker for item in items}
-    cell = retrieval.extras.get("cell")
-    if cell and cell.get("node_id") in marker_of:
-        text = (
-            f"{cell['value']} — the value for {cell['row']} under {cell['column']} in {cell['table']} "
-            f"[{marker_of[cell['node_id']]}]."
-        )
-        return _finish(text, items, nodes, 0)
+    notes = " ".join(retrieval.extras.get("notes", []))
+    table_answers = [a for a in retrieval.extras.get("table_answers", []) if a.table_id in marker_of]
+    if table_answers:
+        # Read from the table's cells (app.qa.tablequery): the value, its row and column, or the whole table.
+        text = "\n\n".join(a.render(marker_of[a.table_id]) for a in table_answers)
+        answer = _finish(f"{text}\n\n{notes}".strip(), items, nodes, 0)
+        answer.short_answer = table_answers[0].short_answer if len(table_answers) == 1 else None
+        return answer
     if retrieval.question_type == "structural":
         text = _structural_text(question, retrieval, items, encode, intent, question_vector)
-        return _finish(text, items, nodes, 0)
+        return _finish(f"{text}\n\n{notes}".strip(), items, nodes, 0)
     text, short = reader_answer(question, items, encode, question_vector)
     answer = _finish(text, items, nodes, 0)
     answer.short_answer = short if answer.text != NO_ANSWER else None
@@ -139,14 +140,25 @@ def _structural_text(
     parts = []
     for key, group in groups.items():
         head = by_id[key].label if key in by_id else ""
-        only_table = len(group) == 1 and group[0].kind == "table"
-        if only_table and intent != "summarise":
-            body = f"[{group[0].marker}]\n\n{group[0].text}"
-        else:
+        # Tables stay tables (caption, then a Markdown table), never flattened into sentences of `|` text.
+        tables = [i for i in group if i.kind == "table"]
+        prose = [i for i in group if i.kind != "table"]
+        body = ""
+        if prose:
             limit = 3 if intent in ("summarise", "compare") else 5
-            body = central_sentences(group, encode, limit=limit)
-        parts.append(f"{head}: {body}" if head else body)
+            body = central_sentences(prose, encode, limit=limit)
+        blocks = [f"{head}: {body}" if head and body else body or (f"{head}:" if head else "")]
+        blocks += [_table_block(by_id[t.node_id].text, t.marker) for t in tables]
+        parts.append("\n\n".join(b for b in blocks if b))
     return "\n\n".join(parts)
+
+
+def _table_block(text: str, marker: int) -> str:
+    """A table node's text (caption, blank line, Markdown table) with its marker after the caption."""
+    caption, sep, table = text.partition("\n\n")
+    if not sep or not table.lstrip().startswith("|"):
+        return f"[{marker}]\n\n{text}"
+    return f"**{' '.join(caption.split())}** [{marker}]\n\n{table}"
 
 
 def llm_answer(question: str, retrieval: Retrieval, complete: Callable[[list[dict[str, str]]], str]) -> Answer:

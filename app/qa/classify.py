@@ -43,8 +43,18 @@ PAGE_ORDINAL = re.compile(rf"\b(?:the\s+)?({_ORD}|{_ORD_NUM})\s+page\b", re.I)
 TABLE_ORDINAL = re.compile(
     rf"\b(?:the\s+)?({_ORD}|{_ORD_NUM})\s+table\b(?:\s+(?:on|of|in|from)\s+(?:page|p\.)\s*({_NUM}))?", re.I
 )
-TABLE_LABEL = re.compile(r"\btable\s*(?:no\.?\s*|number\s*|#\s*)?(\d+|[ivx]{1,4}\b|" + "|".join(NUMBER_WORDS) + r")",
-                         re.I)  # fmt: skip
+# "Table 6.4", "Table 2-1", "Table: 5", "Table A4-12", "table IV", "table two"; optionally "on page 2".
+_LABEL = r"(?:[a-z]{0,2}\d+(?:[.\-–]\d+)*[a-z]?(?![\w.\-–]\d)|[ivx]{1,4}\b|" + "|".join(NUMBER_WORDS) + r")"
+TABLE_LABEL = re.compile(
+    rf"\btable\s*[:#]?\s*(?:no\.?\s*|number\s*)?({_LABEL})(?:\s+(?:on|of|in|from)\s+(?:page|p\.)\s*({_NUM}))?",
+    re.I,
+)
+# "the table about franchising", "the table on food sales": a table named by its caption words.
+TABLE_ABOUT = re.compile(
+    r"\b(?:the|a)\s+table\s+(?:about|on|of|showing|listing|titled|called|named|with|for|that shows)\s+"
+    r"(?!(?:page|p\.|contents)\b)([^?.!;:,]{3,80})",
+    re.I,
+)
 TABLE_ON_PAGE = re.compile(
     r"\b(?:the\s+|a\s+)?tables?\s+(?:(?:are|is)\s+(?:there\s+)?)?(?:on|of|in|from)\s+"
     rf"(?:(?:page|p\.)\s*({_NUM})\b|(?:the\s+)?({_ORD})\s+page\b)",
@@ -82,6 +92,8 @@ class TableRef:
     number: int | None  # "Table 2" / "the second table" -> 2; negative counts from the end; None = every table
     page: int | None = None  # "... on page 7"; negative counts from the end
     by_label: bool = False  # named as a label ("Table 2"): a caption "Table 2" wins over document order
+    label: str | None = None  # the label's comparable key ("6.4", "2.1", "A4.12"); see app.qa.resolve.label_key
+    caption: str | None = None  # caption words naming the table ("about franchising")
 
 
 @dataclass(slots=True)
@@ -206,6 +218,23 @@ def find_document(question: str, documents: Sequence[DocumentName] | DocumentNam
     return DocumentRef(document_id=doc.id, name=doc.filename, matched_by=by), stripped
 
 
+def label_key(text: str | None) -> str | None:
+    """A comparable key for a table label: "Table 6.4" → "6.4", "Table 2-1" → "2.1", "Table IV" → "4"."""
+    if not text:
+        return None
+    s = re.sub(r"^\s*(?:table|tab\.)\s*[:#]?\s*(?:no\.?\s*|number\s*)?", "", text.strip(), flags=re.I)
+    s = s.strip().rstrip(".:;,)").strip()
+    low = s.lower()
+    if low in ROMAN:
+        return str(ROMAN[low])
+    if low in NUMBER_WORDS:
+        return str(NUMBER_WORDS[low])
+    s = re.sub(r"\s*[.\-–—]\s*", ".", s)
+    if not re.fullmatch(r"[A-Za-z]{0,2}\d+(?:\.\d+)*[A-Za-z]?", s):
+        return None
+    return ".".join(str(int(p)) if p.isdigit() else p.upper() for p in s.split("."))
+
+
 def _range(a: int, b: int | None) -> list[int]:
     if b is None or b < a or b - a > 50:
         return [a] if b is None or b < a else [a, b]
@@ -235,9 +264,16 @@ def classify(
             tables.append(TableRef(number=None, page=_number(m.group(1) or m.group(2))))
             spans.append(m.span())
     for m in TABLE_LABEL.finditer(text):
-        if not taken(m) and (n := _number(m.group(1))) is not None:
-            tables.append(TableRef(number=n, by_label=True))
+        if not taken(m) and (key := label_key(m.group(1))) is not None:
+            page = _number(m.group(2)) if m.group(2) else None
+            tables.append(TableRef(number=_number(m.group(1)), page=page, by_label=True, label=key))
             spans.append(m.span())
+    if not tables:
+        for m in TABLE_ABOUT.finditer(text):
+            words = " ".join(w for w in normalise(m.group(1)).split() if w not in STOPWORDS)
+            if words:
+                tables.append(TableRef(number=None, caption=words))
+                spans.append((m.start(), m.start(1)))  # the caption words stay for the cell look-up
     for m in PAGE_RANGE.finditer(text):
         if not taken(m):
             a = _number(m.group(1))

@@ -23,7 +23,7 @@ from app.llm.embeddings import TextEncoder, get_embedder
 from app.llm.local import cached_encode
 from app.qa import seeds as seed_rankers
 from app.qa import structural
-from app.qa.answer import llm_answer, local_answer
+from app.qa.answer import Answer, llm_answer, local_answer
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
 from app.qa.index import CollectionIndex, get_index
 from app.qa.model import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
@@ -217,10 +217,15 @@ def retrieve(
     start = time.perf_counter()
     retrieval: Retrieval | None = None
     embed_ms = 0.0
-    if parsed.question_type == "structural":
+    missing = structural.missing_document(session, collection_id, parsed)
+    if missing is not None:
+        # A file the collection does not hold (deleted, not ready, never uploaded): say so, answer from no other.
+        retrieval = Retrieval(question_type=parsed.question_type, nodes=[])
+        retrieval.extras["missing"] = missing.message
+    elif parsed.question_type == "structural":
         retrieval = structural.fetch(session, collection_id, parsed)
-        if not retrieval.nodes:
-            retrieval = None  # "page 40" of a 3-page folder: answer from content instead of nothing
+        if not retrieval.nodes and "missing" not in retrieval.extras:
+            retrieval = None
     if retrieval is None:
         index = get_index(session, collection_id, version)
         query = QueryVector(lambda: tools.encoder(settings), question)
@@ -232,6 +237,7 @@ def retrieve(
         llm_calls += calls
         embed_ms = query.ms
         retrieval = Retrieval(question_type="content", nodes=nodes)
+        structural.content_table_answer(session, retrieval, question)
     retrieval.llm_calls = llm_calls
     # "embed" (the question's embedding, part of "retrieve") is reported separately for benchmarks.
     retrieval.timings_ms = {"classify": classify_ms, "retrieve": _ms(start), "embed": embed_ms}
@@ -270,7 +276,10 @@ def ask(
     total = time.perf_counter()
     retrieval = retrieve(session, collection_id, question, options, settings, tools)
     start = time.perf_counter()
-    if options.llm == "openai":
+    if "missing" in retrieval.extras:
+        # The named document, page or table does not exist: one sentence that says what does, whatever the reader.
+        answer = Answer(text=str(retrieval.extras["missing"]))
+    elif options.llm == "openai":
         client = tools.chat_client(settings)
         answer = llm_answer(question, retrieval, lambda messages: client.chat(messages))
     elif options.llm == "local":

@@ -7,26 +7,29 @@ document order. A page comes back as its page node (hop 0) with its passages and
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document, Page, Passage
-from app.qa.classify import ROMAN, STOPWORDS, ParsedQuery, TableRef, normalise
+from app.qa import tablequery
+from app.qa.classify import ParsedQuery, TableRef, normalise
 from app.qa.model import EvidenceNode, Retrieval
+from app.qa.resolve import (
+    DocInfo,
+    Missing,
+    TableInfo,
+    missing_file,
+    missing_page,
+    named_files,
+    resolve_page,
+    resolve_tables,
+)
 
 MAX_PAGES = 12  # "page 1" over a folder of 300 PDFs must stay a readable answer
 MAX_TABLES = 12
-NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\d[\d.,:/%]*[)\]]?[%*a-z]?$", re.I)
-
-
-def _resolve(number: int, count: int) -> int | None:
-    """1-based page/ordinal; negative counts from the end; None when out of range."""
-    n = count + 1 + number if number < 0 else number
-    return n if 1 <= n <= count else None
 
 
 def _page_nodes(session: Session, document: Document, page: Page) -> list[EvidenceNode]:
@@ -47,46 +50,27 @@ def _page_nodes(session: Session, document: Document, page: Page) -> list[Eviden
         .where(DocTable.document_id == document.id, DocTable.page_number == number)
         .order_by(DocTable.index_on_page)
     )
+    tables = list(tables)
+    every = _tables_of(session, document) if tables else []
     for t in tables:
-        node = table_node(t, document, hop=1)
+        node = table_node(t, document, hop=1, data=table_data(t, document, every))
         node.parent, node.edge_kind = page.id, "contains"
         nodes.append(node)
     return nodes
 
 
 def table_label(table: DocTable) -> str:
-    return (table.caption or f"Table {table.index_in_document + 1}").strip()[:120]
+    return " ".join((table.caption or table.label or f"Table {table.index_in_document + 1}").split())[:120]
 
 
-def table_node(table: DocTable, document: Document, hop: int = 0) -> EvidenceNode:
+def table_node(
+    table: DocTable, document: Document, hop: int = 0, data: tablequery.TableData | None = None
+) -> EvidenceNode:
+    """A table's evidence node; `data` (the table with its continuations) gives the whole table's markdown."""
     label = f"{table_label(table)} ({document.filename} p. {table.page_number})"
-    text = f"{table.caption}\n\n{table.markdown}" if table.caption else table.markdown
+    body = tablequery.markdown(data) if data is not None else table.markdown
+    text = f"{table.caption}\n\n{body}" if table.caption else body
     return EvidenceNode(table.id, "table", document.id, table.page_number, label, text, hop, 1.0)
-
-
-def _caption_number(caption: str | None) -> int | None:
-    m = re.match(r"\s*(?:table|tab\.)\s*([0-9]+|[ivx]{1,4})\b", caption or "", re.I)
-    if not m:
-        return None
-    token = m.group(1).lower()
-    return int(token) if token.isdigit() else ROMAN.get(token)
-
-
-def _tables_for(session: Session, document: Document, ref: TableRef) -> list[DocTable]:
-    query = select(DocTable).where(DocTable.document_id == document.id).order_by(DocTable.index_in_document)
-    tables = list(session.scalars(query))
-    if ref.page is not None:
-        page = _resolve(ref.page, document.page_count or max((t.page_number for t in tables), default=0))
-        tables = [t for t in tables if t.page_number == page]
-        tables.sort(key=lambda t: t.index_on_page)
-    if ref.number is None:
-        return tables
-    if ref.by_label and ref.page is None:
-        captioned = [t for t in tables if _caption_number(t.caption) == ref.number]
-        if captioned:
-            return captioned[:1]
-    position = _resolve(ref.number, len(tables))
-    return [tables[position - 1]] if position else []
 
 
 def _ready(collection_id: str, document_id: str | None):  # noqa: ANN202 - a SQLAlchemy where-clause list
@@ -125,131 +109,232 @@ def _documents_with_tables(session: Session, collection_id: str, document_id: st
     return list(session.scalars(query.limit(MAX_TABLES * 20)))
 
 
+def _doc_info(document: Document) -> DocInfo:
+    return DocInfo(document.id, document.filename, document.page_count or 0, document.title)
+
+
+def _table_info(table: DocTable) -> TableInfo:
+    return TableInfo(
+        table.id, table.document_id, table.page_number, table.index_on_page, table.index_in_document,
+        table.caption, table.label, table.continues_id,
+    )  # fmt: skip
+
+
+def _tables_of(session: Session, document: Document) -> list[DocTable]:
+    query = select(DocTable).where(DocTable.document_id == document.id).order_by(DocTable.index_in_document)
+    return list(session.scalars(query))
+
+
+def table_data(table: DocTable, document: Document, all_tables: list[DocTable]) -> tablequery.TableData:
+    """The table with its continuations on the following pages appended (the same table, never another)."""
+    data = tablequery.TableData(
+        id=table.id,
+        rows=[[str(c or "") for c in r] for r in table.rows or []],
+        caption=" ".join(table.caption.split()) if table.caption else None,
+        label=table.label,
+        columns=list(table.columns) if table.columns else None,
+        header_rows=table.header_rows if table.columns else None,
+        cell_boxes=[list(r) for r in table.cell_boxes] if table.cell_boxes else None,
+        where=f"{document.filename} p. {table.page_number}",
+    )
+    by_parent = {t.continues_id: t for t in all_tables if t.continues_id}
+    current, seen = table.id, {table.id}
+    while (nxt := by_parent.get(current)) is not None and nxt.id not in seen:
+        more = tablequery.TableData(
+            id=nxt.id,
+            rows=[[str(c or "") for c in r] for r in nxt.rows or []],
+            columns=list(nxt.columns) if nxt.columns else None,
+            header_rows=nxt.header_rows if nxt.columns else None,
+            cell_boxes=[list(r) for r in nxt.cell_boxes] if nxt.cell_boxes else None,
+        )
+        data.extend(more)
+        current = nxt.id
+        seen.add(nxt.id)
+    return data
+
+
+def ready_documents(session: Session, collection_id: str) -> list[DocInfo]:
+    rows = session.execute(
+        select(Document.id, Document.filename, Document.page_count, Document.title).where(*_ready(collection_id, None))
+    )
+    return [DocInfo(r.id, r.filename, r.page_count or 0, r.title) for r in rows]
+
+
+def missing_document(session: Session, collection_id: str, parsed: ParsedQuery) -> Missing | None:
+    """A file named in the question that no ready document of the collection carries (deleted, never uploaded or
+    not ready): the question must not be answered from another document."""
+    names = named_files(parsed.question)
+    if not names:
+        return None
+    named = parsed.document.name if parsed.document is not None else None
+    for name in names:
+        if named is not None and normalise(name) == normalise(named):
+            continue
+        wanted = normalise(name)
+        ready = ready_documents(session, collection_id)
+        if any(normalise(d.filename) == wanted for d in ready):
+            continue
+        status = session.scalar(
+            select(Document.status)
+            .where(Document.collection_id == collection_id, func.lower(Document.filename) == name.lower())
+            .limit(1)
+        )
+        return missing_file(name, ready, status)
+    return None
+
+
+@dataclass(slots=True)
+class _Found:
+    table: DocTable
+    document: Document
+    data: tablequery.TableData
+
+
+def _resolve_table_ref(
+    session: Session, collection_id: str, document: Document | None, ref: TableRef, notes: list[str]
+) -> list[tuple[DocTable, Document, list[DocTable]]] | Missing:
+    """Tables a reference names in the named document, or in each document that has one (at most MAX_TABLES)."""
+    if document is not None:
+        tables = _tables_of(session, document)
+        match = resolve_tables(ref, _doc_info(document), [_table_info(t) for t in tables])
+        if isinstance(match, Missing):
+            return match
+        by_id = {t.id: t for t in tables}
+        if match.note:
+            notes.append(match.note)
+        return [(by_id[m.id], document, tables) for m in match.tables]
+    found: list[tuple[DocTable, Document, list[DocTable]]] = []
+    for doc in _documents_with_tables(session, collection_id, None):
+        if len(found) >= MAX_TABLES:
+            break
+        tables = _tables_of(session, doc)
+        match = resolve_tables(ref, _doc_info(doc), [_table_info(t) for t in tables])
+        if isinstance(match, Missing):
+            continue
+        by_id = {t.id: t for t in tables}
+        found.extend((by_id[m.id], doc, tables) for m in match.tables)
+    if not found and ref.caption:
+        return []  # caption words found in no table of any document: a content question after all
+    if not found:
+        what = (f"a Table {ref.label}" if ref.label else f"a table about “{ref.caption}”" if ref.caption
+                else "a table on that page" if ref.page is not None else "such a table")  # fmt: skip
+        return Missing(f"No document in this collection has {what}.")
+    return found[:MAX_TABLES]
+
+
 def fetch(session: Session, collection_id: str, parsed: ParsedQuery) -> Retrieval:
-    """The evidence a structural question names, in the order it names it (pages, then tables)."""
-    document_id = parsed.document.document_id if parsed.document is not None else None
+    """The evidence a structural question names, in the order it names it (pages, then tables).
+
+    A page or table that does not exist gives no evidence and `extras["missing"]`, the sentence that says what does
+    exist; a question about one table gets `extras["table_answers"]` (and `extras["cell"]`) read from its cells."""
+    retrieval = Retrieval(question_type="structural", nodes=[])
+    document = session.get(Document, parsed.document.document_id) if parsed.document is not None else None
+    document_id = document.id if document is not None else None
     nodes: list[EvidenceNode] = []
+    notes: list[str] = []
+    missing: list[str] = []
     pages_taken = 0
+    longest: int | None = None
     for number in parsed.pages:
         if pages_taken >= MAX_PAGES:
             break
-        for page, document in _named_pages(session, collection_id, document_id, number, MAX_PAGES - pages_taken):
-            nodes.extend(_page_nodes(session, document, page))
+        if document is not None:
+            if resolve_page(number, _doc_info(document)) is None:
+                missing.append(missing_page(number, _doc_info(document), []).message)
+                continue
+        else:
+            if longest is None:
+                longest = session.scalar(select(func.max(Document.page_count)).where(*_ready(collection_id, None))) or 0
+            if abs(number) > longest:  # never sent to the database: "page 99999999999999999999" overflows it
+                missing.append(missing_page(number, None, [DocInfo("", "", longest)]).message)
+                continue
+        for page, doc in _named_pages(session, collection_id, document_id, number, MAX_PAGES - pages_taken):
+            nodes.extend(_page_nodes(session, doc, page))
             pages_taken += 1
-    tables: list[tuple[DocTable, Document]] = []
-    if parsed.tables:
-        documents = _documents_with_tables(session, collection_id, document_id)
-        for ref in parsed.tables:
-            for document in documents:
-                if len(tables) >= MAX_TABLES:
-                    break
-                tables.extend((t, document) for t in _tables_for(session, document, ref))
+    found: list[_Found] = []
+    for ref in parsed.tables:
+        resolved = _resolve_table_ref(session, collection_id, document, ref, notes)
+        if isinstance(resolved, Missing):
+            missing.append(resolved.message)
+            continue
+        for table, doc, all_tables in resolved:
+            if len(found) < MAX_TABLES and all(f.table.id != table.id for f in found):
+                found.append(_Found(table, doc, table_data(table, doc, all_tables)))
     seen = {n.node_id for n in nodes}
-    for table, document in tables[:MAX_TABLES]:
-        if table.id not in seen:
-            nodes.append(table_node(table, document))
-            seen.add(table.id)
-    retrieval = Retrieval(question_type="structural", nodes=nodes)
-    if parsed.intent == "lookup" and tables:
-        cell = lookup_cell([t for t, _ in tables[:MAX_TABLES]], parsed.residual)
-        if cell is not None:
-            retrieval.extras["cell"] = cell
+    for f in found:
+        if f.table.id not in seen:
+            nodes.append(table_node(f.table, f.document, data=f.data))
+            seen.add(f.table.id)
+    retrieval.nodes = nodes
+    if missing and not nodes:
+        retrieval.extras["missing"] = " ".join(dict.fromkeys(missing))
+        return retrieval
+    notes.extend(missing)
+    if notes:
+        retrieval.extras["notes"] = list(dict.fromkeys(notes))
+    if found and not parsed.pages:
+        answers = _table_answers(found, parsed)
+        if answers:
+            retrieval.extras["table_answers"] = answers
+            cells = [a.cell for a in answers if a.cell]
+            if len(answers) == 1 and cells:
+                retrieval.extras["cell"] = cells[0]
     return retrieval
 
 
-# ---------------------------------------------------------------------------------------------------------------
-# Cell look-up
-# ---------------------------------------------------------------------------------------------------------------
+def _table_answers(found: list[_Found], parsed: ParsedQuery) -> list[tablequery.TableAnswer]:
+    """One table: its cell, aggregate or whole. Several (a label in several documents, the tables of a page):
+    the single table whose cells answer, else each whole table — rows of two tables are never mixed."""
+    question = parsed.residual or parsed.question
+    if len(found) == 1:
+        return [tablequery.answer(found[0].data, question, parsed.intent)]
+    if parsed.intent == "lookup":
+        for f in found:
+            got = tablequery.cell_answer(f.data, question) or tablequery.aggregate_answer(f.data, question)
+            if got is not None and got.kind != "not_found":
+                return [got]
+    return [tablequery.whole_table(f.data) for f in found]
 
 
-def _is_numeric(cell: str) -> bool:
-    return bool(NUMERIC.match(cell.replace(" ", ""))) if cell else False
+CONTENT_TABLE_PAGES = 5  # tables on the pages of the first few retrieved nodes are candidates too
+ASKS_FOR_VALUE = re.compile(r"^\s*(?:what|which|who|how (?:many|much)|in which|where)\b", re.I)
 
 
-def header_row_count(rows: list[list[str]]) -> int:
-    """Leading rows until the first row that is mostly numbers (the data starts there); 1 to 4."""
-    for r, row in enumerate(rows[:5]):
-        values = [c for c in row[1:] if c]
-        if values and sum(_is_numeric(c) for c in values) >= max(1, len(values) // 2):
-            return max(1, min(r, 4))
-    return 1
+def content_table_answer(session: Session, retrieval: Retrieval, question: str) -> None:
+    """A content question a retrieved table answers from its cells ("Which member state had the most inhabitants
+    per retail outlet?"): the table's answer goes first, the table node leads the evidence.
 
-
-def column_headers(rows: list[list[str]], header_rows: int) -> list[str]:
-    """Each column's header text, header rows joined; an empty cell of a spanning header takes its left cell."""
-    width = max((len(r) for r in rows), default=0)
-    headers = [""] * width
-    for row in rows[:header_rows]:
-        filled = ""
-        for c in range(width):
-            cell = row[c] if c < len(row) else ""
-            # A spanning group header ("Literacy Status") sits in its first column only: carry it right.
-            filled = cell or (filled if c > 0 else "")
-            headers[c] = f"{headers[c]} {filled}".strip()
-    return headers
-
-
-def _match(label: str, question_tokens: list[str]) -> float:
-    """How well a row label or header is named by the question: matched tokens (+ a bonus for all of them)."""
-    tokens = [t for t in normalise(label).split() if t not in STOPWORDS]
-    if not tokens:
-        return 0.0
-    qset = set(question_tokens)
-    matched = 0.0
-    for t in tokens:
-        if t in qset:
-            matched += 1
-        elif len(t) > 3 and difflib.get_close_matches(t, question_tokens, n=1, cutoff=0.85):
-            matched += 0.8  # spelling variants ("Pradesh"/"Pradesh's", "Bihar"/"Bihar's")
-    if matched == 0:
-        return 0.0
-    return matched + matched / len(tokens)
-
-
-@dataclass(frozen=True, slots=True)
-class _Best:
-    score: float
-    index: int
-
-
-def lookup_cell(tables: list[DocTable], question: str) -> dict[str, object] | None:
-    """The cell whose row label and column header are both named in the question, over the given tables."""
-    q_tokens = [t for t in normalise(question).split() if t not in STOPWORDS]
-    best: tuple[float, dict[str, object]] | None = None
+    Only when the question asks for a value and names the column well (and, for a single cell, the row exactly):
+    otherwise the passages' reader answers as before."""
+    if not ASKS_FOR_VALUE.search(question) or not retrieval.nodes:
+        return
+    ids = [n.node_id for n in retrieval.nodes if n.kind == "table"]
+    pages = list(dict.fromkeys((n.document_id, n.page) for n in retrieval.nodes[:CONTENT_TABLE_PAGES] if n.page))
+    conditions = [DocTable.id.in_(ids)] if ids else []
+    conditions += [(DocTable.document_id == d) & (DocTable.page_number == p) for d, p in pages]
+    if not conditions:
+        return
+    tables = list(session.scalars(select(DocTable).where(or_(*conditions)).order_by(DocTable.index_in_document)))
+    best: tuple[float, tablequery.TableAnswer, DocTable] | None = None
     for table in tables:
-        rows = [[str(c or "") for c in r] for r in table.rows or []]
-        if len(rows) < 2:
+        document = session.get(Document, table.document_id)
+        if document is None:
             continue
-        nh = header_row_count(rows)
-        headers = column_headers(rows, nh)
-        label_col = 0 if any(r and r[0] for r in rows[nh:]) else 1
-        col = max(
-            (_Best(_match(h, q_tokens), c) for c, h in enumerate(headers) if c != label_col),
-            key=lambda b: (b.score, -b.index),
-            default=None,
-        )
-        row = max(
-            (_Best(_match(r[label_col], q_tokens), i) for i, r in enumerate(rows[nh:], start=nh) if len(r) > label_col),
-            key=lambda b: (b.score, -b.index),
-            default=None,
-        )
-        if col is None or row is None or col.score <= 0 or row.score <= 0:
-            continue
-        value = rows[row.index][col.index] if col.index < len(rows[row.index]) else ""
-        if not value:
-            continue
-        total = col.score + row.score
-        if best is None or total > best[0]:
-            best = (
-                total,
-                {
-                    "node_id": table.id,
-                    "value": value,
-                    "row": rows[row.index][label_col],
-                    "column": headers[col.index],
-                    "row_index": row.index,
-                    "column_index": col.index,
-                    "table": table_label(table),
-                },
-            )
-    return best[1] if best else None
+        data = table_data(table, document, _tables_of(session, document) if table.continues_id is None else [])
+        agg = tablequery.aggregate_answer(data, question)
+        cell = tablequery.cell_answer(data, question)
+        for got in (agg, cell):
+            if got is None or got.kind == "not_found":
+                continue
+            sure = got.strength >= 2.5 if got.kind == "aggregate" else got.exact_row and got.strength >= 4.0
+            if sure and (best is None or got.strength > best[0]):
+                best = (got.strength, got, table)
+    if best is None:
+        return
+    _, got, table = best
+    document = session.get(Document, table.document_id)
+    if all(n.node_id != table.id for n in retrieval.nodes):
+        retrieval.nodes.insert(0, table_node(table, document))
+    retrieval.extras["table_answers"] = [got]
+    if got.cell:
+        retrieval.extras["cell"] = got.cell

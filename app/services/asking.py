@@ -139,9 +139,8 @@ def result_json(result: AskResult, question_id: str | None = None) -> dict[str, 
         "timings_ms": {k: result.timings_ms.get(k, 0.0) for k in ("classify", "retrieve", "answer", "total")},
         "llm_calls": result.llm_calls,
     }
-    cell = result.retrieval.extras.get("cell")
-    if cell:
-        payload["cell"] = cell
+    # The table cell the answer was read from (node_id, row, column, value, bbox), null for other answers.
+    payload["cell"] = result.retrieval.extras.get("cell")
     if question_id is not None:
         payload["id"] = question_id
     return payload

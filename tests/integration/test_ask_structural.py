@@ -106,11 +106,11 @@ def test_cell_lookup_answers_with_the_expected_value(session: Session, pdfs: Pdf
     payload = ask_collection(session, pdfs.collection_id,
                              "What is the Illiterate value for Kerala in table 1 of twotables_2.pdf?",
                              {"llm": "local"}, pdfs.settings, pdfs.tools)  # fmt: skip
-    assert payload["question_type"] == "structural" and payload["answer"].startswith("7.2")
+    assert payload["question_type"] == "structural" and payload["answer"].startswith("**7.2**")
     assert payload["citations"][0]["filename"] == "twotables_2.pdf" and payload["citations"][0]["page"] == 1
     assert payload["citations"][0]["kind"] == "table"
 
 
-def test_structural_falls_back_to_content_when_nothing_matches(session: Session, pdfs: PdfCollection) -> None:
+def test_missing_page_is_said_not_answered_from_elsewhere(session: Session, pdfs: PdfCollection) -> None:
     r = _retrieve(pdfs, session, "What is on page 40 of twotables_2.pdf?")
-    assert r.question_type == "content" and r.nodes
+    assert r.nodes == [] and r.extras["missing"] == "twotables_2.pdf has 1 page; there is no page 40."

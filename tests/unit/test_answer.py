@@ -10,6 +10,7 @@ import pytest
 from app.llm.local import ContextItem, answer_type_bonus, extractive_answer, split_sentences, table_rows
 from app.qa.answer import build_context, local_answer, renumber
 from app.qa.model import EvidenceNode, Retrieval
+from app.qa.tablequery import TableData, cell_answer
 
 VOCAB: dict[str, int] = {}
 
@@ -96,11 +97,13 @@ def test_extractive_reader_without_encoder_and_without_context() -> None:
 
 
 def test_local_answer_cell_lookup_is_cited() -> None:
-    nodes = [node("t1", "| State | Illiterate |\n|---|---|\n| Kerala | 7.2 |", kind="table")]
-    retrieval = Retrieval("structural", nodes, extras={"cell": {
-        "node_id": "t1", "value": "7.2", "row": "Kerala", "column": "Illiterate", "table": "Table 1"}})  # fmt: skip
+    nodes = [node("p0", "Some passage about Kerala."), node("t1", "| State | Illiterate |\n|---|---|\n| Kerala | 7.2 |",
+                                                          kind="table")]  # fmt: skip
+    data = TableData(id="t1", rows=[["State", "Illiterate"], ["Kerala", "7.2"]], label="Table 1")
+    found = cell_answer(data, "Kerala illiterate")
+    retrieval = Retrieval("structural", nodes, extras={"table_answers": [found], "cell": found.cell})
     answer = local_answer("Kerala illiterate in table 1?", retrieval, bag_encode)
-    assert answer.text.startswith("7.2") and answer.text.endswith("[1].")
+    assert answer.text == "**7.2** — Kerala, Illiterate, in Table 1 [1]." and answer.short_answer == "7.2"
     assert [n.node_id for n in answer.cited] == ["t1"]
 
 

@@ -137,7 +137,7 @@ def test_cell_terms_keep_row_and_column_words() -> None:
 
 
 def test_bare_table_word_is_unsure_and_llm_can_settle_it() -> None:
-    parsed = classify("What does the table about literacy show?", DOCS)
+    parsed = classify("Which table mentions literacy?", DOCS)
     assert parsed.question_type == "content" and not parsed.confident
 
     calls: list[str] = []
@@ -146,7 +146,7 @@ def test_bare_table_word_is_unsure_and_llm_can_settle_it() -> None:
         calls.append(prompt)
         return 'Sure: {"structural": true, "pages": [], "tables": [{"number": 1, "page": null}]}'
 
-    parsed = classify("What does the table about literacy show?", DOCS, llm=llm)
+    parsed = classify("Which table mentions literacy?", DOCS, llm=llm)
     assert len(calls) == 1 and parsed.used_llm
     assert parsed.question_type == "structural" and parsed.tables == [TableRef(number=1, page=None)]
 
@@ -156,7 +156,7 @@ def test_llm_not_called_when_rules_are_sure_and_garbage_is_ignored() -> None:
         raise AssertionError("must not be called")
 
     assert classify("Show table 2", DOCS, llm=boom).question_type == "structural"
-    parsed = classify("What does the table about literacy show?", DOCS, llm=lambda p: "no idea")
+    parsed = classify("Which table mentions literacy?", DOCS, llm=lambda p: "no idea")
     assert parsed.question_type == "content" and parsed.used_llm
 
 

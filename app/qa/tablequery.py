@@ -1,0 +1,501 @@
+"""Questions answered from a table's cells: one cell, an aggregate over a column, or the whole table.
+
+Pure functions over `TableData` (no database): the row is found by its label (fuzzy match on the row-label column),
+the column by its header (one name per column, a header spanning several rows joined with " / "). Rows of two
+different tables are never mixed; a table's continuation on the next page is the same table (`extend`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
+
+from app.qa.classify import STOPWORDS, normalise
+
+MAX_MARKDOWN_ROWS = 200  # a whole table in an answer stays readable
+TOKEN_MATCH = 85  # rapidfuzz ratio for a spelling variant ("outlet"/"outlets", "Pradesh's")
+# Rows that summarise others: never the "highest" member, never summed again.
+SUMMARY_ROW = re.compile(r"^(?:total|totals|all|overall|sum|average|mean|median|pooled|eu ?\d*|world|grand total)\b",
+                         re.I)  # fmt: skip
+FOOTNOTE = re.compile(r"(?:[*†‡§¶#]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\((?:[a-z]|\d)\))$")
+MINUS = "-−–—"
+YEAR = re.compile(r"^(?:1[89]|20)\d\d(?:\s*[-–/]\s*\d{1,4})?$")
+
+MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|max|top|best|longest|oldest|heaviest|tallest|peak"
+MIN_WORDS = r"lowest|least|smallest|fewest|minimum|min|worst|shortest|youngest|lightest|bottom"
+MAX = re.compile(rf"\b(?:{MAX_WORDS})\b", re.I)
+MIN = re.compile(rf"\b(?:{MIN_WORDS})\b", re.I)
+TOTAL = re.compile(r"\b(?:total|sum|combined|altogether|in all|overall)\b", re.I)
+AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
+COUNT = re.compile(
+    r"\bhow many (?:rows|entries|items|records|lines|countries|states|member states|firms|companies|cycles|"
+    r"regions|cities|towns|schools|categories|years|[a-z]+ are (?:listed|there|shown))\b",
+    re.I,
+)
+_NUMBER_IN_TEXT = r"([-−+]?\$?\d[\d,]*(?:\.\d+)?%?)"
+ABOVE = re.compile(
+    rf"\b(?:above|over|more than|greater than|higher than|exceed(?:s|ing)?|at least|>=?)\s*{_NUMBER_IN_TEXT}", re.I
+)
+BELOW = re.compile(rf"\b(?:below|under|less than|fewer than|lower than|at most|<=?)\s*{_NUMBER_IN_TEXT}", re.I)
+
+
+@dataclass(slots=True)
+class TableData:
+    """One extracted table as stored (DocTable), its continuations already appended (`extend`)."""
+
+    id: str
+    rows: list[list[str]]
+    caption: str | None = None
+    label: str | None = None
+    columns: list[str] | None = None
+    header_rows: int | None = None  # None: guess from the rows (tables extracted before columns existed)
+    cell_boxes: list[list[list[float] | None]] | None = None
+    where: str = ""  # "eu-004.pdf p. 4", for the answer text
+    continued: list[str] = field(default_factory=list)  # ids of continuation tables appended below
+
+    def extend(self, other: TableData) -> None:
+        """Append a continuation's data rows (its repeated header, if any, dropped)."""
+        skip = other.header_rows if other.header_rows is not None else 0
+        if skip == 0 and other.rows and self.rows and other.rows[0] == self.rows[0]:
+            skip = 1
+        self.rows.extend(other.rows[skip:])
+        if self.cell_boxes is not None:
+            boxes = other.cell_boxes[skip:] if other.cell_boxes else [[None] * len(r) for r in other.rows[skip:]]
+            self.cell_boxes.extend(boxes)
+        self.continued.append(other.id)
+
+
+@dataclass(slots=True)
+class Shape:
+    """How a table's rows read: header rows, one name per column, the column holding row labels."""
+
+    header_rows: int
+    columns: list[str]
+    label_column: int
+
+    def data(self, rows: list[list[str]]) -> list[int]:
+        return [i for i in range(self.header_rows, len(rows)) if any(c.strip() for c in rows[i])]
+
+
+@dataclass(slots=True)
+class TableAnswer:
+    """What the table said; `render(marker)` writes it citing the table as [marker]."""
+
+    table_id: str
+    kind: str  # cell | aggregate | table | not_found
+    body: str  # may hold "{cite}"
+    short_answer: str | None = None
+    cell: dict[str, object] | None = None
+    # How surely the question named this table's row and column (matched tokens + coverage); ranks candidates.
+    strength: float = 0.0
+    exact_row: bool = False
+
+    def render(self, marker: int) -> str:
+        return self.body.replace("{cite}", f"[{marker}]")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Numbers and headers
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def parse_number(text: str | None) -> float | None:
+    """A cell's number: thousands separators, %, currency, (negative), footnote marks and +/− handled; else None."""
+    if text is None:
+        return None
+    s = text.strip()
+    for _ in range(2):
+        s = FOOTNOTE.sub("", s).strip()
+    if not s:
+        return None
+    negative = False
+    if s.startswith("(") and s.endswith(")"):
+        negative, s = True, s[1:-1].strip()
+    s = re.sub(r"^(?:[$€£¥]|us\$|eur|usd)\s*", "", s, flags=re.I)
+    s = re.sub(r"\s*(?:%|[$€£]|pct|percent)$", "", s, flags=re.I)
+    if s and s[0] in MINUS:
+        negative, s = not negative, s[1:].strip()
+    elif s.startswith("+"):
+        s = s[1:].strip()
+    s = re.sub(r"^(?:[$€£¥])\s*", "", s)
+    s = s.replace("\u202f", " ").replace("\xa0", " ")
+    if re.fullmatch(r"\d{1,3}(?:[ ,]\d{3})+(?:\.\d+)?", s):
+        s = s.replace(",", "").replace(" ", "")  # 1,234,567.8 or 15 455
+    elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+,\d+", s):
+        s = s.replace(".", "").replace(",", ".")  # 1.234,5
+    elif re.fullmatch(r"\d+,\d{1,2}", s):
+        s = s.replace(",", ".")  # 8,5 (decimal comma)
+    if not re.fullmatch(r"\d+(?:\.\d+)?|\.\d+", s):
+        return None
+    value = float(s)
+    return -value if negative else value
+
+
+def _is_number(cell: str) -> bool:
+    return parse_number(cell) is not None
+
+
+def guess_header_rows(rows: list[list[str]]) -> int:
+    """Leading rows until the first that is mostly numbers (the data starts there); 1 to 4."""
+    for r, row in enumerate(rows[:6]):
+        values = [c for c in row[1:] if c.strip()]
+        # Years ("1996", "2003-04") head columns far more often than they fill them.
+        numbers = sum(_is_number(c) and not YEAR.match(c.strip()) for c in values)
+        if values and numbers * 2 >= len(values):
+            return max(1, min(r, 4))
+    return 1
+
+
+def join_headers(rows: list[list[str]], header_rows: int) -> list[str]:
+    """One name per column, header rows joined with " / "; a spanning group header (in its first column only,
+    in a row above the last header row) carries right over the empty cells beside it."""
+    width = max((len(r) for r in rows), default=0)
+    parts: list[list[str]] = [[] for _ in range(width)]
+    starts = [False] * width  # a header cell above starts a span here: nothing carries across it
+    for r, row in enumerate(rows[:header_rows]):
+        carry = ""
+        last = r == header_rows - 1
+        for c in range(width):
+            cell = " ".join((row[c] if c < len(row) else "").split())
+            if cell:
+                carry = cell
+            elif last or c == 0 or starts[c]:
+                carry = ""
+            value = cell or carry
+            if value and (not parts[c] or parts[c][-1] != value):
+                parts[c].append(value)
+        for c in range(width):
+            starts[c] = starts[c] or bool(c < len(row) and row[c].strip())
+    return [" / ".join(p) for p in parts]
+
+
+def shape(table: TableData) -> Shape:
+    rows = table.rows
+    width = max((len(r) for r in rows), default=0)
+    if table.columns and table.header_rows is not None:
+        nh = table.header_rows
+        columns = list(table.columns) + [""] * (width - len(table.columns))
+    else:
+        nh = guess_header_rows(rows) if table.header_rows in (None, 0) or not table.columns else table.header_rows
+        columns = list(table.columns) if table.columns else join_headers(rows, nh)
+        columns += [""] * (width - len(columns))
+    data = [rows[i] for i in range(nh, len(rows))]
+    label_column = 0
+    for c in range(min(width, 3)):
+        cells = [r[c] for r in data if c < len(r) and r[c].strip()]
+        if cells and sum(not _is_number(x) for x in cells) * 2 > len(cells):
+            label_column = c
+            break
+    return Shape(nh, columns, label_column)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Matching names in the question
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def tokens(text: str) -> list[str]:
+    return [t for t in normalise(text).split() if t not in STOPWORDS]
+
+
+def _token_hit(token: str, question: Sequence[str]) -> float:
+    if token in question:
+        return 1.0
+    if len(token) > 3 and not token.isdigit():
+        for q in question:
+            if len(q) > 3 and not q.isdigit() and fuzz.ratio(token, q) >= TOKEN_MATCH:
+                return 0.8
+    return 0.0
+
+
+def name_score(name: str, question: Sequence[str]) -> tuple[float, float]:
+    """(matched tokens, share of the name's tokens matched) of a row label or header named in the question."""
+    toks = tokens(name)
+    if not toks:
+        return 0.0, 0.0
+    hits = [_token_hit(t, question) for t in toks]
+    matched = sum(hits)
+    return matched, matched / len(toks)
+
+
+@dataclass(slots=True)
+class Pick:
+    index: int
+    name: str
+    matched: float
+    coverage: float
+    used: set[str]
+
+
+def best_row(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[Pick | None, list[Pick]]:
+    """The data row whose label the question names best, and every row tied with it (ambiguity)."""
+    picks = []
+    for i in sh.data(table.rows):
+        row = table.rows[i]
+        label = row[sh.label_column] if sh.label_column < len(row) else ""
+        if not label.strip():
+            continue
+        matched, coverage = name_score(label, question)
+        norm = normalise(label)
+        exact = f" {norm} " in f" {' '.join(question)} "
+        if matched > 0 or exact:
+            # A label written out in full ("Belgium/Luxembourg") beats one sharing a word ("Belgium").
+            score = matched + coverage + (1.0 if exact else 0.0)
+            if coverage >= 0.5 or exact:
+                picks.append(Pick(i, label, score, coverage, set(tokens(label))))
+    if not picks:
+        return None, []
+    top = max(p.matched for p in picks)
+    best = [p for p in picks if p.matched == top]
+    best.sort(key=lambda p: (-p.matched, p.index))
+    return best[0], best
+
+
+def best_column(sh: Shape, question: Sequence[str], skip: set[int]) -> Pick | None:
+    best: Pick | None = None
+    for c, name in enumerate(sh.columns):
+        if c in skip or not name.strip():
+            continue
+        matched, coverage = name_score(name, question)
+        if matched <= 0:
+            continue
+        pick = Pick(c, name, matched, coverage, set(tokens(name)))
+        if best is None or (pick.matched, pick.coverage) > (best.matched, best.coverage):
+            best = pick
+    return best
+
+
+def numeric_columns(table: TableData, sh: Shape) -> list[int]:
+    data = sh.data(table.rows)
+    out = []
+    for c in range(len(sh.columns)):
+        if c == sh.label_column:
+            continue
+        cells = [table.rows[i][c] for i in data if c < len(table.rows[i]) and table.rows[i][c].strip()]
+        if cells and sum(_is_number(x) for x in cells) * 2 > len(cells):
+            out.append(c)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Answers
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def _name(table: TableData) -> str:
+    if table.label:
+        return table.label
+    if table.caption:
+        return table.caption.split("\n")[0].strip()[:80]
+    return "the table"
+
+
+def _cite_name(table: TableData) -> str:
+    return f"{_name(table)}" + (f" ({table.where})" if table.where else "")
+
+
+def _box(table: TableData, row: int, column: int) -> list[float] | None:
+    boxes = table.cell_boxes
+    if not boxes or row >= len(boxes) or column >= len(boxes[row]):
+        return None
+    box = boxes[row][column]
+    return [float(x) for x in box] if box else None
+
+
+def _cell(table: TableData, sh: Shape, row: int, column: int) -> dict[str, object]:
+    cells = table.rows[row]
+    return {
+        "node_id": table.id,
+        "row": cells[sh.label_column] if sh.label_column < len(cells) else "",
+        "column": sh.columns[column],
+        "value": cells[column] if column < len(cells) else "",
+        "bbox": _box(table, row, column),
+    }
+
+
+def _fmt(value: float) -> str:
+    if value == int(value) and abs(value) < 1e15:
+        return f"{int(value):,}"
+    return f"{value:,.4f}".rstrip("0").rstrip(".")
+
+
+def cell_answer(table: TableData, question: str) -> TableAnswer | None:
+    """The cell named by a row label and a column header in the question; None when either is not named."""
+    q = tokens(question)
+    sh = shape(table)
+    row, tied = best_row(table, sh, q)
+    if row is None:
+        return None
+    rest = [t for t in q if t not in row.used]
+    col = best_column(sh, rest, {sh.label_column})
+    if col is None:
+        numeric = numeric_columns(table, sh)
+        if len(numeric) == 1 and len(table.rows[row.index]) > numeric[0]:
+            col = Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
+        else:
+            return None
+    distinct = {normalise(p.name) for p in tied}
+    if len(distinct) > 1:
+        names = ", ".join(sorted({p.name for p in tied})[:6])
+        body = (f"Several rows of {_cite_name(table)} match: {names}. Name the row exactly to get one value "
+                f"{{cite}}.")  # fmt: skip
+        return TableAnswer(table.id, "not_found", body)
+    cell = _cell(table, sh, row.index, col.index)
+    value = str(cell["value"]).strip()
+    if not value:
+        body = f"{_cite_name(table)} has no value for {cell['row']} under {cell['column']} {{cite}}."
+        return TableAnswer(table.id, "not_found", body, cell=None)
+    body = f"**{value}** — {cell['row']}, {cell['column']}, in {_cite_name(table)} {{cite}}."
+    got = TableAnswer(table.id, "cell", body, short_answer=value, cell=cell)
+    got.strength = row.matched + col.matched + col.coverage
+    got.exact_row = row.coverage >= 1.0 and row.matched >= 2.0
+    return got
+
+
+def _aggregate_column(table: TableData, sh: Shape, q: list[str]) -> Pick | None:
+    col = best_column(sh, q, {sh.label_column})
+    numeric = numeric_columns(table, sh)
+    if col is not None and col.index in numeric:
+        return col
+    if col is not None:
+        # The named column is text ("Country of origin"): prefer a numeric column named as well as it.
+        others = [best_column(sh, q, {c for c in range(len(sh.columns)) if c != n}) for n in numeric]
+        scored = [p for p in others if p is not None and p.matched >= col.matched]
+        if scored:
+            return max(scored, key=lambda p: (p.matched, p.coverage))
+        return None
+    if len(numeric) == 1:
+        return Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
+    return None
+
+
+def aggregate_answer(table: TableData, question: str) -> TableAnswer | None:
+    """Highest/lowest (with the row label), total, average, count, rows above/below a value; None if not asked."""
+    got, col = _aggregate(table, question)
+    if got is not None and col is not None:
+        got.strength = col.matched + col.coverage
+    return got
+
+
+def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pick | None]:
+    kind = (
+        "max" if MAX.search(question) else "min" if MIN.search(question)
+        else "above" if ABOVE.search(question) else "below" if BELOW.search(question)
+        else "average" if AVERAGE.search(question) else "total" if TOTAL.search(question)
+        else "count" if COUNT.search(question) else None
+    )  # fmt: skip
+    if kind is None:
+        return None, None
+    sh = shape(table)
+    data = sh.data(table.rows)
+
+    def label(i: int) -> str:
+        row = table.rows[i]
+        return row[sh.label_column].strip() if sh.label_column < len(row) else ""
+
+    members = [i for i in data if label(i) and not SUMMARY_ROW.match(normalise(label(i)))]
+    if kind == "count" and not (ABOVE.search(question) or BELOW.search(question)):
+        n = len(members)
+        body = f"**{n}** rows in {_cite_name(table)} {{cite}}: " + ", ".join(label(i) for i in members[:30]) + "."
+        return TableAnswer(table.id, "aggregate", body, short_answer=str(n)), None
+    q = tokens(re.sub(_NUMBER_IN_TEXT, " ", question))
+    col = _aggregate_column(table, sh, q)
+    if col is None:
+        return None, None
+    values = [(i, parse_number(table.rows[i][col.index])) for i in members if col.index < len(table.rows[i])]
+    values = [(i, v) for i, v in values if v is not None]
+    if not values:
+        return None, None
+    where = f"{sh.columns[col.index]} in {_cite_name(table)}"
+    if kind in ("max", "min"):
+        pick = max if kind == "max" else min
+        target = pick(v for _, v in values)
+        rows = [i for i, v in values if v == target]
+        names = " and ".join(label(i) for i in rows)
+        word = "highest" if kind == "max" else "lowest"
+        raw = table.rows[rows[0]][col.index].strip()
+        body = f"**{names}** — the {word} {where}: {raw} {{cite}}."
+        cell = _cell(table, sh, rows[0], col.index)
+        return TableAnswer(table.id, "aggregate", body, short_answer=names, cell=cell), col
+    if kind in ("total", "average"):
+        stated = [i for i in data if SUMMARY_ROW.match(normalise(label(i))) and kind == "total"
+                  and normalise(label(i)).startswith("total")]  # fmt: skip
+        if stated and col.index < len(table.rows[stated[0]]) and table.rows[stated[0]][col.index].strip():
+            raw = table.rows[stated[0]][col.index].strip()
+            body = f"**{raw}** — the {label(stated[0])} row of {where} {{cite}}."
+            cell = _cell(table, sh, stated[0], col.index)
+            return TableAnswer(table.id, "aggregate", body, short_answer=raw, cell=cell), col
+        total = sum(v for _, v in values)
+        value = total if kind == "total" else total / len(values)
+        body = f"**{_fmt(value)}** — the {kind} of {where} over {len(values)} rows {{cite}}."
+        return TableAnswer(table.id, "aggregate", body, short_answer=_fmt(value)), col
+    m = (ABOVE if kind == "above" else BELOW).search(question)
+    threshold = parse_number(m.group(1)) if m else None
+    if threshold is None:
+        return None, None
+    if kind == "above":
+        inclusive = "at least" in m.group(0).lower() or ">=" in m.group(0)
+        hits = [(i, v) for i, v in values if v > threshold or (inclusive and v == threshold)]
+    else:
+        inclusive = "at most" in m.group(0).lower() or "<=" in m.group(0)
+        hits = [(i, v) for i, v in values if v < threshold or (inclusive and v == threshold)]
+    listed = ", ".join(f"{label(i)} ({table.rows[i][col.index].strip()})" for i, _ in hits[:30]) or "none"
+    word = "above" if kind == "above" else "below"
+    body = f"**{len(hits)}** rows {word} {m.group(1)} in {where} {{cite}}: {listed}."
+    short = str(len(hits)) if re.search(r"\bhow many\b", question, re.I) else None
+    return TableAnswer(table.id, "aggregate", body, short_answer=short), col
+
+
+def _md(cell: str) -> str:
+    # "[2]" in a cell is a footnote, not a citation marker for the answer's renumbering.
+    text = re.sub(r"\[(\d+)\]", r"(\1)", " ".join(cell.split()))
+    return text.replace("|", "\\|") or " "
+
+
+def markdown(table: TableData) -> str:
+    """The table as a GFM table: its joined headers as the header row, then the data rows."""
+    sh = shape(table)
+    width = len(sh.columns)
+    if width == 0:
+        return ""
+    head = [_md(c) for c in sh.columns]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * width]
+    data = sh.data(table.rows)
+    for i in data[:MAX_MARKDOWN_ROWS]:
+        row = table.rows[i] + [""] * (width - len(table.rows[i]))
+        lines.append("| " + " | ".join(_md(c) for c in row[:width]) + " |")
+    if len(data) > MAX_MARKDOWN_ROWS:
+        lines.append(f"\n({len(data) - MAX_MARKDOWN_ROWS} more rows not shown)")
+    return "\n".join(lines)
+
+
+def whole_table(table: TableData) -> TableAnswer:
+    caption = " ".join((table.caption or _name(table)).split())
+    where = f" ({table.where})" if table.where else ""
+    body = f"**{caption}**{where} {{cite}}\n\n{markdown(table)}"
+    return TableAnswer(table.id, "table", body)
+
+
+def not_found(table: TableData, question: str) -> TableAnswer:
+    """Say what the table holds when the question's row or column is not in it."""
+    sh = shape(table)
+    rows = [table.rows[i][sh.label_column].strip() for i in sh.data(table.rows)
+            if sh.label_column < len(table.rows[i]) and table.rows[i][sh.label_column].strip()]  # fmt: skip
+    cols = [c for k, c in enumerate(sh.columns) if k != sh.label_column and c.strip()]
+    shown_rows = ", ".join(rows[:12]) + (f" and {len(rows) - 12} more" if len(rows) > 12 else "")
+    body = (f"I could not find that cell in {_cite_name(table)} {{cite}}. Its columns are: "
+            f"{'; '.join(cols[:12])}." + (f" Its rows are: {shown_rows}." if rows else ""))  # fmt: skip
+    return TableAnswer(table.id, "not_found", body)
+
+
+def answer(table: TableData, question: str, intent: str) -> TableAnswer:
+    """The answer a question about one named table gets: an aggregate, a cell, the whole table, or what it holds."""
+    if intent in ("show", "summarise"):
+        agg = aggregate_answer(table, question) if intent != "summarise" else None
+        return agg or whole_table(table)
+    # A named row wins over aggregate words that are part of a header ("% growth in total retail sales").
+    found = cell_answer(table, question) or aggregate_answer(table, question)
+    return found or not_found(table, question)

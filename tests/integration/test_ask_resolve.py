@@ -1,0 +1,110 @@
+"""Named documents, pages and tables resolved, and table cells read, through the API over real shared PDFs.
+
+Expected values come from the manifest's ground-truth tables (ICDAR 2013), not from what today's extraction gives.
+Runs on SQLite and PostgreSQL (the `settings` fixture)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+from app.qa.tablequery import parse_number
+from app.settings import Settings
+from tests.conftest import PDFS
+from tests.integration.helpers import manifest, upload, wait_until_done
+from tests.integration.test_ask_content import encoder
+
+FILES = ["reports/eu-004.pdf", "tables/us-030.pdf", "reports/eu-021.pdf"]
+
+
+@pytest.fixture
+def client(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    # The real embedder, memoised by text: the SQLite and PostgreSQL runs embed the same passages once.
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto": encoder())
+    monkeypatch.setattr("app.qa.pipeline.get_embedder", lambda device="auto": encoder())
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+def _truth(file: str, table_id: int) -> list[list[str]]:
+    table = next(t for t in manifest()[file]["expected_tables"] if t["table_id"] == table_id)
+    return [[" ".join(c.split()) for c in row] for row in table["rows"]]
+
+
+def _ask(client: TestClient, cid: str, question: str) -> dict[str, Any]:
+    response = client.post(f"/api/collections/{cid}/ask", json={"question": question, "options": {"llm": "local"}})
+    assert response.status_code == 200, (question, response.text)
+    return response.json()
+
+
+def test_named_things_resolved_and_cells_read(client: TestClient) -> None:
+    cid = client.post("/api/collections", json={"name": "resolve"}).json()["id"]
+    body = upload(client, cid, [PDFS / f for f in FILES])
+    docs = wait_until_done(client, [d["id"] for d in body["documents"]])
+    assert [d["status"] for d in docs] == ["ready"] * 3, docs
+    eu004 = docs[0]
+    assert eu004["page_count"] == manifest()["reports/eu-004.pdf"]["pages"] == 15
+
+    # A whole table by the document's own label: its caption, then a Markdown table, cited to that table only.
+    table64 = _ask(client, cid, "What is in Table 6.4 of eu-004.pdf?")
+    assert table64["answer"].startswith("**Table 6.4: Growth in demand by member state**")
+    assert [(c["filename"], c["page"], c["kind"]) for c in table64["citations"]] == [("eu-004.pdf", 4, "table")]
+    lines = table64["answer"].splitlines()
+    assert any(line.startswith("|---") for line in lines)
+    greece = next(r for r in _truth("reports/eu-004.pdf", 4) if r[0] == "Greece")
+    assert any(line.startswith("| Greece |") and greece[2] in line for line in lines)
+
+    # "table 2 on page 2": the second table of page 2, never rows of the first mixed in.
+    second = _ask(client, cid, "table 2 on page 2 of eu-004.pdf")
+    assert second["answer"].startswith("**Table 6.2:") and "Table 6.1" not in second["answer"]
+    assert len(second["citations"]) == 1 and second["citations"][0]["page"] == 2
+
+    # A cell: row by its label, column by its header, value from the ground truth.
+    truth61 = _truth("reports/eu-004.pdf", 1)
+    header = truth61[0]
+    col = next(i for i, h in enumerate(header) if h.lower().startswith("retail sales per outlet"))
+    france = next(r for r in truth61 if r[0] == "France")
+    cell = _ask(client, cid, "What were the retail sales per outlet for France in Table 6.1 of eu-004.pdf?")
+    assert cell["short_answer"] == france[col]
+    assert cell["cell"]["row"] == "France" and cell["cell"]["value"] == france[col]
+    assert "Retail sales per outlet" in cell["cell"]["column"] and set(cell["cell"]) == {
+        "node_id", "row", "column", "value", "bbox"}  # fmt: skip
+    assert cell["cell"]["node_id"] == cell["citations"][0]["node_id"]
+
+    # An aggregate asked as a content question: the member state with the most inhabitants per outlet.
+    inh = next(i for i, h in enumerate(header) if h.lower().startswith("inhabitants per outlet"))
+    members = [r for r in truth61[1:] if r[0] and not re.match(r"(?i)eu|total", r[0])]
+    top = max(members, key=lambda r: parse_number(r[inh]) or 0.0)[0]
+    most = _ask(client, cid, "Which member state had the most inhabitants per retail outlet?")
+    assert most["short_answer"] == top and most["answer"].startswith(f"**{top}**")
+    assert most["citations"][0]["kind"] == "table" and most["citations"][0]["page"] == 2
+
+    # Another document's own label style: "Table 2-1" of us-030.pdf.
+    fuel = _ask(client, cid, "What is in Table 2-1?")
+    assert fuel["answer"].startswith("**Table 2-1. Simulated fuel savings")
+    assert {c["filename"] for c in fuel["citations"]} == {"us-030.pdf"}
+
+    # Named but missing: said in one sentence naming what exists, citing nothing.
+    for question, expected in [
+        ("What is on page 40 of eu-004.pdf?", "eu-004.pdf has 15 pages; there is no page 40."),
+        ("What is in Table 9.1 of eu-004.pdf?", "eu-004.pdf has no Table 9.1; its tables are 6.1 to 6.12."),
+        ("Show the third table on page 2 of eu-004.pdf", "Page 2 of eu-004.pdf has 2 tables, not a 3rd."),
+        ("What is on page 99999999999999999999 of eu-004.pdf?",
+         "eu-004.pdf has 15 pages; there is no page 99999999999999999999."),
+        ("What is on page 99999999999999999999?", "No document in this collection has a page 99999999999999999999"),
+    ]:  # fmt: skip
+        got = _ask(client, cid, question)
+        assert got["answer"].startswith(expected), (question, got["answer"])
+        assert got["citations"] == [] and got["short_answer"] is None and got["cell"] is None
+
+    # A deleted document is not in the collection: never answered from another one.
+    assert client.delete(f"/api/documents/{docs[2]['id']}").status_code == 204
+    for question in ("What does the table on page 3 of eu-021.pdf show?", "What does eu-021.pdf say about asthma?"):
+        gone = _ask(client, cid, question)
+        assert gone["answer"].startswith("There is no ready document named eu-021.pdf in this collection."), gone
+        assert gone["citations"] == []

@@ -2,14 +2,13 @@
 
 The context is the retrieved nodes in evidence order, numbered [1]..[n] (tables as markdown; a page node is left
 out when its passages are there). Two readers: `openai` (any OpenAI-compatible chat server, told to answer only
-from the context and cite [n]) and `local` (extractive, no LLM: app.llm.local). Whatever the reader writes, markers
-that cite nothing retrieved are removed and the rest renumbered 1..m in order of first use.
+from the context and cite [n]; in app.qa.llm_reader) and `local` (extractive, no LLM: app.llm.local). Whatever
+the reader writes, markers that cite nothing retrieved are removed and the rest renumbered 1..m by first use.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -19,11 +18,6 @@ from app.qa.model import EvidenceNode, Retrieval
 
 MAX_CONTEXT_CHARS_PER_ITEM = 2500  # one long page or table must not crowd the others out of the prompt
 NO_ANSWER = "I could not find this in the documents."
-SYSTEM_PROMPT = (
-    "You answer questions about a user's documents. Use only the numbered context passages. "
-    "Cite every statement with the passage number in square brackets, e.g. [1] or [2][3]. "
-    "If the context does not contain the answer, say so briefly. Be concise."
-)
 MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 
 
@@ -47,16 +41,6 @@ def build_context(nodes: list[EvidenceNode]) -> list[ContextItem]:
         ContextItem(marker=i, node_id=n.node_id, kind=n.kind, text=n.text[:MAX_CONTEXT_CHARS_PER_ITEM])
         for i, n in enumerate(context_nodes(nodes), start=1)
     ]
-
-
-def format_context(items: list[ContextItem], nodes: list[EvidenceNode]) -> str:
-    by_id = {n.node_id: n for n in nodes}
-    blocks = []
-    for item in items:
-        node = by_id[item.node_id]
-        where = f" ({node.label})" if node.label else ""
-        blocks.append(f"[{item.marker}]{where}\n{item.text}")
-    return "\n\n".join(blocks)
 
 
 def renumber(text: str, items: list[ContextItem]) -> tuple[str, list[str]]:
@@ -159,18 +143,3 @@ def _table_block(text: str, marker: int) -> str:
     if not sep or not table.lstrip().startswith("|"):
         return f"[{marker}]\n\n{text}"
     return f"**{' '.join(caption.split())}** [{marker}]\n\n{table}"
-
-
-def llm_answer(question: str, retrieval: Retrieval, complete: Callable[[list[dict[str, str]]], str]) -> Answer:
-    """Any OpenAI-compatible chat model as the reader (`complete` = messages -> reply text; one call)."""
-    nodes = retrieval.nodes
-    items = build_context(nodes)
-    if not items:
-        return Answer(text=NO_ANSWER)
-    extra = ""
-    cell = retrieval.extras.get("cell")
-    if cell:
-        extra = f"\nA table look-up found: {cell['row']} / {cell['column']} = {cell['value']}."
-    prompt = f"Context:\n\n{format_context(items, nodes)}\n{extra}\nQuestion: {question}\nAnswer (cite [n]):"
-    reply = complete([{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": prompt}])
-    return _finish(reply.strip(), items, nodes, 1)

@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from app.llm import prompts
+
 QuestionType = Literal["structural", "content"]
 Intent = Literal["show", "summarise", "compare", "lookup"]
 
@@ -326,9 +328,7 @@ def classify(
     return parsed
 
 
-LLM_PROMPT = """Classify a question about a set of PDF documents.
-Reply with JSON only: {{"structural": true|false, "pages": [int], "tables": [{{"number": int|null, "page": int|null}}]}}
-"structural" is true only when the question names specific pages or tables. Question: {question}"""
+LLM_PROMPT = prompts.CLASSIFY
 
 
 def _ask_llm(parsed: ParsedQuery, llm: Callable[[str], str]) -> ParsedQuery:

@@ -23,9 +23,10 @@ from app.llm.embeddings import TextEncoder, get_embedder
 from app.llm.local import cached_encode
 from app.qa import seeds as seed_rankers
 from app.qa import structural
-from app.qa.answer import Answer, llm_answer, local_answer
+from app.qa.answer import Answer, local_answer
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
 from app.qa.index import CollectionIndex, get_index
+from app.qa.llm_reader import AnswerSink, llm_answer
 from app.qa.model import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
 from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.traverse import EmbeddingScorer, LlmScorer, Scorer, TfidfScorer, evidence_node, traverse
@@ -270,8 +271,11 @@ def ask(
     options: AskOptions,
     settings: Settings,
     tools: Tools | None = None,
+    sink: AnswerSink | None = None,
 ) -> AskResult:
-    """retrieve → read. Raises LLMError when the chosen LLM cannot be reached (the caller decides what to say)."""
+    """retrieve → read. Raises LLMError when the chosen LLM cannot be reached (the caller decides what to say).
+
+    `sink`: the LLM reader streams its answer into it as it is written (the local reader does not stream)."""
     tools = tools or Tools()
     total = time.perf_counter()
     retrieval = retrieve(session, collection_id, question, options, settings, tools)
@@ -281,7 +285,7 @@ def ask(
         answer = Answer(text=str(retrieval.extras["missing"]))
     elif options.llm == "openai":
         client = tools.chat_client(settings)
-        answer = llm_answer(question, retrieval, lambda messages: client.chat(messages))
+        answer = llm_answer(question, retrieval, client.chat, stream=client.stream_chat, sink=sink)
     elif options.llm == "local":
         encoder = tools.encoder(settings)
         # Sentence vectors are cached per encoder (a popular passage's sentences are embedded once), and the

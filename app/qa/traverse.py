@@ -15,6 +15,7 @@ from typing import Protocol
 
 import numpy as np
 
+from app.llm import prompts
 from app.qa.index import CollectionIndex
 from app.qa.model import EvidenceNode
 from app.qa.seeds import Ranking, tfidf_index
@@ -38,11 +39,7 @@ MENTION_HUB_PENALTY = 0.0
 SEED_COMPETITION = False
 # The path's evidence counts as much as the question in the embedding scorer's query (KGP's LM reads both).
 PATH_WEIGHT = 1.0
-NEXT_EVIDENCE_PROMPT = (
-    "Question: {question}\n\nEvidence so far:\n{evidence}\n\n"
-    "What evidence do we need to answer the question given the current evidence? "
-    "Reply with one or two sentences of the missing evidence, without preamble."
-)
+NEXT_EVIDENCE_PROMPT = prompts.NEXT_EVIDENCE
 
 
 class Scorer(Protocol):

@@ -1,20 +1,30 @@
-"""Asking a collection: validate, run the QA pipeline, shape the API's JSON, keep the question in the history."""
+"""Asking a collection: validate, run the QA pipeline, shape the API's JSON, keep the question in the history.
+
+Two ways out: `ask_collection` returns the whole response; `stream_answer` yields it as events (name, data) while
+the answer is being written: `citation` each time a marker is first used (before the text that uses it), `delta`
+text pieces, then `citations` (all of them), `evidence`, and `done` with the whole response, or `error`.
+"""
 
 from __future__ import annotations
 
-from dataclasses import fields
+import queue
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, fields
 from typing import Any, get_args
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.db.models import Document, Question
+from app.db.models import DocTable, Document, Question
+from app.db.session import session_scope
 from app.llm.chat import LLMError
-from app.qa.model import AskOptions, AskResult, ReaderName, RetrieverName, ScorerName
-from app.qa.pipeline import Tools, ask
+from app.qa.markdown import answer_html
+from app.qa.model import AskOptions, AskResult, EvidenceNode, ReaderName, RetrieverName, ScorerName
+from app.qa.pipeline import CITATION_TEXT_CHARS, Tools, ask
 from app.services import metrics
 from app.services.collections import get_collection
-from app.services.errors import Conflict, Invalid, ServiceError
+from app.services.errors import Conflict, Invalid, NotFound, ServiceError
 from app.settings import Settings
 
 SEED_RANKERS = ("hybrid", "tfidf", "bm25", "dense", "gnn")
@@ -146,6 +156,31 @@ def result_json(result: AskResult, question_id: str | None = None) -> dict[str, 
     return payload
 
 
+@dataclass(slots=True)
+class AskRequest:
+    """A validated question, ready to be answered (checked before any streaming starts, so a bad one is a 4xx)."""
+
+    collection_id: str
+    question: str
+    options: AskOptions
+    filenames: dict[str, str]  # document id -> file name, for citations sent while the answer streams
+
+
+def prepare_ask(
+    session: Session, collection_id: str, question: Any, options_dict: dict[str, Any] | None, settings: Settings
+) -> AskRequest:
+    """Validate a question: NotFound, InvalidQuestion or NoReadyDocuments with a reason, else the request."""
+    get_collection(session, collection_id)  # NotFound (404) first: an unknown collection is not a bad question
+    question = _clean_question(question, settings)
+    options = parse_options(options_dict, settings)
+    rows = session.execute(
+        select(Document.id, Document.filename, Document.status).where(Document.collection_id == collection_id)
+    ).all()
+    if not any(r.status == "ready" for r in rows):
+        raise NoReadyDocuments()
+    return AskRequest(collection_id, question, options, {r.id: r.filename for r in rows})
+
+
 def ask_collection(
     session: Session,
     collection_id: str,
@@ -155,24 +190,35 @@ def ask_collection(
     tools: Tools | None = None,
 ) -> dict[str, Any]:
     """Answer `question` over the collection's ready documents and record it; the API's JSON."""
-    get_collection(session, collection_id)  # NotFound (404) first: an unknown collection is not a bad question
-    question = _clean_question(question, settings)
-    options = parse_options(options_dict, settings)
-    ready = session.scalar(
-        select(Document.id).where(Document.collection_id == collection_id, Document.status == "ready").limit(1)
-    )
-    if ready is None:
-        raise NoReadyDocuments()
+    request = prepare_ask(session, collection_id, question, options_dict, settings)
     try:
-        result = ask(session, collection_id, question, options, settings, tools)
+        result = ask(session, collection_id, request.question, request.options, settings, tools)
     except LLMError as exc:
         metrics.record_llm_error()
         raise LLMUnavailable(str(exc)) from exc
+    return _record(session, collection_id, result, request.options)
+
+
+def _cell_with_box(session: Session, cell: dict[str, Any]) -> dict[str, Any]:
+    """The cited cell with its box from the table's cell boxes when the look-up did not give one."""
+    if cell.get("bbox") is not None:
+        return cell
+    row, column = cell.get("row_index"), cell.get("column_index")
+    boxes = session.scalar(select(DocTable.cell_boxes).where(DocTable.id == cell.get("node_id")))
+    bbox = None
+    if isinstance(row, int) and isinstance(column, int) and boxes and 0 <= row < len(boxes):
+        line = boxes[row] or []
+        bbox = line[column] if 0 <= column < len(line) else None
+    return {**cell, "bbox": bbox}
+
+
+def _record(session: Session, collection_id: str, result: AskResult, options: AskOptions) -> dict[str, Any]:
+    """Keep the question and its whole response in the history; the response (with its id)."""
     seconds = result.timings_ms.get("total", 0.0) / 1000.0
     metrics.record_ask(result.question_type, options.llm, seconds, result.llm_calls)
     record = Question(
         collection_id=collection_id,
-        question=question,
+        question=result.question,
         question_type=result.question_type,
         answer=result.answer,
         options={f.name: getattr(options, f.name) for f in fields(AskOptions)},
@@ -181,10 +227,106 @@ def ask_collection(
     session.add(record)
     session.flush()
     payload = result_json(result, record.id)
+    if "cell" in payload:
+        payload["cell"] = _cell_with_box(session, payload["cell"])
     payload["options"] = record.options  # what was actually used, defaults filled in
+    payload["answer_html"] = answer_html(payload["answer"], payload["citations"])
     record.result = payload
     session.flush()
     return payload
+
+
+def citation_json(marker: int, node: EvidenceNode, filenames: dict[str, str]) -> dict[str, Any]:
+    return {
+        "marker": marker,
+        "node_id": node.node_id,
+        "kind": node.kind,
+        "document_id": node.document_id,
+        "filename": filenames.get(node.document_id, ""),
+        "page": node.page,
+        "text": node.text[:CITATION_TEXT_CHARS],
+    }
+
+
+class _QueueSink:
+    """The LLM reader's stream, turned into events on a queue read by the request's thread."""
+
+    def __init__(self, events: queue.Queue[tuple[str, Any]], filenames: dict[str, str]) -> None:
+        self.events = events
+        self.filenames = filenames
+        self.streamed = False
+
+    def text(self, delta: str) -> None:
+        self.streamed = True
+        self.events.put(("delta", {"text": delta}))
+
+    def cite(self, marker: int, node: EvidenceNode) -> None:
+        self.events.put(("citation", citation_json(marker, node, self.filenames)))
+
+
+_END = ("__end__", None)
+
+
+def stream_answer(request: AskRequest, settings: Settings, tools: Tools | None = None) -> Iterator[tuple[str, Any]]:
+    """Answer a prepared question as events (see the module doc); the question is recorded before `done`.
+
+    The pipeline runs in a thread with its own session and puts events on a queue as the reader writes; this
+    generator hands them on. A client that goes away does not stop the answer: it is still recorded."""
+    events: queue.Queue[tuple[str, Any]] = queue.Queue()
+
+    def work() -> None:
+        sink = _QueueSink(events, request.filenames)
+        try:
+            with session_scope(settings.resolved_database_url) as session:
+                result = ask(
+                    session, request.collection_id, request.question, request.options, settings, tools, sink=sink
+                )
+                payload = _record(session, request.collection_id, result, request.options)
+            if not sink.streamed:  # the built-in reader: its citations, then the answer a paragraph at a time
+                for citation in payload["citations"]:
+                    events.put(("citation", citation))
+                paragraphs = payload["answer"].split("\n\n")
+                for i, paragraph in enumerate(paragraphs):
+                    events.put(("delta", {"text": paragraph + ("\n\n" if i < len(paragraphs) - 1 else "")}))
+            events.put(("citations", {"citations": payload["citations"]}))
+            events.put(("evidence", {"evidence": payload["evidence"], "retrieved": payload["retrieved"]}))
+            events.put(("done", payload))
+        except LLMError as exc:
+            metrics.record_llm_error()
+            events.put(("error", {"status": LLMUnavailable.status_code, "detail": str(exc)}))
+        except ServiceError as exc:
+            events.put(("error", {"status": exc.status_code, "detail": str(exc)}))
+        except Exception as exc:  # noqa: BLE001 - the stream must end with a reason, not hang or cut off
+            events.put(("error", {"status": 500, "detail": f"the answer failed: {type(exc).__name__}: {exc}"}))
+        finally:
+            events.put(_END)
+
+    threading.Thread(target=work, name="mdqa-ask-stream", daemon=True).start()
+    while True:
+        event = events.get()
+        if event is _END:
+            return
+        yield event
+
+
+def get_question(session: Session, collection_id: str, question_id: str) -> dict[str, Any]:
+    """One recorded question with its stored response (404 when it is not in this collection)."""
+    get_collection(session, collection_id)
+    record = session.get(Question, question_id)
+    if record is None or record.collection_id != collection_id:
+        raise NotFound("this question is not in the collection's history (it may have been deleted)")
+    result = dict(record.result or {})
+    result.setdefault("question", record.question)
+    result.setdefault("answer", record.answer)
+    result.setdefault("citations", [])
+    result["answer_html"] = answer_html(result.get("answer") or "", result["citations"])
+    return {
+        "id": record.id,
+        "question": record.question,
+        "question_type": record.question_type,
+        "created_at": record.created_at.isoformat() if record.created_at else None,
+        "result": result,
+    }
 
 
 def list_questions(session: Session, collection_id: str, limit: int = 100) -> list[dict[str, Any]]:

@@ -1,7 +1,12 @@
 """HTML pages: server-rendered with Jinja2 (autoescaped); htmx and small scripts call the JSON API for the rest.
 
 Every text that comes from a PDF reaches the browser either through Jinja's autoescaping or, in scripts,
-through `textContent`; never as markup.
+through `textContent`; never as markup. The one exception is an answer's HTML, which is Markdown rendered and then
+sanitised by an allow-list (app.qa.markdown) before it is marked safe.
+
+Asking changes state, so it is a POST (the page's script streams it from the API; without script the form posts
+here and is redirected to the answer). Every answer has its own address, /collections/{cid}/questions/{qid}, that
+shows the stored answer without asking again; /collections/{cid}/ask?q=… only fills in the box.
 """
 
 from __future__ import annotations
@@ -12,10 +17,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Query, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 from sqlalchemy import select
 
 from app.api.deps import SessionDep, SettingsDep
 from app.db.models import Collection, DocTable, Document, Page, Passage
+from app.services import asking as asking_service
 from app.services import collections as collection_service
 from app.services import documents as document_service
 from app.services.errors import NotFound, ServiceError
@@ -144,19 +151,34 @@ def documents_fragment(cid: str, request: Request, session: SessionDep) -> Respo
     )
 
 
-@router.get("/collections/{cid}/ask", response_class=HTMLResponse)
-def ask_page(
-    cid: str,
+HISTORY_ON_ASK_PAGE = 15
+
+
+def _history(session: SessionDep, cid: str, limit: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": q["id"],
+            "question": q["question"],
+            "question_type": q["question_type"],
+            "created_at": q["created_at"],
+            "url": f"/collections/{cid}/questions/{q['id']}",
+        }
+        for q in asking_service.list_questions(session, cid, limit=limit)
+    ]
+
+
+def _ask_page(
     request: Request,
     session: SessionDep,
     settings: SettingsDep,
-    q: Annotated[str, Query(max_length=4000)] = "",
+    collection: Collection,
+    question: str = "",
+    stored: dict[str, Any] | None = None,
+    error: str | None = None,
+    status_code: int = 200,
 ) -> Response:
-    try:
-        collection = collection_service.get_collection(session, cid)
-    except NotFound:
-        return not_found_page(request, "This collection does not exist (it may have been deleted).")
     documents = _collection_documents(collection)
+    result = stored["result"] if stored else None
     return templates.TemplateResponse(
         request,
         "ask.html",
@@ -165,12 +187,85 @@ def ask_page(
             "documents": documents,
             "ready_count": sum(1 for d in documents if d["status"] == "ready"),
             "doc_labels": {d["id"]: d["path"] for d in documents},
-            "question": q,
+            "question": question,
             "retrievers": RETRIEVERS,
             "defaults": settings.retrieval,
             "llm_configured": settings.llm_configured,
             "active": "ask",
+            "stored": stored,
+            "result": result,
+            # Sanitised by app.qa.markdown (allow-listed tags, attributes and URL schemes) before it is trusted.
+            "answer_html": Markup(result["answer_html"]) if result else None,
+            "history": _history(session, collection.id, HISTORY_ON_ASK_PAGE),
+            "error": error,
         },
+        status_code=status_code,
+    )
+
+
+@router.get("/collections/{cid}/ask", response_class=HTMLResponse)
+def ask_page(
+    cid: str,
+    request: Request,
+    session: SessionDep,
+    settings: SettingsDep,
+    q: Annotated[str, Query(max_length=4000)] = "",
+) -> Response:
+    """The ask page; `q` only fills in the box (a GET never asks: asking records a question)."""
+    try:
+        collection = collection_service.get_collection(session, cid)
+    except NotFound:
+        return not_found_page(request, "This collection does not exist (it may have been deleted).")
+    return _ask_page(request, session, settings, collection, question=q)
+
+
+@router.post("/collections/{cid}/ask", response_class=HTMLResponse)
+def ask_form(
+    cid: str,
+    request: Request,
+    session: SessionDep,
+    settings: SettingsDep,
+    question: Annotated[str, Form()] = "",
+    retriever: Annotated[str, Form()] = "",
+    llm: Annotated[str, Form()] = "",
+) -> Response:
+    """The ask form without script: answer, record, and redirect (303) to the answer's own page."""
+    try:
+        collection = collection_service.get_collection(session, cid)
+    except NotFound:
+        return not_found_page(request, "This collection does not exist (it may have been deleted).")
+    options = {k: v for k, v in (("retriever", retriever), ("llm", llm)) if v}
+    try:
+        payload = asking_service.ask_collection(session, cid, question, options, settings)
+        session.commit()
+    except ServiceError as exc:
+        session.rollback()
+        return _ask_page(request, session, settings, collection, question, error=str(exc), status_code=exc.status_code)
+    return RedirectResponse(f"/collections/{cid}/questions/{payload['id']}", status_code=303)
+
+
+@router.get("/collections/{cid}/questions/{qid}", response_class=HTMLResponse)
+def answer_page(cid: str, qid: str, request: Request, session: SessionDep, settings: SettingsDep) -> Response:
+    """A stored answer at its own address: shown as it was given, without asking again."""
+    try:
+        collection = collection_service.get_collection(session, cid)
+        stored = asking_service.get_question(session, cid, qid)
+    except NotFound as exc:
+        return not_found_page(request, str(exc)[:1].upper() + str(exc)[1:] + ".")
+    return _ask_page(request, session, settings, collection, question=stored["question"], stored=stored)
+
+
+@router.get("/collections/{cid}/questions", response_class=HTMLResponse)
+def history_page(cid: str, request: Request, session: SessionDep) -> Response:
+    """Every question asked of the collection, newest first, each linking to its answer."""
+    try:
+        collection = collection_service.get_collection(session, cid)
+    except NotFound:
+        return not_found_page(request, "This collection does not exist (it may have been deleted).")
+    return templates.TemplateResponse(
+        request,
+        "history.html",
+        {"collection": collection, "history": _history(session, cid, 500), "active": "history"},
     )
 
 

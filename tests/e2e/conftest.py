@@ -16,6 +16,7 @@ import urllib.error
 import urllib.request
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -55,18 +56,17 @@ def _mdqa_command() -> list[str]:
     return [found] if found else [sys.executable, "-m", "app.cli"]
 
 
-@pytest.fixture(scope="session")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    external = os.environ.get("MDQA_E2E_BASE_URL")
-    if external:
-        yield external.rstrip("/")
-        return
-    data_dir = tmp_path_factory.mktemp("mdqa-e2e-data")
+@contextmanager
+def mdqa_server(data_dir: Path, env_extra: dict[str, str] | None = None) -> Iterator[str]:
+    """A real `mdqa serve` on a free loopback port over `data_dir` (embedded default); yields its URL."""
     port = _free_port()
     log_path = data_dir / "server.log"
     env = {**os.environ, "MDQA_DATA_DIR": str(data_dir)}
     for key in ("MDQA_DATABASE_URL", "MDQA_BROKER_URL"):  # the embedded default: SQLite + in-process worker
         env.pop(key, None)
+    for key in [k for k in env if k.startswith("MDQA_LLM_")]:  # no LLM unless the caller configures one
+        env.pop(key)
+    env.update(env_extra or {})
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             [*_mdqa_command(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir)],
@@ -97,6 +97,16 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    external = os.environ.get("MDQA_E2E_BASE_URL")
+    if external:
+        yield external.rstrip("/")
+        return
+    with mdqa_server(tmp_path_factory.mktemp("mdqa-e2e-data")) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

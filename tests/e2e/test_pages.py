@@ -21,8 +21,8 @@ def ask(page, question: str) -> None:
     box = page.get_by_test_id("question-input")
     box.fill(question)
     box.press("Enter")  # Enter submits
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=answer]').textContent.trim().length > 0"
+    page.wait_for_function(  # streamed: wait for the end, not the first words
+        "() => ['done', 'error'].includes(document.querySelector('[data-testid=answer]').dataset.state)"
         " || !document.querySelector('[data-testid=ask-error]').hidden",
         timeout=ANSWER_TIMEOUT_MS,
     )
@@ -87,7 +87,14 @@ def test_structural_question_cites_and_highlights(page, reports: Ingested, watch
     first = citations.first
     cited_page = first.get_attribute("data-page")
     node_id = first.get_attribute("data-node-id")
-    first.click()
+    answer_url = page.url
+    first.click()  # opens the cited page beside the answer
+    panel = page.get_by_test_id("source-panel")
+    panel.wait_for()
+    page.wait_for_function("() => document.querySelector('[data-testid=source-panel]').dataset.state === 'ready'")
+    assert page.url == answer_url and panel.get_attribute("data-node-id") == node_id
+    assert page.get_by_test_id("source-highlight").is_visible()
+    page.get_by_test_id("source-open").click()  # and from there, the full viewer
     page.wait_for_url("**/documents/**")
     query = parse_qs(urlparse(page.url).query)
     assert query["highlight"] == [node_id]
@@ -183,6 +190,7 @@ def _script_pdf(path: Path) -> None:
         "Quarterly safety notes for the test plant, written to check that the viewer escapes text.",
         "<script>window.__mdqa_xss = 1; alert('xss')</script> appears in this sentence as plain text.",
         '<img src=x onerror="window.__mdqa_xss = 2; alert(2)"> is also only text, never markup.',
+        "The script sentence also links [the report](javascript:window.__mdqa_xss=3) in Markdown.",
         "The inspection found the pressure valves in good order and the staff well trained.",
     ]
     y = 780
@@ -227,6 +235,15 @@ def test_pdf_text_with_script_is_shown_not_run(page, base_url: str, tmp_path: Pa
     evidence = " ".join(page.get_by_test_id("evidence-item").all_text_contents())
     assert "<script>" in evidence or "onerror" in evidence
     assert page.locator("#result script, #result img[src=x]").count() == 0
+    # The answer itself quotes the PDF (Markdown rendered to HTML on the server): still no markup from it, no
+    # script link, both as streamed and as stored at the answer's own address.
+    answer = page.get_by_test_id("answer").text_content()
+    assert "script" in answer, answer
+    for _ in range(2):
+        assert page.locator("#answer script, #answer img, #answer [onerror]").count() == 0
+        assert page.locator("#answer a[href^='javascript'], #answer a[href*='script:']").count() == 0
+        page.reload()
+        page.get_by_test_id("answer").wait_for()
 
     assert page.evaluate("() => window.__mdqa_xss") is None
     assert watch.dialogs == [], watch.dialogs  # no alert() from the PDF's text ran

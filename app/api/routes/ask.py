@@ -1,14 +1,34 @@
-"""Asking a collection and its question history (API.md, Asking)."""
+"""Asking a collection and its question history (API.md, Asking).
+
+`POST /api/collections/{cid}/ask` answers with the whole JSON response, or, with `"stream": true` in the body, as
+server-sent events (`text/event-stream`), each `event: <name>` with one JSON `data:` line:
+
+- `citation` `{"marker", "node_id", "kind", "document_id", "filename", "page", "text"}`: a marker first used in the
+  answer, sent before the `delta` whose text contains it (so `[n]` can be linked the moment it appears);
+- `delta` `{"text"}`: the next piece of the answer's Markdown (an LLM reader streams many; the built-in reader
+  sends its answer a paragraph at a time);
+- `citations` `{"citations": [...]}` and `evidence` `{"evidence": {...}, "retrieved": [...]}` once it is written;
+- `done`: the whole response object, exactly what the non-streamed call returns (with its history `id`, and the
+  answer's canonical text: it may differ from the deltas joined in whitespace around dropped markers);
+- `error` `{"status", "detail"}` when the answer failed after the stream began (e.g. the LLM server broke off).
+
+A bad request (unknown collection, empty question, bad option, no ready document) is refused before any event, as
+a JSON error with its 4xx status, streamed or not.
+"""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from typing import Any
 
 from fastapi import APIRouter
+from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
 
 from app.api.deps import SessionDep, SettingsDep
 from app.services import asking as service
+from app.services.errors import Invalid
 
 router = APIRouter(prefix="/api/collections", tags=["ask"])
 
@@ -19,10 +39,25 @@ class AskBody(BaseModel):
     options: dict[str, Any] | None = Field(
         None, description='{"retriever": "kgp"|"gnn"|"tfidf"|"bm25"|"dense", "budget", "branching", "llm"}'
     )
+    stream: Any = Field(False, description="true: answer as server-sent events (see the route's description)")
 
 
-@router.post("/{cid}/ask")
-def ask(cid: str, body: AskBody, session: SessionDep, settings: SettingsDep) -> dict[str, Any]:
+def sse(events: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
+    for name, data in events:
+        yield f"event: {name}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n".encode()
+
+
+@router.post("/{cid}/ask", response_model=None)
+def ask(cid: str, body: AskBody, session: SessionDep, settings: SettingsDep) -> dict[str, Any] | StreamingResponse:
+    if not isinstance(body.stream, bool):
+        raise Invalid(f"stream must be true or false, not {body.stream!r}")
+    if body.stream:
+        request = service.prepare_ask(session, cid, body.question, body.options, settings)
+        return StreamingResponse(
+            sse(service.stream_answer(request, settings)),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},  # proxies must not hold events back
+        )
     payload = service.ask_collection(session, cid, body.question, body.options, settings)
     session.commit()
     return payload
@@ -31,3 +66,9 @@ def ask(cid: str, body: AskBody, session: SessionDep, settings: SettingsDep) -> 
 @router.get("/{cid}/questions")
 def questions(cid: str, session: SessionDep) -> list[dict[str, Any]]:
     return service.list_questions(session, cid)
+
+
+@router.get("/{cid}/questions/{qid}")
+def question(cid: str, qid: str, session: SessionDep) -> dict[str, Any]:
+    """One past question with its stored response (`result`, the ask response, with `answer_html`)."""
+    return service.get_question(session, cid, qid)

@@ -1,0 +1,255 @@
+"""The answer page in headless Chromium: a streamed LLM answer, citations in a side panel, a table cell boxed, the
+answer's own address across reload and Back, and the layout at phone width.
+
+A second real `mdqa serve` is started here with an LLM configured: the real llama.cpp server with SmolLM2-135M
+(tests/fixtures/llm/llama.py), so the answer really streams token by token. Its collection holds one table PDF.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pdfplumber
+import pytest
+
+from tests.e2e.conftest import _new_page, mdqa_server
+from tests.e2e.support import SHARED_DATA, PageWatch, api, screenshot
+from tests.fixtures.llm.llama import llama_server
+
+pytestmark = [pytest.mark.e2e, pytest.mark.llm]
+
+TABLE_PDF = SHARED_DATA / "pdfs" / "tables" / "twotables_2.pdf"
+CELL_QUESTION = "What is the Illiterate value for Kerala in table 1 of twotables_2.pdf?"
+CONTENT_QUESTION = "What share of male household heads in Kerala are illiterate?"
+ANSWER_TIMEOUT_MS = 240_000
+
+
+@dataclass
+class LlmApp:
+    url: str
+    collection_id: str
+    document_id: str
+    data_dir: Path
+
+
+@pytest.fixture(scope="module")
+def llm_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LlmApp]:
+    with llama_server(n_ctx=8192) as llama:
+        data_dir = tmp_path_factory.mktemp("mdqa-e2e-llm")
+        env = {
+            "MDQA_LLM_BASE_URL": llama + "/v1",
+            "MDQA_LLM_MODEL": "smollm2",
+            "MDQA_LLM_TIMEOUT_S": "180",
+            "MDQA_LLM_MAX_RETRIES": "0",
+        }
+        with mdqa_server(data_dir, env) as url:
+            status, collection = api(url, "POST", "/api/collections", {"name": "Tables with an LLM"})
+            assert status == 201, collection
+            cid = collection["id"]
+            with TABLE_PDF.open("rb") as f:
+                response = httpx.post(
+                    f"{url}/api/collections/{cid}/documents",
+                    files=[("files", (TABLE_PDF.name, f, "application/pdf"))],
+                    timeout=60,
+                )
+            assert response.status_code == 202, response.text
+            document_id = response.json()["documents"][0]["id"]
+            deadline = time.monotonic() + 300
+            while api(url, "GET", f"/api/documents/{document_id}")[1]["status"] not in ("ready", "failed"):
+                assert time.monotonic() < deadline, "the table PDF was not processed in 300 s"
+                time.sleep(0.5)
+            assert api(url, "GET", f"/api/documents/{document_id}")[1]["status"] == "ready"
+            yield LlmApp(url, cid, document_id, data_dir)
+
+
+@pytest.fixture
+def llm_page(browser: object, llm_app: LlmApp, watch: PageWatch) -> Iterator[object]:
+    context, page = _new_page(browser, llm_app.url, watch)
+    yield page
+    context.close()  # type: ignore[attr-defined]
+
+
+RECORD_ANSWER = """() => {
+    window.__answerStates = [];
+    const answer = document.querySelector('[data-testid=answer]');
+    new MutationObserver(() => window.__answerStates.push(
+        [answer.dataset.state, answer.textContent.length, answer.querySelectorAll('a.citation').length]
+    )).observe(answer, { childList: true, subtree: true, characterData: true, attributes: true });
+}"""
+
+
+def ask_and_wait(page, question: str) -> None:  # type: ignore[no-untyped-def]
+    box = page.get_by_test_id("question-input")
+    box.fill(question)
+    page.get_by_test_id("ask-submit").click()
+    page.wait_for_function(
+        "() => ['done', 'error'].includes(document.querySelector('[data-testid=answer]').dataset.state)",
+        timeout=ANSWER_TIMEOUT_MS,
+    )
+    error = page.get_by_test_id("ask-error")
+    assert error.is_hidden(), f"ask failed: {error.text_content()}"
+
+
+def question_count(app: LlmApp) -> int:
+    return len(api(app.url, "GET", f"/api/collections/{app.collection_id}/questions")[1])  # type: ignore[arg-type]
+
+
+def test_streamed_llm_answer_side_panel_reload_and_back(llm_page, llm_app: LlmApp, watch: PageWatch) -> None:
+    page = llm_page
+    page.goto(f"/collections/{llm_app.collection_id}/ask")
+    assert page.get_by_test_id("option-llm").input_value() == "openai"  # the configured LLM is the reader
+    page.evaluate(RECORD_ANSWER)
+    ask_and_wait(page, CONTENT_QUESTION)
+
+    # Progressive: many growing states of the text while streaming, before the final rendering.
+    states = page.evaluate("() => window.__answerStates")
+    streaming = [length for state, length, _ in states if state == "streaming" and length > 0]
+    assert len(set(streaming)) >= 3, states
+    assert streaming == sorted(streaming)
+    assert states[-1][0] == "done"
+    # It ends with clickable citations, and the page now has the answer's own address.
+    citations = page.get_by_test_id("citation")
+    assert citations.count() >= 1
+    assert re.search(rf"/collections/{llm_app.collection_id}/questions/\w+$", page.url)
+    answer_url = page.url
+    answer_text = page.get_by_test_id("answer").text_content()
+    asked = question_count(llm_app)
+
+    # A citation opens the cited page beside the answer, which stays where it was.
+    first = citations.first
+    first.click()
+    panel = page.get_by_test_id("source-panel")
+    panel.wait_for()
+    page.wait_for_function("() => document.querySelector('[data-testid=source-panel]').dataset.state === 'ready'")
+    assert page.url == answer_url
+    assert panel.get_attribute("data-node-id") == first.get_attribute("data-node-id")
+    page.get_by_test_id("source-image").evaluate("img => img.decode()")
+    assert page.get_by_test_id("source-image").evaluate("img => img.naturalWidth") > 0
+    answer_box = page.locator(".answer-card").bounding_box()
+    panel_box = panel.bounding_box()
+    assert panel_box["x"] >= answer_box["x"] + answer_box["width"] - 1  # beside it, to the right
+    assert panel_box["y"] < answer_box["y"] + answer_box["height"]  # and level with it
+    assert page.get_by_test_id("answer").is_visible()
+    screenshot(page, "answer-panel", full_page=False)
+
+    # Reload: the stored answer, not a new question.
+    page.reload()
+    page.get_by_test_id("answer").wait_for()
+    assert page.get_by_test_id("answer").get_attribute("data-state") == "done"
+    assert page.get_by_test_id("answer").text_content() == answer_text
+    assert question_count(llm_app) == asked
+    # Into the viewer from the panel, then Back: the same answer at the same address.
+    page.get_by_test_id("citation").first.click()
+    page.wait_for_function("() => document.querySelector('[data-testid=source-panel]').dataset.state === 'ready'")
+    page.get_by_test_id("source-open").click()
+    page.wait_for_url("**/documents/**")
+    page.go_back()
+    page.wait_for_url(answer_url)
+    page.get_by_test_id("answer").wait_for()
+    assert page.get_by_test_id("answer").text_content() == answer_text
+    assert page.get_by_test_id("citation").count() >= 1
+    # Back once more: the empty ask page the question was asked from.
+    page.go_back()
+    page.wait_for_url(f"**/collections/{llm_app.collection_id}/ask")
+    assert question_count(llm_app) == asked
+    assert not watch.errors, watch.errors
+
+
+def cell_bbox_from_words(page_number: int, row_label: str, column: str, value: str) -> list[float]:
+    """The box of a cell's text on the page, found independently of mdqa: the `value` word on `row_label`'s line,
+    nearest to the `column` header horizontally (pdfplumber's words, PDF points, top-left origin)."""
+    with pdfplumber.open(TABLE_PDF) as pdf:
+        words = pdf.pages[page_number - 1].extract_words()
+    label = next(w for w in words if w["text"] == row_label.split()[0])
+    header = next(w for w in words if w["text"] == column.split()[-1])
+    middle = (label["top"] + label["bottom"]) / 2
+    line = [w for w in words if w["text"] == value and abs((w["top"] + w["bottom"]) / 2 - middle) < 4]
+    assert line, f"no word {value!r} on the line of {row_label!r}"
+    centre = (header["x0"] + header["x1"]) / 2
+    word = min(line, key=lambda w: abs((w["x0"] + w["x1"]) / 2 - centre))
+    return [round(word["x0"] - 2, 2), round(word["top"] - 2, 2), round(word["x1"] + 2, 2), round(word["bottom"] + 2, 2)]
+
+
+def test_table_cell_answer_is_boxed_in_the_side_panel(llm_page, llm_app: LlmApp, watch: PageWatch) -> None:
+    status, first = api(llm_app.url, "POST", f"/api/collections/{llm_app.collection_id}/ask",
+                        {"question": CELL_QUESTION, "options": {"llm": "local"}})  # fmt: skip
+    assert status == 200, first
+    cell = first.get("cell")
+    assert cell and cell["value"] == "7.2", first
+    if cell.get("bbox") is None:
+        # The table extractor of this branch does not store cell boxes yet (another part of the work does). Give
+        # the table the box of this one cell, measured from the PDF's words, as the extractor would store it.
+        bbox = cell_bbox_from_words(first["citations"][0]["page"], cell["row"], cell["column"], cell["value"])
+        with sqlite3.connect(llm_app.data_dir / "mdqa.db") as db:
+            (rows_json,) = db.execute("SELECT rows FROM doc_tables WHERE id = ?", (cell["node_id"],)).fetchone()
+            rows = json.loads(rows_json)
+            boxes = [[None] * len(r) for r in rows]
+            boxes[cell["row_index"]][cell["column_index"]] = bbox
+            db.execute("UPDATE doc_tables SET cell_boxes = ? WHERE id = ?", (json.dumps(boxes), cell["node_id"]))
+
+    page = llm_page
+    page.goto(f"/collections/{llm_app.collection_id}/ask")
+    page.locator("details.options summary").click()
+    page.get_by_test_id("option-llm").select_option("local")
+    ask_and_wait(page, CELL_QUESTION)
+    result = api(llm_app.url, "GET", f"/api/collections/{llm_app.collection_id}/questions/"
+                 + page.url.rsplit("/", 1)[-1])[1]["result"]  # type: ignore[index]  # fmt: skip
+    bbox = result["cell"]["bbox"]
+    assert bbox and len(bbox) == 4
+    page.get_by_test_id("citation").first.click()
+    highlight = page.get_by_test_id("cell-highlight")
+    highlight.wait_for()
+    page.get_by_test_id("source-image").evaluate("img => img.decode()")
+    page.wait_for_timeout(300)  # the panel's scroll into view settles
+    cited = result["citations"][0]
+    pdf_page = api(llm_app.url, "GET", f"/api/documents/{cited['document_id']}/pages/{cited['page']}")[1]
+    canvas = page.locator("#source-canvas").bounding_box()
+    box = highlight.bounding_box()
+    drawn = [
+        (box["x"] - canvas["x"]) / canvas["width"] * pdf_page["width"],
+        (box["y"] - canvas["y"]) / canvas["height"] * pdf_page["height"],
+        (box["x"] + box["width"] - canvas["x"]) / canvas["width"] * pdf_page["width"],
+        (box["y"] + box["height"] - canvas["y"]) / canvas["height"] * pdf_page["height"],
+    ]
+    assert drawn == pytest.approx(bbox, abs=1.5), (drawn, bbox)
+    # The passage/table highlight is there too, and the cell lies inside it.
+    table_box = page.get_by_test_id("source-highlight").bounding_box()
+    assert table_box["x"] <= box["x"] + 2 and box["x"] + box["width"] <= table_box["x"] + table_box["width"] + 2
+    screenshot(page, "answer-cell", full_page=False)
+    assert not watch.errors, watch.errors
+
+
+def test_phone_width_has_no_horizontal_scrolling(browser: object, llm_app: LlmApp, watch: PageWatch) -> None:
+    context = browser.new_context(base_url=llm_app.url, viewport={"width": 375, "height": 812})  # type: ignore[attr-defined]
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: watch.errors.append(str(error)))
+        status, asked = api(llm_app.url, "POST", f"/api/collections/{llm_app.collection_id}/ask",
+                            {"question": CELL_QUESTION, "options": {"llm": "local"}})  # fmt: skip
+        assert status == 200, asked
+        stored = f"/collections/{llm_app.collection_id}/questions/{asked['id']}"  # type: ignore[index]
+        for path, name in (
+            (f"/collections/{llm_app.collection_id}/ask", "ask-phone"),
+            (stored, "answer-phone"),
+            (f"/collections/{llm_app.collection_id}/questions", "history-phone"),
+        ):
+            page.goto(path)
+            page.wait_for_load_state("networkidle")
+            if path == stored:
+                page.get_by_test_id("citation").first.click()
+                page.wait_for_function(
+                    "() => document.querySelector('[data-testid=source-panel]').dataset.state === 'ready'"
+                )
+            overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"{path} is {overflow}px wider than a 375px window"
+            screenshot(page, name)
+        assert not watch.errors, watch.errors
+    finally:
+        context.close()

@@ -6,8 +6,9 @@ Two measures, per file and in total (files needing a password are skipped):
   with one cell is a title, section or footnote line) counts only when some table extracted from
   the same page has a row that holds the same non-empty cells in the same order (the expected
   cells are an ordered subsequence of that row's non-empty cells, each extracted cell used once).
-  Cells compare with all whitespace removed, because the reference outputs keep layout artefacts
-  such as "N\\net Asset Value" for "Net Asset Value";
+  Cells compare with all whitespace and dot leaders removed, because the reference outputs keep
+  layout artefacts such as "N\\net Asset Value" for "Net Asset Value" (right-to-left cells compare
+  as their sorted letters after NFKC: the references hold visual-order presentation forms);
 - **cell recall**: a non-empty expected cell counts when a table extracted from the same page holds
   a cell with the same text after whitespace normalisation, wherever it sits (a multiset: repeated
   values count each time).
@@ -21,6 +22,7 @@ import json
 import re
 import sys
 import time
+import unicodedata
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
@@ -36,8 +38,18 @@ def norm(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+_RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+
+
 def squeeze(text: str) -> str:
-    return re.sub(r"\s+", "", text)
+    """All whitespace and dot leaders ("Total . . . .") removed: how many dots a leader has is
+    an artefact of the reference extractor, not content. Right-to-left text compares as its
+    sorted letters after NFKC: the references hold presentation forms in visual order, the
+    extraction base letters in logical order."""
+    text = re.sub(r"\.{2,}", "", re.sub(r"\s+", "", text))
+    if _RTL.search(text):
+        text = "".join(sorted(unicodedata.normalize("NFKC", text).replace(" ", "")))
+    return text
 
 
 def expected_cells(entry: dict) -> dict[int, list[str]]:

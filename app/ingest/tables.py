@@ -312,7 +312,9 @@ def lengthen(lines: Sequence[Line], region: BBox) -> BBox:
         return region
 
     def celled(band: list[tuple[str, BBox]]) -> bool:
-        return len(_segments(band, join=1.0)) >= 2
+        # Stacked single letters (text set vertically) are not a row of cells.
+        words = sum(1 for t, _ in band if len(t) >= 2)
+        return len(_segments(band, join=1.0)) >= 2 and 2 * words >= len(band)
 
     def extent(band: list[tuple[str, BBox]]) -> tuple[float, float, float]:
         return min(b[1] for _, b in band), max(b[3] for _, b in band), max(b[3] - b[1] for _, b in band)
@@ -799,8 +801,31 @@ def table_markdown(rows: Sequence[Sequence[str]], columns: Sequence[str] | None,
     return rows_to_markdown(rows)
 
 
+def join_wrapped_labels(grid: Grid) -> None:
+    """A row label that wraps onto the next line, beside that line's own cells ("Chronic fatigue"
+    / "syndrome" next to "Count" / "Percentage"), is one label: the all-lower-case continuation
+    goes up into the label above when that row has values of its own. Only where lower-case
+    labels are the exception in that column."""
+    labels = [r[0] for r in grid.rows if r and r[0]]
+    if not labels or sum(1 for t in labels if t[0].islower()) > 0.3 * len(labels):
+        return
+    for i in range(len(grid.rows) - 1, 0, -1):
+        text, above = grid.rows[i][0], grid.rows[i - 1][0]
+        if not (text and text == text.lower() and text[0].islower() and not any(ch.isdigit() for ch in text)):
+            continue
+        if not (above and above[-1] not in ".:;" and any(grid.rows[i - 1][1:])):
+            continue  # the label above stands alone: the values are on this line
+        grid.rows[i - 1][0] = f"{above} {text}"
+        a, b = grid.boxes[i - 1][0], grid.boxes[i][0]
+        grid.boxes[i - 1][0] = union_bbox((a, b)) if a and b else (a or b)
+        grid.rows[i][0], grid.boxes[i][0] = "", None
+        if not any(grid.rows[i]):
+            del grid.rows[i], grid.boxes[i]
+
+
 def finish_table(index: int, grid: Grid, lines: Sequence[Line]) -> ExtractedTable:
     inner_caption = split_caption_rows(grid)
+    join_wrapped_labels(grid)
     caption = find_caption(lines, grid.bbox) or inner_caption
     header_rows = header_row_count(grid.rows)
     columns = joined_columns(grid, header_rows)

@@ -846,19 +846,19 @@ def continues(prev: ExtractedTable, prev_height: float, table: ExtractedTable, h
     """Does ``table`` (first on its page) go on with ``prev`` (last on the page before)? Both
     bboxes are in display coordinates. Same columns, ``prev`` reaching the foot of its page,
     ``table`` starting near the top of its own, and no caption of its own with another label."""
-    if not prev.rows or not table.rows or len(prev.rows[0]) != len(table.rows[0]):
+    if not prev.rows or not table.rows or prev.bbox[3] < 0.6 * prev_height or table.bbox[1] > 0.4 * height:
         return False
-    if prev.bbox[3] < 0.6 * prev_height or table.bbox[1] > 0.4 * height:
-        return False
-    return table.label is None or table.label == prev.label
+    if table.label is not None and table.label == prev.label:
+        return True  # "Table 14 ... —Continued": the document says so (its columns may differ)
+    return table.label is None and len(prev.rows[0]) == len(table.rows[0])
 
 
 def link_continuation(prev: ExtractedTable, table: ExtractedTable) -> None:
     """Mark ``table`` as the continuation of ``prev`` and carry the header over when the page
-    does not repeat it (its first rows are data)."""
+    has none of its own (its first rows are data)."""
     table.continues_previous = True
-    repeated = prev.header_rows > 0 and table.rows[: prev.header_rows] == prev.rows[: prev.header_rows]
-    if not repeated:
+    if table.header_rows == 0 or not table.columns:
+        # the page starts with data rows: it reads under the header of the part before
         table.header_rows = 0
         table.columns = list(prev.columns) if prev.columns else None
     table.caption = table.caption or prev.caption
@@ -874,8 +874,10 @@ def link_continuation(prev: ExtractedTable, table: ExtractedTable) -> None:
 def captioned_tables(lines: Sequence[Line], found: Sequence[Grid]) -> list[Grid]:
     out: list[Grid] = []
     for ln in lines:
-        if not _CAPTION.match(ln.text.strip()) or any(find_caption([ln], g.bbox) for g in found):
-            continue
+        if not _CAPTION.match(ln.text.strip()) or any(
+            find_caption([ln], g.bbox) or _overlap(ln.bbox, g.bbox) > 0.5 for g in found
+        ):
+            continue  # the caption of a table already found (above it or inside its frame)
         grid = _grid_below(lines, ln.bbox)
         if grid is not None:
             out.append(grid)

@@ -27,7 +27,9 @@ log = logging.getLogger(__name__)
 
 Edge = dict[str, Any]
 _NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\d[\d.,:/%]*[)\]]?[%*a-z]?$", re.I)
-_CAPTION = re.compile(r"^(table|tab\.|tableau|tabelle|tabla)\s*([a-z]?\d+(?:[.\-–]\d+)*[a-z]?|[ivxlc]+)\b", re.I)
+_CAPTION = re.compile(
+    r"^(table|tab\.|tableau|tabelle|tabla)\s*[:.]?\s*([a-z]?\d+(?:[.\-–]\d+)*[a-z]?|[ivxlc]+)\b", re.I
+)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -682,7 +684,7 @@ def _merge_candidates(lattice: list[Grid], stream: list[Grid]) -> list[Grid]:
 def table_label(caption: str | None) -> str | None:
     """The document's own label at the start of a caption: "Table 6.4", "Table 2-1", "Table A4-12"."""
     m = _CAPTION.match(caption or "")
-    return re.sub(r"\s+", " ", m.group(0)) if m else None
+    return f"{m.group(1)} {m.group(2)}" if m else None
 
 
 def find_caption(lines: Sequence[Line], bbox: BBox) -> str | None:

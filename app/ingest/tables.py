@@ -192,7 +192,7 @@ def _segments(row: Sequence[tuple[str, BBox]], join: float = 0.3) -> list[tuple[
     for text, box in row:
         if out:
             last_text, last = out[-1]
-            height = max(min(box[3] - box[1], last[3] - last[1]), 1.0)
+            height = max(min(_size(text, box), _size(last_text, last)), 1.0)
             if box[0] - last[2] < join * height:
                 out[-1] = (f"{last_text} {text}", union_bbox((last, box)))
                 continue
@@ -200,13 +200,20 @@ def _segments(row: Sequence[tuple[str, BBox]], join: float = 0.3) -> list[tuple[
     return out
 
 
+def _size(text: str, box: BBox) -> float:
+    """A word's text size: its height, or its width when it is set vertically (taller than wide)."""
+    return min(box[3] - box[1], box[2] - box[0]) if len(text) >= 3 else box[3] - box[1]
+
+
 def column_separators(rows: Sequence[Sequence[tuple[str, BBox]]]) -> tuple[list[float], int]:
     """x positions between columns: vertical strips of whitespace that the table's body rows share.
 
     Body rows are those with at least half as many phrases as the fuller rows (titles, wrapped
     lines and spanning headers do not block a column gap); a strip counts when almost no body
-    phrase crosses it (one in twenty may, for an overflowing cell). Also returns how many
-    phrases make a body row.
+    phrase crosses it (one in twenty may, for an overflowing cell). Where the rows of numbers
+    alone show more columns, their gaps win: header rows set over several columns ("Governor"
+    over four candidates) close gaps but never open one. Also returns how many phrases make a
+    body row.
     """
     segs = [_segments(r) for r in rows]
     counts = sorted(len(s) for s in segs)
@@ -217,6 +224,16 @@ def column_separators(rows: Sequence[Sequence[tuple[str, BBox]]]) -> tuple[list[
     body = [s for s in segs if len(s) >= need]
     if len(body) < 2:
         return [], 2
+    seps = _shared_gaps(body)
+    numeric = [s for s in body if sum(1 for t, _ in s if _NUMERIC.match(t)) >= 2]
+    if 3 <= len(numeric) < len(body):
+        by_numbers = _shared_gaps(numeric)
+        if len(by_numbers) > len(seps):
+            seps = by_numbers
+    return seps, need
+
+
+def _shared_gaps(body: Sequence[Sequence[tuple[str, BBox]]]) -> list[float]:
     left = math.floor(min(b[0] for s in body for _, b in s))
     right = math.ceil(max(b[2] for s in body for _, b in s))
     cover = [0] * (right - left + 1)
@@ -237,7 +254,7 @@ def column_separators(rows: Sequence[Sequence[tuple[str, BBox]]]) -> tuple[list[
                 seps.append(left + (run_start + x) / 2)
             run_start = None
             seen_content = True
-    return seps, need
+    return seps
 
 
 def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
@@ -280,8 +297,8 @@ def _running_text(row: Sequence[tuple[str, BBox]]) -> bool:
     """Words set with no gap wider than an em or so: a line of prose, not cells."""
     if len(row) < 4:
         return False
-    for (_, a), (_, b) in zip(row, row[1:], strict=False):
-        if b[0] - a[2] > 1.2 * max(a[3] - a[1], b[3] - b[1], 1.0):
+    for (ta, a), (tb, b) in zip(row, row[1:], strict=False):
+        if b[0] - a[2] > 1.2 * max(_size(ta, a), _size(tb, b), 1.0):
             return False
     return True
 
@@ -303,12 +320,12 @@ def _bands(words: Sequence[tuple[str, BBox]]) -> list[list[tuple[str, BBox]]]:
     return rows
 
 
-def lengthen(lines: Sequence[Line], region: BBox) -> BBox:
+def lengthen(words: Sequence[tuple[str, BBox]], region: BBox) -> BBox:
     """The region grown up and down over the text rows right next to it that are set as cells
     (a gap of an em or more between their words), or that are a one-line section label followed
     by such a row: the rows a whitespace finder cut off."""
     x0, top, x1, bottom = region
-    bands = _bands([(w.text, w.bbox) for ln in lines for w in ln.words if w.bbox[2] > x0 and w.bbox[0] < x1])
+    bands = _bands([(t, b) for t, b in words if b[2] > x0 and b[0] < x1])
     inside = [i for i, b in enumerate(bands) if top - 1 <= (b[0][1][1] + b[0][1][3]) / 2 <= bottom + 1]
     if not inside:
         return region
@@ -319,7 +336,8 @@ def lengthen(lines: Sequence[Line], region: BBox) -> BBox:
         return len(_segments(band, join=1.0)) >= 2 and 2 * words >= len(band)
 
     def extent(band: list[tuple[str, BBox]]) -> tuple[float, float, float]:
-        return min(b[1] for _, b in band), max(b[3] for _, b in band), max(b[3] - b[1] for _, b in band)
+        size = max(_size(t, b) for t, b in band)
+        return min(b[1] for _, b in band), max(b[3] for _, b in band), size
 
     # Rows of the table may be spaced wider than lines of text: allow the widest gap seen inside.
     gaps = [extent(bands[i + 1])[0] - extent(bands[i])[1] for i in inside[:-1]]
@@ -346,23 +364,59 @@ def lengthen(lines: Sequence[Line], region: BBox) -> BBox:
     return (x0, min(top, extent(bands[first])[0]), x1, max(bottom, extent(bands[last])[1]))
 
 
-def words_in(lines: Sequence[Line], region: BBox) -> list[tuple[str, BBox]]:
+def words_in(words: Sequence[tuple[str, BBox]], region: BBox) -> list[tuple[str, BBox]]:
     return [
-        (w.text, w.bbox)
-        for ln in lines
-        for w in ln.words
-        if region[0] <= (w.bbox[0] + w.bbox[2]) / 2 <= region[2]
-        and region[1] <= (w.bbox[1] + w.bbox[3]) / 2 <= region[3]
+        (t, b)
+        for t, b in words
+        if region[0] <= (b[0] + b[2]) / 2 <= region[2] and region[1] <= (b[1] + b[3]) / 2 <= region[3]
     ]
 
 
-def widen(lines: Sequence[Line], region: BBox, page_width: float) -> BBox:
+def join_vertical(words: Sequence[tuple[str, BBox]]) -> list[tuple[str, BBox]]:
+    """Text set vertically (column headers turned 90°) comes as one glyph per word, stacked at
+    the same x and wider than tall: each stack becomes one word, read bottom to top (or top to
+    bottom when it starts with a capital at the top), with spaces at the wider gaps."""
+    singles = sorted(
+        (tw for tw in words if len(tw[0]) == 1 and tw[1][2] - tw[1][0] > tw[1][3] - tw[1][1]),
+        key=lambda tw: (round(tw[1][0]), tw[1][1]),
+    )
+    if len(singles) < 3:
+        return list(words)
+    chains: list[list[tuple[str, BBox]]] = []
+    for tw in singles:
+        b = tw[1]
+        if chains:
+            last = chains[-1][-1][1]
+            width = b[2] - b[0]
+            if abs(b[0] - last[0]) < 1 and abs(b[2] - last[2]) < 1 and -1 <= b[1] - last[3] < 0.5 * width:
+                chains[-1].append(tw)
+                continue
+        chains.append([tw])
+    joined: list[tuple[str, BBox]] = []
+    used: set[int] = set()
+    for chain in chains:
+        if len(chain) < 3:
+            continue
+        used.update(id(tw) for tw in chain)
+        top_first = chain[0][0].isupper() and not chain[-1][0].isupper()
+        ordered = chain if top_first else chain[::-1]
+        parts = [ordered[0][0]]
+        for prev, cur in zip(ordered, ordered[1:], strict=False):
+            gap = cur[1][1] - prev[1][3] if top_first else prev[1][1] - cur[1][3]
+            parts.append((" " if gap > 0.1 * (cur[1][2] - cur[1][0]) else "") + cur[0])
+        joined.append(("".join(parts), union_bbox(b for _, b in chain)))
+    if not joined:
+        return list(words)
+    return [tw for tw in words if id(tw) not in used] + joined
+
+
+def widen(words: Sequence[tuple[str, BBox]], region: BBox, page_width: float) -> BBox:
     """The region grown sideways over words on its own rows that lie close to it: a row-label
     column or a last column that the ruling lines or the whitespace finder left outside."""
     x0, top, x1, bottom = region
     reach = 0.12 * page_width
     beside = sorted(
-        (w.bbox for ln in lines for w in ln.words if top <= (w.bbox[1] + w.bbox[3]) / 2 <= bottom),
+        (b for _, b in words if top <= (b[1] + b[3]) / 2 <= bottom),
         key=lambda b: b[0],
     )
     grown = True
@@ -619,9 +673,10 @@ def stream_grids(found: Sequence[tuple[list[list[str]], BBox]], lines: Sequence[
     """Whitespace tables: camelot tells where a table is; its columns are re-cut from our own
     words (shared gaps of the body rows), which keeps every column and gives each cell a box."""
     out: list[Grid] = []
+    words = join_vertical([(w.text, w.bbox) for ln in lines for w in ln.words])
     for rows, box in found:
-        region = widen(lines, lengthen(lines, box), page_width)
-        grid = words_grid(words_in(lines, region))
+        region = widen(words, lengthen(words, box), page_width)
+        grid = words_grid(words_in(words, region))
         if grid is None or is_degenerate(grid.rows):
             grid = Grid(rows, [[None] * len(r) for r in rows], box)
         else:

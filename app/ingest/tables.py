@@ -880,10 +880,20 @@ def join_wrapped_labels(grid: Grid) -> None:
             del grid.rows[i], grid.boxes[i]
 
 
+def _caption_tail(row: Sequence[str]) -> bool:
+    """A first row that is only the lower-case end of a sentence in the first column."""
+    filled = [c for c in row if c]
+    return len(filled) == 1 and bool(row[0]) and row[0][0].islower() and len(row[0].split()) >= 2
+
+
 def finish_table(index: int, grid: Grid, lines: Sequence[Line]) -> ExtractedTable:
     inner_caption = split_caption_rows(grid)
     join_wrapped_labels(grid)
     caption = find_caption(lines, grid.bbox) or inner_caption
+    if caption and len(grid.rows) > 2 and caption[-1] not in ".:;)" and _caption_tail(grid.rows[0]):
+        # the caption's last line was read as the table's first row ("... in educational" / "institutions in 2004")
+        caption = f"{caption} {grid.rows[0][0]}"[:400]
+        del grid.rows[0], grid.boxes[0]
     header_rows = header_row_count(grid.rows)
     columns = joined_columns(grid, header_rows)
     return ExtractedTable(

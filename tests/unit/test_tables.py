@@ -144,6 +144,10 @@ def test_a_caption_keeps_all_its_lines_and_the_documents_label() -> None:
     assert nine.label == "Table 9"
     assert nine.caption == "Table 9: Roles and tasks of VET teachers and trainers (in addition to instructing students)"
     assert ["Student assessment", "x", "x"] in nine.rows
+    # a caption whose last line the table's own frame took in: the line goes back to the caption
+    (seven,) = _tables("reports/eu-013.pdf", 4)
+    assert seven.label == "Table 7" and seven.caption.endswith("in educational institutions in 2004")
+    assert all("institutions in 2004" not in c for r in seven.rows for c in r)
 
 
 @pytest.mark.parametrize(

@@ -65,7 +65,12 @@ class TableOut(BaseModel):
     index_on_page: int
     index_in_document: int
     caption: str | None
+    label: str | None = None  # the document's own, e.g. "Table 6.4"
+    continues: str | None = None  # id of the table (on an earlier page) this one continues
     rows: list[list[str]]
+    columns: list[str] | None = None  # one name per column, multi-row headers joined with " / "
+    header_rows: int = 1  # leading rows of `rows` that are header
+    cell_boxes: list[list[list[float] | None]] | None = None  # per cell [x0, top, x1, bottom], shape of `rows`
     markdown: str
     bbox: list[float]
 
@@ -117,7 +122,12 @@ def table_out(t: DocTable) -> TableOut:
         index_on_page=t.index_on_page,
         index_in_document=t.index_in_document,
         caption=t.caption,
+        label=t.label,
+        continues=t.continues_id,
         rows=t.rows,
+        columns=t.columns,
+        header_rows=t.header_rows if t.header_rows is not None else 1,
+        cell_boxes=t.cell_boxes,
         markdown=t.markdown,
         bbox=list(t.bbox),
     )

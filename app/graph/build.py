@@ -3,6 +3,7 @@ keywords.py, knn.py, mentions.py, entities.py and postings.py).
 
 Nodes: document, page, table, passage (a node's id is the id of its row). Edges:
 - `contains` document→page, page→passage, page→table; `next` passage→following passage of the same document;
+- `continues` table→the table it continues (a table split over a page break);
 - `keyword` passages sharing TF-IDF keywords; `semantic` each passage/table → its k nearest vectors;
 - `mention` a passage naming another document's title → that document's first passages;
 - `entity` passages of different documents sharing a rare proper-noun span.
@@ -35,7 +36,7 @@ from app.settings import GraphSettings
 
 log = logging.getLogger(__name__)
 
-EDGE_KINDS = ("contains", "next", "keyword", "semantic", "mention", "entity")
+EDGE_KINDS = ("contains", "next", "continues", "keyword", "semantic", "mention", "entity")
 NODE_KINDS = ("document", "page", "table", "passage")
 VECTOR_KINDS = ("passage", "table")
 LABEL_CHARS = 300  # Node.label is String(300)
@@ -77,6 +78,7 @@ def add_documents(
     _insert_nodes(session, batch.nodes)
     _insert_edges(session, collection_id, "contains", batch.contains)
     _insert_edges(session, collection_id, "next", batch.next)
+    _insert_edges(session, collection_id, "continues", batch.continues)
 
     new_passages = {node["id"]: node for node in batch.nodes if node["kind"] == "passage"}
     new_vectors = {node["id"] for node in batch.nodes if node["kind"] in VECTOR_KINDS}
@@ -131,6 +133,7 @@ class _Batch:
     nodes: list[dict] = field(default_factory=list)
     contains: list[tuple[str, str, float]] = field(default_factory=list)
     next: list[tuple[str, str, float]] = field(default_factory=list)
+    continues: list[tuple[str, str, float]] = field(default_factory=list)  # continuation table → continued table
     passages: list[tuple[dict, str | None]] = field(default_factory=list)  # (node values, document title)
     vector_ids: list[str] = field(default_factory=list)
     vectors: np.ndarray | None = None
@@ -177,7 +180,14 @@ def _new_nodes(
     )
     tables = _rows_by_document(
         session,
-        [DocTable.id, DocTable.page_number, DocTable.index_in_document, DocTable.caption, DocTable.markdown],
+        [
+            DocTable.id,
+            DocTable.page_number,
+            DocTable.index_in_document,
+            DocTable.caption,
+            DocTable.markdown,
+            DocTable.continues_id,
+        ],
         [DocTable.index_in_document],
         ids,
     )
@@ -207,6 +217,8 @@ def _new_nodes(
             batch.contains.append((page_ids.get(table.page_number, document.id), table.id, 1.0))
             embed_nodes.append(values)
             embed_texts.append(f"{table.caption}\n{table.markdown}" if table.caption else table.markdown)
+            if table.continues_id is not None:
+                batch.continues.append((table.id, table.continues_id, 1.0))
         previous: str | None = None
         for passage in passages[document.id]:
             values = node(passage.id, document.id, "passage", passage.page_number, passage.text, passage.text)

@@ -20,7 +20,8 @@ from app.graph.build import EDGE_KINDS, IN_CHUNK, NODE_KINDS
 # When two nodes are joined by edges of several kinds, the DiGraph edge carries the most telling one as `kind`
 # (all of them in `kinds`): structure first, then the sparse edges that carry multi-hop questions.
 KIND_PRIORITY = {
-    kind: rank for rank, kind in enumerate(("contains", "next", "mention", "entity", "keyword", "semantic"))
+    kind: rank
+    for rank, kind in enumerate(("contains", "next", "continues", "mention", "entity", "keyword", "semantic"))
 }
 NEIGHBOURHOOD_MAX_NODES = 300
 

@@ -525,6 +525,8 @@ def extract_pdf(
             if page is None:
                 pages.append(ExtractedPage(index + 1, 0.0, 0.0, "", False))
             else:
+                if pages:
+                    _link_continuation(pages[-1], page.result)
                 pages.append(page.result)
                 if page.lines:
                     pending[index] = page
@@ -549,6 +551,17 @@ def extract_pdf(
         raise CorruptPdf(f"the PDF could not be processed ({type(exc).__name__}: {exc})") from exc
     finally:
         doc.close()
+
+
+def _link_continuation(prev: ExtractedPage, page: ExtractedPage) -> None:
+    """A table at the top of a page that goes on with the last table of the page before gets its
+    header and is marked as its continuation (a table split over a page break)."""
+    if not prev.tables or not page.tables:
+        return
+    last = max(prev.tables, key=lambda t: t.bbox[3])
+    first = min(page.tables, key=lambda t: t.bbox[1])
+    if table_extraction.continues(last, prev.height, first, page.height):
+        table_extraction.link_continuation(last, first)
 
 
 def _finish_page(
@@ -620,8 +633,11 @@ def _extract_page(
     )
     boxes = [t.bbox for t in found]
     lines = mark_table_breaks(table_extraction.lines_outside(geom.lines, boxes), boxes)
+    to_display = geom.frame.bbox_to_display
     for t in found:
-        t.bbox = geom.frame.bbox_to_display(t.bbox)
+        t.bbox = to_display(t.bbox)
+        if t.cell_boxes is not None:
+            t.cell_boxes = [[None if b is None else to_display(b) for b in r] for r in t.cell_boxes]
     result.tables = found
     keys = [k for k in (margin_key(ln, reading_height) for ln in lines) if k is not None]
     return _PendingPage(result, geom.frame, lines, keys), heading

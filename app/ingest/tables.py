@@ -12,6 +12,7 @@ pages that probably hold a table:
 from __future__ import annotations
 
 import logging
+import math
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
@@ -20,13 +21,15 @@ from pathlib import Path
 from typing import Any
 
 from app.ingest.model import BBox, ExtractedTable
-from app.ingest.passages import Line
+from app.ingest.passages import Line, union_bbox
 
 log = logging.getLogger(__name__)
 
 Edge = dict[str, Any]
 _NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\d[\d.,:/%]*[)\]]?[%*a-z]?$", re.I)
-_CAPTION = re.compile(r"^(table|tab\.|tableau|tabelle|tabla)\s*[0-9ivxlc]+[a-z]?\b", re.I)
+_CAPTION = re.compile(
+    r"^(table|tab\.|tableau|tabelle|tabla)\s*[:.]?\s*([a-z]?\d+(?:[.\-–]\d+)*[a-z]?|[ivxlc]+)\b", re.I
+)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -155,6 +158,279 @@ def _is_numeric_row(row: list[tuple[str, BBox]]) -> bool:
 
 
 # ------------------------------------------------------------------------------------------------
+# Grids: cells with their boxes
+# ------------------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Grid:
+    """A table candidate in the reading frame: cell texts and the box of each cell (None if empty)."""
+
+    rows: list[list[str]]
+    boxes: list[list[BBox | None]]
+    bbox: BBox
+
+
+def normalise_grid(rows: Sequence[Sequence[object]], boxes: Sequence[Sequence[BBox | None]]) -> Grid | None:
+    """``normalise_rows`` that keeps each cell's box with it; None when nothing is left."""
+    clean = [[clean_cell(c) for c in r] for r in rows]
+    pairs = [(r, list(b)) for r, b in zip(clean, boxes, strict=True) if any(r)]
+    if not pairs:
+        return None
+    ncols = max(len(r) for r, _ in pairs)
+    pairs = [(r + [""] * (ncols - len(r)), b + [None] * (ncols - len(b))) for r, b in pairs]
+    keep = [j for j in range(ncols) if any(r[j] for r, _ in pairs)]
+    out_rows = [[r[j] for j in keep] for r, _ in pairs]
+    out_boxes = [[b[j] if r[j] else None for j in keep] for r, b in pairs]
+    filled = [box for r in out_boxes for box in r if box is not None]
+    return Grid(out_rows, out_boxes, union_bbox(filled) if filled else (0.0, 0.0, 0.0, 0.0))
+
+
+def _segments(row: Sequence[tuple[str, BBox]], join: float = 0.3) -> list[tuple[str, BBox]]:
+    """A row's words joined into phrases: a gap under ``join`` × the text height is a word space."""
+    out: list[tuple[str, BBox]] = []
+    for text, box in row:
+        if out:
+            last_text, last = out[-1]
+            height = max(min(_size(text, box), _size(last_text, last)), 1.0)
+            if box[0] - last[2] < join * height:
+                out[-1] = (f"{last_text} {text}", union_bbox((last, box)))
+                continue
+        out.append((text, box))
+    return out
+
+
+def _size(text: str, box: BBox) -> float:
+    """A word's text size: its height, or its width when it is set vertically (taller than wide)."""
+    return min(box[3] - box[1], box[2] - box[0]) if len(text) >= 3 else box[3] - box[1]
+
+
+def column_separators(rows: Sequence[Sequence[tuple[str, BBox]]]) -> tuple[list[float], int]:
+    """x positions between columns: vertical strips of whitespace that the table's body rows share.
+
+    Body rows are those with at least half as many phrases as the fuller rows (titles, wrapped
+    lines and spanning headers do not block a column gap); a strip counts when almost no body
+    phrase crosses it (one in twenty may, for an overflowing cell). Where the rows of numbers
+    alone show more columns, their gaps win: header rows set over several columns ("Governor"
+    over four candidates) close gaps but never open one. Also returns how many phrases make a
+    body row.
+    """
+    segs = [_segments(r) for r in rows]
+    counts = sorted(len(s) for s in segs)
+    if not counts:
+        return [], 2
+    ref = counts[int(0.9 * (len(counts) - 1))]
+    need = max(2, math.ceil(ref / 2))
+    body = [s for s in segs if len(s) >= need]
+    if len(body) < 2:
+        return [], 2
+    seps = _shared_gaps(body)
+    numeric = [s for s in body if sum(1 for t, _ in s if _NUMERIC.match(t)) >= 2]
+    if 3 <= len(numeric) < len(body):
+        by_numbers = _shared_gaps(numeric)
+        if len(by_numbers) > len(seps):
+            seps = by_numbers
+    return seps, need
+
+
+def _shared_gaps(body: Sequence[Sequence[tuple[str, BBox]]]) -> list[float]:
+    left = math.floor(min(b[0] for s in body for _, b in s))
+    right = math.ceil(max(b[2] for s in body for _, b in s))
+    cover = [0] * (right - left + 1)
+    for s in body:
+        for _, b in s:
+            for x in range(math.floor(b[0]) - left + 1, math.ceil(b[2]) - left):
+                cover[x] += 1
+    limit = len(body) // 20
+    seps: list[float] = []
+    run_start: int | None = None
+    seen_content = False
+    for x, c in enumerate(cover):
+        if c <= limit:
+            if run_start is None and seen_content:
+                run_start = x
+        else:
+            if run_start is not None and x - run_start >= 1:
+                seps.append(left + (run_start + x) / 2)
+            run_start = None
+            seen_content = True
+    return seps
+
+
+def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
+    """A whitespace-separated table from its words: rows are text bands, columns the shared gaps.
+
+    Dot leaders ("Total . . . .") neither make nor cross a column gap: they stay with the cell
+    they lead from. A line of running text (no column-wide gap between its words, such as a
+    headnote) stays whole in the cell where it starts.
+    """
+    rows = _bands(words)
+    seps, need = column_separators([[tw for tw in r if not _LEADER.match(tw[0])] for r in rows])
+    if not seps:
+        return None
+    ncols = len(seps) + 1
+    texts: list[list[str]] = []
+    boxes: list[list[BBox | None]] = []
+    for row in rows:
+        parts: list[list[tuple[str, BBox]]] = [[] for _ in range(ncols)]
+        if _running_text(row):
+            parts[bisect_right(seps, (row[0][1][0] + row[0][1][2]) / 2)] = list(row)
+        elif len(_segments(row)) < need:
+            # a title or spanning header row: each phrase stays whole, in the column it starts in
+            for text, box in _segments(row):
+                parts[bisect_right(seps, box[0] + 1)].append((text, box))
+        else:
+            col = -1
+            for text, box in row:
+                if col < 0 or not _LEADER.match(text):
+                    col = bisect_right(seps, (box[0] + box[2]) / 2)
+                parts[col].append((text, box))
+        texts.append([" ".join(t for t, _ in p) for p in parts])
+        boxes.append([union_bbox(b for _, b in p) if p else None for p in parts])
+    return normalise_grid(texts, boxes)
+
+
+_LEADER = re.compile(r"^[.…·_]+$")
+
+
+def _running_text(row: Sequence[tuple[str, BBox]]) -> bool:
+    """Words set with no gap wider than an em or so: a line of prose, not cells."""
+    if len(row) < 4:
+        return False
+    for (ta, a), (tb, b) in zip(row, row[1:], strict=False):
+        if b[0] - a[2] > 1.2 * max(_size(ta, a), _size(tb, b), 1.0):
+            return False
+    return True
+
+
+def _bands(words: Sequence[tuple[str, BBox]]) -> list[list[tuple[str, BBox]]]:
+    """Words grouped into visual rows (same vertical band), left to right."""
+    ordered = sorted(words, key=lambda tw: ((tw[1][1] + tw[1][3]) / 2, tw[1][0]))
+    rows: list[list[tuple[str, BBox]]] = []
+    band = (-1e9, -1e9)
+    for tw in ordered:
+        mid = (tw[1][1] + tw[1][3]) / 2
+        if band[0] <= mid <= band[1]:
+            rows[-1].append(tw)
+        else:
+            rows.append([tw])
+            band = (tw[1][1], tw[1][3])
+    for row in rows:
+        row.sort(key=lambda tw: tw[1][0])
+    return rows
+
+
+def lengthen(words: Sequence[tuple[str, BBox]], region: BBox) -> BBox:
+    """The region grown up and down over the text rows right next to it that are set as cells
+    (a gap of an em or more between their words), or that are a one-line section label followed
+    by such a row: the rows a whitespace finder cut off."""
+    x0, top, x1, bottom = region
+    bands = _bands([(t, b) for t, b in words if b[2] > x0 and b[0] < x1])
+    inside = [i for i, b in enumerate(bands) if top - 1 <= (b[0][1][1] + b[0][1][3]) / 2 <= bottom + 1]
+    if not inside:
+        return region
+
+    def celled(band: list[tuple[str, BBox]]) -> bool:
+        # Stacked single letters (text set vertically) are not a row of cells.
+        words = sum(1 for t, _ in band if len(t) >= 2)
+        return len(_segments(band, join=1.0)) >= 2 and 2 * words >= len(band)
+
+    def extent(band: list[tuple[str, BBox]]) -> tuple[float, float, float]:
+        size = max(_size(t, b) for t, b in band)
+        return min(b[1] for _, b in band), max(b[3] for _, b in band), size
+
+    # Rows of the table may be spaced wider than lines of text: allow the widest gap seen inside.
+    gaps = [extent(bands[i + 1])[0] - extent(bands[i])[1] for i in inside[:-1]]
+    pitch = 1.3 * max(gaps, default=0.0)
+    last = inside[-1]
+    while last + 1 < len(bands):
+        nxt = last + 1
+        t, _, h = extent(bands[nxt])
+        if t - extent(bands[last])[1] > max(1.5 * h, pitch):
+            break
+        if not celled(bands[nxt]):
+            if not (nxt + 1 < len(bands) and celled(bands[nxt + 1])) or extent(bands[nxt + 1])[0] - extent(bands[nxt])[
+                1
+            ] > max(1.5 * h, pitch):
+                break
+            nxt += 1
+        last = nxt
+    first = inside[0]
+    while first > 0 and celled(bands[first - 1]):
+        _, b, h = extent(bands[first - 1])
+        if extent(bands[first])[0] - b > max(1.5 * h, pitch):
+            break
+        first -= 1
+    return (x0, min(top, extent(bands[first])[0]), x1, max(bottom, extent(bands[last])[1]))
+
+
+def words_in(words: Sequence[tuple[str, BBox]], region: BBox) -> list[tuple[str, BBox]]:
+    return [
+        (t, b)
+        for t, b in words
+        if region[0] <= (b[0] + b[2]) / 2 <= region[2] and region[1] <= (b[1] + b[3]) / 2 <= region[3]
+    ]
+
+
+def join_vertical(words: Sequence[tuple[str, BBox]]) -> list[tuple[str, BBox]]:
+    """Text set vertically (column headers turned 90°) comes as one glyph per word, stacked at
+    the same x and wider than tall: each stack becomes one word, read bottom to top (or top to
+    bottom when it starts with a capital at the top), with spaces at the wider gaps."""
+    singles = sorted(
+        (tw for tw in words if len(tw[0]) == 1 and tw[1][2] - tw[1][0] > tw[1][3] - tw[1][1]),
+        key=lambda tw: (round(tw[1][0]), tw[1][1]),
+    )
+    if len(singles) < 3:
+        return list(words)
+    chains: list[list[tuple[str, BBox]]] = []
+    for tw in singles:
+        b = tw[1]
+        if chains:
+            last = chains[-1][-1][1]
+            width = b[2] - b[0]
+            if abs(b[0] - last[0]) < 1 and abs(b[2] - last[2]) < 1 and -1 <= b[1] - last[3] < 0.5 * width:
+                chains[-1].append(tw)
+                continue
+        chains.append([tw])
+    joined: list[tuple[str, BBox]] = []
+    used: set[int] = set()
+    for chain in chains:
+        if len(chain) < 3:
+            continue
+        used.update(id(tw) for tw in chain)
+        top_first = chain[0][0].isupper() and not chain[-1][0].isupper()
+        ordered = chain if top_first else chain[::-1]
+        parts = [ordered[0][0]]
+        for prev, cur in zip(ordered, ordered[1:], strict=False):
+            gap = cur[1][1] - prev[1][3] if top_first else prev[1][1] - cur[1][3]
+            parts.append((" " if gap > 0.1 * (cur[1][2] - cur[1][0]) else "") + cur[0])
+        joined.append(("".join(parts), union_bbox(b for _, b in chain)))
+    if not joined:
+        return list(words)
+    return [tw for tw in words if id(tw) not in used] + joined
+
+
+def widen(words: Sequence[tuple[str, BBox]], region: BBox, page_width: float) -> BBox:
+    """The region grown sideways over words on its own rows that lie close to it: a row-label
+    column or a last column that the ruling lines or the whitespace finder left outside."""
+    x0, top, x1, bottom = region
+    reach = 0.12 * page_width
+    beside = sorted(
+        (b for _, b in words if top <= (b[1] + b[3]) / 2 <= bottom),
+        key=lambda b: b[0],
+    )
+    grown = True
+    while grown:
+        grown = False
+        for b in beside:
+            if b[2] <= x0 and x0 - b[2] <= reach and b[0] < x0:
+                x0, grown = b[0], True
+            elif b[0] >= x1 and b[0] - x1 <= reach and b[2] > x1:
+                x1, grown = b[2], True
+    return (x0, top, x1, bottom)
+
+
+# ------------------------------------------------------------------------------------------------
 # Extractors
 # ------------------------------------------------------------------------------------------------
 
@@ -216,25 +492,77 @@ def cell_text(chars: Sequence[dict[str, Any]]) -> str:
     return "".join(parts).strip()
 
 
+def rule_end_edges(edges: Sequence[Edge]) -> list[Edge]:
+    """Vertical edges where several horizontal rules end at the same x, outside every vertical
+    rule beside them: the open outer sides of a table ruled only inside (its row labels and its
+    last column then stay in the grid)."""
+    ends: dict[int, list[Edge]] = {}
+    for e in edges:
+        if e["orientation"] == "h" and e["width"] >= 15:
+            for x in (e["x0"], e["x1"]):
+                ends.setdefault(round(x / 2), []).append(e)
+    verticals = [e for e in edges if e["orientation"] == "v" and e["height"] >= 2]
+    out: list[Edge] = []
+    for key in sorted(ends):
+        x = key * 2.0
+        for group in _runs(sorted(ends[key], key=lambda e: e["top"])):
+            top, bottom = group[0]["top"], group[-1]["bottom"]
+            beside = [v["x0"] for v in verticals if v["top"] < bottom and v["bottom"] > top]
+            if len(group) < 3 or not beside or min(beside) - 2 <= x <= max(beside) + 2:
+                continue
+            out.append(
+                {
+                    "x0": x,
+                    "x1": x,
+                    "top": top,
+                    "bottom": bottom,
+                    "doctop": top,
+                    "width": 0.0,
+                    "height": bottom - top,
+                    "orientation": "v",
+                    "object_type": "line",
+                }
+            )
+    return out
+
+
+def _runs(rules: list[Edge], gap: float = 50.0) -> list[list[Edge]]:
+    """Horizontal rules (sorted by top) split where one is far below the previous: two tables."""
+    runs: list[list[Edge]] = []
+    for e in rules:
+        if runs and e["top"] - runs[-1][-1]["bottom"] <= gap:
+            runs[-1].append(e)
+        else:
+            runs.append([e])
+    return runs
+
+
 def lattice_tables(
-    chars: list[dict[str, Any]], edges: list[Edge], size: tuple[float, float]
-) -> list[tuple[list[list[str]], BBox]]:
+    chars: list[dict[str, Any]],
+    edges: list[Edge],
+    size: tuple[float, float],
+    lines: Sequence[Line] = (),
+) -> list[Grid]:
     """Ruled tables: cells are the rectangles formed by the ruling lines (pdfplumber 'lines')."""
     from pdfplumber.table import TableFinder
 
     finder = TableFinder(
-        _PlumberPage(chars, edges, size),  # type: ignore[arg-type]
+        _PlumberPage(chars, list(edges) + rule_end_edges(edges), size),  # type: ignore[arg-type]
         {"vertical_strategy": "lines", "horizontal_strategy": "lines"},
     )
+    words = [(w.text, w.bbox) for ln in lines for w in ln.words]
     out = []
     for table in finder.tables:
-        rows = normalise_rows(_cell_texts(table, chars))
-        if not is_degenerate(rows):
-            out.append((rows, tuple(table.bbox)))
-    return out  # type: ignore[return-value]
+        texts, boxes = _cell_texts(table, chars)
+        texts, boxes = split_spanning_cells(table, texts, boxes, words)
+        grid = normalise_grid(texts, boxes)
+        if grid is not None and not is_degenerate(grid.rows):
+            grid.bbox = tuple(table.bbox)  # type: ignore[assignment]
+            out.append(grid)
+    return out
 
 
-def _cell_texts(table: Any, chars: list[dict[str, Any]]) -> list[list[str | None]]:
+def _cell_texts(table: Any, chars: list[dict[str, Any]]) -> tuple[list[list[str | None]], list[list[BBox | None]]]:
     """pdfplumber's Table.extract, but placing each char once by bisection (it rescans every row)."""
     rows = table.rows
     boxes = [r.bbox for r in rows]
@@ -257,10 +585,57 @@ def _cell_texts(table: Any, chars: list[dict[str, Any]]) -> list[list[str | None
                         placed = True
                         break
             j -= 1
-    return [
+    texts = [
         [None if cell is None else cell_text(b) for cell, b in zip(r.cells, bs, strict=True)]
         for r, bs in zip(rows, buckets, strict=True)
     ]
+    cell_boxes = [[None if c is None else tuple(c) for c in r.cells] for r in rows]
+    return texts, cell_boxes  # type: ignore[return-value]
+
+
+def split_spanning_cells(
+    table: Any,
+    texts: list[list[str | None]],
+    boxes: list[list[BBox | None]],
+    words: Sequence[tuple[str, BBox]],
+) -> tuple[list[list[str | None]], list[list[BBox | None]]]:
+    """A cell spanning several columns whose words sit each inside one of those columns holds
+    several values (a row drawn without its inner rules): give each column its own words."""
+    xs = sorted({round(c[0], 1) for r in boxes for c in r if c is not None} | {round(table.bbox[2], 1)})
+    for i, row in enumerate(boxes):
+        for k, cell in enumerate(row):
+            if cell is None or not texts[i][k]:
+                continue
+            first = bisect_right(xs, cell[0] + 0.5) - 1
+            last = bisect_right(xs, cell[2] - 0.5)
+            if last - first < 2:
+                continue  # one column wide
+            inside = [
+                (t, b)
+                for t, b in words
+                if cell[0] <= (b[0] + b[2]) / 2 < cell[2] and cell[1] <= (b[1] + b[3]) / 2 < cell[3]
+            ]
+            parts: dict[int, list[tuple[str, BBox]]] = {}
+            fits = True
+            for t, b in inside:
+                col = bisect_right(xs, (b[0] + b[2]) / 2) - 1
+                if b[0] < xs[col] - 1 or b[2] > xs[col + 1] + 1:
+                    fits = False
+                    break
+                parts.setdefault(col, []).append((t, b))
+            if not fits or len(parts) < 2:
+                continue
+            for col, ws in parts.items():
+                j = col - first + k
+                if j >= len(row):
+                    break
+                ws.sort(key=lambda tw: ((tw[1][1] + tw[1][3]) / 2 // 3, tw[1][0]))
+                texts[i][j] = " ".join(t for t, _ in ws)
+                boxes[i][j] = union_bbox(b for _, b in ws)
+            for j in range(k, min(k + last - first, len(row))):
+                if j - k + first not in parts:
+                    texts[i][j], boxes[i][j] = "", None
+    return texts, boxes
 
 
 class CamelotStream:
@@ -292,6 +667,22 @@ class CamelotStream:
                 continue
             out.append((rows, tuple(t._bbox), tuple(t.pdf_size)))
         return out
+
+
+def stream_grids(found: Sequence[tuple[list[list[str]], BBox]], lines: Sequence[Line], page_width: float) -> list[Grid]:
+    """Whitespace tables: camelot tells where a table is; its columns are re-cut from our own
+    words (shared gaps of the body rows), which keeps every column and gives each cell a box."""
+    out: list[Grid] = []
+    words = join_vertical([(w.text, w.bbox) for ln in lines for w in ln.words])
+    for rows, box in found:
+        region = widen(words, lengthen(words, box), page_width)
+        grid = words_grid(words_in(words, region))
+        if grid is None or is_degenerate(grid.rows):
+            grid = Grid(rows, [[None] * len(r) for r in rows], box)
+        else:
+            grid.bbox = union_bbox((grid.bbox, box))
+        out.append(grid)
+    return out
 
 
 def _overlap(a: BBox, b: BBox) -> float:
@@ -328,26 +719,34 @@ def table_score(rows: list[list[str]]) -> int:
     return score
 
 
-def _merge_candidates(
-    lattice: list[tuple[list[list[str]], BBox]], stream: list[tuple[list[list[str]], BBox]]
-) -> list[tuple[list[list[str]], BBox]]:
+def _merge_candidates(lattice: list[Grid], stream: list[Grid]) -> list[Grid]:
     """Union of both, and where they overlap, the candidate(s) with the better score."""
     keep = list(lattice)
-    for cells, box in stream:
-        rivals = [rb for rb in keep if _overlap(box, rb[1]) >= 0.5]
+    for grid in stream:
+        rivals = [g for g in keep if _overlap(grid.bbox, g.bbox) >= 0.5]
         if not rivals:
-            keep.append((cells, box))
-        elif table_score(cells) > sum(table_score(r) for r, _ in rivals):
-            keep = [rb for rb in keep if all(rb is not r for r in rivals)] + [(cells, box)]
+            keep.append(grid)
+        elif table_score(grid.rows) > sum(table_score(g.rows) for g in rivals):
+            keep = [g for g in keep if all(g is not r for r in rivals)] + [grid]
     return keep
 
 
+# ------------------------------------------------------------------------------------------------
+# Captions, labels, headers
+# ------------------------------------------------------------------------------------------------
+
+
+def table_label(caption: str | None) -> str | None:
+    """The document's own label at the start of a caption: "Table 6.4", "Table 2-1", "Table A4-12"."""
+    m = _CAPTION.match(caption or "")
+    return f"{m.group(1)} {m.group(2)}" if m else None
+
+
 def find_caption(lines: Sequence[Line], bbox: BBox) -> str | None:
-    """A 'Table N ...' line just above the table (or just below it)."""
-    best: tuple[float, str] | None = None
-    for ln in lines:
-        text = ln.text.strip()
-        if not _CAPTION.match(text):
+    """A 'Table N ...' line just above the table (or just below it), with the lines it wraps onto."""
+    best: tuple[float, int] | None = None
+    for i, ln in enumerate(lines):
+        if not _CAPTION.match(ln.text.strip()):
             continue
         b = ln.bbox
         if min(b[2], bbox[2]) <= max(b[0], bbox[0]) - 50:
@@ -356,8 +755,236 @@ def find_caption(lines: Sequence[Line], bbox: BBox) -> str | None:
         below = b[1] - bbox[3]
         dist = above if -5 <= above <= 80 else (below + 20 if -5 <= below <= 40 else None)
         if dist is not None and (best is None or dist < best[0]):
-            best = (dist, text[:300])
-    return best[1] if best else None
+            best = (dist, i)
+    if best is None:
+        return None
+    return _caption_text(lines, lines[best[1]], bbox)
+
+
+def _caption_text(lines: Sequence[Line], first: Line, table: BBox) -> str:
+    """The caption line and the lines right below it (same block, not inside the table)."""
+    parts = [first.text.strip()]
+    cur = first.bbox
+    for _ in range(3):
+        height = cur[3] - cur[1]
+        nxt = [
+            ln
+            for ln in lines
+            if 0 <= ln.bbox[1] - cur[3] < 0.8 * height + 2
+            and min(ln.bbox[2], cur[2]) > max(ln.bbox[0], cur[0])
+            and not _overlap(ln.bbox, table) > 0.5
+            and not _CAPTION.match(ln.text.strip())
+        ]
+        if not nxt:
+            break
+        ln = min(nxt, key=lambda x: x.bbox[1])
+        if abs((ln.bbox[3] - ln.bbox[1]) - height) > 0.25 * height:
+            break  # another font size: the table's own header or body text
+        parts.append(ln.text.strip())
+        cur = ln.bbox
+    return " ".join(parts)[:400]
+
+
+def split_caption_rows(grid: Grid) -> str | None:
+    """A caption printed inside the table's frame ("Table 14." in the first row, wrapping onto a
+    second) is taken out of the rows; returns it."""
+    if not grid.rows:
+        return None
+    first = " ".join(c for c in grid.rows[0] if c)
+    if not _CAPTION.match(first):
+        return None
+    n = 1
+    while n < min(3, len(grid.rows) - 2) and sum(1 for c in grid.rows[n] if c) == 1:
+        n += 1
+    caption = " ".join(" ".join(c for c in r if c) for r in grid.rows[:n])
+    del grid.rows[:n]
+    del grid.boxes[:n]
+    return caption[:400]
+
+
+_YEAR = re.compile(r"^(19|20)\d\d$")
+
+
+def _is_data_row(row: Sequence[str]) -> bool:
+    values = [c for c in row[1:] if c]
+    numbers = [c for c in values if _NUMERIC.match(c.replace(" ", ""))]
+    return bool(numbers) and 2 * len(numbers) >= len(values) and not all(_YEAR.match(c) for c in numbers)
+
+
+def header_row_count(rows: Sequence[Sequence[str]]) -> int:
+    """Rows above the first data row (one with numbers beyond its label), at most five; a table
+    without numbers has a one-row header; 0 when it starts with data (a continuation)."""
+    for i, row in enumerate(rows[:6]):
+        if _is_data_row(row):
+            return i
+        if i and sum(1 for c in row if c) == 1 and row[0]:
+            return i  # a section label ("Actual") opens the body
+    return 1 if len(rows) > 1 else 0
+
+
+def joined_columns(grid: Grid, header_rows: int) -> list[str] | None:
+    """One name per column: the header rows' cells top to bottom joined with " / "; a header
+    cell that spans several columns (its box reaches over their centres) names each of them."""
+    if header_rows == 0 or not grid.rows:
+        return None
+    ncols = len(grid.rows[0])
+    centres: list[float | None] = []
+    for j in range(ncols):
+        xs = sorted((b[0] + b[2]) / 2 for r in grid.boxes[header_rows:] if (b := r[j]) is not None)
+        centres.append(xs[len(xs) // 2] if xs else None)
+    names: list[list[str]] = [[] for _ in range(ncols)]
+    for i in range(header_rows):
+        row, boxes = grid.rows[i], grid.boxes[i]
+        for k, text in enumerate(row):
+            if not text:
+                continue
+            covered = [k]
+            box = boxes[k]
+            for j in range(k + 1, ncols):
+                c = centres[j]
+                if row[j] or box is None or c is None or c > box[2] + 1:
+                    break
+                covered.append(j)
+            for j in covered:
+                if not names[j] or names[j][-1] != text:
+                    names[j].append(text)
+    return [" / ".join(n) for n in names]
+
+
+def table_markdown(rows: Sequence[Sequence[str]], columns: Sequence[str] | None, header_rows: int) -> str:
+    """Markdown with the joined column names as its header line when there are any."""
+    if columns:
+        return rows_to_markdown([list(columns), *rows[header_rows:]])
+    return rows_to_markdown(rows)
+
+
+def join_wrapped_labels(grid: Grid) -> None:
+    """A row label that wraps onto the next line, beside that line's own cells ("Chronic fatigue"
+    / "syndrome" next to "Count" / "Percentage"), is one label: the all-lower-case continuation
+    goes up into the label above when that row has values of its own. Only where lower-case
+    labels are the exception in that column."""
+    labels = [r[0] for r in grid.rows if r and r[0]]
+    if not labels or sum(1 for t in labels if t[0].islower()) > 0.3 * len(labels):
+        return
+    for i in range(len(grid.rows) - 1, 0, -1):
+        text, above = grid.rows[i][0], grid.rows[i - 1][0]
+        if not (text and text == text.lower() and text[0].islower() and not any(ch.isdigit() for ch in text)):
+            continue
+        if not (above and above[-1] not in ".:;" and any(grid.rows[i - 1][1:])):
+            continue  # the label above stands alone: the values are on this line
+        grid.rows[i - 1][0] = f"{above} {text}"
+        a, b = grid.boxes[i - 1][0], grid.boxes[i][0]
+        grid.boxes[i - 1][0] = union_bbox((a, b)) if a and b else (a or b)
+        grid.rows[i][0], grid.boxes[i][0] = "", None
+        if not any(grid.rows[i]):
+            del grid.rows[i], grid.boxes[i]
+
+
+def _caption_tail(row: Sequence[str]) -> bool:
+    """A first row that is only the lower-case end of a sentence in the first column."""
+    filled = [c for c in row if c]
+    return len(filled) == 1 and bool(row[0]) and row[0][0].islower() and len(row[0].split()) >= 2
+
+
+def finish_table(index: int, grid: Grid, lines: Sequence[Line]) -> ExtractedTable:
+    inner_caption = split_caption_rows(grid)
+    join_wrapped_labels(grid)
+    caption = find_caption(lines, grid.bbox) or inner_caption
+    if caption and len(grid.rows) > 2 and caption[-1] not in ".:;)" and _caption_tail(grid.rows[0]):
+        # the caption's last line was read as the table's first row ("... in educational" / "institutions in 2004")
+        caption = f"{caption} {grid.rows[0][0]}"[:400]
+        del grid.rows[0], grid.boxes[0]
+    header_rows = header_row_count(grid.rows)
+    columns = joined_columns(grid, header_rows)
+    return ExtractedTable(
+        index,
+        grid.rows,
+        table_markdown(grid.rows, columns, header_rows),
+        _round_box(grid.bbox),
+        caption,
+        label=table_label(caption),
+        columns=columns,
+        header_rows=header_rows,
+        cell_boxes=[[None if b is None else _round_box(b) for b in r] for r in grid.boxes],
+    )
+
+
+def continues(prev: ExtractedTable, prev_height: float, table: ExtractedTable, height: float) -> bool:
+    """Does ``table`` (first on its page) go on with ``prev`` (last on the page before)? Both
+    bboxes are in display coordinates. Same columns, ``prev`` reaching the foot of its page,
+    ``table`` starting near the top of its own, and no caption of its own with another label."""
+    if not prev.rows or not table.rows or prev.bbox[3] < 0.6 * prev_height or table.bbox[1] > 0.4 * height:
+        return False
+    if table.label is not None and table.label == prev.label:
+        return True  # "Table 14 ... —Continued": the document says so (its columns may differ)
+    return table.label is None and len(prev.rows[0]) == len(table.rows[0])
+
+
+def link_continuation(prev: ExtractedTable, table: ExtractedTable) -> None:
+    """Mark ``table`` as the continuation of ``prev`` and carry the header over when the page
+    has none of its own (its first rows are data)."""
+    table.continues_previous = True
+    if table.header_rows == 0 or not table.columns:
+        # the page starts with data rows: it reads under the header of the part before
+        table.header_rows = 0
+        table.columns = list(prev.columns) if prev.columns else None
+    table.caption = table.caption or prev.caption
+    table.label = table.label or prev.label
+    table.markdown = table_markdown(table.rows, table.columns, table.header_rows)
+
+
+# ------------------------------------------------------------------------------------------------
+# Tables under a caption that no detector saw (words only, no rules, no numbers)
+# ------------------------------------------------------------------------------------------------
+
+
+def captioned_tables(lines: Sequence[Line], found: Sequence[Grid]) -> list[Grid]:
+    out: list[Grid] = []
+    for ln in lines:
+        if not _CAPTION.match(ln.text.strip()) or any(
+            find_caption([ln], g.bbox) or _overlap(ln.bbox, g.bbox) > 0.5 for g in found
+        ):
+            continue  # the caption of a table already found (above it or inside its frame)
+        grid = _grid_below(lines, ln.bbox)
+        if grid is not None:
+            out.append(grid)
+    return out
+
+
+def _grid_below(lines: Sequence[Line], caption: BBox) -> Grid | None:
+    bands = _bands([(w.text, w.bbox) for ln in lines for w in ln.words if w.bbox[1] >= caption[3] - 1])
+    picked: list[list[tuple[str, BBox]]] = []
+    singles = 0
+    last_bottom = caption[3]
+    for band in bands[:40]:
+        height = max(b[3] - b[1] for _, b in band)
+        if band[0][1][1] - last_bottom > 2.5 * height:
+            break
+        if len(_segments(band, join=1.0)) >= 2:
+            picked.append(band)
+            singles = 0
+        elif picked or singles:
+            break  # the table is over (or prose follows the caption)
+        else:
+            singles += 1  # the caption's own second line
+            if singles > 2:
+                return None
+        last_bottom = max(b[3] for _, b in band)
+    if len(picked) < 3:
+        return None
+    grid = words_grid([tw for band in picked for tw in band])
+    if grid is None or is_degenerate(grid.rows) or not _has_short_column(grid.rows):
+        return None
+    return grid
+
+
+def _has_short_column(rows: Sequence[Sequence[str]]) -> bool:
+    """Two columns of prose are not a table: some column beyond the first holds short values."""
+    for j in range(1, len(rows[0])):
+        lengths = sorted(len(r[j]) for r in rows if r[j])
+        if lengths and lengths[len(lengths) // 2] <= 20:
+            return True
+    return False
 
 
 def extract_tables(
@@ -374,19 +1001,18 @@ def extract_tables(
     it is called only when the page has rows of numbers that the ruled tables do not explain well.
     """
     signals = page_signals(edges, lines)
-    found: list[tuple[list[list[str]], BBox]] = []
+    found: list[Grid] = []
     if signals.ruled:
-        found = lattice_tables(_plumber_chars(chars), edges, size)
+        found = lattice_tables(_plumber_chars(chars), edges, size, lines)
     if signals.unruled and stream is not None:
         rows = text_rows(lines)
-        poor = [rb for rb in found if _merged_cells(rb[0])]
-        if poor or _rows_outside(rows, [b for _, b in found]) >= 3:
-            found = _merge_candidates(found, stream())
-    found.sort(key=lambda rb: (round(rb[1][1]), rb[1][0]))
-    return [
-        ExtractedTable(i, rows, rows_to_markdown(rows), _round_box(box), find_caption(lines, box))
-        for i, (rows, box) in enumerate(found)
-    ]
+        poor = [g for g in found if _merged_cells(g.rows)]
+        if poor or _rows_outside(rows, [g.bbox for g in found]) >= 3:
+            found = _merge_candidates(found, stream_grids(stream(), lines, size[0]))
+    if any(_CAPTION.match(ln.text.strip()) for ln in lines):
+        found += captioned_tables(lines, found)
+    found.sort(key=lambda g: (round(g.bbox[1]), g.bbox[0]))
+    return [finish_table(i, g, lines) for i, g in enumerate(found)]
 
 
 def _round_box(b: BBox) -> BBox:

@@ -14,7 +14,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
-from app.db.models import DocTable, Document, Node, Page, Passage
+from app.db.models import DocTable, Document, Node, Page, Passage, new_id
 from app.db.session import session_scope
 from app.graph.build import add_documents, remove_document
 from app.ingest.model import ExtractedDocument, PdfError
@@ -145,6 +145,7 @@ def _progress_reporter(url: str, document_id: str):  # type: ignore[no-untyped-d
 def _store_extraction(session: Session, document: Document, extracted: ExtractedDocument) -> None:
     passage_index = 0
     table_index = 0
+    previous_page_tables: list[DocTable] = []
     for page in extracted.pages:
         session.add(
             Page(
@@ -167,24 +168,42 @@ def _store_extraction(session: Session, document: Document, extracted: Extracted
                 )
             )
             passage_index += 1
+        page_tables: list[DocTable] = []
         for table in page.tables:
-            session.add(
-                DocTable(
-                    document_id=document.id,
-                    page_number=page.number,
-                    index_on_page=table.index_on_page,
-                    index_in_document=table_index,
-                    caption=table.caption,
-                    rows=table.rows,
-                    markdown=table.markdown,
-                    bbox=list(table.bbox),
-                )
+            row = DocTable(
+                id=new_id(),
+                document_id=document.id,
+                page_number=page.number,
+                index_on_page=table.index_on_page,
+                index_in_document=table_index,
+                caption=table.caption,
+                label=table.label,
+                rows=table.rows,
+                columns=table.columns,
+                header_rows=table.header_rows,
+                continues_id=_continued(previous_page_tables) if table.continues_previous else None,
+                cell_boxes=[[None if b is None else list(b) for b in r] for r in table.cell_boxes]
+                if table.cell_boxes is not None
+                else None,
+                markdown=table.markdown,
+                bbox=list(table.bbox),
             )
+            session.add(row)
+            page_tables.append(row)
             table_index += 1
+        previous_page_tables = page_tables
     document.page_count = extracted.page_count
     document.passage_count = passage_index
     document.table_count = table_index
     document.title = extracted.title
+
+
+def _continued(previous_page_tables: list[DocTable]) -> str | None:
+    """The table a continuation goes on with: the lowest one on the page before (extraction
+    links a page's first table to it, see app.ingest.pdf)."""
+    if not previous_page_tables:
+        return None
+    return max(previous_page_tables, key=lambda t: t.bbox[3]).id
 
 
 def _fail(settings: Settings, document_id: str, attempt: int, reason: str) -> None:

@@ -379,6 +379,15 @@ def document_page(
             {"id": t.id, "index": t.index_in_document, "caption": t.caption, "box": _box(t.bbox, w, h)}
             for t in page_tables
         ]
+        all_tables = document_service.list_tables(session, document.id)
+        by_id = {t.id: t for t in all_tables}
+        continued_by = {t.continues_id: t for t in all_tables if t.continues_id}
+
+        def link(t: DocTable | None) -> dict[str, object] | None:
+            if t is None:
+                return None
+            return {"id": t.id, "page": t.page_number, "index_in_document": t.index_in_document}
+
         context["tables"] = [
             {
                 "id": t.id,
@@ -386,8 +395,14 @@ def document_page(
                 "index_in_document": t.index_in_document,
                 "index_on_page": t.index_on_page,
                 "caption": t.caption,
+                "label": t.label,
                 "rows": t.rows or [],
+                "columns": t.columns,
+                "header_rows": t.header_rows if t.header_rows is not None else 1,
+                # a table split over a page break: links to the part before and the part after
+                "continues": link(by_id.get(t.continues_id)) if t.continues_id else None,
+                "continued_by": link(continued_by.get(t.id)),
             }
-            for t in document_service.list_tables(session, document.id)
+            for t in all_tables
         ]
     return templates.TemplateResponse(request, "document.html", context)

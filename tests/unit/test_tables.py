@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 
 from app.ingest.pdf import extract_pdf
-from app.ingest.tables import is_degenerate, normalise_rows, rows_to_markdown
+from app.ingest.tables import is_degenerate, normalise_rows, rows_to_markdown, table_label
 
 PDFS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "pdfs"
-
 
 
 def norm(text: str) -> str:
@@ -67,7 +66,8 @@ def test_tables_have_markdown_bbox_and_caption() -> None:
     tables = doc.pages[0].tables
     assert len(tables) >= 2
     for t in tables:
-        assert t.markdown.startswith("| ") and len(t.markdown.splitlines()) == len(t.rows) + 1
+        body = len(t.rows) - t.header_rows if t.columns else len(t.rows) - 1
+        assert t.markdown.startswith("| ") and len(t.markdown.splitlines()) == body + 2
         x0, top, x1, bottom = t.bbox
         assert 0 <= x0 < x1 <= doc.pages[0].width and 0 <= top < bottom <= doc.pages[0].height
     assert any(t.caption and t.caption.startswith("Table 32") for t in tables)
@@ -76,3 +76,107 @@ def test_tables_have_markdown_bbox_and_caption() -> None:
 def test_prose_pages_get_no_tables() -> None:
     doc = extract_pdf(PDFS / "reports" / "issue-982-example.pdf", max_pages=10)
     assert sum(len(p.tables) for p in doc.pages[:2]) == 0
+
+
+# ------------------------------------------------------------------------------------------------
+# Table structure on the shared PDFs
+# ------------------------------------------------------------------------------------------------
+
+
+def _tables(relpath: str, page: int) -> list:
+    return extract_pdf(PDFS / relpath, max_pages=100).pages[page - 1].tables
+
+
+def test_row_label_and_last_columns_are_kept_when_rules_are_only_inside() -> None:
+    # eu-013 Table 6: vertical rules only between the year columns; the row labels (left) and the
+    # 2004 column (right) lie outside them.
+    (table,) = _tables("reports/eu-013.pdf", 3)
+    assert ["General upper secondary education", "15 455", "13 951", "12 068"] in table.rows
+    assert [c for c in table.rows[0] if c] == ["2000", "2002", "2004"]
+
+
+def test_a_cell_holding_several_values_is_split_by_the_column_geometry() -> None:
+    # us-018 "United States": one ruled cell holding six numbers, another holding four.
+    table = _tables("reports/us-018.pdf", 1)[0]
+    row = next(r for r in table.rows if r[0] == "United States")
+    assert row[1:] == [
+        "2,753,438", "2,799,250", "2,815,544", "2,893,045", "3,001,337",
+        "3,039,015", "3,068,550", "3,103,540", "3,100,510", "3,092,290",
+    ]  # fmt: skip
+
+
+def test_a_header_over_several_rows_is_joined_into_one_name_per_column() -> None:
+    (table,) = _tables("tables/health.pdf", 1)
+    assert table.header_rows >= 3
+    assert table.columns is not None and len(table.columns) == len(table.rows[0])
+    assert "Capital / Medical & Public Health" in table.columns
+    assert "Revenue / Family Welfare" in table.columns
+    # markdown is rendered from the rows under the joined header
+    lines = table.markdown.splitlines()
+    assert "Capital / Medical & Public Health" in lines[0]
+    assert len(lines) == 2 + len(table.rows) - table.header_rows
+
+
+def test_a_continuation_carries_the_header_and_is_linked() -> None:
+    doc = extract_pdf(PDFS / "reports" / "WARN-Report-for-7-1-2015-to-03-25-2016.pdf", max_pages=100)
+    first = doc.pages[0].tables[0]
+    assert not first.continues_previous and first.columns and first.columns[0] == "Notice Date"
+    nxt = doc.pages[1].tables[0]
+    assert nxt.continues_previous
+    # page 2 starts with data: it reads under page 1's header instead of taking a data row as one
+    assert nxt.header_rows == 0 and nxt.columns == first.columns
+    assert re.match(r"\d\d/\d\d/\d{4}$", nxt.rows[0][0])
+    assert nxt.markdown.splitlines()[0].startswith("| Notice Date |")
+    assert nxt.markdown.splitlines()[2].startswith(f"| {nxt.rows[0][0]} |")
+
+
+def test_tables_on_unrelated_pages_are_not_linked() -> None:
+    doc = extract_pdf(PDFS / "reports" / "eu-013.pdf", max_pages=100)
+    assert not any(t.continues_previous for p in doc.pages for t in p.tables)
+
+
+def test_a_caption_keeps_all_its_lines_and_the_documents_label() -> None:
+    table = _tables("reports/us-018.pdf", 1)[0]
+    assert table.label == "Table 14"
+    assert table.caption is not None and table.caption.startswith("Table 14. Actual and projected numbers")
+    assert table.caption.endswith("School years 2003–04 through 2021–22")  # the caption's second line
+    (nine,) = _tables("reports/eu-013.pdf", 8)  # a table of words (no rules, no numbers) under its caption
+    assert nine.label == "Table 9"
+    assert nine.caption == "Table 9: Roles and tasks of VET teachers and trainers (in addition to instructing students)"
+    assert ["Student assessment", "x", "x"] in nine.rows
+    # a caption whose last line the table's own frame took in: the line goes back to the caption
+    (seven,) = _tables("reports/eu-013.pdf", 4)
+    assert seven.label == "Table 7" and seven.caption.endswith("in educational institutions in 2004")
+    assert all("institutions in 2004" not in c for r in seven.rows for c in r)
+
+
+@pytest.mark.parametrize(
+    ("relpath", "page"),
+    [("reports/us-018.pdf", 1), ("tables/m27.pdf", 1), ("reports/eu-013.pdf", 3), ("tables/us-030.pdf", 2)],
+)
+def test_cell_boxes_have_the_shape_of_the_rows_and_lie_inside_the_table(relpath: str, page: int) -> None:
+    for table in _tables(relpath, page):
+        assert table.cell_boxes is not None
+        assert [len(r) for r in table.cell_boxes] == [len(r) for r in table.rows]
+        x0, top, x1, bottom = table.bbox
+        for row, boxes in zip(table.rows, table.cell_boxes, strict=True):
+            for text, box in zip(row, boxes, strict=True):
+                if text:
+                    assert box is not None
+                if box is not None:
+                    assert x0 - 1 <= box[0] < box[2] <= x1 + 1 and top - 1 <= box[1] < box[3] <= bottom + 1
+
+
+def test_rotated_page_keeps_its_columns() -> None:
+    # m27: /Rotate 90 landscape listing whose columns are a few points apart.
+    (table, *_) = _tables("tables/m27.pdf", 1)
+    assert ["648765", "AAA", "ALLEGIANT AIR", "ALLEGIANT AIR LLC", "7100 TERMINAL DRIVE", "OKLAHOMA CITY", "OK",
+            "73159", "-", "2014/12/03"] in table.rows  # fmt: skip
+
+
+def test_labels_of_several_forms() -> None:
+    assert table_label("Table 6.4 Students by year") == "Table 6.4"
+    assert table_label("Table 2-1: Costs") == "Table 2-1"
+    assert table_label("Table A4-12. Flows") == "Table A4-12"
+    assert table_label("Table: 5 Public Health Outlay") == "Table 5"
+    assert table_label("Tables are shown below") is None

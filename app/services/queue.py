@@ -17,7 +17,9 @@ log = logging.getLogger(__name__)
 
 
 class JobQueue(Protocol):
-    def submit(self, document_id: str) -> None: ...
+    # password: for an encrypted PDF; it lives only in memory (inline) or briefly in the broker (Celery),
+    # never in the database (app.services.passwords).
+    def submit(self, document_id: str, password: str | None = None) -> None: ...
 
 
 class InlineQueue:
@@ -25,7 +27,7 @@ class InlineQueue:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self._jobs: queue.Queue[str | None] = queue.Queue()
+        self._jobs: queue.Queue[tuple[str, str | None] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._idle = threading.Event()
         self._idle.set()
@@ -48,9 +50,9 @@ class InlineQueue:
             self._thread.join(timeout=30)
             self._thread = None
 
-    def submit(self, document_id: str) -> None:
+    def submit(self, document_id: str, password: str | None = None) -> None:
         self._idle.clear()
-        self._jobs.put(document_id)
+        self._jobs.put((document_id, password))
 
     def wait_idle(self, timeout: float = 300) -> bool:
         """For the CLI and tests: block until every submitted job is done."""
@@ -60,12 +62,13 @@ class InlineQueue:
         from app.services.ingestion import process_document
 
         while True:
-            document_id = self._jobs.get()
-            if document_id is None:
+            job = self._jobs.get()
+            if job is None:
                 return
+            document_id, password = job
             for attempt in range(3):
                 try:
-                    process_document(self.settings, document_id)
+                    process_document(self.settings, document_id, password=password)
                     break
                 except Exception:  # transient (database busy): retry with backoff, then give up on this run
                     log.exception("ingest job %s failed (attempt %d)", document_id, attempt + 1)
@@ -78,10 +81,13 @@ class CeleryQueue:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
 
-    def submit(self, document_id: str) -> None:
+    def submit(self, document_id: str, password: str | None = None) -> None:
+        from app.services.passwords import stash
         from worker.tasks import ingest_document
 
-        ingest_document.apply_async(args=[document_id], queue=self.settings.queue_name)
+        # The message carries only a random key; the password waits under it in Redis with a short expiry.
+        key = stash(self.settings, password) if password else None
+        ingest_document.apply_async(args=[document_id, key], queue=self.settings.queue_name)
 
 
 def make_queue(settings: Settings) -> InlineQueue | CeleryQueue:

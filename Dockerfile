@@ -1,6 +1,10 @@
 FROM python:3.11-slim-bookworm
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 WORKDIR /app
+# OCR of scanned pages (app/ingest/ocr.py): Tesseract and its English data from Debian.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tesseract-ocr tesseract-ocr-eng \
+ && rm -rf /var/lib/apt/lists/*
 COPY pyproject.toml constraints.txt README.md ./
 COPY app ./app
 COPY worker ./worker

@@ -41,6 +41,13 @@ class RetrievalSettings(BaseModel):
     gnn_top_k: int = Field(20, ge=1)
 
 
+class OcrSettings(BaseModel):
+    enabled: bool = Field(True, description="read pages without a usable text layer with OCR (Tesseract)")
+    languages: str = Field("eng", description="Tesseract languages, e.g. eng+deu (each needs its data package)")
+    dpi: int = Field(300, ge=72, le=600, description="resolution a page is rendered at for OCR")
+    timeout_s: float = Field(120.0, gt=0, description="per page; a page that takes longer gets no OCR text")
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="MDQA_", env_nested_delimiter="__", extra="ignore")
 
@@ -67,6 +74,9 @@ class Settings(BaseSettings):
     passage_max_words: int = Field(80, description="longer passages are split at sentence boundaries")
     max_attempts: int = Field(3, ge=1, description="tries per document before it is marked failed")
     stale_processing_s: int = Field(600, ge=10, description="a 'processing' document silent this long is requeued")
+    password_ttl_s: int = Field(
+        3600, ge=60, description="how long an encrypted PDF's password waits in Redis for a Celery worker"
+    )
 
     llm_base_url: str | None = Field(
         None, description="OpenAI-compatible server (ChatGPT, Ollama, vLLM, llama.cpp); unset = built-in reader"
@@ -77,6 +87,7 @@ class Settings(BaseSettings):
     llm_max_retries: int = Field(2, description="retries of a failed LLM call")
 
     graph: GraphSettings = GraphSettings()
+    ocr: OcrSettings = OcrSettings()
     retrieval: RetrievalSettings = RetrievalSettings()
 
     @property

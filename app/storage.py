@@ -63,8 +63,13 @@ class FileStore:
             Path(tmp_name).unlink(missing_ok=True)
             raise
 
+    def unlocked_path_for(self, sha256: str) -> Path:
+        """Where a decrypted copy of an encrypted upload lives (for page images; the password is not kept)."""
+        return self.root / "unlocked" / sha256[:2] / self.path_for(sha256).name
+
     def delete(self, sha256: str) -> None:
         self.path_for(sha256).unlink(missing_ok=True)
+        self.unlocked_path_for(sha256).unlink(missing_ok=True)
 
 
 def looks_like_pdf(head: bytes) -> bool:

@@ -10,6 +10,14 @@ PY="${PYTHON:-python3}"
 WHEELS="${MDQA_WHEEL_CACHE:-$HOME/.cache/mdqa-wheels}"
 LLAMA_CPP_VERSION="0.3.16"
 
+# OCR of scanned pages: Debian's Tesseract with its English data (both setups: the app needs it to serve).
+if ! command -v tesseract >/dev/null 2>&1 || [[ ! -e /usr/share/tesseract-ocr/5/tessdata/eng.traineddata ]]; then
+  echo "setup: installing Debian's tesseract-ocr for OCR of scanned pages"
+  if [[ $(id -u) == 0 ]]; then SUDO=(); else SUDO=(sudo); fi
+  "${SUDO[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq tesseract-ocr tesseract-ocr-eng >/dev/null
+fi
+
 if [[ ! -x .venv/bin/python ]]; then
   "$PY" -m venv .venv
 fi

@@ -271,10 +271,13 @@
       }
     }
 
+    var passwordInput = section.querySelector("[data-upload-password]");
+
     function send(job) {
       return new Promise(function (resolve) {
         var form = new FormData();
         form.append("files", job.file, job.path);
+        if (job.password) form.append("password", job.password);
         var xhr = new XMLHttpRequest();
         xhr.open("POST", url);
         xhr.upload.addEventListener("progress", function (event) {
@@ -287,8 +290,12 @@
           if (xhr.status >= 200 && xhr.status < 300) {
             var body = {};
             try { body = JSON.parse(xhr.responseText); } catch (e) { /* keep empty */ }
+            var doc = body.documents && body.documents[0];
             if (body.rejected && body.rejected.length) {
               job.item.set("rejected", "refused: " + body.rejected[0].detail, 1);
+            } else if (doc && doc.duplicate) {
+              job.item.set("duplicate", "already in this collection" +
+                           (doc.path !== doc.uploaded_as ? " (as " + doc.path + ")" : ""), 1);
             } else {
               job.item.set("done", "uploaded", 1);
             }
@@ -314,7 +321,9 @@
           addItem(entry.path).set("skipped", "skipped: not a .pdf file", 0);
           return;
         }
-        queue.push({ file: entry.file, path: entry.path, item: addItem(entry.path) });
+        // The password typed when the files were chosen goes with them (only to the server, never kept here).
+        queue.push({ file: entry.file, path: entry.path, item: addItem(entry.path),
+                     password: passwordInput ? passwordInput.value : "" });
       });
       pump();
     }
@@ -367,6 +376,29 @@
       }
     });
   }
+
+  /* ------------------------------------------------------------------ unlocking an encrypted document */
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target.closest("[data-unlock-url]");
+    if (!form) return;
+    event.preventDefault();
+    var input = form.querySelector("input[type=password]");
+    var slot = form.querySelector("[data-unlock-error]");
+    var button = form.querySelector("button");
+    button.disabled = true;
+    mdqa.fetchJSON(form.getAttribute("data-unlock-url"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ password: input.value })
+    }).then(function () {
+      input.value = "";
+      document.body.dispatchEvent(new CustomEvent("mdqa:refresh"));
+    }, function (error) {
+      button.disabled = false;
+      mdqa.showError(slot, error.message);
+    });
+  });
 
   /* ------------------------------------------------------------------ document viewer */
 

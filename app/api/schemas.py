@@ -34,7 +34,17 @@ class DocumentOut(BaseModel):
     passage_count: int
     table_count: int
     title: str | None
+    text_source: str = Field(description='where the text came from: "pdf" (text layer), "ocr", "none"')
     created_at: datetime
+
+
+class UploadedOut(DocumentOut):
+    duplicate: bool = Field(description="the same file was already in this collection: this is that document")
+    uploaded_as: str = Field(description="the path the file had in this upload")
+
+
+class UnlockIn(BaseModel):
+    password: str = Field(min_length=1, max_length=1024)
 
 
 class CollectionDetail(CollectionOut):
@@ -47,7 +57,7 @@ class RejectedOut(BaseModel):
 
 
 class UploadOut(BaseModel):
-    documents: list[DocumentOut]
+    documents: list[UploadedOut]
     rejected: list[RejectedOut]
 
 
@@ -82,6 +92,7 @@ class PageOut(BaseModel):
     width: float
     height: float
     has_text_layer: bool
+    text_source: str = Field(description='"pdf" (text layer), "ocr" (read from the page image), "none" (no text)')
     passages: list[PassageOut]
     tables: list[TableOut]
 
@@ -107,6 +118,7 @@ def document_out(d: Document) -> DocumentOut:
         passage_count=d.passage_count,
         table_count=d.table_count,
         title=d.title,
+        text_source=d.text_source,
         created_at=d.created_at,
     )
 
@@ -141,6 +153,7 @@ def page_out(page: Page, passages: list[Passage], tables: list[DocTable]) -> Pag
         width=page.width,
         height=page.height,
         has_text_layer=page.has_text_layer,
+        text_source=page.text_source,
         passages=[passage_out(p) for p in passages],
         tables=[table_out(t) for t in tables],
     )

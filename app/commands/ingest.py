@@ -11,6 +11,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--collection", required=True, help="collection name (created if missing)")
     parser.add_argument("--no-wait", action="store_true", help="queue and return (scaled mode)")
+    parser.add_argument(
+        "--password-stdin",
+        action="store_true",
+        help="read a password for the encrypted PDFs among the files from the first line of standard input",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -47,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
     if not files:
         print("mdqa ingest: no PDF files found", file=sys.stderr)
         return 2
+    password = (sys.stdin.readline().rstrip("\r\n") or None) if args.password_stdin else None
     queue = make_queue(settings)
     if isinstance(queue, InlineQueue):
         queue.start(recover=False)
@@ -55,13 +61,24 @@ def run(args: argparse.Namespace) -> int:
         session.commit()
         handles = [(label, file.open("rb")) for file, label in files]
         try:
-            result = upload_files(session, settings, queue, collection.id, handles)
+            result = upload_files(session, settings, queue, collection.id, handles, password=password)
         finally:
             for _, handle in handles:
                 handle.close()
-        ids = [d.id for d in result.documents]
+        ids = [f.document.id for f in result.files if not f.duplicate or f.document.status == "queued"]
+        duplicates = [
+            (f.uploaded_as, f.document.path, f.document.status) for f in result.files if f.duplicate
+        ]
     for rejected in result.rejected:
         print(f"rejected {rejected.filename}: {rejected.detail}", file=sys.stderr)
+    for uploaded_as, existing, status in duplicates:
+        same = "" if uploaded_as == existing else f" as {existing}"
+        print(f"already in this collection{same}: {uploaded_as} ({status})")
+    if not result.files:
+        print(f"mdqa ingest: every file was rejected ({len(result.rejected)})", file=sys.stderr)
+        if isinstance(queue, InlineQueue):
+            queue.stop()
+        return 1
     if args.no_wait and not isinstance(queue, InlineQueue):
         print(f"queued {len(ids)} documents in collection {args.collection!r}")
         return 0

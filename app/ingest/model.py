@@ -13,8 +13,22 @@ class PdfError(Exception):
 
 
 class PasswordRequired(PdfError):
+    # The failure reason starts with this; such a document can be unlocked (POST .../unlock).
     def __init__(self) -> None:
-        super().__init__("password required: the PDF is encrypted")
+        super().__init__("password required: the PDF is encrypted; unlock it with its password")
+
+
+class WrongPassword(PdfError):
+    def __init__(self) -> None:
+        super().__init__("wrong password: the PDF could not be decrypted with the password given")
+
+
+# Failure reasons of a document that a password would open.
+LOCKED_ERRORS = ("password required", "wrong password")
+
+
+class NoText(PdfError):
+    """Every page lacks a text layer and OCR found no text (or is turned off)."""
 
 
 class CorruptPdf(PdfError):
@@ -64,3 +78,9 @@ class ExtractedDocument:
     page_count: int
     title: str | None  # from metadata or the first heading; None when nothing sensible is found
     pages: list[ExtractedPage] = field(default_factory=list)
+
+    @property
+    def text_source(self) -> str:
+        """"ocr" when any page was read by OCR, "none" when no page has text, else "pdf"."""
+        sources = {p.text_source for p in self.pages}
+        return "ocr" if "ocr" in sources else "pdf" if "pdf" in sources else "none"

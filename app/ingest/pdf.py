@@ -24,10 +24,11 @@ from app.ingest.model import (
     ExtractedDocument,
     ExtractedPage,
     ExtractedPassage,
-    PasswordRequired,
+    NoText,
     PdfError,
     TooManyPages,
 )
+from app.ingest.ocr import OcrEngine, OcrWord
 from app.ingest.passages import (
     Line,
     MarginKey,
@@ -38,11 +39,10 @@ from app.ingest.passages import (
     starts_block,
     strip_margins,
 )
+from app.ingest.pdfium import PDFIUM_LOCK, close, open_pdf, render_document_page
 
 log = logging.getLogger(__name__)
 
-# pdfium's FPDF_GetLastError codes, as reported in PdfiumError.err_code.
-_ERR_FILE, _ERR_FORMAT, _ERR_PASSWORD, _ERR_SECURITY = 2, 3, 4, 5
 _SPACES = frozenset(" \t\xa0\u2002\u2003\u2009\u200b\u3000")
 _MAX_PATH_SEGMENTS = 30_000  # chart-heavy pages: stop collecting rules past this (they are not tables)
 
@@ -411,28 +411,6 @@ def _clean_text(text: str) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def _open(path: Path) -> pdfium.PdfDocument:
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(1024)
-    except OSError as exc:
-        raise CorruptPdf(f"cannot read the file: {exc.strerror or exc}") from exc
-    if b"%PDF" not in head:
-        raise CorruptPdf("not a PDF file (no %PDF header)")
-    try:
-        # pdfium rebuilds a broken cross-reference table itself when it can ("repair").
-        return pdfium.PdfDocument(str(path))
-    except pdfium.PdfiumError as exc:
-        code = getattr(exc, "err_code", None)
-        if code == _ERR_PASSWORD:
-            raise PasswordRequired() from exc
-        if code == _ERR_SECURITY:
-            raise CorruptPdf("unsupported security handler (encryption) in the PDF") from exc
-        if code == _ERR_FORMAT:
-            raise CorruptPdf("the PDF is damaged or truncated and could not be repaired") from exc
-        raise CorruptPdf(f"the PDF could not be opened ({exc})") from exc
-
-
 _FILENAME_TITLE = re.compile(r"\.(docx?|pdf|indd|xlsx?|pptx?|tex|dvi|qxd|rtf|txt)\s*$", re.I)
 _JUNK_TITLES = frozenset({"untitled", "title", "document", "none", "unknown", "slide 1", "page 1"})
 
@@ -449,30 +427,64 @@ def _sensible_title(raw: str | None) -> str | None:
     return title
 
 
-def _heading_title(lines: list[Line], page_height: float) -> str | None:
-    """The most prominent (tallest) line in the upper half of page 1, else its first real line."""
-    candidates = [ln for ln in lines if ln.bbox[1] < page_height * 0.5 and sum(ch.isalpha() for ch in ln.text) >= 3]
+def _line_height(ln: Line) -> float:
+    hs = sorted(w.bbox[3] - w.bbox[1] for w in ln.words)
+    return hs[len(hs) // 2]
+
+
+_FIGURE_CAPTION = re.compile(r"\s*(fig(ure)?|chart|graph|photo|source|note)s?\b", re.I)
+
+
+def _looks_like_heading(text: str) -> bool:
+    """A title, not a sentence or the start of one ("These general objectives were developed to:")."""
+    words = text.split()
+    letters = [ch for ch in text if ch.isalpha()]
+    if len(letters) < 3 or len(words) > 25:
+        return False
+    if text.rstrip()[-1] in ":;,-–" or text.rstrip().endswith("..."):
+        return False
+    if text.rstrip().endswith(".") and not re.search(r"\b[A-Z][a-z]{0,3}\.$|\d\.$", text.rstrip()):
+        return False  # a sentence ("See notes at end of table."), not an abbreviation or a number ("5.2.")
+    if _FIGURE_CAPTION.match(text):
+        return False  # a figure's caption names the figure, not the document
+    return not letters[0].islower()
+
+
+def _heading_title(lines: list[Line]) -> str | None:
+    """The largest-font heading on page 1, from its lines without running headers, footers and page numbers.
+
+    Only a line clearly larger than the body text counts, and only one that reads like a heading; otherwise
+    None (the file name stands in) rather than a sentence fragment."""
+    if not lines:
+        return None
+    body = sorted(_line_height(ln) for ln in lines)[len(lines) // 2]
+    candidates = [ln for ln in lines if sum(ch.isalpha() for ch in ln.text) >= 3]
     if not candidates:
         return None
-
-    def height(ln: Line) -> float:
-        hs = sorted(w.bbox[3] - w.bbox[1] for w in ln.words)
-        return hs[len(hs) // 2]
-
-    body = sorted(height(ln) for ln in lines)[len(lines) // 2]
-    best = max(candidates, key=height)
-    if height(best) < 1.15 * body:
-        return _sensible_title(candidates[0].text[:200])
-    # A title often wraps: take the following lines of the same size directly below.
-    i = lines.index(best)
-    parts = [best.text]
-    for ln in lines[i + 1 : i + 3]:
-        if abs(height(ln) - height(best)) <= 0.08 * height(best) and ln.bbox[1] - lines[i].bbox[3] < height(best):
-            parts.append(ln.text)
-            i += 1
+    top = max(_line_height(ln) for ln in candidates)
+    if top < 1.15 * body:
+        # No larger type: the first line, when it stands alone as its own block and reads like a heading.
+        first = lines[0]
+        alone = len(lines) == 1 or lines[1].new_block or lines[1].hard_break
+        short = len(first.text.split()) <= 15
+        return _sensible_title(first.text[:200]) if alone and short and _looks_like_heading(first.text) else None
+    # The first (in reading order) of the largest lines, with the lines of the same size that continue it.
+    i = next(k for k, ln in enumerate(lines) if ln in candidates and _line_height(ln) >= top - 0.5)
+    parts = [lines[i].text]
+    size = _line_height(lines[i])
+    j = i
+    for nxt in lines[i + 1 : i + 3]:
+        if abs(_line_height(nxt) - size) <= 0.08 * size and nxt.bbox[1] - lines[j].bbox[3] < size:
+            parts.append(nxt.text)
+            j += 1
         else:
             break
-    return _sensible_title(" ".join(parts)[:200])
+    title = " ".join(parts)[:200]
+    if not _looks_like_heading(title):
+        title = lines[i].text[:200]  # a wrapped heading may read oddly joined: the first line alone
+        if not _looks_like_heading(title):
+            return None
+    return _sensible_title(title)
 
 
 def _metadata_title(doc: pdfium.PdfDocument) -> str | None:
@@ -505,44 +517,55 @@ def extract_pdf(
     on_progress: Callable[[int, int], None] | None = None,
     min_words: int = 10,
     max_words: int = 80,
+    password: str | None = None,
+    ocr: OcrEngine | None = None,
 ) -> ExtractedDocument:
-    """Extract pages, passages and tables; raise a PdfError subclass for input we cannot process."""
-    doc = _open(Path(path))
+    """Extract pages, passages and tables; raise a PdfError subclass for input we cannot process.
+
+    ``password`` opens an encrypted file; ``ocr`` reads pages without a usable text layer (None: no OCR).
+    pdfium is locked per page (``app.ingest.pdfium``), never for the whole document."""
+    doc = open_pdf(Path(path), password)
     try:
-        page_count = len(doc)
+        with PDFIUM_LOCK:
+            page_count = len(doc)
         if page_count == 0:
             raise CorruptPdf("the PDF has no pages")
         if page_count > max_pages:
             raise TooManyPages(page_count, max_pages)
-        title = _metadata_title(doc)
-        camelot = table_extraction.CamelotStream(Path(path))
+        with PDFIUM_LOCK:
+            title = _metadata_title(doc)
+        camelot = table_extraction.CamelotStream(Path(path), password=password)
         pages: list[ExtractedPage] = []
         pending: dict[int, _PendingPage] = {}
         readable = 0
         for index in range(page_count):
-            page, heading = _extract_page(doc, index, camelot)
+            page = _extract_page(doc, index, camelot, ocr)
             readable += page is not None
             if page is None:
-                pages.append(ExtractedPage(index + 1, 0.0, 0.0, "", False))
+                pages.append(ExtractedPage(index + 1, 0.0, 0.0, "", False, text_source="none"))
             else:
                 if pages:
                     _link_continuation(pages[-1], page.result)
                 pages.append(page.result)
                 if page.lines:
                     pending[index] = page
-            if title is None and index == 0:
-                title = heading
             ready = index - RUNNING_WINDOW
             if ready in pending:
-                _finish_page(pending, ready, page_count, min_words, max_words)
+                lines = _finish_page(pending, ready, page_count, min_words, max_words)
+                if ready == 0 and title is None:
+                    title = _heading_title(lines)
             pending.pop(ready - RUNNING_WINDOW, None)  # no longer a neighbour of any page to finish
             if on_progress is not None:
                 on_progress(index + 1, page_count)
         for index in range(max(page_count - RUNNING_WINDOW, 0), page_count):
             if index in pending:
-                _finish_page(pending, index, page_count, min_words, max_words)
+                lines = _finish_page(pending, index, page_count, min_words, max_words)
+                if index == 0 and title is None:
+                    title = _heading_title(lines)
         if readable == 0:
             raise CorruptPdf("the PDF is damaged: none of its pages could be read")
+        if all(p.text_source == "none" for p in pages):
+            raise NoText(_no_text_reason(page_count, ocr is not None))
         return ExtractedDocument(page_count=page_count, title=title, pages=pages)
     except PdfError:
         raise
@@ -550,7 +573,18 @@ def extract_pdf(
         log.exception("PDF extraction failed for %s", path)
         raise CorruptPdf(f"the PDF could not be processed ({type(exc).__name__}: {exc})") from exc
     finally:
-        doc.close()
+        close(doc)
+
+
+def _no_text_reason(page_count: int, ocr_on: bool) -> str:
+    pages = "its page has" if page_count == 1 else f"none of its {page_count} pages has"
+    layer = "no text layer" if page_count == 1 else "a text layer"
+    why = (
+        "and OCR read no text (blank pages or unreadable scans)"
+        if ocr_on
+        else "and OCR is turned off (MDQA_OCR__ENABLED=false)"
+    )
+    return f"no text found: {pages} {layer}, {why}"
 
 
 def _link_continuation(prev: ExtractedPage, page: ExtractedPage) -> None:
@@ -566,8 +600,9 @@ def _link_continuation(prev: ExtractedPage, page: ExtractedPage) -> None:
 
 def _finish_page(
     pending: dict[int, _PendingPage], index: int, page_count: int, min_words: int, max_words: int
-) -> None:
-    """Drop running headers/footers and page numbers from a page's lines, then split passages."""
+) -> list[Line]:
+    """Drop running headers/footers and page numbers from a page's lines, then split passages; returns
+    the lines that are left (page 1's give the title when the metadata has none)."""
     page = pending[index]
     height = page.frame.reading_size[1]
     repeated: set[MarginKey] = set()
@@ -583,6 +618,7 @@ def _finish_page(
     for i, p in enumerate(split_passages(lines, min_words=min_words, max_words=max_words)):
         page.result.passages.append(ExtractedPassage(i, p.text, page.frame.bbox_to_display(p.bbox)))
     page.lines = []  # the keys stay: later pages compare with them
+    return lines
 
 
 def _stream(
@@ -608,26 +644,31 @@ def _extract_page(
     doc: pdfium.PdfDocument,
     index: int,
     camelot: table_extraction.CamelotStream,
-) -> tuple[_PendingPage | None, str | None]:
-    """The page with tables, its passage lines still to split (None when pdfium cannot load it)
-    and, for page 1, a title from its headings."""
-    try:
-        page = doc[index]
-    except pdfium.PdfiumError:
-        log.warning("page %d could not be loaded", index + 1)
-        return None, None
-    try:
-        geom = read_page_geometry(page)
-    finally:
-        page.close()
+    ocr: OcrEngine | None = None,
+) -> _PendingPage | None:
+    """The page with tables and its passage lines still to split (None when pdfium cannot load it)."""
+    with PDFIUM_LOCK:  # one page at a time: a page image for the viewer waits for one page at most
+        try:
+            page = doc[index]
+        except pdfium.PdfiumError:
+            log.warning("page %d could not be loaded", index + 1)
+            return None
+        try:
+            geom = read_page_geometry(page)
+            scanned = ocr is not None and not _usable_text_layer(geom) and _has_image(page)
+        finally:
+            page.close()
     width, height = geom.frame.display_size
     has_text = any(c.text not in " \n" for c in geom.chars)
     result = ExtractedPage(index + 1, round(width, 2), round(height, 2), geom.text, has_text)
+    if scanned and ocr is not None:
+        read = _ocr_page(doc, index, result, ocr)
+        if read is not None:
+            return read
     if not has_text:
-        # scanned or blank page: nothing to split (OCR is out of scope)
-        return _PendingPage(result, geom.frame, [], []), None
+        result.text_source = "none"  # blank, or a scan that OCR could not read (or OCR is off)
+        return _PendingPage(result, geom.frame, [], [])
     reading_height = geom.frame.reading_size[1]
-    heading = _heading_title(geom.lines, reading_height) if index == 0 else None
     found = table_extraction.extract_tables(
         geom.chars, geom.edges, geom.lines, geom.frame.reading_size, stream=lambda: _stream(camelot, index, geom)
     )
@@ -640,7 +681,89 @@ def _extract_page(
             t.cell_boxes = [[None if b is None else to_display(b) for b in r] for r in t.cell_boxes]
     result.tables = found
     keys = [k for k in (margin_key(ln, reading_height) for ln in lines) if k is not None]
-    return _PendingPage(result, geom.frame, lines, keys), heading
+    return _PendingPage(result, geom.frame, lines, keys)
+
+
+# Fewer letters and digits than this in the text layer: the page is treated as having none (a scan with a
+# stamped page number, a lone watermark) and is read by OCR when it carries an image.
+MIN_TEXT_LAYER_CHARS = 10
+
+
+def _usable_text_layer(geom: PageGeometry) -> bool:
+    count = 0
+    for c in geom.chars:
+        if c.text.isalnum():
+            count += 1
+            if count >= MIN_TEXT_LAYER_CHARS:
+                return True
+    return False
+
+
+def _has_image(page: pdfium.PdfPage) -> bool:
+    """Whether the page draws an image (directly or inside a form XObject): a scan, not a blank page."""
+
+    def walk(objs: Iterator[object], depth: int) -> bool:
+        for obj in objs:
+            kind = pdfium_c.FPDFPageObj_GetType(obj)
+            if kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
+                return True
+            if kind == pdfium_c.FPDF_PAGEOBJ_FORM and depth < 4:
+                k = pdfium_c.FPDFFormObj_CountObjects(obj)
+                if walk((pdfium_c.FPDFFormObj_GetObject(obj, i) for i in range(k)), depth + 1):
+                    return True
+        return False
+
+    n = pdfium_c.FPDFPage_CountObjects(page.raw)
+    return walk((pdfium_c.FPDFPage_GetObject(page.raw, i) for i in range(n)), 0)
+
+
+def _ocr_page(doc: pdfium.PdfDocument, index: int, result: ExtractedPage, ocr: OcrEngine) -> _PendingPage | None:
+    """Read a page without a usable text layer by OCR; None when OCR finds no text either.
+
+    Only the rendering holds the pdfium lock; recognition (seconds) runs without it."""
+    image = render_document_page(doc, index, ocr.dpi / 72)
+    words = ocr.read(image)
+    if not words:
+        return None
+    lines = ocr_lines(words, 72 / ocr.dpi)
+    # The image is the page as displayed, so OCR boxes are already display coordinates: an identity frame.
+    frame = _Frame(0, 0.0, 0.0, result.width, result.height)
+    result.text = "\n".join(ln.text for ln in lines)
+    result.text_source = "ocr"
+    keys = [k for k in (margin_key(ln, result.height) for ln in lines) if k is not None]
+    return _PendingPage(result, frame, lines, keys)
+
+
+def ocr_lines(words: list[OcrWord], scale: float) -> list[Line]:
+    """OCR words (pixel boxes, grouped by the engine's line numbers) as lines in PDF points."""
+    lines: list[Line] = []
+    current: list[Word] = []
+    key: tuple[int, ...] | None = None
+    prev_box: BBox | None = None
+    block: tuple[int, ...] | None = None
+
+    def flush() -> None:
+        nonlocal prev_box
+        if not current:
+            return
+        line = Line(list(current))
+        box = line.bbox
+        line.new_block = prev_box is None or starts_block(prev_box, box) or block_changed
+        lines.append(line)
+        prev_box = box
+        current.clear()
+
+    block_changed = True
+    for w in words:
+        if w.line != key:
+            flush()
+            block_changed = block is None or w.line[:-1] != block
+            block = w.line[:-1]
+            key = w.line
+        x0, top, x1, bottom = w.bbox
+        current.append(Word(w.text, (x0 * scale, top * scale, x1 * scale, bottom * scale)))
+    flush()
+    return lines
 
 
 def mark_table_breaks(lines: list[Line], tables: list[BBox]) -> list[Line]:

@@ -10,8 +10,10 @@ from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document, Page, Passage
 from app.graph.build import remove_document
+from app.ingest.model import LOCKED_ERRORS, PdfError, WrongPassword
+from app.ingest.pdfium import check_password, is_encrypted
 from app.services.collections import get_collection, remove_unreferenced_files
-from app.services.errors import NotFound
+from app.services.errors import Conflict, Invalid, NotFound
 from app.services.queue import JobQueue
 from app.settings import Settings
 from app.storage import FileStore, UploadTooLarge, display_path, looks_like_pdf
@@ -24,9 +26,20 @@ class Rejected:
 
 
 @dataclass(slots=True)
+class Uploaded:
+    document: Document
+    uploaded_as: str  # the path this upload gave the file (a duplicate keeps the existing document's)
+    duplicate: bool  # the same bytes were already in the collection: nothing new was queued
+
+
+@dataclass(slots=True)
 class UploadResult:
-    documents: list[Document]
+    files: list[Uploaded]
     rejected: list[Rejected]
+
+    @property
+    def documents(self) -> list[Document]:
+        return [f.document for f in self.files]
 
 
 def upload_files(
@@ -35,14 +48,18 @@ def upload_files(
     queue: JobQueue,
     collection_id: str,
     files: list[tuple[str | None, BinaryIO]],
+    password: str | None = None,
 ) -> UploadResult:
-    """Store each file and queue it; a bad file is refused on its own, the others go through."""
+    """Store each file and queue it; a bad file is refused on its own, the others go through.
+
+    ``password`` goes with the encrypted files of this upload (and unlocks an encrypted duplicate that
+    failed for want of it); it is handed to the queue, never stored."""
     get_collection(session, collection_id)
     store = FileStore(settings.files_dir)
     max_bytes = settings.max_upload_mb * (1 << 20)
-    documents: list[Document] = []
+    uploaded: list[Uploaded] = []
     rejected: list[Rejected] = []
-    to_queue: list[str] = []
+    to_queue: list[tuple[str, str | None]] = []
     for raw_name, stream in files:
         filename, path = display_path(raw_name)
         try:
@@ -62,7 +79,10 @@ def upload_files(
             select(Document).where(Document.collection_id == collection_id, Document.sha256 == stored.sha256)
         )
         if existing is not None:
-            documents.append(existing)
+            uploaded.append(Uploaded(existing, path, duplicate=True))
+            if password and is_locked(existing):
+                _requeue(existing)
+                to_queue.append((existing.id, password))
             continue
         document = Document(
             collection_id=collection_id,
@@ -74,13 +94,48 @@ def upload_files(
         )
         session.add(document)
         session.flush()
-        documents.append(document)
-        to_queue.append(document.id)
+        uploaded.append(Uploaded(document, path, duplicate=False))
+        to_queue.append((document.id, password if password and is_encrypted(stored.path) else None))
     # Commit before queueing so a worker never looks for a row that is not there yet.
     session.commit()
-    for document_id in to_queue:
-        queue.submit(document_id)
-    return UploadResult(documents=documents, rejected=rejected)
+    for document_id, document_password in to_queue:
+        queue.submit(document_id, password=document_password)
+    return UploadResult(files=uploaded, rejected=rejected)
+
+
+def is_locked(document: Document) -> bool:
+    """Failed because the PDF is encrypted and no (right) password came with it."""
+    return document.status == "failed" and (document.error or "").startswith(LOCKED_ERRORS)
+
+
+def _requeue(document: Document) -> None:
+    document.status = "queued"
+    document.error = None
+    document.progress = 0.0
+    document.attempts = 0
+
+
+def unlock_document(
+    session: Session, settings: Settings, queue: JobQueue, document_id: str, password: str
+) -> Document:
+    """Check the password against the file now (a wrong one is refused here), then queue the document with it."""
+    document = get_document(session, document_id)
+    if not is_locked(document):
+        raise Conflict("the document is not locked: only a document that failed with 'password required' "
+                       "or 'wrong password' can be unlocked")
+    path = FileStore(settings.files_dir).path_for(document.sha256)
+    if not path.exists():
+        raise NotFound("the original file is missing from storage")
+    try:
+        check_password(path, password)
+    except WrongPassword as exc:
+        raise Invalid(str(exc)) from None
+    except PdfError as exc:
+        raise Invalid(f"the PDF cannot be opened: {exc}") from None
+    _requeue(document)
+    session.commit()  # the job must find the row queued
+    queue.submit(document.id, password=password)
+    return document
 
 
 def _drop_if_unused(session: Session, store: FileStore, sha256: str) -> None:

@@ -18,7 +18,9 @@ from app.db.models import DocTable, Document, Node, Page, Passage, new_id
 from app.db.session import session_scope
 from app.graph.build import add_documents, remove_document
 from app.ingest.model import ExtractedDocument, PdfError
+from app.ingest.ocr import make_ocr
 from app.ingest.pdf import extract_pdf
+from app.ingest.pdfium import save_decrypted_copy
 from app.llm.embeddings import get_embedder
 from app.settings import Settings
 from app.storage import FileStore
@@ -45,8 +47,10 @@ def _current_attempt(session: Session, document_id: str, attempt: int) -> Docume
     return document
 
 
-def process_document(settings: Settings, document_id: str) -> str:
-    """Run the whole job; returns the final status. Transient database errors propagate (the queue retries)."""
+def process_document(settings: Settings, document_id: str, password: str | None = None) -> str:
+    """Run the whole job; returns the final status. Transient database errors propagate (the queue retries).
+
+    ``password`` opens an encrypted PDF; it is used here and never stored (not in a row, a log or an error)."""
     url = settings.resolved_database_url
     claimed = _claim(settings, document_id)
     if isinstance(claimed, str):
@@ -64,7 +68,13 @@ def process_document(settings: Settings, document_id: str) -> str:
             on_progress=_progress_reporter(url, document_id),
             min_words=settings.passage_min_words,
             max_words=settings.passage_max_words,
+            password=password,
+            ocr=make_ocr(settings.ocr),
         )
+        if password:
+            # Page images are drawn later, without the password: keep a copy without the encryption.
+            store = FileStore(settings.files_dir)
+            save_decrypted_copy(path, password, store.unlocked_path_for(sha))
         embedder = get_embedder(settings.device)
         # Two transactions: the rows first, then the graph. add_documents embeds before it writes, so on SQLite
         # the database stays writable for everyone else while this worker spends seconds in the model.
@@ -155,6 +165,7 @@ def _store_extraction(session: Session, document: Document, extracted: Extracted
                 height=page.height,
                 text=page.text,
                 has_text_layer=page.has_text_layer,
+                text_source=page.text_source,
             )
         )
         for passage in page.passages:
@@ -196,6 +207,7 @@ def _store_extraction(session: Session, document: Document, extracted: Extracted
     document.passage_count = passage_index
     document.table_count = table_index
     document.title = extracted.title
+    document.text_source = extracted.text_source
 
 
 def _continued(previous_page_tables: list[DocTable]) -> str | None:

@@ -17,7 +17,9 @@ log = logging.getLogger(__name__)
 
 
 class JobQueue(Protocol):
-    def submit(self, document_id: str) -> None: ...
+    # password: for an encrypted PDF; it lives only in memory (inline) or briefly in the broker (Celery),
+    # never in the database (app.services.passwords).
+    def submit(self, document_id: str, password: str | None = None) -> None: ...
 
     def alive(self) -> bool: ...
 
@@ -29,7 +31,7 @@ class InlineQueue:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self._jobs: queue.Queue[str | None] = queue.Queue()
+        self._jobs: queue.Queue[tuple[str, str | None] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._idle = threading.Event()
         self._idle.set()
@@ -58,9 +60,9 @@ class InlineQueue:
     def depth(self) -> int | None:
         return self._jobs.qsize()
 
-    def submit(self, document_id: str) -> None:
+    def submit(self, document_id: str, password: str | None = None) -> None:
         self._idle.clear()
-        self._jobs.put(document_id)
+        self._jobs.put((document_id, password))
 
     def wait_idle(self, timeout: float = 300) -> bool:
         """For the CLI and tests: block until every submitted job is done."""
@@ -70,12 +72,13 @@ class InlineQueue:
         from app.services.ingestion import process_document
 
         while True:
-            document_id = self._jobs.get()
-            if document_id is None:
+            job = self._jobs.get()
+            if job is None:
                 return
+            document_id, password = job
             for attempt in range(3):
                 try:
-                    process_document(self.settings, document_id)
+                    process_document(self.settings, document_id, password=password)
                     break
                 except Exception:  # transient (database busy): retry with backoff, then give up on this run
                     log.exception("ingest job %s failed (attempt %d)", document_id, attempt + 1)
@@ -108,10 +111,14 @@ class CeleryQueue:
         except Exception:
             return None
 
-    def submit(self, document_id: str) -> None:
+    def submit(self, document_id: str, password: str | None = None) -> None:
+        from app.services.passwords import stash
+
+        # The message carries only a random key; the password waits under it in Redis with a short expiry.
+        key = stash(self.settings, password) if password else None
         self._client.send_task(
             self.TASK,
-            args=[document_id],
+            args=[document_id, key],
             queue=self.settings.queue_name,
             retry=True,
             retry_policy={"max_retries": 2, "interval_start": 0.2, "interval_step": 0.5},

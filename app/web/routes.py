@@ -66,6 +66,8 @@ def _document_view(d: Document) -> dict[str, Any]:
         "passage_count": d.passage_count,
         "table_count": d.table_count,
         "size_bytes": d.size_bytes,
+        "text_source": d.text_source,
+        "locked": document_service.is_locked(d),
     }
 
 
@@ -371,7 +373,14 @@ def document_page(
             )
         page_row, passages, page_tables = document_service.get_page(session, document.id, page_number)
         w, h = page_row.width, page_row.height
-        context["page"] = {"id": page_row.id, "number": page_row.number, "width": w, "height": h, "text": page_row.text}
+        context["page"] = {
+            "id": page_row.id,
+            "number": page_row.number,
+            "width": w,
+            "height": h,
+            "text": page_row.text,
+            "text_source": page_row.text_source,
+        }
         context["passages"] = [
             {"id": p.id, "index": p.index, "text": p.text, "box": _box(p.bbox, w, h)} for p in passages
         ]

@@ -128,9 +128,9 @@ def test_failures_have_clear_reasons_and_harm_nothing(client: TestClient, tmp_pa
     encrypted, broken, scanned = wait_until_done(client, [d["id"] for d in bad])
     assert encrypted["status"] == "failed" and "password required" in encrypted["error"]
     assert broken["status"] == "failed" and broken["error"]
-    assert scanned["status"] == "ready" and scanned["page_count"] == 1
+    assert scanned["status"] == "ready" and scanned["page_count"] == 1 and scanned["text_source"] == "ocr"
     page = client.get(f"/api/documents/{scanned['id']}/pages/1").json()
-    assert page["has_text_layer"] is False and page["passages"] == []
+    assert page["has_text_layer"] is False and page["text_source"] == "ocr" and page["passages"]
     # The good document is untouched.
     again = client.get(f"/api/documents/{good['id']}").json()
     assert again["status"] == "ready" and again["passage_count"] == good["passage_count"] > 0

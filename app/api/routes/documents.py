@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, File, Query, Request, Response, UploadFile, status
+from fastapi import APIRouter, File, Form, Query, Request, Response, UploadFile, status
 from fastapi.responses import FileResponse
 
 from app.api.deps import SessionDep, SettingsDep
@@ -11,6 +11,8 @@ from app.api.schemas import (
     PageOut,
     RejectedOut,
     TableOut,
+    UnlockIn,
+    UploadedOut,
     UploadOut,
     document_out,
     page_out,
@@ -31,14 +33,34 @@ def upload_documents(
     session: SessionDep,
     settings: SettingsDep,
     files: Annotated[list[UploadFile], File(description="PDF files; a filename may hold a relative folder path")],
+    password: Annotated[
+        str | None, Form(description="opens the encrypted PDFs of this upload; never stored", max_length=1024)
+    ] = None,
 ) -> UploadOut:
     result = service.upload_files(
-        session, settings, request.app.state.queue, cid, [(f.filename, f.file) for f in files]
+        session, settings, request.app.state.queue, cid, [(f.filename, f.file) for f in files], password=password
     )
     return UploadOut(
-        documents=[document_out(d) for d in result.documents],
+        documents=[
+            UploadedOut(**document_out(u.document).model_dump(), duplicate=u.duplicate, uploaded_as=u.uploaded_as)
+            for u in result.files
+        ],
         rejected=[RejectedOut(filename=r.filename, detail=r.detail) for r in result.rejected],
     )
+
+
+@router.post(
+    "/api/documents/{did}/unlock",
+    status_code=status.HTTP_202_ACCEPTED,
+    response_model=DocumentOut,
+    responses={409: {"description": "the document is not locked"}, 422: {"description": "wrong password"}},
+)
+def unlock_document(
+    did: str, body: UnlockIn, request: Request, session: SessionDep, settings: SettingsDep
+) -> DocumentOut:
+    """Queue a document that failed with "password required" again, with its password (checked first)."""
+    document = service.unlock_document(session, settings, request.app.state.queue, did, body.password)
+    return document_out(document)
 
 
 @router.get("/api/documents/{did}", response_model=DocumentOut)
@@ -80,7 +102,7 @@ def get_page_image(
     document = service.get_document(session, did)
     if not 1 <= n <= max(document.page_count, 0):
         raise NotFound(f"page {n} not found (the document has {document.page_count} pages)")
-    png = render_page_png(FileStore(settings.files_dir).path_for(document.sha256), n, scale, settings.data_dir)
+    png = render_page_png(FileStore(settings.files_dir), document.sha256, n, scale, settings.data_dir)
     return Response(png, media_type="image/png", headers={"Cache-Control": "private, max-age=86400"})
 
 

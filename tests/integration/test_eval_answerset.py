@@ -32,11 +32,14 @@ def _slice(tmp_path: Path) -> Path:
         folders.append(str(target))
     data = json.loads(ANSWER_SET.read_text())
     names = {n for group in SLICE.values() for n in group}
-    records = [
+    usable = [
         r for r in data["records"]
         if (r["documents"] and set(r["documents"]) <= names) or (r["kind"] == "missing" and (
             r["named_document"] in names or r["named_document"] is None))
-    ][:8]  # fmt: skip
+    ]  # fmt: skip
+    records: list[dict] = []
+    for kind in dict.fromkeys(r["kind"] for r in usable):
+        records += [r for r in usable if r["kind"] == kind][:1]  # one of each kind the slice can answer
     assert {r["kind"] for r in records} >= {"cell", "missing"}
     path = tmp_path / "slice.json"
     path.write_text(json.dumps({**data, "collection": {"folders": folders}, "records": records}))
@@ -81,7 +84,7 @@ def test_eval_answer_set_slice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     assert "| reader | split | kind |" in text and "| local | dev |" in text and "| local | test |" in text
 
     # second run: the cached collection is reused, only the dev half is asked
-    assert _eval([*argv, "--split", "dev"]) == 0
+    assert _eval([*argv, "--split", "dev", "--limit", "2"]) == 0
     second = json.loads(out.read_text())
     assert second["ingest_cached"] is True
     assert {r["split"] for r in second["per_question"]} == {"dev"}

@@ -214,3 +214,25 @@ def test_the_committed_answer_set_is_valid_and_split_per_kind() -> None:
 def test_validate_refuses_bad_files(data: object, reason: str) -> None:
     with pytest.raises(ValueError, match=reason):
         validate(data)
+
+
+def test_split_field_follows_the_rule_it_was_made_by() -> None:
+    """Within a kind: ids sorted by sha256, alternately dev and test (the split is never edited by hand)."""
+    import hashlib
+
+    records = validate(json.loads(ANSWER_SET.read_text()))
+    for kind in {r["kind"] for r in records}:
+        ordered = sorted((r for r in records if r["kind"] == kind), key=lambda r: hashlib.sha256(
+            r["id"].encode()).hexdigest())  # fmt: skip
+        assert [r["split"] for r in ordered] == ["dev" if i % 2 == 0 else "test" for i in range(len(ordered))]
+
+
+def test_multihop_split_is_the_briefs_rule() -> None:
+    import hashlib
+
+    from app.eval.datasets import split_of
+
+    for qid in ("5a8b57f25542995d1e6f1371", "2hop__13548_13529", "42"):
+        even = int(hashlib.sha256(qid.encode()).hexdigest(), 16) % 2 == 0
+        assert split_of(qid) == ("dev" if even else "test")
+    assert {split_of(str(i)) for i in range(20)} == {"dev", "test"}

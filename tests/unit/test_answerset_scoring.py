@@ -236,3 +236,16 @@ def test_multihop_split_is_the_briefs_rule() -> None:
         even = int(hashlib.sha256(qid.encode()).hexdigest(), 16) % 2 == 0
         assert split_of(qid) == ("dev" if even else "test")
     assert {split_of(str(i)) for i in range(20)} == {"dev", "test"}
+
+
+def test_readers_option() -> None:
+    from types import SimpleNamespace
+
+    from app.commands.eval import _readers
+
+    assert _readers("local,openai", SimpleNamespace(llm_configured=True)) == ["local", "openai"]
+    assert _readers("local,openai", SimpleNamespace(llm_configured=False)) == ["local"]
+    with pytest.raises(ValueError, match="local and/or openai"):
+        _readers("local,gpt", SimpleNamespace(llm_configured=True))
+    with pytest.raises(ValueError, match="no reader left"):
+        _readers("openai", SimpleNamespace(llm_configured=False))

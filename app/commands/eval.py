@@ -1,4 +1,5 @@
-"""`mdqa eval`: retrieval and answer metrics on a multi-hop QA file, or `--structural` on the PDF manifest."""
+"""`mdqa eval`: retrieval and answer metrics on a multi-hop QA file, `--structural` on the PDF manifest, or the
+PDF answer set (benchmarks/answers/pdf_qa.json, recognised by its "format") asked through the asking service."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ RESULTS_DIR = Path("eval-results")
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "eval",
-        help="benchmark the retrievers on a HotpotQA/MuSiQue/2Wiki file (or --structural on a PDF manifest)",
+        help="benchmark the retrievers on a HotpotQA/MuSiQue/2Wiki file, the answers on a PDF answer set "
+        "(benchmarks/answers/pdf_qa.json), or --structural on a PDF manifest",
         description="Runs in a temporary SQLite database unless MDQA_DATABASE_URL is set.",
     )
     parser.add_argument("dataset", type=Path, help="a unified-format QA file, or manifest.json with --structural")
@@ -58,6 +60,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--structural", action="store_true", help="structural questions over the PDF manifest")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    answers = parser.add_argument_group("PDF answer set (a file with \"format\": \"mdqa-pdf-answers/1\")")
+    answers.add_argument(
+        "--readers",
+        default="local,openai",
+        help="comma list of readers: local,openai (openai only when MDQA_LLM_BASE_URL is set; default both)",
+    )
+    answers.add_argument(
+        "--split",
+        choices=("dev", "test", "all"),
+        default="all",
+        help="which half (default all): the answer set's split field; for multi-hop files sha256(id) even = dev",
+    )
+    answers.add_argument(
+        "--cache-dir",
+        type=Path,
+        default=Path(".cache/mdqa-eval"),
+        help="keep the ingested collection here and reuse it while the PDFs and ingestion code are unchanged",
+    )
+    answers.add_argument("--no-cache", action="store_true", help="ingest into a temporary database every time")
+    answers.add_argument(
+        "--pdf-root", type=Path, default=None, help="folder holding the set's collection folders (reports/, tables/)"
+    )
     parser.set_defaults(handler=run)
 
 
@@ -95,6 +119,9 @@ def run(args: argparse.Namespace) -> int:
     if not args.dataset.exists():
         print(f"mdqa eval: {args.dataset} does not exist", file=sys.stderr)
         return 2
+    if _is_answer_set(args.dataset):
+        with tempfile.TemporaryDirectory(prefix="mdqa-eval-") as tmp:
+            return _run_answer_set(args, settings, Path(tmp))
     with tempfile.TemporaryDirectory(prefix="mdqa-eval-") as tmp:
         run_settings, url = _database(settings, Path(tmp))
         if args.structural:
@@ -117,7 +144,7 @@ def _run_qa(args: argparse.Namespace, settings: Any, url: str, work_dir: Path) -
         print(f"mdqa eval: {exc}", file=sys.stderr)
         return 2
     budget = args.budget or settings.retrieval.budget
-    dataset, questions = load_questions(args.dataset, args.limit)
+    dataset, questions = load_questions(args.dataset, args.limit, args.split)
     config = EvalConfig(
         retrievers=retrievers,
         budget=budget,
@@ -145,6 +172,7 @@ def _run_qa(args: argparse.Namespace, settings: Any, url: str, work_dir: Path) -
         result["budget"] = budget
         result["wall_s"] = round(wall, 1)
         result["no_classify"] = args.no_classify
+        result["split"] = args.split
         result["date"] = date
         block = run_block(result, command, wall)
         print(f"\n{block}\n")
@@ -183,4 +211,62 @@ def _run_structural(args: argparse.Namespace, settings: Any, url: str, work_dir:
         args.json_out.write_text(json.dumps(result, indent=1), encoding="utf-8")
     if args.report:
         write_block(args.report, "eval:structural:pdfs", block)
+    return 0
+
+
+def _is_answer_set(path: Path) -> bool:
+    """An answer-set file names its format in its first lines; multi-hop files are lists or {"data": ...}."""
+    from app.eval.answerset import FORMAT
+
+    try:
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return False
+    return f'"format": "{FORMAT}"' in head or f'"format":"{FORMAT}"' in head
+
+
+def _readers(value: str, settings: Any) -> list[str]:
+    readers = [r.strip() for r in value.split(",") if r.strip()]
+    unknown = [r for r in readers if r not in ("local", "openai")]
+    if unknown or not readers:
+        raise ValueError(f"--readers takes local and/or openai, not {value!r}")
+    if "openai" in readers and not settings.llm_configured:
+        print("mdqa eval: no LLM configured (MDQA_LLM_BASE_URL): the openai reader is skipped")
+        readers.remove("openai")
+    if not readers:
+        raise ValueError("no reader left to run: set MDQA_LLM_BASE_URL or add --readers local")
+    return readers
+
+
+def _run_answer_set(args: argparse.Namespace, settings: Any, work_dir: Path) -> int:
+    from app.eval.answerset_run import AnswerSetError, answer_set_block, run_answer_set
+    from app.eval.report import write_block
+
+    started = time.perf_counter()
+    try:
+        readers = _readers(args.readers, settings)
+        result = run_answer_set(
+            args.dataset, settings, readers, split=args.split, limit=args.limit,
+            cache_dir=None if args.no_cache else args.cache_dir, work_dir=work_dir, pdf_root=args.pdf_root,
+            progress=not args.no_progress,
+        )  # fmt: skip
+    except (AnswerSetError, ValueError) as exc:
+        print(f"mdqa eval: {exc}", file=sys.stderr)
+        return 2
+    wall = time.perf_counter() - started
+    command = _command_line()
+    result["command"] = command
+    result["wall_s"] = round(wall, 1)
+    block = answer_set_block(result, command, wall)
+    print(f"\n{block}\n")
+    RESULTS_DIR.mkdir(exist_ok=True)
+    out = RESULTS_DIR / f"{args.dataset.stem}-{args.split}-{datetime.now(UTC):%Y%m%dT%H%M%S}.json"
+    out.write_text(json.dumps(result, indent=1, ensure_ascii=False), encoding="utf-8")
+    print(f"per-question results: {out}")
+    if args.json_out:
+        args.json_out.parent.mkdir(parents=True, exist_ok=True)
+        args.json_out.write_text(json.dumps(result, indent=1, ensure_ascii=False), encoding="utf-8")
+    if args.report:
+        write_block(args.report, f"eval:{args.dataset.stem}:{args.split}", block)
     return 0

@@ -6,6 +6,7 @@ so supporting paragraphs are found the same way in both, and duplicates in the p
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -61,9 +62,16 @@ class SourceDocument:
     paragraphs: list[Paragraph]
 
 
-def load_questions(path: Path, limit: int | None = None) -> tuple[str, list[EvalQuestion]]:
-    """(dataset name, questions) from a unified-format file."""
+def split_of(qid: str) -> str:
+    """The project's fixed split of multi-hop questions (BRIEF): dev when sha256(id) is even, else test."""
+    return "dev" if int(hashlib.sha256(str(qid).encode()).hexdigest(), 16) % 2 == 0 else "test"
+
+
+def load_questions(path: Path, limit: int | None = None, split: str = "all") -> tuple[str, list[EvalQuestion]]:
+    """(dataset name, questions) from a unified-format file; `split` keeps one half (before `limit`)."""
     records = json.loads(path.read_text(encoding="utf-8"))
+    if split != "all":
+        records = [r for r in records if split_of(str(r["id"])) == split]
     if limit is not None:
         records = records[:limit]
     questions: list[EvalQuestion] = []

@@ -113,8 +113,12 @@ def load_structural(manifest_path: Path) -> tuple[list[Path], list[StructQuestio
     return files, questions
 
 
-def _ingest(files: list[Path], settings: Settings, url: str, progress: bool) -> tuple[str, dict[str, str]]:
-    """Upload every file into one collection and run the real ingestion job on each; (collection id, name → doc id)."""
+def ingest_files(
+    files: list[Path], settings: Settings, url: str, progress: bool, name: str = "eval:structural"
+) -> tuple[str, dict[str, str], dict[str, str]]:
+    """Upload every file into one collection and run the real ingestion job on each.
+
+    Returns (collection id, file name → document id, file name → final status)."""
     from tqdm import tqdm
 
     from app.eval.corpus import create_collection
@@ -124,7 +128,7 @@ def _ingest(files: list[Path], settings: Settings, url: str, progress: bool) -> 
     store = FileStore(settings.files_dir)
     ids: dict[str, str] = {}
     with session_scope(url) as session:
-        collection = create_collection(session, f"eval:structural:{time.time_ns()}")
+        collection = create_collection(session, f"{name}:{time.time_ns()}")
         collection_id = collection.id
         for path in files:
             with path.open("rb") as handle:
@@ -136,11 +140,12 @@ def _ingest(files: list[Path], settings: Settings, url: str, progress: bool) -> 
             session.add(document)
             session.flush()
             ids[path.name] = document.id
-    for name, document_id in tqdm(list(ids.items()), desc="ingesting PDFs", unit="pdf", disable=not progress):
-        status = process_document(settings, document_id)
-        if status != "ready":
-            print(f"  {name}: {status}")
-    return collection_id, ids
+    statuses: dict[str, str] = {}
+    for file_name, document_id in tqdm(list(ids.items()), desc="ingesting PDFs", unit="pdf", disable=not progress):
+        statuses[file_name] = process_document(settings, document_id)
+        if statuses[file_name] != "ready":
+            print(f"  {file_name}: {statuses[file_name]}")
+    return collection_id, ids, statuses
 
 
 def run_structural(manifest: Path, settings: Settings, url: str, limit: int | None, progress: bool) -> dict[str, Any]:
@@ -153,7 +158,7 @@ def run_structural(manifest: Path, settings: Settings, url: str, limit: int | No
         questions = questions[:limit]
         files = [f for f in files if any(q.file == f.name for q in questions)]
     started = time.perf_counter()
-    collection_id, doc_ids = _ingest(files, settings, url, progress)
+    collection_id, doc_ids, _ = ingest_files(files, settings, url, progress)
     ingest_s = time.perf_counter() - started
     records: list[dict[str, Any]] = []
     options = AskOptions(retriever=settings.retrieval.retriever, budget=settings.retrieval.budget)

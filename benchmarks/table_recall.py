@@ -128,9 +128,7 @@ def main() -> int:
         )
     elapsed = time.perf_counter() - started
     rf, re_, cf, ce = totals
-    print(
-        f"\noverall: strict rows {rf}/{re_} = {rf / re_:.1%}, cells {cf}/{ce} = {cf / ce:.1%} in {elapsed:.1f} s\n"
-    )
+    print(f"\noverall: strict rows {rf}/{re_} = {rf / re_:.1%}, cells {cf}/{ce} = {cf / ce:.1%} in {elapsed:.1f} s\n")
     print(
         "| file | expected data rows | rows recovered | strict row recall | expected cells | cells recovered "
         "| cell recall | tables extracted |\n|---|---|---|---|---|---|---|---|"

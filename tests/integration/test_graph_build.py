@@ -335,7 +335,7 @@ def test_stats_neighbourhood_and_networkx(session: Session) -> None:
     stats = graph_stats(session, collection.id)
     assert set(stats) == {"nodes", "edges", "density"}
     assert stats["nodes"] == {"document": 2, "page": 2, "table": 0, "passage": 3}
-    assert set(stats["edges"]) == {"contains", "next", "keyword", "semantic", "mention", "entity"}
+    assert set(stats["edges"]) == {"contains", "next", "continues", "keyword", "semantic", "mention", "entity"}
     assert stats["edges"]["contains"] == 5 and stats["edges"]["next"] == 1
     assert stats["edges"]["mention"] >= 2  # Teutberga ↔ Lothair II name each other
     assert 0 < stats["density"] <= 1

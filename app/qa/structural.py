@@ -290,7 +290,7 @@ def _table_answers(found: list[_Found], parsed: ParsedQuery) -> list[tablequery.
         return [tablequery.answer(found[0].data, question, parsed.intent)]
     if parsed.intent == "lookup":
         for f in found:
-            got = tablequery.cell_answer(f.data, question) or tablequery.aggregate_answer(f.data, question)
+            got = tablequery.best_answer(f.data, question)
             if got is not None and got.kind != "not_found":
                 return [got]
     return [tablequery.whole_table(f.data) for f in found]
@@ -327,8 +327,10 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str) 
             if got is None or got.kind == "not_found":
                 continue
             sure = got.strength >= 2.5 if got.kind == "aggregate" else got.exact_row and got.strength >= 4.0
-            if sure and (best is None or got.strength > best[0]):
-                best = (got.strength, got, table)
+            # A superlative asks for an aggregate: it outranks a cell whose row the question merely lists.
+            rank = got.strength + (10.0 if got.kind == "aggregate" and tablequery.superlative(question) else 0.0)
+            if sure and (best is None or rank > best[0]):
+                best = (rank, got, table)
     if best is None:
         return
     _, got, table = best

@@ -24,6 +24,9 @@ FOOTNOTE = re.compile(r"(?:[*†‡§¶#]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\((?:[
 MINUS = "-−–—"
 YEAR = re.compile(r"^(?:1[89]|20)\d\d(?:\s*[-–/]\s*\d{1,4})?$")
 
+# Words that ask for the table itself, not for a cell of it.
+SHOW_WORDS = re.compile(r"^(?:contain|contains|list|lists|show|shows|include|includes|describe|describes|present|"
+                        r"presents|display|summari[sz]e|summary|about|whole|full|entire|in|there)$")  # fmt: skip
 MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|max|top|best|longest|oldest|heaviest|tallest|peak"
 MIN_WORDS = r"lowest|least|smallest|fewest|minimum|min|worst|shortest|youngest|lightest|bottom"
 MAX = re.compile(rf"\b(?:{MAX_WORDS})\b", re.I)
@@ -488,7 +491,20 @@ def not_found(table: TableData, question: str) -> TableAnswer:
     shown_rows = ", ".join(rows[:12]) + (f" and {len(rows) - 12} more" if len(rows) > 12 else "")
     body = (f"I could not find that cell in {_cite_name(table)} {{cite}}. Its columns are: "
             f"{'; '.join(cols[:12])}." + (f" Its rows are: {shown_rows}." if rows else ""))  # fmt: skip
-    return TableAnswer(table.id, "not_found", body)
+    return TableAnswer(table.id, "not_found", body + "\n\n" + markdown(table))
+
+
+def superlative(question: str) -> bool:
+    return bool(MAX.search(question) or MIN.search(question))
+
+
+def best_answer(table: TableData, question: str) -> TableAnswer | None:
+    """A cell or an aggregate. A superlative ("which … highest") asks for an aggregate even when it names rows
+    ("Which of EU15, the USA and Japan …"); otherwise a named row wins over aggregate words that are part of a
+    header ("% growth in total retail sales")."""
+    if superlative(question):
+        return aggregate_answer(table, question) or cell_answer(table, question)
+    return cell_answer(table, question) or aggregate_answer(table, question)
 
 
 def answer(table: TableData, question: str, intent: str) -> TableAnswer:
@@ -496,6 +512,9 @@ def answer(table: TableData, question: str, intent: str) -> TableAnswer:
     if intent in ("show", "summarise"):
         agg = aggregate_answer(table, question) if intent != "summarise" else None
         return agg or whole_table(table)
-    # A named row wins over aggregate words that are part of a header ("% growth in total retail sales").
-    found = cell_answer(table, question) or aggregate_answer(table, question)
-    return found or not_found(table, question)
+    found = best_answer(table, question)
+    if found is not None:
+        return found
+    if not [t for t in tokens(question) if not SHOW_WORDS.match(t)]:
+        return whole_table(table)  # "What does Table 1 list?": nothing to look up but the table itself
+    return not_found(table, question)

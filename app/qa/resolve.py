@@ -205,7 +205,12 @@ def resolve_tables(ref: TableRef, document: DocInfo, tables: Sequence[TableInfo]
     if ref.label is not None:
         labelled = [t for t in tables if t.key == ref.label]
         if labelled:
-            return TableMatch(labelled[:1], "label")
+            # The same label on the following pages ("Table 14 (continued)") is the same table.
+            run = labelled[:1]
+            for t in labelled[1:]:
+                if t.page == run[-1].page + 1:
+                    run.append(t)
+            return TableMatch(run, "label")
         number = _int(ref.label)
         if number is not None and 1 <= number <= len(heads) and not any(t.key for t in heads):
             # Tables without labels of their own: "Table 2" can only mean the second one.

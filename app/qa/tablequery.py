@@ -78,9 +78,15 @@ class Shape:
     header_rows: int
     columns: list[str]
     label_column: int
+    # Row names by row index: the label, filled down, with a sub-label column joined ("Back pain / Count").
+    names: dict[int, str] = field(default_factory=dict)
+    primary: dict[int, str] = field(default_factory=dict)
 
     def data(self, rows: list[list[str]]) -> list[int]:
         return [i for i in range(self.header_rows, len(rows)) if any(c.strip() for c in rows[i])]
+
+    def name(self, i: int) -> str:
+        return self.names.get(i, "")
 
 
 @dataclass(slots=True)
@@ -95,6 +101,7 @@ class TableAnswer:
     # How surely the question named this table's row and column (matched tokens + coverage); ranks candidates.
     strength: float = 0.0
     exact_row: bool = False
+    column: str = ""  # the header the answer was read under
 
     def render(self, marker: int) -> str:
         return self.body.replace("{cite}", f"[{marker}]")
@@ -192,7 +199,39 @@ def shape(table: TableData) -> Shape:
         if cells and sum(not _is_number(x) for x in cells) * 2 > len(cells):
             label_column = c
             break
-    return Shape(nh, columns, label_column)
+    sh = Shape(nh, columns, label_column)
+    _name_rows(sh, rows)
+    return sh
+
+
+def _cell_text(row: list[str], c: int) -> str:
+    return " ".join(row[c].split()) if c < len(row) else ""
+
+
+def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
+    """Each data row's name. A text column right of the labels whose values repeat ("Count", "Percentage") is a
+    sub-label: its rows are named "<label above> / <sub-label>", the label filled down over the empty cells."""
+    data = sh.data(rows)
+    sub = sh.label_column + 1
+    cells = [_cell_text(rows[i], sub) for i in data]
+    filled = [c for c in cells if c]
+    has_sub = (
+        len(filled) >= 4
+        and sum(not _is_number(c) for c in filled) * 4 >= len(filled) * 3
+        and len(set(filled)) * 2 <= len(filled)
+    )
+    last = ""
+    for i in data:
+        label = _cell_text(rows[i], sh.label_column)
+        if has_sub:
+            subl = _cell_text(rows[i], sub)
+            if label:
+                last = label
+            primary = label or last
+            sh.primary[i] = primary
+            sh.names[i] = f"{primary} / {subl}" if primary and subl else primary or subl
+        else:
+            sh.primary[i] = sh.names[i] = label
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -200,8 +239,23 @@ def shape(table: TableData) -> Shape:
 # ---------------------------------------------------------------------------------------------------------------
 
 
+PERCENT = {"%", "percent", "percentage", "percentages", "pct", "share", "proportion"}
+
+
+def _stem(token: str) -> str:
+    if token in PERCENT:
+        return "percent"
+    if len(token) > 4 and token.endswith("ies"):
+        return token[:-3] + "y"
+    if len(token) > 3 and token.endswith("s") and not token.endswith("ss"):
+        return token[:-1]
+    return token
+
+
 def tokens(text: str) -> list[str]:
-    return [t for t in normalise(text).split() if t not in STOPWORDS]
+    """Content words, plurals folded ("females" = "female") and every way of saying per cent one word."""
+    text = text.replace("%", " % ")
+    return [_stem(t) for t in normalise(text).split() if t not in STOPWORDS]
 
 
 def _token_hit(token: str, question: Sequence[str]) -> float:
@@ -237,13 +291,12 @@ def best_row(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[Pick
     """The data row whose label the question names best, and every row tied with it (ambiguity)."""
     picks = []
     for i in sh.data(table.rows):
-        row = table.rows[i]
-        label = row[sh.label_column] if sh.label_column < len(row) else ""
+        label = sh.name(i)
         if not label.strip():
             continue
         matched, coverage = name_score(label, question)
-        norm = normalise(label)
-        exact = f" {norm} " in f" {' '.join(question)} "
+        norm = " ".join(tokens(label))
+        exact = bool(norm) and f" {norm} " in f" {' '.join(question)} "
         if matched > 0 or exact:
             # A label written out in full ("Belgium/Luxembourg") beats one sharing a word ("Belgium").
             score = matched + coverage + (1.0 if exact else 0.0)
@@ -312,7 +365,7 @@ def _cell(table: TableData, sh: Shape, row: int, column: int) -> dict[str, objec
     cells = table.rows[row]
     return {
         "node_id": table.id,
-        "row": cells[sh.label_column] if sh.label_column < len(cells) else "",
+        "row": sh.name(row),
         "column": sh.columns[column],
         "value": cells[column] if column < len(cells) else "",
         "bbox": _box(table, row, column),
@@ -340,7 +393,8 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
             col = Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
         else:
             return None
-    distinct = {normalise(p.name) for p in tied}
+    # Rows tied on the same label differ only by a sub-label the question did not name: the first is meant.
+    distinct = {normalise(sh.primary.get(p.index, p.name)) for p in tied}
     if len(distinct) > 1:
         names = ", ".join(sorted({p.name for p in tied})[:6])
         body = (f"Several rows of {_cite_name(table)} match: {names}. Name the row exactly to get one value "
@@ -354,6 +408,7 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
     body = f"**{value}** — {cell['row']}, {cell['column']}, in {_cite_name(table)} {{cite}}."
     got = TableAnswer(table.id, "cell", body, short_answer=value, cell=cell)
     got.strength = row.matched + col.matched + col.coverage
+    got.column = col.name
     got.exact_row = row.coverage >= 1.0 and row.matched >= 2.0
     return got
 
@@ -380,6 +435,7 @@ def aggregate_answer(table: TableData, question: str) -> TableAnswer | None:
     got, col = _aggregate(table, question)
     if got is not None and col is not None:
         got.strength = col.matched + col.coverage
+        got.column = col.name
     return got
 
 
@@ -396,15 +452,15 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
     data = sh.data(table.rows)
 
     def label(i: int) -> str:
-        row = table.rows[i]
-        return row[sh.label_column].strip() if sh.label_column < len(row) else ""
+        return sh.name(i)
 
     members = [i for i in data if label(i) and not SUMMARY_ROW.match(normalise(label(i)))]
     if kind == "count" and not (ABOVE.search(question) or BELOW.search(question)):
         n = len(members)
         body = f"**{n}** rows in {_cite_name(table)} {{cite}}: " + ", ".join(label(i) for i in members[:30]) + "."
         return TableAnswer(table.id, "aggregate", body, short_answer=str(n)), None
-    q = tokens(re.sub(_NUMBER_IN_TEXT, " ", question))
+    # The threshold ("above $20") is no column name; other numbers ("in 1996") may be.
+    q = tokens(BELOW.sub(" ", ABOVE.sub(" ", question)))
     col = _aggregate_column(table, sh, q)
     if col is None:
         return None, None
@@ -485,8 +541,7 @@ def whole_table(table: TableData) -> TableAnswer:
 def not_found(table: TableData, question: str) -> TableAnswer:
     """Say what the table holds when the question's row or column is not in it."""
     sh = shape(table)
-    rows = [table.rows[i][sh.label_column].strip() for i in sh.data(table.rows)
-            if sh.label_column < len(table.rows[i]) and table.rows[i][sh.label_column].strip()]  # fmt: skip
+    rows = [sh.name(i) for i in sh.data(table.rows) if sh.name(i)]
     cols = [c for k, c in enumerate(sh.columns) if k != sh.label_column and c.strip()]
     shown_rows = ", ".join(rows[:12]) + (f" and {len(rows) - 12} more" if len(rows) > 12 else "")
     body = (f"I could not find that cell in {_cite_name(table)} {{cite}}. Its columns are: "

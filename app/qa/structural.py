@@ -359,7 +359,7 @@ def _table_answers(found: list[_Found], parsed: ParsedQuery) -> list[tablequery.
 
 
 CONTENT_TABLE_PAGES = 5  # tables on the pages of the first few retrieved nodes are candidates too
-ASKS_FOR_VALUE = re.compile(r"^\s*(?:what|which|who|how (?:many|much)|in which|where)\b", re.I)
+ASKS_FOR_VALUE = re.compile(r"\b(?:what|which|who|how (?:many|much)|where)\b", re.I)
 
 
 MAX_CONTENT_TABLES = 60  # a named document's tables read for a content question, at most

@@ -171,7 +171,7 @@ def join_headers(rows: list[list[str]], header_rows: int) -> list[str]:
         for c in range(width):
             cell = " ".join((row[c] if c < len(row) else "").split())
             if cell:
-                carry = cell
+                carry = cell if c > 0 else ""  # the row-label column's header heads no other column
             elif last or c == 0 or starts[c]:
                 carry = ""
             value = cell or carry
@@ -221,8 +221,23 @@ def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
         and len(set(filled)) * 2 <= len(filled)
     )
     last = ""
+    section = ""
+    header = [_cell_text(rows[sh.header_rows - 1], k) for k in range(len(sh.columns))] if sh.header_rows else []
     for i in data:
         label = _cell_text(rows[i], sh.label_column)
+        others = [c for k, c in enumerate(rows[i]) if k != sh.label_column and c.strip()]
+        if others and [_cell_text(rows[i], k) for k in range(len(sh.columns)) if k != sh.label_column] == [
+            h for k, h in enumerate(header) if k != sh.label_column
+        ]:
+            sh.primary[i] = sh.names[i] = ""  # the header repeated inside the table, not a row of data
+            continue
+        if label and not others and i != data[-1]:
+            # A row holding only a label ("Best practice scenario") heads the rows below it: a section.
+            section, last = label, ""
+            sh.primary[i] = sh.names[i] = ""
+            continue
+        if section and label:
+            label = f"{section} / {label}"
         if has_sub:
             subl = _cell_text(rows[i], sub)
             if label:

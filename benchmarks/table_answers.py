@@ -102,11 +102,13 @@ def main() -> int:
     parser.add_argument("--split", default="dev", choices=["dev", "test"])
     parser.add_argument("--db", type=Path, default=Path("/tmp/mdqa-table-answers"))
     parser.add_argument("--collection", default="answers", help="reused when the database already holds it")
+    parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated record kinds to ask")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     data = json.loads(args.answers.read_text())
     all_records = data["records"] if isinstance(data, dict) else data
-    records = [r for r in all_records if r.get("split") == args.split and r["kind"] in KINDS]
+    kinds = tuple(args.kinds.split(","))
+    records = [r for r in all_records if r.get("split") == args.split and r["kind"] in kinds]
     settings, collection_id = build(args.db, args.collection)
     tools = Tools()
     stats: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
@@ -130,9 +132,9 @@ def main() -> int:
                 cites = sorted({c["filename"] for c in payload["citations"]})
                 print(f"{mark} {record['id']}: {record['question']}\n    -> {payload['answer'][:300]!r}"
                       f"\n    short={payload.get('short_answer')!r} cites={cites}")  # fmt: skip
-    print(f"split={args.split} kinds={','.join(KINDS)} reader=local")
+    print(f"split={args.split} kinds={','.join(kinds)} reader=local")
     print(f"{'kind':<10} {'n':>3} {'accuracy':>9} {'short prec':>11} {'short cov':>10} {'mean ms':>8}")
-    for kind in (*KINDS, "all"):
+    for kind in (*kinds, "all"):
         s = stats.get(kind)
         if not s:
             continue

@@ -402,7 +402,9 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
             if got is None or got.kind == "not_found":
                 continue
             caption_hits = len(q_tokens & (caption - set(tablequery.tokens(got.column))))
-            sure = got.strength >= 2.5 if got.kind == "aggregate" else got.exact_row and got.strength >= 4.0
+            # The caption naming the table too ("public health outlay") makes the table surer, up to a point.
+            surety = got.strength + 0.5 * min(caption_hits, 2)
+            sure = surety >= 2.5 if got.kind == "aggregate" else got.exact_row and surety >= 4.0
             # A superlative asks for an aggregate: it outranks a cell whose row the question merely lists.
             rank = got.strength + caption_hits
             rank += 10.0 if got.kind == "aggregate" and tablequery.superlative(question) else 0.0

@@ -27,8 +27,8 @@ YEAR = re.compile(r"^(?:1[89]|20)\d\d(?:\s*[-–/]\s*\d{1,4})?$")
 # Words that ask for the table itself, not for a cell of it.
 SHOW_WORDS = re.compile(r"^(?:contain|contains|list|lists|show|shows|include|includes|describe|describes|present|"
                         r"presents|display|summari[sz]e|summary|about|whole|full|entire|in|there)$")  # fmt: skip
-MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|max|top|best|longest|oldest|heaviest|tallest|peak"
-MIN_WORDS = r"lowest|least|smallest|fewest|minimum|min|worst|shortest|youngest|lightest|bottom"
+MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|longest|oldest|heaviest|tallest"
+MIN_WORDS = r"lowest|least|smallest|fewest|minimum|shortest|youngest|lightest"
 MAX = re.compile(rf"\b(?:{MAX_WORDS})\b", re.I)
 MIN = re.compile(rf"\b(?:{MIN_WORDS})\b", re.I)
 TOTAL = re.compile(r"\b(?:total|sum|combined|altogether|in all|overall)\b", re.I)
@@ -149,13 +149,13 @@ def _is_number(cell: str) -> bool:
 
 
 def guess_header_rows(rows: list[list[str]]) -> int:
-    """Leading rows until the first that is mostly numbers (the data starts there); 1 to 4."""
-    for r, row in enumerate(rows[:6]):
+    """Leading rows until the first that is mostly numbers (the data starts there); 1 to 6."""
+    for r, row in enumerate(rows[:7]):
         values = [c for c in row[1:] if c.strip()]
         # Years ("1996", "2003-04") head columns far more often than they fill them.
         numbers = sum(_is_number(c) and not YEAR.match(c.strip()) for c in values)
         if values and numbers * 2 >= len(values):
-            return max(1, min(r, 4))
+            return max(1, r)
     return 1
 
 
@@ -325,8 +325,13 @@ def best_row(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[Pick
     return best[0], best
 
 
-def best_column(sh: Shape, question: Sequence[str], skip: set[int]) -> Pick | None:
-    best: Pick | None = None
+def best_column(
+    sh: Shape, question: Sequence[str], skip: set[int], caption: frozenset[str] = frozenset()
+) -> Pick | None:
+    """The column whose header the question names best. Question words that are also the caption's describe the
+    whole table ("public health outlay" of a table captioned so): they rank a column only after the other words."""
+    own = [t for t in question if t not in caption]
+    best: tuple[tuple[float, float, float], Pick] | None = None
     for c, name in enumerate(sh.columns):
         if c in skip or not name.strip():
             continue
@@ -334,9 +339,10 @@ def best_column(sh: Shape, question: Sequence[str], skip: set[int]) -> Pick | No
         if matched <= 0:
             continue
         pick = Pick(c, name, matched, coverage, set(tokens(name)))
-        if best is None or (pick.matched, pick.coverage) > (best.matched, best.coverage):
-            best = pick
-    return best
+        key = (name_score(name, own)[0], matched, coverage)
+        if best is None or key > best[0]:
+            best = (key, pick)
+    return best[1] if best else None
 
 
 def numeric_columns(table: TableData, sh: Shape) -> list[int]:
@@ -401,7 +407,7 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
     if row is None:
         return None
     rest = [t for t in q if t not in row.used]
-    col = best_column(sh, rest, {sh.label_column})
+    col = best_column(sh, rest, {sh.label_column}, frozenset(tokens(table.caption or "")))
     if col is None:
         numeric = numeric_columns(table, sh)
         if len(numeric) == 1 and len(table.rows[row.index]) > numeric[0]:
@@ -429,7 +435,7 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
 
 
 def _aggregate_column(table: TableData, sh: Shape, q: list[str]) -> Pick | None:
-    col = best_column(sh, q, {sh.label_column})
+    col = best_column(sh, q, {sh.label_column}, frozenset(tokens(table.caption or "")))
     numeric = numeric_columns(table, sh)
     if col is not None and col.index in numeric:
         return col

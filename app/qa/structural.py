@@ -359,6 +359,7 @@ def _table_answers(found: list[_Found], parsed: ParsedQuery) -> list[tablequery.
 
 
 CONTENT_TABLE_PAGES = 5  # tables on the pages of the first few retrieved nodes are candidates too
+TWO_ASKS = re.compile(r"\band\s+(?:what|how|which|who|where|when)\b", re.I)
 ASKS_FOR_VALUE = re.compile(r"\b(?:what|which|who|how (?:many|much)|where)\b", re.I)
 
 
@@ -372,8 +373,8 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
 
     Only when the question asks for a value and names the column well (and, for a single cell, the row exactly):
     otherwise the passages' reader answers as before."""
-    if not ASKS_FOR_VALUE.search(question):
-        return
+    if not ASKS_FOR_VALUE.search(question) or TWO_ASKS.search(question):
+        return  # a two-part question is decomposed by the reader: one cell would answer only half of it
     ids = [n.node_id for n in retrieval.nodes if n.kind == "table"]
     pages = list(dict.fromkeys((n.document_id, n.page) for n in retrieval.nodes[:CONTENT_TABLE_PAGES] if n.page))
     conditions = [DocTable.id.in_(ids)] if ids else []

@@ -246,10 +246,15 @@ def _found(
 ) -> list[_Found]:
     by_id = {t.id: t for t in tables}
     chosen = [by_id[m.id] for m in match_tables]
-    if how == "label" and len(chosen) > 1:
-        # One label on consecutive pages: one table continued, read as one.
-        return [_Found(chosen[0], document, table_data(chosen[0], document, tables, inferred, chosen[1:]))]
-    return [_Found(t, document, table_data(t, document, tables, inferred)) for t in chosen]
+    found = [_Found(t, document, table_data(t, document, tables, inferred)) for t in chosen]
+    if how == "label" and len(found) > 1:
+        # One label on consecutive pages: one table continued. Read as one when the columns are the same; a
+        # continuation with columns of its own ("2013–14" … after "2003–04" …) stays a table of its own.
+        first = tablequery.shape(found[0].data).columns
+        same = [f.table for f in found[1:] if tablequery.shape(f.data).columns[1:] == first[1:]]
+        if len(same) == len(found) - 1:
+            return [_Found(chosen[0], document, table_data(chosen[0], document, tables, inferred, same))]
+    return found
 
 
 def _resolve_table_ref(
@@ -351,10 +356,10 @@ def _table_answers(found: list[_Found], parsed: ParsedQuery) -> list[tablequery.
     if len(found) == 1:
         return [tablequery.answer(found[0].data, question, parsed.intent)]
     if parsed.intent == "lookup":
-        for f in found:
-            got = tablequery.best_answer(f.data, question)
-            if got is not None and got.kind != "not_found":
-                return [got]
+        answers = [tablequery.best_answer(f.data, question) for f in found]
+        good = [a for a in answers if a is not None and a.kind != "not_found"]
+        if good:
+            return [max(good, key=lambda a: a.strength)]
     return [tablequery.whole_table(f.data) for f in found]
 
 

@@ -69,7 +69,7 @@ class Missing:
 class TableMatch:
     tables: list[TableInfo] = field(default_factory=list)
     how: str = ""  # label | ordinal | page | caption | all
-    note: str | None = None  # said beside the answer: "twotables_2.pdf has no Table 1; this is its 1st table"
+    note: str | None = None  # said beside the answer
 
 
 def caption_key(caption: str | None) -> str | None:
@@ -162,9 +162,9 @@ def caption_score(words: str, caption: str | None) -> tuple[int, int]:
 def resolve_tables(ref: TableRef, document: DocInfo, tables: Sequence[TableInfo]) -> TableMatch | Missing:
     """The tables of `document` that `ref` names, or what the document holds instead.
 
-    A label ("Table 6.4") matches the table's own label; a plain number with no such label falls back to document
-    order only when the document's labels are not plain numbers ("table 7" of a document whose tables are 6.1 to
-    6.12 is its 7th table); an ordinal counts in document order, or on the named page."""
+    A label ("Table 6.4") matches the table's own label; "Table 2" is the second table only when the document's
+    tables carry no labels at all (else it is missing: a guess would answer from the wrong table); an ordinal
+    ("the second table") counts in document order, or on the named page."""
     tables = sorted(tables, key=lambda t: t.index_in_document)
     heads = [t for t in tables if t.continues_id is None] or tables
     name = document.filename
@@ -205,16 +205,16 @@ def resolve_tables(ref: TableRef, document: DocInfo, tables: Sequence[TableInfo]
     if ref.label is not None:
         labelled = [t for t in tables if t.key == ref.label]
         if labelled:
-            return TableMatch(labelled[:1], "label")
+            # The same label on the following pages ("Table 14 (continued)") is the same table.
+            run = labelled[:1]
+            for t in labelled[1:]:
+                if t.page == run[-1].page + 1:
+                    run.append(t)
+            return TableMatch(run, "label")
         number = _int(ref.label)
-        if number is not None and 1 <= number <= len(heads):
-            # No table carries that number: the n-th table, said plainly when the tables have labels of their own.
-            table = heads[number - 1]
-            note = None
-            if any(t.key for t in heads):
-                note = (f"{name} has no Table {ref.label}; this is its {_ordinal(number)} table, "
-                        f"{table.shown_label}.")  # fmt: skip
-            return TableMatch([table], "ordinal", note)
+        if number is not None and 1 <= number <= len(heads) and not any(t.key for t in heads):
+            # Tables without labels of their own: "Table 2" can only mean the second one.
+            return TableMatch([heads[number - 1]], "ordinal")
         return Missing(f"{name} has no Table {ref.label}; its tables are {_strip_tables(describe_labels(heads))}.",
                        document.id)  # fmt: skip
     if ref.number is None:

@@ -15,12 +15,13 @@ from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document, Page, Passage
 from app.qa import tablequery
-from app.qa.classify import ParsedQuery, TableRef, normalise
+from app.qa.classify import ParsedQuery, TableRef, label_key, normalise
 from app.qa.model import EvidenceNode, Retrieval
 from app.qa.resolve import (
     DocInfo,
     Missing,
     TableInfo,
+    caption_key,
     missing_file,
     missing_page,
     named_files,
@@ -67,9 +68,10 @@ def table_node(
     table: DocTable, document: Document, hop: int = 0, data: tablequery.TableData | None = None
 ) -> EvidenceNode:
     """A table's evidence node; `data` (the table with its continuations) gives the whole table's markdown."""
-    label = f"{table_label(table)} ({document.filename} p. {table.page_number})"
+    caption = table.caption or (data.caption if data is not None else None)
+    label = f"{' '.join((caption or table_label(table)).split())[:120]} ({document.filename} p. {table.page_number})"
     body = tablequery.markdown(data) if data is not None else table.markdown
-    text = f"{table.caption}\n\n{body}" if table.caption else body
+    text = f"{caption}\n\n{body}" if caption else body
     return EvidenceNode(table.id, "table", document.id, table.page_number, label, text, hop, 1.0)
 
 
@@ -113,11 +115,46 @@ def _doc_info(document: Document) -> DocInfo:
     return DocInfo(document.id, document.filename, document.page_count or 0, document.title)
 
 
-def _table_info(table: DocTable) -> TableInfo:
+Inferred = dict[str, tuple[str, str]]  # table id -> (label, caption) read from its page's text
+
+
+def _table_info(table: DocTable, inferred: Inferred | None = None) -> TableInfo:
+    label, caption = (inferred or {}).get(table.id, (table.label, table.caption))
     return TableInfo(
         table.id, table.document_id, table.page_number, table.index_on_page, table.index_in_document,
-        table.caption, table.label, table.continues_id,
+        caption, label, table.continues_id,
     )  # fmt: skip
+
+
+# A caption line in a page's text: "Table 14. Actual and …", "Table 1 : Document …" (a capital after the label, so
+# "Table 6.2 is confined …" and "Source: table 14, p.18" in running text are not captions).
+CAPTION_LINE = re.compile(
+    r"(?m)^[ \t]*(?:Table|TABLE)[ \t]*[:#]?[ \t]*([A-Z]{0,2}\d+(?:[.\-–]\d+)*[a-z]?)[ \t]*[.:]?[ \t]+([A-Z(].*)$"
+)
+
+
+def infer_labels(session: Session, tables: list[DocTable]) -> Inferred:
+    """Labels for tables extracted without a caption, from the caption lines of their page's text: the page's
+    captions not already carried by a labelled table, in order, given to its unlabelled tables in order."""
+    bare = [t for t in tables if not t.label and caption_key(t.caption) is None]
+    if not bare:
+        return {}
+    document_id = bare[0].document_id
+    numbers = sorted({t.page_number for t in bare})
+    rows = session.execute(
+        select(Page.number, Page.text).where(Page.document_id == document_id, Page.number.in_(numbers))
+    )
+    texts = {number: text for number, text in rows}
+    inferred: Inferred = {}
+    for number in numbers:
+        on_page = sorted((t for t in tables if t.page_number == number), key=lambda t: t.index_on_page)
+        taken = {k for t in on_page if (k := label_key(t.label) if t.label else caption_key(t.caption))}
+        lines = [(label_key(m.group(1)), m.group(0).strip()) for m in CAPTION_LINE.finditer(texts.get(number) or "")]
+        free = [(k, line) for k, line in lines if k and k not in taken]
+        unlabelled = [t for t in on_page if t in bare]
+        for table, (key, line) in zip(unlabelled, free, strict=False):
+            inferred[table.id] = (f"Table {key}", " ".join(line.split()))
+    return inferred
 
 
 def _tables_of(session: Session, document: Document) -> list[DocTable]:
@@ -125,13 +162,21 @@ def _tables_of(session: Session, document: Document) -> list[DocTable]:
     return list(session.scalars(query))
 
 
-def table_data(table: DocTable, document: Document, all_tables: list[DocTable]) -> tablequery.TableData:
-    """The table with its continuations on the following pages appended (the same table, never another)."""
+def table_data(
+    table: DocTable,
+    document: Document,
+    all_tables: list[DocTable],
+    inferred: Inferred | None = None,
+    same_label: list[DocTable] | None = None,
+) -> tablequery.TableData:
+    """The table with its continuations on the following pages appended (the same table, never another): those
+    linked by `continues_id`, or `same_label` (the same label repeated on the next pages, "Table 14 (continued)")."""
+    label, caption = (inferred or {}).get(table.id, (table.label, table.caption))
     data = tablequery.TableData(
         id=table.id,
         rows=[[str(c or "") for c in r] for r in table.rows or []],
-        caption=" ".join(table.caption.split()) if table.caption else None,
-        label=table.label,
+        caption=" ".join(caption.split()) if caption else None,
+        label=label,
         columns=list(table.columns) if table.columns else None,
         header_rows=table.header_rows if table.columns else None,
         cell_boxes=[list(r) for r in table.cell_boxes] if table.cell_boxes else None,
@@ -150,6 +195,12 @@ def table_data(table: DocTable, document: Document, all_tables: list[DocTable]) 
         data.extend(more)
         current = nxt.id
         seen.add(nxt.id)
+    for nxt in same_label or []:
+        if nxt.id not in seen:
+            data.extend(tablequery.TableData(id=nxt.id, rows=[[str(c or "") for c in r] for r in nxt.rows or []],
+                                             header_rows=data.header_rows if data.columns else None,
+                                             columns=data.columns))  # fmt: skip
+            seen.add(nxt.id)
     return data
 
 
@@ -190,29 +241,45 @@ class _Found:
     data: tablequery.TableData
 
 
+def _found(
+    document: Document, tables: list[DocTable], inferred: Inferred, match_tables: list, how: str
+) -> list[_Found]:
+    by_id = {t.id: t for t in tables}
+    chosen = [by_id[m.id] for m in match_tables]
+    found = [_Found(t, document, table_data(t, document, tables, inferred)) for t in chosen]
+    if how == "label" and len(found) > 1:
+        # One label on consecutive pages: one table continued. Read as one when the columns are the same; a
+        # continuation with columns of its own ("2013–14" … after "2003–04" …) stays a table of its own.
+        first = tablequery.shape(found[0].data).columns
+        same = [f.table for f in found[1:] if tablequery.shape(f.data).columns[1:] == first[1:]]
+        if len(same) == len(found) - 1:
+            return [_Found(chosen[0], document, table_data(chosen[0], document, tables, inferred, same))]
+    return found
+
+
 def _resolve_table_ref(
     session: Session, collection_id: str, document: Document | None, ref: TableRef, notes: list[str]
-) -> list[tuple[DocTable, Document, list[DocTable]]] | Missing:
+) -> list[_Found] | Missing:
     """Tables a reference names in the named document, or in each document that has one (at most MAX_TABLES)."""
     if document is not None:
         tables = _tables_of(session, document)
-        match = resolve_tables(ref, _doc_info(document), [_table_info(t) for t in tables])
+        inferred = infer_labels(session, tables)
+        match = resolve_tables(ref, _doc_info(document), [_table_info(t, inferred) for t in tables])
         if isinstance(match, Missing):
             return match
-        by_id = {t.id: t for t in tables}
         if match.note:
             notes.append(match.note)
-        return [(by_id[m.id], document, tables) for m in match.tables]
-    found: list[tuple[DocTable, Document, list[DocTable]]] = []
+        return _found(document, tables, inferred, match.tables, match.how)
+    found: list[_Found] = []
     for doc in _documents_with_tables(session, collection_id, None):
         if len(found) >= MAX_TABLES:
             break
         tables = _tables_of(session, doc)
-        match = resolve_tables(ref, _doc_info(doc), [_table_info(t) for t in tables])
+        inferred = infer_labels(session, tables)
+        match = resolve_tables(ref, _doc_info(doc), [_table_info(t, inferred) for t in tables])
         if isinstance(match, Missing):
             continue
-        by_id = {t.id: t for t in tables}
-        found.extend((by_id[m.id], doc, tables) for m in match.tables)
+        found.extend(_found(doc, tables, inferred, match.tables, match.how))
     if not found and ref.caption:
         return []  # caption words found in no table of any document: a content question after all
     if not found:
@@ -257,9 +324,9 @@ def fetch(session: Session, collection_id: str, parsed: ParsedQuery) -> Retrieva
         if isinstance(resolved, Missing):
             missing.append(resolved.message)
             continue
-        for table, doc, all_tables in resolved:
-            if len(found) < MAX_TABLES and all(f.table.id != table.id for f in found):
-                found.append(_Found(table, doc, table_data(table, doc, all_tables)))
+        for f in resolved:
+            if len(found) < MAX_TABLES and all(g.table.id != f.table.id for g in found):
+                found.append(f)
     seen = {n.node_id for n in nodes}
     for f in found:
         if f.table.id not in seen:
@@ -289,52 +356,72 @@ def _table_answers(found: list[_Found], parsed: ParsedQuery) -> list[tablequery.
     if len(found) == 1:
         return [tablequery.answer(found[0].data, question, parsed.intent)]
     if parsed.intent == "lookup":
-        for f in found:
-            got = tablequery.cell_answer(f.data, question) or tablequery.aggregate_answer(f.data, question)
-            if got is not None and got.kind != "not_found":
-                return [got]
+        answers = [tablequery.best_answer(f.data, question) for f in found]
+        good = [a for a in answers if a is not None and a.kind != "not_found"]
+        if good:
+            return [max(good, key=lambda a: a.strength)]
     return [tablequery.whole_table(f.data) for f in found]
 
 
 CONTENT_TABLE_PAGES = 5  # tables on the pages of the first few retrieved nodes are candidates too
-ASKS_FOR_VALUE = re.compile(r"^\s*(?:what|which|who|how (?:many|much)|in which|where)\b", re.I)
+TWO_ASKS = re.compile(r"\band\s+(?:what|how|which|who|where|when)\b", re.I)
+ASKS_FOR_VALUE = re.compile(r"\b(?:what|which|who|how (?:many|much)|where)\b", re.I)
 
 
-def content_table_answer(session: Session, retrieval: Retrieval, question: str) -> None:
-    """A content question a retrieved table answers from its cells ("Which member state had the most inhabitants
-    per retail outlet?"): the table's answer goes first, the table node leads the evidence.
+MAX_CONTENT_TABLES = 60  # a named document's tables read for a content question, at most
+
+
+def content_table_answer(session: Session, retrieval: Retrieval, question: str, document_id: str | None = None) -> None:
+    """A content question a table answers from its cells ("Which member state had the most inhabitants per retail
+    outlet?"): the table's answer goes first, the table node leads the evidence. Candidates: the retrieved tables,
+    the tables on the pages of the first retrieved nodes, and every table of a document named as a file.
 
     Only when the question asks for a value and names the column well (and, for a single cell, the row exactly):
     otherwise the passages' reader answers as before."""
-    if not ASKS_FOR_VALUE.search(question) or not retrieval.nodes:
-        return
+    if not ASKS_FOR_VALUE.search(question) or TWO_ASKS.search(question):
+        return  # a two-part question is decomposed by the reader: one cell would answer only half of it
     ids = [n.node_id for n in retrieval.nodes if n.kind == "table"]
     pages = list(dict.fromkeys((n.document_id, n.page) for n in retrieval.nodes[:CONTENT_TABLE_PAGES] if n.page))
     conditions = [DocTable.id.in_(ids)] if ids else []
     conditions += [(DocTable.document_id == d) & (DocTable.page_number == p) for d, p in pages]
+    if document_id is not None:
+        conditions.append(DocTable.document_id == document_id)
     if not conditions:
         return
-    tables = list(session.scalars(select(DocTable).where(or_(*conditions)).order_by(DocTable.index_in_document)))
-    best: tuple[float, tablequery.TableAnswer, DocTable] | None = None
+    query = select(DocTable).where(or_(*conditions)).order_by(DocTable.document_id, DocTable.index_in_document)
+    tables = list(session.scalars(query.limit(MAX_CONTENT_TABLES)))
+    q_tokens = set(tablequery.tokens(question))
+    best: tuple[float, tablequery.TableAnswer, DocTable, tablequery.TableData] | None = None
+    documents: dict[str, tuple[Document | None, list[DocTable], Inferred]] = {}
     for table in tables:
-        document = session.get(Document, table.document_id)
-        if document is None:
+        if table.document_id not in documents:
+            document = session.get(Document, table.document_id)
+            every = _tables_of(session, document) if document is not None else []
+            documents[table.document_id] = (document, every, infer_labels(session, every))
+        document, every, inferred = documents[table.document_id]
+        if document is None or document.status != "ready":
             continue
-        data = table_data(table, document, _tables_of(session, document) if table.continues_id is None else [])
-        agg = tablequery.aggregate_answer(data, question)
-        cell = tablequery.cell_answer(data, question)
-        for got in (agg, cell):
+        data = table_data(table, document, every, inferred)
+        # Caption words the question shares ("food outlets") tell two tables with the same column apart.
+        caption = set(tablequery.tokens(data.caption or ""))
+        for got in (tablequery.aggregate_answer(data, question), tablequery.cell_answer(data, question)):
             if got is None or got.kind == "not_found":
                 continue
-            sure = got.strength >= 2.5 if got.kind == "aggregate" else got.exact_row and got.strength >= 4.0
-            if sure and (best is None or got.strength > best[0]):
-                best = (got.strength, got, table)
+            caption_hits = len(q_tokens & (caption - set(tablequery.tokens(got.column))))
+            # The caption naming the table too ("public health outlay") makes the table surer, up to a point.
+            surety = got.strength + 0.5 * min(caption_hits, 2)
+            sure = surety >= 2.5 if got.kind == "aggregate" else got.exact_row and surety >= 4.0
+            # A superlative asks for an aggregate: it outranks a cell whose row the question merely lists.
+            rank = got.strength + caption_hits
+            rank += 10.0 if got.kind == "aggregate" and tablequery.superlative(question) else 0.0
+            if sure and (best is None or rank > best[0]):
+                best = (rank, got, table, data)
     if best is None:
         return
-    _, got, table = best
-    document = session.get(Document, table.document_id)
-    if all(n.node_id != table.id for n in retrieval.nodes):
-        retrieval.nodes.insert(0, table_node(table, document))
+    _, got, table, data = best
+    document = documents[table.document_id][0]
+    retrieval.nodes = [n for n in retrieval.nodes if n.node_id != table.id]
+    retrieval.nodes.insert(0, table_node(table, document, data=data))
     retrieval.extras["table_answers"] = [got]
     if got.cell:
         retrieval.extras["cell"] = got.cell

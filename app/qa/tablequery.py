@@ -24,8 +24,11 @@ FOOTNOTE = re.compile(r"(?:[*†‡§¶#]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\((?:[
 MINUS = "-−–—"
 YEAR = re.compile(r"^(?:1[89]|20)\d\d(?:\s*[-–/]\s*\d{1,4})?$")
 
-MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|max|top|best|longest|oldest|heaviest|tallest|peak"
-MIN_WORDS = r"lowest|least|smallest|fewest|minimum|min|worst|shortest|youngest|lightest|bottom"
+# Words that ask for the table itself, not for a cell of it.
+SHOW_WORDS = re.compile(r"^(?:contain|contains|list|lists|show|shows|include|includes|describe|describes|present|"
+                        r"presents|display|summari[sz]e|summary|about|whole|full|entire|in|there)$")  # fmt: skip
+MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|longest|oldest|heaviest|tallest"
+MIN_WORDS = r"lowest|least|smallest|fewest|minimum|shortest|youngest|lightest"
 MAX = re.compile(rf"\b(?:{MAX_WORDS})\b", re.I)
 MIN = re.compile(rf"\b(?:{MIN_WORDS})\b", re.I)
 TOTAL = re.compile(r"\b(?:total|sum|combined|altogether|in all|overall)\b", re.I)
@@ -75,9 +78,15 @@ class Shape:
     header_rows: int
     columns: list[str]
     label_column: int
+    # Row names by row index: the label, filled down, with a sub-label column joined ("Back pain / Count").
+    names: dict[int, str] = field(default_factory=dict)
+    primary: dict[int, str] = field(default_factory=dict)
 
     def data(self, rows: list[list[str]]) -> list[int]:
         return [i for i in range(self.header_rows, len(rows)) if any(c.strip() for c in rows[i])]
+
+    def name(self, i: int) -> str:
+        return self.names.get(i, "")
 
 
 @dataclass(slots=True)
@@ -92,6 +101,7 @@ class TableAnswer:
     # How surely the question named this table's row and column (matched tokens + coverage); ranks candidates.
     strength: float = 0.0
     exact_row: bool = False
+    column: str = ""  # the header the answer was read under
 
     def render(self, marker: int) -> str:
         return self.body.replace("{cite}", f"[{marker}]")
@@ -139,13 +149,13 @@ def _is_number(cell: str) -> bool:
 
 
 def guess_header_rows(rows: list[list[str]]) -> int:
-    """Leading rows until the first that is mostly numbers (the data starts there); 1 to 4."""
-    for r, row in enumerate(rows[:6]):
+    """Leading rows until the first that is mostly numbers (the data starts there); 1 to 6."""
+    for r, row in enumerate(rows[:7]):
         values = [c for c in row[1:] if c.strip()]
         # Years ("1996", "2003-04") head columns far more often than they fill them.
         numbers = sum(_is_number(c) and not YEAR.match(c.strip()) for c in values)
         if values and numbers * 2 >= len(values):
-            return max(1, min(r, 4))
+            return max(1, r)
     return 1
 
 
@@ -161,7 +171,7 @@ def join_headers(rows: list[list[str]], header_rows: int) -> list[str]:
         for c in range(width):
             cell = " ".join((row[c] if c < len(row) else "").split())
             if cell:
-                carry = cell
+                carry = cell if c > 0 else ""  # the row-label column's header heads no other column
             elif last or c == 0 or starts[c]:
                 carry = ""
             value = cell or carry
@@ -189,7 +199,54 @@ def shape(table: TableData) -> Shape:
         if cells and sum(not _is_number(x) for x in cells) * 2 > len(cells):
             label_column = c
             break
-    return Shape(nh, columns, label_column)
+    sh = Shape(nh, columns, label_column)
+    _name_rows(sh, rows)
+    return sh
+
+
+def _cell_text(row: list[str], c: int) -> str:
+    return " ".join(row[c].split()) if c < len(row) else ""
+
+
+def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
+    """Each data row's name. A text column right of the labels whose values repeat ("Count", "Percentage") is a
+    sub-label: its rows are named "<label above> / <sub-label>", the label filled down over the empty cells."""
+    data = sh.data(rows)
+    sub = sh.label_column + 1
+    cells = [_cell_text(rows[i], sub) for i in data]
+    filled = [c for c in cells if c]
+    has_sub = (
+        len(filled) >= 4
+        and sum(not _is_number(c) for c in filled) * 4 >= len(filled) * 3
+        and len(set(filled)) * 2 <= len(filled)
+    )
+    last = ""
+    section = ""
+    header = [_cell_text(rows[sh.header_rows - 1], k) for k in range(len(sh.columns))] if sh.header_rows else []
+    for i in data:
+        label = _cell_text(rows[i], sh.label_column)
+        others = [c for k, c in enumerate(rows[i]) if k != sh.label_column and c.strip()]
+        if others and [_cell_text(rows[i], k) for k in range(len(sh.columns)) if k != sh.label_column] == [
+            h for k, h in enumerate(header) if k != sh.label_column
+        ]:
+            sh.primary[i] = sh.names[i] = ""  # the header repeated inside the table, not a row of data
+            continue
+        if label and not others and i != data[-1]:
+            # A row holding only a label ("Best practice scenario") heads the rows below it: a section.
+            section, last = label, ""
+            sh.primary[i] = sh.names[i] = ""
+            continue
+        if section and label:
+            label = f"{section} / {label}"
+        if has_sub:
+            subl = _cell_text(rows[i], sub)
+            if label:
+                last = label
+            primary = label or last
+            sh.primary[i] = primary
+            sh.names[i] = f"{primary} / {subl}" if primary and subl else primary or subl
+        else:
+            sh.primary[i] = sh.names[i] = label
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -197,8 +254,23 @@ def shape(table: TableData) -> Shape:
 # ---------------------------------------------------------------------------------------------------------------
 
 
+PERCENT = {"%", "percent", "percentage", "percentages", "pct", "share", "proportion"}
+
+
+def _stem(token: str) -> str:
+    if token in PERCENT:
+        return "percent"
+    if len(token) > 4 and token.endswith("ies"):
+        return token[:-3] + "y"
+    if len(token) > 3 and token.endswith("s") and not token.endswith("ss"):
+        return token[:-1]
+    return token
+
+
 def tokens(text: str) -> list[str]:
-    return [t for t in normalise(text).split() if t not in STOPWORDS]
+    """Content words, plurals folded ("females" = "female") and every way of saying per cent one word."""
+    text = text.replace("%", " % ")
+    return [_stem(t) for t in normalise(text).split() if t not in STOPWORDS]
 
 
 def _token_hit(token: str, question: Sequence[str]) -> float:
@@ -234,13 +306,12 @@ def best_row(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[Pick
     """The data row whose label the question names best, and every row tied with it (ambiguity)."""
     picks = []
     for i in sh.data(table.rows):
-        row = table.rows[i]
-        label = row[sh.label_column] if sh.label_column < len(row) else ""
+        label = sh.name(i)
         if not label.strip():
             continue
         matched, coverage = name_score(label, question)
-        norm = normalise(label)
-        exact = f" {norm} " in f" {' '.join(question)} "
+        norm = " ".join(tokens(label))
+        exact = bool(norm) and f" {norm} " in f" {' '.join(question)} "
         if matched > 0 or exact:
             # A label written out in full ("Belgium/Luxembourg") beats one sharing a word ("Belgium").
             score = matched + coverage + (1.0 if exact else 0.0)
@@ -254,8 +325,13 @@ def best_row(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[Pick
     return best[0], best
 
 
-def best_column(sh: Shape, question: Sequence[str], skip: set[int]) -> Pick | None:
-    best: Pick | None = None
+def best_column(
+    sh: Shape, question: Sequence[str], skip: set[int], caption: frozenset[str] = frozenset()
+) -> Pick | None:
+    """The column whose header the question names best. Question words that are also the caption's describe the
+    whole table ("public health outlay" of a table captioned so): they rank a column only after the other words."""
+    own = [t for t in question if t not in caption]
+    best: tuple[tuple[float, float, float], Pick] | None = None
     for c, name in enumerate(sh.columns):
         if c in skip or not name.strip():
             continue
@@ -263,9 +339,10 @@ def best_column(sh: Shape, question: Sequence[str], skip: set[int]) -> Pick | No
         if matched <= 0:
             continue
         pick = Pick(c, name, matched, coverage, set(tokens(name)))
-        if best is None or (pick.matched, pick.coverage) > (best.matched, best.coverage):
-            best = pick
-    return best
+        key = (name_score(name, own)[0], matched, coverage)
+        if best is None or key > best[0]:
+            best = (key, pick)
+    return best[1] if best else None
 
 
 def numeric_columns(table: TableData, sh: Shape) -> list[int]:
@@ -309,7 +386,7 @@ def _cell(table: TableData, sh: Shape, row: int, column: int) -> dict[str, objec
     cells = table.rows[row]
     return {
         "node_id": table.id,
-        "row": cells[sh.label_column] if sh.label_column < len(cells) else "",
+        "row": sh.name(row),
         "column": sh.columns[column],
         "value": cells[column] if column < len(cells) else "",
         "bbox": _box(table, row, column),
@@ -330,14 +407,15 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
     if row is None:
         return None
     rest = [t for t in q if t not in row.used]
-    col = best_column(sh, rest, {sh.label_column})
+    col = best_column(sh, rest, {sh.label_column}, frozenset(tokens(table.caption or "")))
     if col is None:
         numeric = numeric_columns(table, sh)
         if len(numeric) == 1 and len(table.rows[row.index]) > numeric[0]:
             col = Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
         else:
             return None
-    distinct = {normalise(p.name) for p in tied}
+    # Rows tied on the same label differ only by a sub-label the question did not name: the first is meant.
+    distinct = {normalise(sh.primary.get(p.index, p.name)) for p in tied}
     if len(distinct) > 1:
         names = ", ".join(sorted({p.name for p in tied})[:6])
         body = (f"Several rows of {_cite_name(table)} match: {names}. Name the row exactly to get one value "
@@ -351,12 +429,13 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
     body = f"**{value}** — {cell['row']}, {cell['column']}, in {_cite_name(table)} {{cite}}."
     got = TableAnswer(table.id, "cell", body, short_answer=value, cell=cell)
     got.strength = row.matched + col.matched + col.coverage
+    got.column = col.name
     got.exact_row = row.coverage >= 1.0 and row.matched >= 2.0
     return got
 
 
 def _aggregate_column(table: TableData, sh: Shape, q: list[str]) -> Pick | None:
-    col = best_column(sh, q, {sh.label_column})
+    col = best_column(sh, q, {sh.label_column}, frozenset(tokens(table.caption or "")))
     numeric = numeric_columns(table, sh)
     if col is not None and col.index in numeric:
         return col
@@ -377,6 +456,7 @@ def aggregate_answer(table: TableData, question: str) -> TableAnswer | None:
     got, col = _aggregate(table, question)
     if got is not None and col is not None:
         got.strength = col.matched + col.coverage
+        got.column = col.name
     return got
 
 
@@ -393,15 +473,15 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
     data = sh.data(table.rows)
 
     def label(i: int) -> str:
-        row = table.rows[i]
-        return row[sh.label_column].strip() if sh.label_column < len(row) else ""
+        return sh.name(i)
 
     members = [i for i in data if label(i) and not SUMMARY_ROW.match(normalise(label(i)))]
     if kind == "count" and not (ABOVE.search(question) or BELOW.search(question)):
         n = len(members)
         body = f"**{n}** rows in {_cite_name(table)} {{cite}}: " + ", ".join(label(i) for i in members[:30]) + "."
         return TableAnswer(table.id, "aggregate", body, short_answer=str(n)), None
-    q = tokens(re.sub(_NUMBER_IN_TEXT, " ", question))
+    # The threshold ("above $20") is no column name; other numbers ("in 1996") may be.
+    q = tokens(BELOW.sub(" ", ABOVE.sub(" ", question)))
     col = _aggregate_column(table, sh, q)
     if col is None:
         return None, None
@@ -482,13 +562,25 @@ def whole_table(table: TableData) -> TableAnswer:
 def not_found(table: TableData, question: str) -> TableAnswer:
     """Say what the table holds when the question's row or column is not in it."""
     sh = shape(table)
-    rows = [table.rows[i][sh.label_column].strip() for i in sh.data(table.rows)
-            if sh.label_column < len(table.rows[i]) and table.rows[i][sh.label_column].strip()]  # fmt: skip
+    rows = [sh.name(i) for i in sh.data(table.rows) if sh.name(i)]
     cols = [c for k, c in enumerate(sh.columns) if k != sh.label_column and c.strip()]
     shown_rows = ", ".join(rows[:12]) + (f" and {len(rows) - 12} more" if len(rows) > 12 else "")
     body = (f"I could not find that cell in {_cite_name(table)} {{cite}}. Its columns are: "
             f"{'; '.join(cols[:12])}." + (f" Its rows are: {shown_rows}." if rows else ""))  # fmt: skip
-    return TableAnswer(table.id, "not_found", body)
+    return TableAnswer(table.id, "not_found", body + "\n\n" + markdown(table))
+
+
+def superlative(question: str) -> bool:
+    return bool(MAX.search(question) or MIN.search(question))
+
+
+def best_answer(table: TableData, question: str) -> TableAnswer | None:
+    """A cell or an aggregate. A superlative ("which … highest") asks for an aggregate even when it names rows
+    ("Which of EU15, the USA and Japan …"); otherwise a named row wins over aggregate words that are part of a
+    header ("% growth in total retail sales")."""
+    if superlative(question):
+        return aggregate_answer(table, question) or cell_answer(table, question)
+    return cell_answer(table, question) or aggregate_answer(table, question)
 
 
 def answer(table: TableData, question: str, intent: str) -> TableAnswer:
@@ -496,6 +588,9 @@ def answer(table: TableData, question: str, intent: str) -> TableAnswer:
     if intent in ("show", "summarise"):
         agg = aggregate_answer(table, question) if intent != "summarise" else None
         return agg or whole_table(table)
-    # A named row wins over aggregate words that are part of a header ("% growth in total retail sales").
-    found = cell_answer(table, question) or aggregate_answer(table, question)
-    return found or not_found(table, question)
+    found = best_answer(table, question)
+    if found is not None:
+        return found
+    if not [t for t in tokens(question) if not SHOW_WORDS.match(t)]:
+        return whole_table(table)  # "What does Table 1 list?": nothing to look up but the table itself
+    return not_found(table, question)

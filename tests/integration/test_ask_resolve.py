@@ -19,7 +19,7 @@ from tests.conftest import PDFS
 from tests.integration.helpers import manifest, upload, wait_until_done
 from tests.integration.test_ask_content import encoder
 
-FILES = ["reports/eu-004.pdf", "tables/us-030.pdf", "reports/eu-021.pdf"]
+FILES = ["reports/eu-004.pdf", "tables/us-030.pdf", "reports/eu-021.pdf", "reports/us-018.pdf"]
 
 
 @pytest.fixture
@@ -46,7 +46,7 @@ def test_named_things_resolved_and_cells_read(client: TestClient) -> None:
     cid = client.post("/api/collections", json={"name": "resolve"}).json()["id"]
     body = upload(client, cid, [PDFS / f for f in FILES])
     docs = wait_until_done(client, [d["id"] for d in body["documents"]])
-    assert [d["status"] for d in docs] == ["ready"] * 3, docs
+    assert [d["status"] for d in docs] == ["ready"] * 4, docs
     eu004 = docs[0]
     assert eu004["page_count"] == manifest()["reports/eu-004.pdf"]["pages"] == 15
 
@@ -88,6 +88,18 @@ def test_named_things_resolved_and_cells_read(client: TestClient) -> None:
     fuel = _ask(client, cid, "What is in Table 2-1?")
     assert fuel["answer"].startswith("**Table 2-1. Simulated fuel savings")
     assert {c["filename"] for c in fuel["citations"]} == {"us-030.pdf"}
+
+    # us-018.pdf's tables were extracted without captions: "Table 14" is read from the caption line of the page's
+    # text, and its continuation on page 2 (other year columns) is found under the same label.
+    for truth_id, year, page in [(1, "2005–06", 1), (2, "2017–18", 2)]:
+        truth = _truth("reports/us-018.pdf", truth_id)
+        col = truth[1].index(year)
+        ohio = next(r for r in truth if r[0] == "Ohio")[col]
+        got = _ask(
+            client, cid, f"How many public high school graduates did Ohio have in {year} (Table 14 of us-018.pdf)?"
+        )
+        assert got["short_answer"] == ohio and got["cell"]["row"] == "Ohio" and year in got["cell"]["column"]
+        assert [(c["filename"], c["page"]) for c in got["citations"]] == [("us-018.pdf", page)]
 
     # Named but missing: said in one sentence naming what exists, citing nothing.
     for question, expected in [

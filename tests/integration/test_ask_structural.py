@@ -90,8 +90,10 @@ def test_table_questions_follow_document_order(session: Session, pdfs: PdfCollec
     second = _retrieve(pdfs, session, "Show the second table of twotables_2.pdf")
     assert [n.node_id for n in second.nodes] == [tables[1].id] and second.nodes[0].kind == "table"
     assert "| Kerala | 2400 | 8.8 |" in re.sub(r"\s+", " ", second.nodes[0].text)  # the second expected table
+    table7 = _retrieve(pdfs, session, "table 7 of twotables_2.pdf")  # its own label (the caption "Table 7 : ...")
+    assert [n.node_id for n in table7.nodes] == [tables[1].id]
     table2 = _retrieve(pdfs, session, "table 2 of twotables_2.pdf")
-    assert [n.node_id for n in table2.nodes] == [tables[1].id]
+    assert table2.nodes == [] and table2.extras["missing"] == "twotables_2.pdf has no Table 2; its tables are 6 and 7."
 
 
 def test_cell_lookup_answers_with_the_expected_value(session: Session, pdfs: PdfCollection) -> None:
@@ -100,11 +102,11 @@ def test_cell_lookup_answers_with_the_expected_value(session: Session, pdfs: Pdf
     column = header.index("Illiterate")
     for state in ("Kerala", "Andhra Pradesh", "Pooled"):
         value = next(r[column] for r in rows if r[0] == state)
-        q = f"What is the Illiterate value for {state} in table 1 of twotables_2.pdf?"
+        q = f"What is the Illiterate value for {state} in table 6 of twotables_2.pdf?"
         r = _retrieve(pdfs, session, q)
         assert r.extras["cell"]["value"] == value, (state, r.extras.get("cell"))
     payload = ask_collection(session, pdfs.collection_id,
-                             "What is the Illiterate value for Kerala in table 1 of twotables_2.pdf?",
+                             "What is the Illiterate value for Kerala in table 6 of twotables_2.pdf?",
                              {"llm": "local"}, pdfs.settings, pdfs.tools)  # fmt: skip
     assert payload["question_type"] == "structural" and payload["answer"].startswith("**7.2**")
     assert payload["citations"][0]["filename"] == "twotables_2.pdf" and payload["citations"][0]["page"] == 1

@@ -84,12 +84,15 @@ def test_missing_label_says_which_exist() -> None:
     assert got.message == "eu-004.pdf has no Table 9.1; its tables are 6.1 to 6.12."
 
 
-def test_plain_number_falls_back_to_document_order_only_without_plain_labels() -> None:
+def test_plain_number_is_a_position_only_when_no_table_has_a_label() -> None:
     seventh = resolve_tables(TableRef(number=7, label="7", by_label=True), DOC, _tables())
-    assert not isinstance(seventh, Missing) and [t.id for t in seventh.tables] == ["t7"]
+    assert isinstance(seventh, Missing) and seventh.message == "eu-004.pdf has no Table 7; its tables are 6.1 to 6.12."
     plain = [TableInfo(f"p{i}", "d1", 1, i, i, caption=f"Table {i + 1}: x") for i in range(3)]
     missing = resolve_tables(TableRef(number=7, label="7", by_label=True), DOC, plain)
     assert isinstance(missing, Missing) and missing.message == "eu-004.pdf has no Table 7; its tables are 1, 2 and 3."
+    unlabelled = [TableInfo(f"u{i}", "d1", 1, i, i, caption="Literacy by state") for i in range(3)]
+    second = resolve_tables(TableRef(number=2, label="2", by_label=True), DOC, unlabelled)
+    assert not isinstance(second, Missing) and [t.id for t in second.tables] == ["u1"]
 
 
 def test_labels_from_the_label_field_win_over_captions() -> None:

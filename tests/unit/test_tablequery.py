@@ -183,3 +183,24 @@ def test_continuation_rows_are_the_same_table() -> None:
     got = aggregate_answer(first, "highest value")
     assert got is not None and got.short_answer == "Two"
     assert first.continued == ["b"]
+
+
+def test_sub_label_rows_and_sections() -> None:
+    counts = TableData(id="t", rows=[
+        ["Difficulty", "", "Quite a lot", "Not at all"],
+        ["Sleep difficulties", "Count", "75", "200"], ["", "Percentage", "16.0%", "42.7%"],
+        ["Stress", "Count", "150", "100"], ["", "Percentage", "32.1%", "21.4%"],
+    ])  # fmt: skip
+    share = cell_answer(counts, "What percentage of students said sleep difficulties affected them quite a lot?")
+    assert (
+        share is not None and share.short_answer == "16.0%" and share.cell["row"] == "Sleep difficulties / Percentage"
+    )
+    count = cell_answer(counts, "How many students had stress quite a lot?")
+    assert count is not None and count.short_answer == "150"  # the first of rows differing only by the sub-label
+    sections = TableData(id="s", rows=[
+        ["Volume servers in:", "2009", "2010"], ["Improved operation scenario", "", ""],
+        ["Server closets", "1,643", "1,673"], ["Best practice scenario", "", ""], ["Server closets", "1,250", "1,296"],
+    ])  # fmt: skip
+    got = cell_answer(sections, "projected value for server closets in 2010 under the best practice scenario")
+    assert got is not None and got.short_answer == "1,296"
+    assert got.cell["row"] == "Best practice scenario / Server closets" and got.cell["column"] == "2010"

@@ -99,7 +99,10 @@ def upload_files(
     # Commit before queueing so a worker never looks for a row that is not there yet.
     session.commit()
     for document_id, document_password in to_queue:
-        queue.submit(document_id, password=document_password)
+        if document_password:
+            queue.submit(document_id, password=document_password)
+        else:
+            queue.submit(document_id)  # the plain call: queues that know nothing of passwords still work
     return UploadResult(files=uploaded, rejected=rejected)
 
 

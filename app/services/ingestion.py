@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from app.db.models import DocTable, Document, Node, Page, Passage, new_id
 from app.db.session import session_scope
 from app.graph.build import add_documents, remove_document
-from app.ingest.model import ExtractedDocument, PdfError
+from app.ingest.model import ExtractedDocument, NoText, PdfError
 from app.ingest.ocr import make_ocr
 from app.ingest.pdf import extract_pdf
 from app.ingest.pdfium import save_decrypted_copy
@@ -93,7 +93,7 @@ def process_document(settings: Settings, document_id: str, password: str | None 
     except DocumentGone:
         return "missing"
     except PdfError as exc:
-        _fail(settings, document_id, attempt, str(exc))
+        _fail(settings, document_id, attempt, str(exc), text_source="none" if isinstance(exc, NoText) else "pdf")
         return "failed"
     except TRANSIENT_ERRORS:
         raise
@@ -218,7 +218,7 @@ def _continued(previous_page_tables: list[DocTable]) -> str | None:
     return max(previous_page_tables, key=lambda t: t.bbox[3]).id
 
 
-def _fail(settings: Settings, document_id: str, attempt: int, reason: str) -> None:
+def _fail(settings: Settings, document_id: str, attempt: int, reason: str, text_source: str = "pdf") -> None:
     with session_scope(settings.resolved_database_url) as session:
         document = session.get(Document, document_id, with_for_update=True)
         if document is None or document.attempts != attempt:
@@ -226,6 +226,7 @@ def _fail(settings: Settings, document_id: str, attempt: int, reason: str) -> No
         _clear_document_content(session, document_id, settings)
         document.status = "failed"
         document.error = reason[:2000]
+        document.text_source = text_source  # "none": no page had text, not even by OCR
         document.page_count = document.passage_count = document.table_count = 0
 
 

@@ -56,6 +56,7 @@ def test_scans_are_read_by_ocr_and_blank_documents_say_so(client: TestClient) ->
         assert 0 <= x0 < x1 <= page["width"] and 0 <= top < bottom <= page["height"]
     # A document with no text at all fails with the reason, instead of a silent `ready` with 0 passages.
     assert blank["status"] == "failed" and blank["error"].startswith("no text found")
+    assert blank["text_source"] == "none"
     assert text["status"] == "ready" and text["text_source"] == "pdf"
     assert client.get(f"/api/documents/{text['id']}/pages/1").json()["text_source"] == "pdf"
     # The web page marks the OCR'd document and the failed one.

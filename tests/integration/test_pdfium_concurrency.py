@@ -5,7 +5,8 @@ results are those of a quiet run, and that page images keep coming while a docum
 
 The check wraps every function of pypdfium2's raw bindings (which both our code and pypdfium2's helpers call
 through the module) with a counter of threads inside. Before the one lock of app.ingest.pdfium, extraction
-called pdfium without the viewer's lock and this test saw overlapping calls.
+called pdfium without the viewer's lock: run on that code (commit e9ff872) this test failed with 30,807 pdfium
+calls made while another thread was inside pdfium (FPDF_LoadDocument, FPDFText_GetText, ...).
 """
 
 from __future__ import annotations

@@ -412,7 +412,9 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
             surety = got.strength + 0.5 * min(caption_hits, 2)
             sure = surety >= 2.5 if got.kind == "aggregate" else got.exact_row and surety >= 4.0
             # A superlative asks for an aggregate: it outranks a cell whose row the question merely lists.
-            rank = got.strength + caption_hits
+            # Ranking between tables: a column named whole beats one named in part ("inhabitants per outlet" over
+            # "inhabitants per outlet 1996/7"), and caption words shared count half.
+            rank = got.strength + got.coverage + 0.5 * caption_hits
             rank += 10.0 if got.kind == "aggregate" and tablequery.superlative(question) else 0.0
             if sure and (best is None or rank > best[0]):
                 best = (rank, got, table, data)

@@ -102,6 +102,7 @@ class TableAnswer:
     strength: float = 0.0
     exact_row: bool = False
     column: str = ""  # the header the answer was read under
+    coverage: float = 0.0  # share of that header's words the question names
 
     def render(self, marker: int) -> str:
         return self.body.replace("{cite}", f"[{marker}]")
@@ -430,6 +431,7 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
     got = TableAnswer(table.id, "cell", body, short_answer=value, cell=cell)
     got.strength = row.matched + col.matched + col.coverage
     got.column = col.name
+    got.coverage = col.coverage
     got.exact_row = row.coverage >= 1.0 and row.matched >= 2.0
     return got
 
@@ -457,6 +459,7 @@ def aggregate_answer(table: TableData, question: str) -> TableAnswer | None:
     if got is not None and col is not None:
         got.strength = col.matched + col.coverage
         got.column = col.name
+        got.coverage = col.coverage
     return got
 
 

@@ -328,9 +328,7 @@ def which_documents(
             best[doc] = key
     ranked = sorted(best.items(), key=lambda kv: (not kv[1][0], -kv[1][1]))[:DOCUMENTS_MAX]
     names = dict(
-        session.execute(select(Document.id, Document.filename).where(Document.id.in_([d for d, _ in ranked])))
-        .tuples()
-        .all()
+        session.execute(select(Document.id, Document.filename).where(Document.id.in_([d for d, _ in ranked]))).all()
     ) if ranked else {}
     matches = []
     nodes = []

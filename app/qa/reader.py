@@ -50,8 +50,8 @@ def read(
     found = propose(question, ranked, tagger)
     show = found is not None and found.confidence >= confidence.SHOW_THRESHOLD
     highlight = found is not None and found.confidence >= confidence.HIGHLIGHT_THRESHOLD
-    if found is not None and (show or highlight) and found.source not in chosen:
-        # The sentence the answer stands in is evidence the user must see.
+    if found is not None and found.source not in chosen:
+        # The sentence the best candidate stands in is evidence the user should see, shown as an answer or not.
         chosen = sorted([*chosen, found.source], key=lambda c: c.position)
     sentences = " ".join(_line(c, found, highlight) for c in chosen)
     if show:

@@ -158,7 +158,7 @@ def test_no_highlight_below_the_highlight_threshold(monkeypatch: pytest.MonkeyPa
 
 
 def test_calibrated_constants_are_sane() -> None:
-    assert 0.0 < confidence.HIGHLIGHT_THRESHOLD <= confidence.SHOW_THRESHOLD <= 1.01
+    assert 0.0 <= confidence.HIGHLIGHT_THRESHOLD <= confidence.SHOW_THRESHOLD <= 1.01
     assert set(confidence.WEIGHTS) == set(confidence.FEATURES)
 
 

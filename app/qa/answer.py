@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from app.llm.local import ContextItem, Encode, central_sentences, extractive_answer, reader_answer
+from app.llm.local import ContextItem, Encode, central_sentences, extractive_answer
 from app.qa.model import EvidenceNode, Retrieval
+from app.qa.reader import reader_answer
 
 MAX_CONTEXT_CHARS_PER_ITEM = 2500  # one long page or table must not crowd the others out of the prompt
 NO_ANSWER = "I could not find this in the documents."
@@ -38,7 +39,14 @@ def context_nodes(nodes: list[EvidenceNode]) -> list[EvidenceNode]:
 
 def build_context(nodes: list[EvidenceNode]) -> list[ContextItem]:
     return [
-        ContextItem(marker=i, node_id=n.node_id, kind=n.kind, text=n.text[:MAX_CONTEXT_CHARS_PER_ITEM])
+        ContextItem(
+            marker=i,
+            node_id=n.node_id,
+            kind=n.kind,
+            text=n.text[:MAX_CONTEXT_CHARS_PER_ITEM],
+            score=float(n.score),
+            document_id=n.document_id,
+        )
         for i, n in enumerate(context_nodes(nodes), start=1)
     ]
 
@@ -143,3 +151,59 @@ def _table_block(text: str, marker: int) -> str:
     if not sep or not table.lstrip().startswith("|"):
         return f"[{marker}]\n\n{text}"
     return f"**{' '.join(caption.split())}** [{marker}]\n\n{table}"
+
+
+# --- Composite answers (content path): parts of a decomposed question, and "which documents" lists -------------
+
+
+def combine(parts: list[tuple[str, Answer]]) -> Answer:
+    """One answer from the answers of a question's parts, each headed by its label and keeping its own citations;
+    markers are renumbered over the whole (a node cited by two parts keeps one number)."""
+    cited: list[EvidenceNode] = []
+    index_of: dict[str, int] = {}
+    blocks = []
+    for label, answer in parts:
+        mapping: dict[int, int] = {}
+        for k, node in enumerate(answer.cited, start=1):
+            if node.node_id not in index_of:
+                cited.append(node)
+                index_of[node.node_id] = len(cited)
+            mapping[k] = index_of[node.node_id]
+        body = MARKER.sub(
+            lambda m, mapping=mapping: "".join(
+                f"[{mapping[int(x)]}]" for x in re.split(r"\s*[,;]\s*", m.group(1)) if int(x) in mapping
+            ),
+            answer.text,
+        )
+        blocks.append(f"**{label}**: {body}")
+    return Answer(text="\n\n".join(blocks), cited=cited, llm_calls=sum(a.llm_calls for _, a in parts))
+
+
+def _number(text: str | None) -> float | None:
+    m = re.search(r"-?\d[\d,]*(?:\.\d+)?", text or "")
+    return float(m.group(0).replace(",", "")) if m else None
+
+
+def comparison_verdict(labels: list[str], shorts: list[str | None]) -> str | None:
+    """"A (12.5) is higher than B (9.1)." when both parts have a sure numeric short answer; else None."""
+    values = [_number(s) for s in shorts]
+    if len(values) != 2 or values[0] is None or values[1] is None:
+        return None
+    (a, b), (la, lb) = values, labels
+    if a == b:
+        return f"{la} and {lb} are the same ({shorts[0]})."
+    hi, lo = ((la, shorts[0]), (lb, shorts[1])) if a > b else ((lb, shorts[1]), (la, shorts[0]))
+    return f"{hi[0]} ({hi[1]}) is higher than {lo[0]} ({lo[1]})."
+
+
+def documents_answer(topic: str, matches: list[tuple[str, EvidenceNode, str]]) -> Answer:
+    """The list of documents about `topic`: (file name, the passage that shows it, the reason sentence with the
+    topic's words in bold), one cited reason per document."""
+    if not matches:
+        return Answer(text=f"No document is about {topic}.")
+    lines = [f"{len(matches)} document{'s' if len(matches) != 1 else ''} about {topic}:", ""]
+    cited: list[EvidenceNode] = []
+    for k, (filename, node, reason) in enumerate(matches, start=1):
+        cited.append(node)
+        lines.append(f"- **{filename}**: {reason} [{k}]")
+    return Answer(text="\n".join(lines), cited=cited)

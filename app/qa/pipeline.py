@@ -6,6 +6,7 @@ collection side by side; `ask` adds the reader. Neither knows about HTTP, queues
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -20,15 +21,17 @@ from app.db.models import Document
 from app.db.vectors import graph_version
 from app.llm.chat import ChatClient, LLMError
 from app.llm.embeddings import TextEncoder, get_embedder
-from app.llm.local import cached_encode
+from app.llm.local import cached_encode, split_sentences
 from app.qa import seeds as seed_rankers
 from app.qa import structural
-from app.qa.answer import Answer, local_answer
+from app.qa.answer import Answer, combine, comparison_verdict, documents_answer, local_answer
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
+from app.qa.decompose import split_question, stem, topic_terms, which_documents_topic
 from app.qa.index import CollectionIndex, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
 from app.qa.model import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
 from app.qa.propagate import gnn_retrieve, propagate
+from app.qa.reader import bold
 from app.qa.traverse import EmbeddingScorer, LlmScorer, Scorer, TfidfScorer, evidence_node, traverse
 from app.settings import Settings
 
@@ -264,6 +267,144 @@ def _citations(session: Session, cited: list[EvidenceNode]) -> list[Citation]:
     ]
 
 
+def _read(
+    question: str,
+    retrieval: Retrieval,
+    options: AskOptions,
+    settings: Settings,
+    tools: Tools,
+    sink: AnswerSink | None = None,
+) -> Answer:
+    if "missing" in retrieval.extras:
+        # The named document, page or table does not exist: one sentence that says what does, whatever the reader.
+        return Answer(text=str(retrieval.extras["missing"]))
+    if options.llm == "openai":
+        client = tools.chat_client(settings)
+        return llm_answer(question, retrieval, client.chat, stream=client.stream_chat, sink=sink)
+    if options.llm == "local":
+        encoder = tools.encoder(settings)
+        # Sentence vectors are cached per encoder (a popular passage's sentences are embedded once), and the
+        # question's vector is the retriever's (QueryVector remembers it), so the reader encodes only new sentences.
+        encode: Callable[[list[str]], np.ndarray] = cached_encode(encoder)
+        content = retrieval.question_type == "content"
+        question_vector = QueryVector(lambda: encoder, question)() if content else None
+        return local_answer(
+            question,
+            retrieval,
+            encode,
+            intent=str(retrieval.extras.get("intent", "lookup")),
+            question_vector=question_vector,
+        )
+    raise LLMError(f"unknown reader {options.llm!r}: local or openai")
+
+
+# "Which documents ...": a document is listed when one of its passages names the topic (a word of each
+# alternative, stemmed) or is this close to it in embedding space (cosine; MiniLM puts paraphrases of a short topic
+# above ~0.5 and unrelated passages below ~0.3).
+DOCUMENTS_MIN_SIMILARITY = 0.5
+DOCUMENTS_MAX = 20
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(w) for w in _WORD.findall(text.lower()) if len(w) > 2}
+
+
+def _reason(text: str, wanted: set[str]) -> str:
+    """The passage's first sentence naming the topic, its topic words in bold (else its first sentence)."""
+    sentences = split_sentences(text) or [text[:300]]
+    for sentence in sentences:
+        hits = [m for m in _WORD.finditer(sentence.lower()) if stem(m.group(0)) in wanted]
+        if hits:
+            return bold(sentence, hits[0].start(), hits[0].end())
+    return sentences[0]
+
+
+def which_documents(
+    session: Session, collection_id: str, topic: str, settings: Settings, tools: Tools, version: int
+) -> tuple[Retrieval, Answer]:
+    index = get_index(session, collection_id, version)
+    query = QueryVector(lambda: tools.encoder(settings), topic)
+    vector = query()
+    sims = index.matrix @ vector if len(index) else np.zeros(0)
+    alternatives = [_stems(t) for t in topic_terms(topic)]
+    alternatives = [a for a in alternatives if a]
+    wanted = set().union(*alternatives) if alternatives else set()
+    best: dict[str, tuple[bool, float, int]] = {}
+    for i in range(len(index)):
+        if index.kinds[i] not in ("passage", "table"):
+            continue
+        text = index.texts[i].lower()
+        lexical = False
+        if wanted and any(s in text for s in wanted):  # substring first: stemming every unit would be slow
+            unit = _stems(text)
+            lexical = any(a <= unit for a in alternatives)
+        key = (lexical, float(sims[i]), i)
+        doc = index.document_ids[i]
+        if (lexical or key[1] >= DOCUMENTS_MIN_SIMILARITY) and (doc not in best or key[:2] > best[doc][:2]):
+            best[doc] = key
+    ranked = sorted(best.items(), key=lambda kv: (not kv[1][0], -kv[1][1]))[:DOCUMENTS_MAX]
+    names = dict(
+        session.execute(select(Document.id, Document.filename).where(Document.id.in_([d for d, _ in ranked]))).all()
+    ) if ranked else {}
+    matches = []
+    nodes = []
+    for doc, (_, score, i) in ranked:
+        node = evidence_node(index, i, 0, score)
+        nodes.append(node)
+        matches.append((names.get(doc, doc), node, _reason(index.texts[i], wanted)))
+    retrieval = Retrieval(question_type="content", nodes=nodes)
+    retrieval.timings_ms = {"embed": query.ms}
+    retrieval.extras["which_documents"] = topic
+    return retrieval, documents_answer(topic, matches)
+
+
+def composite(
+    session: Session,
+    collection_id: str,
+    question: str,
+    options: AskOptions,
+    settings: Settings,
+    tools: Tools,
+) -> tuple[Retrieval, Answer] | None:
+    """Content questions that are several (two parts, a comparison) or ask for a list of documents: each part
+    retrieved and read on its own, with its own citations. None for every other question (asked whole)."""
+    topic = which_documents_topic(question)
+    parts = split_question(question) if topic is None else None
+    if topic is None and not parts:
+        return None
+    version = graph_version(session, collection_id)
+    parsed = parse_question(session, collection_id, question, options, settings, tools, version)
+    if parsed.question_type != "content":
+        return None  # a named page or table: the structural path answers it whole
+    if topic is not None:
+        return which_documents(session, collection_id, topic, settings, tools, version)
+    assert parts is not None
+    answered: list[tuple[str, Answer]] = []
+    nodes: list[EvidenceNode] = []
+    seen: set[str] = set()
+    timings: dict[str, float] = {}
+    llm_calls = int(parsed.used_llm)
+    for part in parts:
+        retrieval = retrieve(session, collection_id, part.question, options, settings, tools)
+        answered.append((part.label, _read(part.question, retrieval, options, settings, tools)))
+        llm_calls += retrieval.llm_calls
+        for key, value in retrieval.timings_ms.items():
+            timings[key] = round(timings.get(key, 0.0) + value, 2)
+        for n in retrieval.nodes:
+            if n.node_id not in seen:
+                seen.add(n.node_id)
+                nodes.append(n)
+    answer = combine(answered)
+    if question.lower().lstrip().startswith("compare"):
+        verdict = comparison_verdict([label for label, _ in answered], [a.short_answer for _, a in answered])
+        if verdict:
+            answer.text = f"{verdict}\n\n{answer.text}"
+    retrieval = Retrieval(question_type="content", nodes=nodes, llm_calls=llm_calls, timings_ms=timings)
+    retrieval.extras["parts"] = [p.question for p in parts]
+    return retrieval, answer
+
+
 def ask(
     session: Session,
     collection_id: str,
@@ -278,30 +419,16 @@ def ask(
     `sink`: the LLM reader streams its answer into it as it is written (the local reader does not stream)."""
     tools = tools or Tools()
     total = time.perf_counter()
-    retrieval = retrieve(session, collection_id, question, options, settings, tools)
-    start = time.perf_counter()
-    if "missing" in retrieval.extras:
-        # The named document, page or table does not exist: one sentence that says what does, whatever the reader.
-        answer = Answer(text=str(retrieval.extras["missing"]))
-    elif options.llm == "openai":
-        client = tools.chat_client(settings)
-        answer = llm_answer(question, retrieval, client.chat, stream=client.stream_chat, sink=sink)
-    elif options.llm == "local":
-        encoder = tools.encoder(settings)
-        # Sentence vectors are cached per encoder (a popular passage's sentences are embedded once), and the
-        # question's vector is the retriever's (QueryVector remembers it), so the reader encodes only new sentences.
-        encode: Callable[[list[str]], np.ndarray] = cached_encode(encoder)
-        content = retrieval.question_type == "content"
-        question_vector = QueryVector(lambda: encoder, question)() if content else None
-        answer = local_answer(
-            question,
-            retrieval,
-            encode,
-            intent=str(retrieval.extras.get("intent", "lookup")),
-            question_vector=question_vector,
-        )
-    else:
+    if options.llm not in ("local", "openai"):
         raise LLMError(f"unknown reader {options.llm!r}: local or openai")
+    start = time.perf_counter()
+    several = composite(session, collection_id, question, options, settings, tools)
+    if several is not None:
+        retrieval, answer = several
+    else:
+        retrieval = retrieve(session, collection_id, question, options, settings, tools)
+        start = time.perf_counter()
+        answer = _read(question, retrieval, options, settings, tools, sink)
     timings = {
         **retrieval.timings_ms,
         "answer": _ms(start),

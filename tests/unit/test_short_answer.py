@@ -1,4 +1,5 @@
-"""The local reader's short answer: a span of the expected type from the best-ranked sentence(s)."""
+"""The built-in reader's short answer: typed span candidates (rules and the spaCy tagger), their confidence, and the
+gate that shows one only when it is sure; otherwise the evidence sentence leads, its answer span in bold."""
 
 from __future__ import annotations
 
@@ -6,21 +7,29 @@ import re
 
 import pytest
 
-from app.llm.local import Candidate, ContextItem, choice_options, expected_type, reader_answer, short_answer
+from app.llm.local import Candidate, ContextItem
+from app.qa import confidence
 from app.qa.answer import local_answer
+from app.qa.answer_types import choice_options, expected_type
 from app.qa.model import EvidenceNode, Retrieval
+from app.qa.reader import bold, read
+from app.qa.short_answer import propose
+from app.qa.spans import ner_spans, rule_spans
+
+TAGGERS = ("rules", "spacy")
 
 
 def ranked(*sentences: str) -> list[Candidate]:
     return [
-        Candidate(item=ContextItem(i + 1, f"p{i + 1}", "passage", s), position=i, text=s, score=1.0 - 0.05 * i)
+        Candidate(item=ContextItem(i + 1, f"p{i + 1}", "passage", s), position=i, text=s, score=1.0 - 0.05 * i,
+                  similarity=0.7 - 0.05 * i, overlap=0.5)  # fmt: skip
         for i, s in enumerate(sentences)
     ]
 
 
-def span(question: str, *sentences: str) -> str | None:
-    found = short_answer(question, ranked(*sentences))
-    return found[0] if found else None
+def span(question: str, *sentences: str, tagger: str = "rules") -> str | None:
+    found = propose(question, ranked(*sentences), tagger)
+    return found.text if found else None
 
 
 @pytest.mark.parametrize(
@@ -28,9 +37,11 @@ def span(question: str, *sentences: str) -> str | None:
     [
         ("When was the bridge opened?", "date"),
         ("In what year was the composer of Foo born?", "date"),
+        ("By what date must the FAA receive comments on the proposed directive?", "date"),
         ("How many people live in Bar?", "number"),
         ("What percentage of voters chose Baz?", "number"),
         ("Who founded the Acme Company?", "person"),
+        ("Which company built the aircraft?", "person"),
         ("Where was the author of Qux born?", "place"),
         ("Which country hosted the games?", "place"),
         ("Is Foo a city?", "yesno"),
@@ -43,97 +54,128 @@ def test_expected_type(question: str, kind: str) -> None:
     assert expected_type(question) == kind
 
 
-def test_date_and_year() -> None:
+@pytest.mark.parametrize("tagger", TAGGERS)
+def test_date_and_year(tagger: str) -> None:
     sentence = "Jan Novak (born 12 May 1897 – died 3 June 1960) was a Czech composer."
-    assert span("When was the composer of Ocean Suite born?", sentence) == "12 May 1897"
-    assert span("In what year was the composer of Ocean Suite born?", sentence) == "1897"
-    assert span("When did the composer of Ocean Suite die?", sentence) == "3 June 1960"
-    assert span("When was the bridge opened?", "The bridge was opened on March 3, 1932 by the mayor.") == (
-        "March 3, 1932"
-    )
+    assert span("In what year was the composer of Ocean Suite born?", sentence, tagger=tagger) == "1897"
+    assert span("When did the composer of Ocean Suite die?", sentence, tagger=tagger) == "3 June 1960"
+    assert span("When was the bridge opened?", "The bridge was opened on March 3, 1932 by the mayor.",
+                tagger=tagger) == "March 3, 1932"  # fmt: skip
+    # The FAA example of the issue: the full date, not a year from elsewhere.
+    assert span("By what date must the FAA receive comments on the proposed directive?",
+                "The FAA must receive comments on this proposed AD by September 21, 2020.",
+                tagger=tagger) == "September 21, 2020"  # fmt: skip
 
 
 def test_date_not_in_question() -> None:
-    # The year named by the question is not its answer.
     assert span("In what year did the team that won in 1990 form?", "It won in 1990 and was formed in 1901.") == "1901"
 
 
-def test_number_quantity_percentage() -> None:
+@pytest.mark.parametrize("tagger", TAGGERS)
+def test_number_quantity_percentage(tagger: str) -> None:
     assert span("How many people lived in Springfield in 2010?",
-                "At the 2010 census, Springfield had 30,720 residents.") == "30,720"  # fmt: skip
-    assert span("What percentage of the vote did Smith win?", "Smith won 52.3% of the vote in 1998.") == "52.3%"
-    assert span("How much did the film gross?", "The film grossed $45 million worldwide.") == "$45 million"
+                "At the 2010 census, Springfield had 30,720 residents.", tagger=tagger) == "30,720"  # fmt: skip
+    assert span("What percentage of the vote did Smith win?", "Smith won 52.3% of the vote in 1998.",
+                tagger=tagger) == "52.3%"  # fmt: skip
+    assert span("How much did the film gross?", "The film grossed $45 million worldwide.", tagger=tagger) == (
+        "$45 million"
+    )
 
 
-def test_person_is_a_new_name() -> None:
-    assert span("Who composed Ocean Suite?", "Ocean Suite was composed by Jan Novak in 1920.") == "Jan Novak"
-    assert span("Whose novel inspired the film Dark Water?",
-                "Dark Water is based on a novel by Koji Suzuki.") == "Koji Suzuki"  # fmt: skip
+@pytest.mark.parametrize("tagger", TAGGERS)
+def test_person_is_a_new_name(tagger: str) -> None:
+    assert span("Who composed Ocean Suite?", "Ocean Suite was composed by Jan Novak in 1920.", tagger=tagger) == (
+        "Jan Novak"
+    )
 
 
-def test_place_prefers_a_name_after_a_preposition() -> None:
+def test_tagger_types_places_and_people_apart() -> None:
     sentence = "Mary Brown was born in Columbus, Ohio and moved to Paris."
-    assert span("Where was the author of Green Fields born?", sentence) == "Columbus"
-    assert span("Which country was Ocean Suite first performed in?",
-                "Ocean Suite was first performed in France by Pierre Dubois.") == "France"  # fmt: skip
+    assert span("Where was the author of Green Fields born?", sentence, tagger="spacy") == "Columbus"
+    # The rules only know capitalised words: for "who" they take the first new name, which here is right too,
+    # but the tagger also knows Columbus is no person.
+    people = [s.text for s in ner_spans("person", "Who wrote Green Fields?", sentence, _ents(sentence))]
+    assert people == ["Mary Brown"]
+    assert [s.text for s in rule_spans("person", "Who wrote Green Fields?", sentence)][:1] == ["Mary Brown"]
 
 
-def test_yes_no() -> None:
+def _ents(sentence: str):  # noqa: ANN202
+    from app.qa import nlp
+
+    return nlp.entities([sentence])[0]
+
+
+def test_yes_no_and_choice() -> None:
     assert span("Are Foo and Bar both rivers?", "Foo and Bar are rivers in Europe.") == "yes"
     assert span("Was Foo a painter?", "Foo was not a painter but a sculptor.") == "no"
-
-
-def test_choice_by_evidence() -> None:
     assert choice_options("Which band was formed first, Foo Fighters or Bar Lions?") == ("Foo Fighters", "Bar Lions")
     assert choice_options("What is the capital of France?") is None
     sentences = ("Bar Lions is a rock band formed in 1995.", "Foo Fighters is a rock band formed in 1994.")
     assert span("Which band was formed first, Foo Fighters or Bar Lions?", *sentences) == "Foo Fighters"
     assert span("Which band was formed later, Foo Fighters or Bar Lions?", *sentences) == "Bar Lions"
-    # No comparison word: the option the best-ranked evidence names.
-    assert span("Which plant is a fern, Pteris or Cotula?",
-                "Pteris is a genus of ferns.", "Cotula is a genus of flowering plants.") == "Pteris"  # fmt: skip
 
 
-def test_other_questions_give_an_entity_not_in_the_question() -> None:
-    assert span("What label released Blue Moon?", "Blue Moon was released by Sun Records in 1956.") == "Sun Records"
-
-
-def test_nothing_fits_keeps_the_sentence_answer() -> None:
+def test_nothing_of_the_type_gives_no_candidate() -> None:
     assert span("When was the bridge opened?", "The bridge is long and made of stone.") is None
     items = [ContextItem(1, "p1", "passage", "The bridge is long and made of stone.")]
-    text, short = reader_answer("When was the bridge opened?", items, None)
-    assert short is None and text == "The bridge is long and made of stone. [1]"
+    r = read("When was the bridge opened?", items, None)
+    assert r.short_answer is None and r.text == "The bridge is long and made of stone. [1]"
 
 
-def test_reader_answer_format_short_first_then_cited_sentences() -> None:
-    items = [
-        ContextItem(1, "p1", "passage", "Ocean Suite is a piece for orchestra. It was written by Jan Novak."),
-        ContextItem(2, "p2", "passage", "Jan Novak (born 12 May 1897) was a composer."),
-    ]
-    text, short = reader_answer("In what year was the composer of Ocean Suite born?", items, None)
-    assert short == "1897"
-    first, _, rest = text.partition("\n\n")
-    assert first == "1897 [2]"
-    assert "Jan Novak (born 12 May 1897) was a composer. [2]" in rest
+def test_confidence_rises_with_agreement_and_type_fit() -> None:
+    question = "Who composed Ocean Suite?"
+    agreeing = ranked("Ocean Suite was composed by Jan Novak in 1920.", "Jan Novak wrote Ocean Suite for strings.")
+    scattered = ranked("The orchestra played in Vienna.", "Peter Holm, Anna Berg and Karl Lind attended the concert.")
+    sure, unsure = propose(question, agreeing, "spacy"), propose(question, scattered, "spacy")
+    assert sure is not None and unsure is not None
+    assert sure.features["items"] == 2 and unsure.features["proximity"] == 0
+    assert sure.confidence > unsure.confidence
 
 
-def test_local_answer_carries_short_answer_and_valid_markers() -> None:
+def test_gate_a_low_confidence_candidate_is_not_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    items = [ContextItem(1, "p1", "passage", "Ocean Suite was composed by Jan Novak in 1920.")]
+    question = "Who composed Ocean Suite?"
+    found = read(question, items, None).candidate
+    assert found is not None and found.text == "Jan Novak"
+    # Just above the candidate's confidence: no short answer, the sentence leads with the span in bold.
+    monkeypatch.setattr(confidence, "SHOW_THRESHOLD", found.confidence + 1e-6)
+    monkeypatch.setattr(confidence, "HIGHLIGHT_THRESHOLD", 0.0)
+    r = read(question, items, None)
+    assert r.short_answer is None
+    assert r.text == "Ocean Suite was composed by **Jan Novak** in 1920. [1]"
+    # At its confidence: shown first, then the sentence.
+    monkeypatch.setattr(confidence, "SHOW_THRESHOLD", found.confidence)
+    r = read(question, items, None)
+    assert r.short_answer == "Jan Novak"
+    assert r.text == "**Jan Novak** [1]\n\nOcean Suite was composed by **Jan Novak** in 1920. [1]"
+
+
+def test_no_highlight_below_the_highlight_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(confidence, "SHOW_THRESHOLD", 2.0)
+    monkeypatch.setattr(confidence, "HIGHLIGHT_THRESHOLD", 2.0)
+    items = [ContextItem(1, "p1", "passage", "Ocean Suite was composed by Jan Novak in 1920.")]
+    assert read("Who composed Ocean Suite?", items, None).text == "Ocean Suite was composed by Jan Novak in 1920. [1]"
+
+
+def test_calibrated_constants_are_sane() -> None:
+    assert 0.0 <= confidence.HIGHLIGHT_THRESHOLD <= confidence.SHOW_THRESHOLD <= 1.01
+    assert set(confidence.WEIGHTS) == set(confidence.FEATURES)
+
+
+def test_local_answer_markers_and_short_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(confidence, "SHOW_THRESHOLD", 0.0)
     nodes = [
         EvidenceNode("a", "passage", "d1", 1, "", "Ocean Suite was written by Jan Novak.", 0, 1.0),
         EvidenceNode("b", "passage", "d2", 1, "", "Jan Novak (born 12 May 1897) was a composer.", 1, 0.9),
     ]
     answer = local_answer("In what year was the composer of Ocean Suite born?", Retrieval("content", nodes), None)
     assert answer.short_answer == "1897"
-    assert answer.text.split("\n\n")[0] == "1897 [1]"
+    assert answer.text.split("\n\n")[0] == "**1897** [1]"
     markers = {int(m) for m in re.findall(r"\[(\d+)\]", answer.text)}
     assert markers == set(range(1, len(answer.cited) + 1))
     assert answer.cited[0].node_id == "b"
 
 
-def test_number_guard_skips_year_ranges_and_needs_a_percentage_for_shares() -> None:
-    from app.llm.local import _number_span
-
-    sentence = "Private School Universe Survey, selected years, 1997–98 through 2009–10, covered 412 schools."
-    assert _number_span("How many schools were covered?", sentence, set()) == "412"
-    assert _number_span("What share of students attended public schools?", sentence, set()) is None
-    assert _number_span("What share of students were absent?", "Of them, 35.4% were absent.", set()) == "35.4%"
+def test_bold() -> None:
+    assert bold("born in Paris.", 8, 13) == "born in **Paris**."
+    assert bold("already **bold**", 0, 3) == "already **bold**"

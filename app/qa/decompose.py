@@ -1,0 +1,89 @@
+"""Questions that are really several: two questions joined ("What did X say about A, and when did Y happen?"),
+comparisons of named things ("Compare the revenue of A and B"), and "which documents ..." questions, whose answer
+is a list of documents rather than a passage.
+
+Rules only (no LLM): each returns None when the question is not of its shape, and the pipeline asks it whole.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+AUX = r"(?:is|are|was|were|did|does|do|has|have|had|can|could|will|would|should|must)"
+# "..., and when did ...", "...; what is ...", "...? Where was ...": a second question starts after the joint. A
+# wh-word must be followed by an auxiliary ("and when did"), so relative clauses ("the city where he was born and
+# where he died", "the actor who ... and who was born in") stay whole.
+JOINT = re.compile(
+    rf"(?:\s*[,;]\s*(?:and\s+|but\s+)?|\s+and\s+)(?=(?:what|when|where|how|why)\s+{AUX}\b)"
+    rf"|\?\s+(?=(?:what|when|where|who|whom|whose|which|why|how|{AUX})\b)",
+    re.I,
+)
+COMPARE = re.compile(
+    r"^\s*(?:please\s+)?compare\s+(?:the\s+)?(?:(?P<attr>.+?)\s+(?:of|for|in|at|between)\s+)?(?P<a>.+?)"
+    r"\s+(?:and|with|to|against|vs\.?|versus)\s+(?P<b>.+?)[\s?.!]*$",
+    re.I,
+)
+WHICH_DOCUMENTS = re.compile(
+    r"^\s*(?:which|what)\s+(?:of\s+the\s+)?(?:documents?|files?|reports?|pdfs?|papers?)\s+"
+    r"(?:(?:are|is|were|was)\s+(?:about|on|related\s+to|concerned\s+with)|(?:talk|talks|speak|speaks)\s+about|"
+    r"mention|mentions|discuss|discusses|cover|covers|deal\s+with|deals\s+with|refer\s+to|refers\s+to|"
+    r"concern|concerns|contain|contains|describe|describes)\s+(?P<topic>.+?)[\s?.!]*$",
+    re.I,
+)
+MIN_PART_WORDS = 3
+# Each part must read as a question on its own ("At the 2011 census, what was ..." is one question).
+OPENS_QUESTION = re.compile(
+    rf"^(?:what|when|where|who|whom|whose|which|why|how|in\s+which|in\s+what|{AUX}|tell|list|name|give|describe)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    question: str  # asked on its own
+    label: str  # what the answer part is headed with
+
+
+def split_question(question: str) -> list[Part] | None:
+    """The sub-questions of a two-part question or a comparison, or None when it is one question."""
+    q = " ".join(question.split())
+    m = COMPARE.match(q)
+    if m:
+        attr = (m.group("attr") or "").strip()
+        a, b = m.group("a").strip(" ,"), m.group("b").strip(" ,")
+        if attr:
+            return [Part(f"What is the {attr} of {x}?", f"{attr[0].upper()}{attr[1:]} of {x}") for x in (a, b)]
+        return [Part(f"What is {x}?", x) for x in (a, b)]
+    pieces = [p.strip(" ,;") for p in JOINT.split(q)]
+    pieces = [p for p in pieces if p]
+    if len(pieces) < 2 or any(len(p.split()) < MIN_PART_WORDS or not OPENS_QUESTION.match(p) for p in pieces):
+        return None
+    parts = []
+    for p in pieces:
+        p = p[0].upper() + p[1:]
+        if not p.endswith("?"):
+            p += "?"
+        parts.append(Part(p, p))
+    return parts
+
+
+def which_documents_topic(question: str) -> str | None:
+    """"Which documents are about education or students?" → "education or students"; None for other questions."""
+    m = WHICH_DOCUMENTS.match(" ".join(question.split()))
+    return m.group("topic").strip() if m else None
+
+
+def topic_terms(topic: str) -> list[str]:
+    """The alternatives of a topic ("education or students" → ["education", "students"])."""
+    terms = [t.strip(" ,") for t in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", topic, flags=re.I)]
+    return [re.sub(r"^(?:the|a|an)\s+", "", t, flags=re.I) for t in terms if t]
+
+
+def stem(word: str) -> str:
+    """A crude stem, enough to match "students" with "student" and "education" with "educational"."""
+    word = word.lower()
+    for suffix in ("ational", "ation", "ions", "ing", "ies", "es", "s", "al", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word

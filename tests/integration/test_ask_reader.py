@@ -1,0 +1,86 @@
+"""Content questions over real PDFs ingested through the real path, answered by the built-in reader through the
+pipeline: "which documents" lists, two-part questions answered part by part, cited evidence sentences."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sqlalchemy.orm import Session
+
+from app.db.models import Collection
+from app.qa import confidence
+from app.qa.model import AskOptions
+from app.qa.pipeline import Tools, ask
+from app.settings import Settings
+from tests.conftest import PDFS
+from tests.integration.test_ask_content import encoder
+from tests.integration.test_ask_structural import ListQueue
+
+FILES = ["reports/issue-982-example.pdf", "tables/twotables_2.pdf"]
+
+
+@pytest.fixture
+def collection(session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> str:
+    from app.services.documents import upload_files
+    from app.services.ingestion import process_document
+
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto": encoder())
+    c = Collection(name="reader")
+    session.add(c)
+    session.commit()
+    queue = ListQueue()
+    handles = [(PDFS / f).open("rb") for f in FILES]
+    try:
+        named = [(f.split("/")[1], h) for f, h in zip(FILES, handles, strict=True)]
+        upload_files(session, settings, queue, c.id, named)
+    finally:
+        for h in handles:
+            h.close()
+    for document_id in queue.ids:
+        assert process_document(settings, document_id) == "ready"
+    session.expire_all()
+    return c.id
+
+
+def _markers(text: str) -> set[int]:
+    return {int(m) for m in re.findall(r"\[(\d+)\]", text)}
+
+
+def test_reader_over_real_pdfs(session: Session, settings: Settings, collection: str) -> None:
+    tools = Tools(embedder=encoder())
+
+    # "Which documents ...": the matching documents, each with a cited reason from itself, and no other.
+    r = ask(session, collection, "Which documents are about literacy?", AskOptions(), settings, tools)
+    lines = [ln for ln in r.answer.splitlines() if ln.startswith("- ")]
+    assert [re.match(r"- \*\*(.+?)\*\*", ln).group(1) for ln in lines] == ["twotables_2.pdf"]  # type: ignore[union-attr]
+    assert r.citations[0].filename == "twotables_2.pdf" and _markers(r.answer) == {1}
+    assert "Several" not in r.answer
+
+    r = ask(session, collection, "Which documents mention machine learning or literacy?", AskOptions(), settings,
+            tools)  # fmt: skip
+    listed = re.findall(r"^- \*\*(.+?)\*\*: .+ \[(\d+)\]$", r.answer, flags=re.M)
+    assert sorted(name for name, _ in listed) == ["issue-982-example.pdf", "twotables_2.pdf"]
+    for name, marker in listed:
+        assert r.citations[int(marker) - 1].filename == name  # each reason is cited to its own document
+
+    # Two questions in one: each part retrieved and answered with its own citations.
+    r = ask(session, collection, "What is creativity according to the paper, and what is the literacy status "
+            "of households in Kerala?", AskOptions(), settings, tools)  # fmt: skip
+    blocks = r.answer.split("\n\n")
+    assert blocks[0].startswith("**What is creativity according to the paper?**")
+    assert blocks[-1].startswith("**What is the literacy status of households in Kerala?**")
+    first, last = _markers(blocks[0]), _markers(blocks[-1])
+    assert first and last
+    assert {r.citations[m - 1].filename for m in first} == {"issue-982-example.pdf"}
+    assert "twotables_2.pdf" in {r.citations[m - 1].filename for m in last}
+    assert _markers(r.answer) == set(range(1, len(r.citations) + 1))
+
+    # One content question: evidence sentences lead, each cited; a short answer only above the threshold.
+    r = ask(session, collection, "Who wrote the paper Creativity in Machine Learning?", AskOptions(), settings, tools)
+    assert r.question_type == "content" and r.citations
+    assert r.citations[0].filename == "issue-982-example.pdf"
+    assert _markers(r.answer) == set(range(1, len(r.citations) + 1))
+    if r.short_answer is not None:
+        assert r.answer.startswith(f"**{r.short_answer}** [")
+    assert confidence.SHOW_THRESHOLD > 0.5

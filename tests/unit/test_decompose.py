@@ -1,0 +1,91 @@
+"""Questions that are several: two-part questions, comparisons, and "which documents" questions; and how their
+answers are put together (each part with its own citations)."""
+
+from __future__ import annotations
+
+import re
+
+from app.qa.answer import Answer, combine, comparison_verdict, documents_answer
+from app.qa.decompose import split_question, stem, topic_terms, which_documents_topic
+from app.qa.model import EvidenceNode
+
+
+def test_two_questions_joined_by_and() -> None:
+    parts = split_question("What did the FAA say about the angle of attack sensors, and when did the Lion Air "
+                           "accident happen?")  # fmt: skip
+    assert parts is not None
+    assert [p.question for p in parts] == [
+        "What did the FAA say about the angle of attack sensors?",
+        "When did the Lion Air accident happen?",
+    ]
+
+
+def test_two_questions_in_a_row() -> None:
+    parts = split_question("Who wrote the report? Where was it published?")
+    assert parts is not None and [p.question for p in parts] == ["Who wrote the report?", "Where was it published?"]
+
+
+def test_comparison_becomes_one_question_per_compared_thing() -> None:
+    parts = split_question("Compare the revenue of Acme Corp and Globex.")
+    assert parts is not None
+    assert [p.question for p in parts] == ["What is the revenue of Acme Corp?", "What is the revenue of Globex?"]
+    assert [p.label for p in parts] == ["Revenue of Acme Corp", "Revenue of Globex"]
+    parts = split_question("Compare Austria with Belgium")
+    assert parts is not None and [p.question for p in parts] == ["What is Austria?", "What is Belgium?"]
+
+
+def test_one_question_is_not_split() -> None:
+    assert split_question("Who founded the company that makes Foo and Bar?") is None
+    assert split_question("What is the population of Bosnia and Herzegovina?") is None
+    assert split_question("When was the bridge opened?") is None
+    # "and who" inside one clause with too little on one side is no second question.
+    assert split_question("Tom and who?") is None
+
+
+def test_which_documents_topic() -> None:
+    assert which_documents_topic("Which documents are about education or students?") == "education or students"
+    assert which_documents_topic("Which files mention the Boeing 737 MAX?") == "the Boeing 737 MAX"
+    assert which_documents_topic("What reports discuss retail trade") == "retail trade"
+    assert which_documents_topic("Which document has the most pages?") is None
+    assert which_documents_topic("Who wrote the document?") is None
+    assert topic_terms("education or students") == ["education", "students"]
+    assert stem("students") == stem("student") and stem("education") == stem("educational")
+
+
+def _node(node_id: str, document_id: str) -> EvidenceNode:
+    return EvidenceNode(node_id, "passage", document_id, 1, "", f"text of {node_id}", 0, 1.0)
+
+
+def test_combine_keeps_each_parts_citations_and_shares_a_node_cited_twice() -> None:
+    a = Answer(text="Alpha [1] and beta [2].", cited=[_node("x", "d1"), _node("y", "d1")])
+    b = Answer(text="Gamma [1][2].", cited=[_node("z", "d2"), _node("x", "d1")])
+    out = combine([("First", a), ("Second", b)])
+    assert out.text == "**First**: Alpha [1] and beta [2].\n\n**Second**: Gamma [3][1]."
+    assert [n.node_id for n in out.cited] == ["x", "y", "z"]
+    markers = {int(m) for m in re.findall(r"\[(\d+)\]", out.text)}
+    assert markers == {1, 2, 3}
+
+
+def test_comparison_verdict_needs_two_numbers() -> None:
+    assert comparison_verdict(["Revenue of A", "Revenue of B"], ["$12.5 million", "$9.1 million"]) == (
+        "Revenue of A ($12.5 million) is higher than Revenue of B ($9.1 million)."
+    )
+    assert comparison_verdict(["A", "B"], ["3", "7"]) == "B (7) is higher than A (3)."
+    assert comparison_verdict(["A", "B"], ["12", None]) is None
+
+
+def test_documents_answer_lists_each_document_with_a_cited_reason() -> None:
+    matches = [
+        ("schools.pdf", _node("s1", "d1"), "Enrolment of **students** rose."),
+        ("eu-004.pdf", _node("e1", "d2"), "Spending on **education** fell."),
+    ]
+    out = documents_answer("education or students", matches)
+    assert out.text.splitlines() == [
+        "2 documents about education or students:",
+        "",
+        "- **schools.pdf**: Enrolment of **students** rose. [1]",
+        "- **eu-004.pdf**: Spending on **education** fell. [2]",
+    ]
+    assert [n.node_id for n in out.cited] == ["s1", "e1"]
+    none = documents_answer("whales", [])
+    assert none.text == "No document is about whales." and none.cited == []

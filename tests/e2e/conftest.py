@@ -67,6 +67,8 @@ def mdqa_server(data_dir: Path, env_extra: dict[str, str] | None = None) -> Iter
     for key in [k for k in env if k.startswith("MDQA_LLM_")]:  # no LLM unless the caller configures one
         env.pop(key)
     env.update(env_extra or {})
+    # The server under test runs this checkout's code, even where the `mdqa` script was installed from another.
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH", "")) if p)
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             [*_mdqa_command(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir)],

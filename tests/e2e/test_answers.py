@@ -28,7 +28,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.llm]
 TABLE_PDF = SHARED_DATA / "pdfs" / "tables" / "twotables_2.pdf"
 CELL_QUESTION = "What is the Illiterate value for Kerala in table 1 of twotables_2.pdf?"
 CONTENT_QUESTION = "What share of male household heads in Kerala are illiterate?"
-ANSWER_TIMEOUT_MS = 240_000
+ANSWER_TIMEOUT_MS = 480_000  # SmolLM2 on a shared 2-core CPU
 
 
 @dataclass
@@ -76,11 +76,11 @@ def llm_page(browser: object, llm_app: LlmApp, watch: PageWatch) -> Iterator[obj
     context.close()  # type: ignore[attr-defined]
 
 
-RECORD_ANSWER = """() => {
+RECORD_ANSWER = r"""() => {
     window.__answerStates = [];
     const answer = document.querySelector('[data-testid=answer]');
     new MutationObserver(() => window.__answerStates.push(
-        [answer.dataset.state, answer.textContent.length, answer.querySelectorAll('a.citation').length]
+        [answer.dataset.state, answer.textContent.replace(/\s+/g, ''), answer.querySelectorAll('a.citation').length]
     )).observe(answer, { childList: true, subtree: true, characterData: true, attributes: true });
 }"""
 
@@ -108,11 +108,12 @@ def test_streamed_llm_answer_side_panel_reload_and_back(llm_page, llm_app: LlmAp
     page.evaluate(RECORD_ANSWER)
     ask_and_wait(page, CONTENT_QUESTION)
 
-    # Progressive: many growing states of the text while streaming, before the final rendering.
+    # Progressive: many growing states of the text while streaming (each one the start of the next; spaces
+    # aside, as paragraph breaks settle), before the final rendering.
     states = page.evaluate("() => window.__answerStates")
-    streaming = [length for state, length, _ in states if state == "streaming" and length > 0]
+    streaming = [text for state, text, _ in states if state == "streaming" and text]
     assert len(set(streaming)) >= 3, states
-    assert streaming == sorted(streaming)
+    assert all(b.startswith(a) for a, b in zip(streaming, streaming[1:], strict=False)), streaming
     assert states[-1][0] == "done"
     # It ends with clickable citations, and the page now has the answer's own address.
     citations = page.get_by_test_id("citation")

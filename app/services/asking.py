@@ -227,7 +227,7 @@ def _record(session: Session, collection_id: str, result: AskResult, options: As
     session.add(record)
     session.flush()
     payload = result_json(result, record.id)
-    if "cell" in payload:
+    if payload.get("cell"):  # always present, null when the answer is not a table cell
         payload["cell"] = _cell_with_box(session, payload["cell"])
     payload["options"] = record.options  # what was actually used, defaults filled in
     payload["answer_html"] = answer_html(payload["answer"], payload["citations"])

@@ -316,6 +316,16 @@ class Embedder:
         return self.encode([text])[0]
 
 
-@lru_cache(maxsize=4)
+_LOAD_LOCK = threading.Lock()
+
+
 def get_embedder(device: str = "auto", backend: str | None = None) -> Embedder:
+    """One model per (device, backend) and process. Locked: pipeline threads asking at the same time for the first
+    time must not each load a copy (lru_cache alone would let them)."""
+    with _LOAD_LOCK:
+        return _cached_embedder(device, backend)
+
+
+@lru_cache(maxsize=4)
+def _cached_embedder(device: str, backend: str | None) -> Embedder:
     return Embedder(device, backend)

@@ -200,14 +200,20 @@ def main() -> None:
     logs = Path(tempfile.mkdtemp(prefix="mdqa-e2e-logs-"))
     rows = []
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    pipelined = _embedded(files, workers=2, processes=1, label="embedded default (pipeline, 2 in flight)")
-    rows.append(pipelined)
+
+    def done(row: dict[str, object]) -> dict[str, object]:
+        rows.append(row)  # a line as each mode ends: on a loaded machine the whole run can take long
+        print(f"  {row['mode']}: {row['pages']} pages in {row['wall_s']:.1f} s", flush=True)  # type: ignore[str-format]
+        return row
+
+    pipelined = done(_embedded(files, workers=2, processes=1, label="embedded default (pipeline, 2 in flight)"))
     embed_s = _embed_alone(pipelined["texts"], args.embed_rounds)  # type: ignore[arg-type]
+    print(f"  embed alone: {embed_s:.1f} s", flush=True)
     if not args.skip_sequential:
-        rows.append(_embedded(files, workers=1, processes=0, label="embedded, one at a time (former)"))
+        done(_embedded(files, workers=1, processes=0, label="embedded, one at a time (former)"))
     if not args.skip_celery:
-        rows.append(_celery(files, 1, logs))
-        rows.append(_celery(files, 2, logs))
+        done(_celery(files, 1, logs))
+        done(_celery(files, 2, logs))
     texts = pipelined["texts"]
     print(f"{args.folder} ({len(files)} PDFs), {started}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
     print(f"{'mode':<44} {'pages':>6} {'wall s':>8} {'pages/s':>8} {'failed':>7}")

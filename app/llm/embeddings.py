@@ -47,7 +47,7 @@ BACKENDS = ("auto", "torch", "sentence-transformers", "onnx")
 # small CPU large batches only add padding and cache misses. Measured in benchmarks/gpu_embed.py (H100) and
 # benchmarks/ingest_end_to_end.py (CPU); see docs/benchmarks.md.
 CUDA_TOKEN_BUDGET = 32768
-CPU_TOKEN_BUDGET = 2048
+CPU_TOKEN_BUDGET = 4096
 MAX_ROWS = 4096
 # Texts tokenised per step of the tokenise/launch pipeline.
 TOKENIZE_CHUNK = 8192

@@ -7,10 +7,10 @@ earlier attempt left behind, so the document ends `ready` or `failed`, never stu
 from __future__ import annotations
 
 import logging
-import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, select
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
@@ -18,16 +18,22 @@ from app.db.models import DocTable, Document, Node, Page, Passage, new_id
 from app.db.session import session_scope
 from app.graph.build import add_documents, remove_document
 from app.ingest.model import ExtractedDocument, NoText, PdfError
-from app.ingest.ocr import make_ocr
-from app.ingest.pdf import extract_pdf
 from app.ingest.pdfium import save_decrypted_copy
 from app.llm.embeddings import get_embedder
+from app.services.extraction import extract_document
 from app.settings import Settings
 from app.storage import FileStore
 
 log = logging.getLogger(__name__)
 
 TRANSIENT_ERRORS = (OperationalError,)
+
+# Runs extract_document's work (in this thread, or in a child process for the embedded pipeline) and returns it.
+Extractor = Callable[[Callable[..., ExtractedDocument], tuple[object, ...]], ExtractedDocument]
+
+
+def _in_this_process(function: Callable[..., ExtractedDocument], args: tuple[object, ...]) -> ExtractedDocument:
+    return function(*args)
 
 
 class DocumentGone(Exception):
@@ -47,10 +53,15 @@ def _current_attempt(session: Session, document_id: str, attempt: int) -> Docume
     return document
 
 
-def process_document(settings: Settings, document_id: str, password: str | None = None) -> str:
+def process_document(
+    settings: Settings, document_id: str, password: str | None = None, extractor: Extractor | None = None
+) -> str:
     """Run the whole job; returns the final status. Transient database errors propagate (the queue retries).
 
-    ``password`` opens an encrypted PDF; it is used here and never stored (not in a row, a log or an error)."""
+    ``password`` opens an encrypted PDF; it is used here and never stored (not in a row, a log or an error).
+    ``extractor`` runs the extraction step (default: here); the embedded default's pipeline hands it to a child
+    process so the next document is extracted while this thread embeds, without the two fighting for the GIL.
+    """
     url = settings.resolved_database_url
     claimed = _claim(settings, document_id)
     if isinstance(claimed, str):
@@ -62,15 +73,17 @@ def process_document(settings: Settings, document_id: str, password: str | None 
         path = FileStore(settings.files_dir).path_for(sha)
         if not path.exists():
             raise PdfError("the uploaded file is missing from storage")
-        extracted = extract_pdf(
-            path,
-            max_pages=settings.max_pages,
-            on_progress=_progress_reporter(url, document_id),
-            min_words=settings.passage_min_words,
-            max_words=settings.passage_max_words,
-            password=password,
-            ocr=make_ocr(settings.ocr),
+        args = (
+            str(path),
+            url,
+            document_id,
+            settings.max_pages,
+            settings.passage_min_words,
+            settings.passage_max_words,
+            settings.ocr,
+            password,
         )
+        extracted = (extractor or _in_this_process)(extract_document, args)
         if password:
             # Page images are drawn later, without the password: keep a copy without the encryption.
             store = FileStore(settings.files_dir)
@@ -129,27 +142,6 @@ def _clear_document_content(session: Session, document_id: str, settings: Settin
         remove_document(session, document_id, settings.graph)
     for table in (Passage, DocTable, Page):
         session.execute(delete(table).where(table.document_id == document_id))
-
-
-def _progress_reporter(url: str, document_id: str):  # type: ignore[no-untyped-def]
-    last = [0.0]
-
-    def report(done: int, total: int) -> None:
-        now = time.monotonic()
-        # Extraction is fast; a write per page would cost more than the page. Report ~4 times a second.
-        if done < total and now - last[0] < 0.25:
-            return
-        last[0] = now
-        # Extraction is ~90% of the visible work; the graph step fills the rest.
-        value = 0.9 * done / max(total, 1)
-        with session_scope(url) as session:
-            session.execute(
-                update(Document)
-                .where(Document.id == document_id, Document.status == "processing")
-                .values(progress=value, updated_at=datetime.now(UTC))
-            )
-
-    return report
 
 
 def _store_extraction(session: Session, document: Document, extracted: ExtractedDocument) -> None:

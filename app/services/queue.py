@@ -6,14 +6,22 @@ The same job function (app.services.ingestion.process_document) runs in both; on
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import queue
 import threading
 import time
-from typing import Protocol
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Protocol
 
 from app.settings import Settings
 
 log = logging.getLogger(__name__)
+
+# Two documents in flight: one being embedded while the next one is extracted. More would only queue on the
+# embedder (one model per process, used by one thread at a time).
+INLINE_WORKERS = 2
 
 
 class JobQueue(Protocol):
@@ -27,20 +35,42 @@ class JobQueue(Protocol):
 
 
 class InlineQueue:
-    """One worker thread in the web process: no extra service, jobs survive restarts via the database."""
+    """Worker threads in the web process: no extra service, jobs survive restarts via the database.
 
-    def __init__(self, settings: Settings) -> None:
+    A pipeline, so that an upload of several documents is bound by the embedding model alone: `workers` threads
+    each run the whole job for one document (claim, extract, store, embed, graph), and extraction, the part that is
+    pure Python, runs in a child process (`extract_processes`), so while one thread embeds (torch, which releases
+    the GIL) another document is being extracted without taking the GIL from it. The embedder serialises its own
+    use and the graph update holds the collection's lock, so several documents are in flight with exactly the rows
+    and graph of one-at-a-time processing (tests/integration/test_ingest_pipeline.py).
+    """
+
+    def __init__(self, settings: Settings, workers: int = INLINE_WORKERS, extract_processes: int = 1) -> None:
         self.settings = settings
+        self.workers = max(1, workers)
+        self.extract_processes = extract_processes
         self._jobs: queue.Queue[tuple[str, str | None] | None] = queue.Queue()
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
+        self._pool: ProcessPoolExecutor | None = None
         self._idle = threading.Event()
         self._idle.set()
+        self._count_lock = threading.Lock()
+        self._outstanding = 0
+        self._running = 0
+        self.peak_running = 0  # most jobs seen running at once (for tests and benchmarks)
 
     def start(self, recover: bool = True) -> None:
-        if self._thread is not None:
+        if self._threads:
             return
-        self._thread = threading.Thread(target=self._run, name="mdqa-ingest", daemon=True)
-        self._thread.start()
+        if self.extract_processes > 0:
+            # spawn, not fork: this process has torch's and the web server's threads, which a fork copies broken.
+            self._pool = ProcessPoolExecutor(self.extract_processes, mp_context=multiprocessing.get_context("spawn"))
+        # Load the model now, beside the upload and the first extraction, instead of in front of the first embedding.
+        threading.Thread(target=self._load_model, name="mdqa-model-load", daemon=True).start()
+        for i in range(self.workers):
+            thread = threading.Thread(target=self._run, name=f"mdqa-ingest-{i}", daemon=True)
+            thread.start()
+            self._threads.append(thread)
         if recover:
             from app.services.ingestion import unfinished_document_ids
 
@@ -49,24 +79,66 @@ class InlineQueue:
                 self.submit(document_id)
 
     def stop(self) -> None:
-        if self._thread is not None:
+        for _ in self._threads:
             self._jobs.put(None)
-            self._thread.join(timeout=30)
-            self._thread = None
+        for thread in self._threads:
+            thread.join(timeout=30)
+        self._threads = []
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def _load_model(self) -> None:
+        from app.llm.embeddings import get_embedder
+
+        try:
+            get_embedder(self.settings.device)
+        except Exception:  # the first job will meet the same error and fail its document with the reason
+            log.exception("could not load the embedding model")
 
     def alive(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        """Every worker thread is running (for /healthz)."""
+        return bool(self._threads) and all(t.is_alive() for t in self._threads)
 
     def depth(self) -> int | None:
         return self._jobs.qsize()
 
     def submit(self, document_id: str, password: str | None = None) -> None:
-        self._idle.clear()
+        with self._count_lock:
+            self._outstanding += 1
+            self._idle.clear()
         self._jobs.put((document_id, password))
 
     def wait_idle(self, timeout: float = 300) -> bool:
         """For the CLI and tests: block until every submitted job is done."""
         return self._idle.wait(timeout)
+
+    def _extract(self, function: Callable[..., Any], args: tuple[object, ...]) -> Any:
+        pool = self._pool
+        if pool is None:
+            return function(*args)
+        from app.services.extraction import extract_document, extract_document_portable
+
+        remote = extract_document_portable if function is extract_document else function
+        try:
+            future = pool.submit(remote, *args)
+        except (BrokenProcessPool, RuntimeError):  # the child died (killed, out of memory): extract here instead
+            log.warning("extraction process unavailable; extracting in the worker thread")
+            return function(*args)
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            log.warning("extraction process died; extracting in the worker thread")
+            self._restart_pool(pool)
+            return function(*args)
+
+    def _restart_pool(self, broken: ProcessPoolExecutor) -> None:
+        with self._count_lock:
+            if self._pool is broken:
+                broken.shutdown(wait=False, cancel_futures=True)
+                self._pool = ProcessPoolExecutor(
+                    self.extract_processes, mp_context=multiprocessing.get_context("spawn")
+                )
 
     def _run(self) -> None:
         from app.services.ingestion import process_document
@@ -76,15 +148,23 @@ class InlineQueue:
             if job is None:
                 return
             document_id, password = job
-            for attempt in range(3):
-                try:
-                    process_document(self.settings, document_id, password=password)
-                    break
-                except Exception:  # transient (database busy): retry with backoff, then give up on this run
-                    log.exception("ingest job %s failed (attempt %d)", document_id, attempt + 1)
-                    time.sleep(2**attempt)
-            if self._jobs.empty():
-                self._idle.set()
+            with self._count_lock:
+                self._running += 1
+                self.peak_running = max(self.peak_running, self._running)
+            try:
+                for attempt in range(3):
+                    try:
+                        process_document(self.settings, document_id, password=password, extractor=self._extract)
+                        break
+                    except Exception:  # transient (database busy): retry with backoff, then give up on this run
+                        log.exception("ingest job %s failed (attempt %d)", document_id, attempt + 1)
+                        time.sleep(2**attempt)
+            finally:
+                with self._count_lock:
+                    self._running -= 1
+                    self._outstanding -= 1
+                    if self._outstanding == 0:
+                        self._idle.set()
 
 
 class CeleryQueue:

@@ -222,7 +222,7 @@ def retrieve(
         if not retrieval.nodes:
             retrieval = None  # "page 40" of a 3-page folder: answer from content instead of nothing
     if retrieval is None:
-        index = get_index(session, collection_id, version)
+        index = get_index(session, collection_id, version, settings.retrieval.ann_threshold)
         query = QueryVector(lambda: tools.encoder(settings), question)
         named = parsed.document
         # Only a file named as a file fences retrieval in; a bare stem or title ("If Gallu is a demon…" over

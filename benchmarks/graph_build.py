@@ -80,7 +80,14 @@ class RandomVectors:
     dim = 384
 
     def __init__(self, n: int) -> None:
-        matrix = np.random.default_rng(0).standard_normal((n, self.dim)).astype(np.float32)
+        real = os.environ.get("MDQA_BENCH_REAL_VECTORS")  # a folder of int8 parts q0..q2.npy + scale.npy
+        if real:  # real MiniLM vectors (of other passages), handed out in order: HNSW's realistic case
+            parts = [np.load(Path(real) / f"q{k}.npy") for k in range(3)]
+            matrix = (np.concatenate(parts).astype(np.float32) * np.load(Path(real) / "scale.npy"))[:n]
+            if len(matrix) < n:
+                raise SystemExit(f"{real} holds {len(matrix)} vectors, {n} wanted")
+        else:
+            matrix = np.random.default_rng(0).standard_normal((n, self.dim)).astype(np.float32)
         self.matrix = matrix / np.linalg.norm(matrix, axis=1, keepdims=True)
         self.used = 0
 

@@ -27,6 +27,9 @@ class GraphSettings(BaseModel):
         20_000, ge=0, description="passages already in the collection that the IDF of new keywords is fitted on"
     )
     embed_title: bool = Field(False, description="prefix a passage with its document title when embedding it")
+    ann_threshold: int = Field(
+        20_000, ge=2, description="vectors from which semantic edges come from an approximate (HNSW) index"
+    )
 
 
 class RetrievalSettings(BaseModel):
@@ -39,6 +42,9 @@ class RetrievalSettings(BaseModel):
     gnn_alpha: float = Field(0.5, ge=0.0, le=1.0)
     gnn_layers: int = Field(2, ge=1, le=6)
     gnn_top_k: int = Field(20, ge=1)
+    ann_threshold: int = Field(
+        20_000, ge=2, description="vectors from which dense search uses an approximate (HNSW) index"
+    )
 
 
 class OcrSettings(BaseModel):

@@ -1,9 +1,15 @@
 """Retrieval latency per retriever on a 1k/10k/50k-passage collection (temp SQLite), printed as markdown.
 
     .venv/bin/python benchmarks/retrieval_latency.py --size 10k [--questions 100] [--db /tmp/mdqa-bench-10k.db]
+        [--vectors DIR]
+
+`--vectors DIR` (texts.json.gz: a list of passage texts; vectors.npy: their MiniLM vectors, same order) supplies
+precomputed passage vectors, e.g. embedded on a lent GPU (embedding 100k passages on this CPU takes ~45 min);
+texts it lacks are embedded here. Questions are always embedded here, on the CPU, inside the timed retrieval.
 
 Passages are the paragraphs of /work/shared/data/mdqa (2Wiki's 6,119-passage corpus first, then the HotpotQA and
-MuSiQue corpora), one document each, built through the real graph builder. The database is kept (path printed)
+MuSiQue corpora; beyond their ~9k paragraphs, windows of 1-6 of their sentences), one document each, built
+through the real graph builder. The database is kept (path printed)
 and reused when it already holds the wanted size, so a second run measures only retrieval. Questions are the
 benchmark questions of data/mdqa, asked with the local settings (no LLM): kgp with the embedding scorer, gnn,
 tfidf, bm25, dense, and structural questions ("page 1 of <file>", "the last page").
@@ -36,7 +42,7 @@ from app.qa.seeds import bm25_index, tfidf_index  # noqa: E402
 from app.settings import Settings  # noqa: E402
 
 DATA = Path(__import__("os").environ.get("MDQA_SHARED_DATA", ROOT.parent / "shared" / "data")) / "mdqa"
-SIZES = {"1k": 1_000, "10k": 10_000, "50k": 50_000}
+SIZES = {"1k": 1_000, "10k": 10_000, "50k": 50_000, "100k": 100_000}
 CORPORA = [
     "raw/2wikimultihopqa_corpus.json",
     "raw/hotpotqa_train_corpus.json",
@@ -45,6 +51,35 @@ CORPORA = [
     "corpus/musique_100_corpus.json",
 ]
 BATCH = 500
+BIG_BATCH = 100_000  # from 50k passages: one graph update (as benchmarks/graph_build.py builds)
+
+
+class PrecomputedEncoder:
+    """Vectors looked up by text, the real embedder for the rest (same `encode` shape as app.llm.embeddings)."""
+
+    def __init__(self, directory: Path, fallback) -> None:  # type: ignore[no-untyped-def]
+        import gzip
+
+        import numpy as np
+
+        with gzip.open(directory / "texts.json.gz", "rt") as f:
+            texts = json.load(f)
+        self.matrix = np.load(directory / "vectors.npy")
+        self.row_of = {t: i for i, t in enumerate(texts)}
+        self.fallback = fallback
+        self.dim = self.matrix.shape[1]
+
+    def encode(self, texts: list[str], batch_size: int | None = None):  # type: ignore[no-untyped-def]
+        import numpy as np
+
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        missing = [i for i, t in enumerate(texts) if t not in self.row_of]
+        for i, t in enumerate(texts):
+            if t in self.row_of:
+                out[i] = self.matrix[self.row_of[t]]
+        if missing:
+            out[missing] = self.fallback.encode([texts[i] for i in missing])
+        return out
 
 
 def paragraphs(n: int) -> list[dict[str, str]]:
@@ -69,7 +104,7 @@ def paragraphs(n: int) -> list[dict[str, str]]:
     # The corpora hold ~9k distinct paragraphs: beyond that, their sentences and sentence pairs become passages
     # of their own (real text, distinct strings), which is how 10k and 50k are reached.
     base = list(out)
-    for window in (1, 2, 3):
+    for window in (1, 2, 3, 4, 5, 6):
         for p in base:
             sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", p["text"]) if len(s.split()) >= 4]
             for k in range(0, len(sentences) - window + 1):
@@ -84,7 +119,7 @@ def paragraphs(n: int) -> list[dict[str, str]]:
     return out
 
 
-def build(url: str, n: int) -> str:
+def build(url: str, n: int, vectors: Path | None = None) -> str:
     from app.graph.build import add_documents
 
     upgrade(url)
@@ -103,11 +138,14 @@ def build(url: str, n: int) -> str:
     session.commit()
     settings = Settings(database_url=url)
     embedder = get_embedder(settings.device)
+    if vectors is not None:
+        embedder = PrecomputedEncoder(vectors, embedder)
     paras = paragraphs(n)
     start = time.perf_counter()
-    for i in range(0, len(paras), BATCH):
+    step = BIG_BATCH if n >= 50_000 else BATCH
+    for i in range(0, len(paras), step):
         ids = []
-        for k, p in enumerate(paras[i : i + BATCH], start=i):
+        for k, p in enumerate(paras[i : i + step], start=i):
             doc = Document(collection_id=collection.id, filename=f"p{k:06d}.pdf", path=p["title"], sha256=p["sha"],
                            size_bytes=len(p["text"]), status="ready", progress=1.0, page_count=1, passage_count=1,
                            title=p["title"])  # fmt: skip
@@ -119,7 +157,7 @@ def build(url: str, n: int) -> str:
         session.flush()
         add_documents(session, ids, settings.graph, embedder)
         session.commit()
-        done = min(i + BATCH, len(paras))
+        done = min(i + step, len(paras))
         print(f"  built {done}/{len(paras)} passages, {time.perf_counter() - start:.0f} s", file=sys.stderr)
     session.close()
     return collection.id
@@ -134,6 +172,13 @@ def questions(limit: int) -> list[str]:
     return out[:limit]
 
 
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
@@ -144,19 +189,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", choices=sorted(SIZES), default="10k")
     parser.add_argument("--questions", type=int, default=100)
     parser.add_argument("--db", type=Path, default=None, help="SQLite file (default /tmp/mdqa-bench-SIZE.db)")
+    parser.add_argument("--vectors", type=Path, default=None, help="precomputed passage vectors (see above)")
+    parser.add_argument("--retrievers", default="kgp,gnn,tfidf,bm25,dense,structural")
     args = parser.parse_args(argv)
     n = SIZES[args.size]
     db = args.db or Path(f"/tmp/mdqa-bench-{args.size}.db")
     url = f"sqlite:///{db}"
     start = time.perf_counter()
-    cid = build(url, n)
+    cid = build(url, n, args.vectors)
     print(f"collection ready in {time.perf_counter() - start:.0f} s ({db})", file=sys.stderr)
 
     settings = Settings(database_url=url)
     session = get_sessionmaker(url)()
     tools = Tools(embedder=get_embedder(settings.device))
     warm = time.perf_counter()
-    index = get_index(session, cid)
+    index = get_index(session, cid, ann_threshold=settings.retrieval.ann_threshold)
+    index.vectors  # noqa: B018 (dense search's HNSW index above the threshold: built once per process)
     tfidf_index(index)
     bm25_index(index)
     tools.embedder.encode(["warm up"])
@@ -166,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     structural_qs = [f"What is on page 1 of {f}?" for f in files[:40]] + ["Summarise the last page"] * 10
 
     rows = []
-    for name in ("kgp", "gnn", "tfidf", "bm25", "dense", "structural"):
+    for name in args.retrievers.split(","):
         options = AskOptions(retriever="kgp" if name == "structural" else name, budget=10, llm="local")
         timings, parts = [], []
         for q in structural_qs if name == "structural" else qs:
@@ -182,7 +230,10 @@ def main(argv: list[str] | None = None) -> int:
     session.close()
 
     print(f"\n### Retrieval latency, {len(index):,} passages ({args.size}), SQLite, budget 10, no LLM\n")
-    print(f"Index warm-up (vectors, graph, TF-IDF, BM25; once per graph version): {warm_ms:.0f} ms\n")
+    print(f"Index warm-up (vectors, graph, TF-IDF, BM25; once per graph version): {warm_ms:.0f} ms")
+    dense = "HNSW (approximate)" if index.vectors.hnsw is not None else "exact"
+    print(f"Dense search: {dense}; resident memory after the run {rss_mb():.0f} MB "
+          f"({rss_mb() / max(len(index), 1) * 1000:.1f} MB per 1k passages, whole process)\n")
     print("| retriever | questions | p50 ms | p95 ms | p50 of the question embedding ms |")
     print("|---|---|---|---|---|")
     for name, count, p50, p95, embed in rows:

@@ -3,6 +3,9 @@
 Chunked matrix products keep memory linear in the number of vectors (a chunk × n block at a time, never n × n).
 Rows are expected in id order, so breaking ties by the smaller row index breaks them by id: the neighbour lists are
 a deterministic function of the set of vectors.
+
+Above GraphSettings.ann_threshold vectors the builder uses `approximate_top_k` instead (see app/graph/ann.py):
+the same lists, re-scored exactly, except where the HNSW index missed a true neighbour.
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+
+from app.graph import ann
 
 # Rows per block: 256 × 50,000 float32 scores is 51 MB.
 CHUNK = 256
@@ -65,4 +70,34 @@ def reached_by(
     for start in range(0, len(vectors), chunk):
         block = vectors[start : start + chunk] @ new_vectors.T
         out[start : start + chunk] = block.max(axis=1) >= thresholds[start : start + chunk] - eps
+    return out
+
+
+def approximate_top_k(
+    matrix: np.ndarray,
+    ids: Sequence[str],
+    rows: Sequence[int] | np.ndarray,
+    k: int,
+    index: ann.VectorIndex,
+    row_of: dict[str, int] | None = None,
+) -> list[list[tuple[int, float]]]:
+    """`top_k` with the candidates proposed by an HNSW index over the same rows (keyed by `ids`): each row's
+    candidates are re-scored exactly and ordered by (score desc, index asc) like `top_k`, so weights are exact and
+    only recall is approximate (a true neighbour the index missed is replaced by the next one it found)."""
+    rows = np.asarray(rows, dtype=np.int64)
+    kk = min(k, matrix.shape[0] - 1)
+    if kk <= 0 or not len(rows):
+        return [[] for _ in range(len(rows))]
+    row_of = row_of if row_of is not None else {node_id: i for i, node_id in enumerate(ids)}
+    out: list[list[tuple[int, float]]] = []
+    for start in range(0, len(rows), 4096):
+        block = rows[start : start + 4096]
+        for row, found in zip(block, index.search(matrix[block], kk + 1 + ann.EXTRA), strict=True):
+            candidates = np.asarray(sorted({row_of[c] for c in found if c in row_of} - {int(row)}), dtype=np.int64)
+            if not len(candidates):
+                out.append([])
+                continue
+            scores = matrix[candidates] @ matrix[row]
+            order = np.lexsort((candidates, -scores))[:kk]
+            out.append([(int(candidates[j]), float(scores[j])) for j in order])
     return out

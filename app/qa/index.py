@@ -2,6 +2,10 @@
 
 Built once per (collection, graph_version) and cached in memory, so every retriever of one question and every
 question of `mdqa eval` share it. Retrieval only reads it: nothing here writes to the database.
+
+Dense search is exact below RetrievalSettings.ann_threshold units; above it an HNSW index (app.graph.ann) proposes
+candidates that are re-scored exactly. That index is built once per collection and process (the first dense
+search pays for it) and then brought up to date across graph versions by adding and removing the changed ids.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from app.db.models import Edge, Node
 from app.db.vectors import CollectionVectors, graph_version, unpack
+from app.graph import ann
 
 UNIT_KINDS = ("passage", "table")
 # When two edges join the same pair, the evidence path names the most telling one (RESEARCH.md: mention and
@@ -44,6 +49,7 @@ class CollectionIndex:
     _doc_entries: dict[str, list[int]] = field(default_factory=dict)
     extras: dict[str, Any] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    ann_threshold: int = 20_000  # units from which dense search is approximate (RetrievalSettings.ann_threshold)
 
     def __post_init__(self) -> None:
         if not self.index_of:
@@ -57,7 +63,8 @@ class CollectionIndex:
         """The same top-k search the rest of the app uses (app.db.vectors), over passages and tables."""
         cached = self.extras.get("vectors")
         if cached is None:
-            cached = CollectionVectors(ids=self.ids, matrix=self.matrix, index_of=self.index_of)
+            hnsw = _shared_hnsw(self) if len(self.ids) >= self.ann_threshold else None
+            cached = CollectionVectors(ids=self.ids, matrix=self.matrix, index_of=self.index_of, hnsw=hnsw)
             self.extras["vectors"] = cached
         return cached
 
@@ -223,9 +230,31 @@ def _build(session: Session, collection_id: str, version: int) -> CollectionInde
 
 _cache: dict[str, CollectionIndex] = {}
 _lock = threading.Lock()
+_hnsw: dict[str, ann.VectorIndex] = {}
+_hnsw_lock = threading.Lock()
 
 
-def get_index(session: Session, collection_id: str, version: int | None = None) -> CollectionIndex:
+def _shared_hnsw(index: CollectionIndex) -> ann.VectorIndex:
+    """The collection's HNSW index, synced to this version's units (a unit without a vector is left out)."""
+    has_vector = np.flatnonzero(np.any(index.matrix != 0, axis=1))
+    wanted = {index.ids[i] for i in has_vector}
+    with _hnsw_lock:
+        hnsw = _hnsw.get(index.collection_id)
+        if hnsw is None or hnsw.dim != index.matrix.shape[1]:
+            hnsw = ann.build([index.ids[i] for i in has_vector], index.matrix[has_vector])
+            _hnsw[index.collection_id] = hnsw
+            return hnsw
+        present = hnsw.ids()
+        hnsw.remove(present - wanted)
+        added = [i for i in has_vector if index.ids[i] not in present]
+        if added:
+            hnsw.add([index.ids[i] for i in added], index.matrix[added])
+        return hnsw
+
+
+def get_index(
+    session: Session, collection_id: str, version: int | None = None, ann_threshold: int | None = None
+) -> CollectionIndex:
     """The cached index of a collection, rebuilt when its graph_version moved (in this or another process)."""
     if version is None:
         version = graph_version(session, collection_id)
@@ -234,6 +263,8 @@ def get_index(session: Session, collection_id: str, version: int | None = None) 
     if cached is not None and cached.version == version:
         return cached
     index = _build(session, collection_id, version)
+    if ann_threshold is not None:
+        index.ann_threshold = ann_threshold
     with _lock:
         _cache[collection_id] = index
     return index
@@ -245,3 +276,8 @@ def invalidate(collection_id: str | None = None) -> None:
             _cache.clear()
         else:
             _cache.pop(collection_id, None)
+    with _hnsw_lock:
+        if collection_id is None:
+            _hnsw.clear()
+        else:
+            _hnsw.pop(collection_id, None)

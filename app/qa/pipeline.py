@@ -231,7 +231,7 @@ def retrieve(
         if not retrieval.nodes and "missing" not in retrieval.extras:
             retrieval = None
     if retrieval is None:
-        index = get_index(session, collection_id, version)
+        index = get_index(session, collection_id, version, settings.retrieval.ann_threshold)
         query = QueryVector(lambda: tools.encoder(settings), question)
         named = parsed.document
         # Only a file named as a file fences retrieval in; a bare stem or title ("If Gallu is a demon…" over

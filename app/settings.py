@@ -15,13 +15,13 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 class GraphSettings(BaseModel):
     knn_k: int = Field(10, ge=1, le=100, description="semantic edges per passage")
-    keywords_per_passage: int = Field(8, ge=1, le=50)
+    keywords_per_passage: int = Field(8, ge=1, le=50, description="TF-IDF keywords kept per passage")
     keyword_max_fanout: int = Field(30, ge=2, description="a keyword shared by more passages links none")
-    keyword_max_edges_per_passage: int = Field(15, ge=1)
+    keyword_max_edges_per_passage: int = Field(15, ge=1, description="keyword edges one passage may have")
     mention_max_targets: int = Field(3, ge=1, description="passages of a mentioned document that a mention links to")
-    mention_min_title_chars: int = Field(4, ge=2)
+    mention_min_title_chars: int = Field(4, ge=2, description="shorter document titles make no mention edges")
     entity_max_fanout: int = Field(8, ge=2, description="an entity shared by more passages links none")
-    entity_max_edges_per_passage: int = Field(20, ge=1)
+    entity_max_edges_per_passage: int = Field(20, ge=1, description="entity edges one passage may have")
     mention_max_documents_per_passage: int = Field(10, ge=1, description="documents one passage's mentions link to")
     keyword_idf_sample: int = Field(
         20_000, ge=0, description="passages already in the collection that the IDF of new keywords is fitted on"
@@ -33,15 +33,19 @@ class GraphSettings(BaseModel):
 
 
 class RetrievalSettings(BaseModel):
-    retriever: Literal["kgp", "gnn", "tfidf", "bm25", "dense"] = "kgp"
-    scorer: Literal["embedding", "llm", "tfidf"] = "embedding"
-    seed_ranker: Literal["hybrid", "tfidf", "bm25", "dense", "gnn"] = "hybrid"
+    retriever: Literal["kgp", "gnn", "tfidf", "bm25", "dense"] = Field("kgp", description="default retriever")
+    scorer: Literal["embedding", "llm", "tfidf"] = Field(
+        "embedding", description="how KGP scores the neighbours to visit next"
+    )
+    seed_ranker: Literal["hybrid", "tfidf", "bm25", "dense", "gnn"] = Field(
+        "hybrid", description="how KGP picks its seed passages"
+    )
     budget: int = Field(10, ge=1, le=100, description="passages the traversal may visit")
-    branching: int = Field(3, ge=1, le=20)
-    seeds: int = Field(3, ge=1, le=50)
-    gnn_alpha: float = Field(0.5, ge=0.0, le=1.0)
-    gnn_layers: int = Field(2, ge=1, le=6)
-    gnn_top_k: int = Field(20, ge=1)
+    branching: int = Field(3, ge=1, le=20, description="neighbours KGP follows from each visited passage")
+    seeds: int = Field(3, ge=1, le=50, description="seed passages KGP starts from")
+    gnn_alpha: float = Field(0.5, ge=0.0, le=1.0, description="GNN-Ret: weight of a node's own score")
+    gnn_layers: int = Field(2, ge=1, le=6, description="GNN-Ret: propagation rounds")
+    gnn_top_k: int = Field(20, ge=1, description="GNN-Ret: relevant nodes propagation starts from")
     ann_threshold: int = Field(
         20_000, ge=2, description="vectors from which dense search uses an approximate (HNSW) index"
     )

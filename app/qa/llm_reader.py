@@ -7,7 +7,8 @@ on the text as it arrives, so each marker reaches the caller already resolved to
 
 A small model often answers correctly without citing; then the answer is attributed after the fact to the one
 context block it shares the most words with (at least MIN_ATTRIBUTION_OVERLAP), so the user still sees where it
-came from. An answer that shares nothing with the context stays uncited.
+came from; an answer that states the value of the table cell the look-up found is attributed to that table. An
+answer that shares nothing with the context stays uncited.
 """
 
 from __future__ import annotations
@@ -112,6 +113,16 @@ def attribution(answer: str, items: list[ContextItem]) -> ContextItem | None:
     return best if len(words & _words(best.text)) >= MIN_ATTRIBUTION_OVERLAP else None
 
 
+def cell_source(answer: str, retrieval: Retrieval, items: list[ContextItem]) -> ContextItem | None:
+    """The table block of the cell look-up when an uncited answer states that cell's value: the value is the
+    evidence the answer quotes, even when it shares no other word with the table."""
+    cell = retrieval.extras.get("cell")
+    value = " ".join(str(cell.get("value", "")).split()) if cell else ""
+    if not value or not re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", " ".join(answer.split())):
+        return None
+    return next((item for item in items if item.node_id == str(cell.get("node_id"))), None)
+
+
 def llm_answer(
     question: str,
     retrieval: Retrieval,
@@ -136,7 +147,7 @@ def llm_answer(
     else:
         reply = _stream_into(sink, stream(messages), items, by_id)
     if not MARKER.search(reply) or not renumber(reply, items)[1]:
-        source = attribution(reply, items)
+        source = cell_source(reply, retrieval, items) or attribution(reply, items)
         if source is not None:
             reply = f"{reply.rstrip()} [{source.marker}]"
             if sink is not None and stream is not None:

@@ -155,7 +155,7 @@ def test_content_question_shows_evidence_and_history(page, reports: Ingested, wa
     history = page.get_by_test_id("history-item")
     history.first.wait_for()
     assert history.count() >= 2
-    history.filter(has_text="table 1 of eu-004").first.click()
+    history.filter(has_text="table 6.1 of eu-004").first.click()
     page.wait_for_function("() => document.querySelector('[data-testid=answer]').textContent.trim().length > 0")
     assert page.get_by_test_id("citation").count() >= 1
     assert not watch.errors

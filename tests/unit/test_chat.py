@@ -262,3 +262,19 @@ def test_uncited_answer_is_attributed_to_the_passage_it_came_from() -> None:
         client = ChatClient(base_url=server.base_url + "/v1", model="m", max_retries=0)
         answer = llm_answer("When?", Retrieval("content", nodes), client.chat)
     assert answer.text == "I could not find this." and answer.cited == []
+
+
+def test_uncited_answer_stating_the_looked_up_cell_is_attributed_to_its_table() -> None:
+    table = node("t1", "Table 6\n\n| State | Illiterate |\n|---|---|\n| Kerala | 7.2 |\n| Goa | 17.2 |", kind="table")
+    other = node("p1", "Literacy surveys were run in every state of India in 2001.")
+    retrieval = Retrieval("content", [other, table])
+    retrieval.extras["cell"] = {"node_id": "t1", "row": "Kerala", "column": "Illiterate", "value": "7.2"}
+
+    def small_model(_messages: list[dict[str, str]]) -> str:
+        return "The answer is: 7.2"
+
+    answer = llm_answer("What share of household heads in Kerala are illiterate?", retrieval, small_model)
+    assert answer.text == "The answer is: 7.2 [1]" and [n.node_id for n in answer.cited] == ["t1"]
+    # 17.2 is another cell: "7.2" inside it is not the looked-up value.
+    answer = llm_answer("…", retrieval, lambda _m: "It is 17.2 percent")
+    assert answer.cited == [] or [n.node_id for n in answer.cited] != ["t1"]

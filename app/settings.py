@@ -83,6 +83,9 @@ class Settings(BaseSettings):
     passage_min_words: int = Field(10, description="smaller sentence groups are merged with a neighbour")
     passage_max_words: int = Field(80, description="longer passages are split at sentence boundaries")
     max_attempts: int = Field(3, ge=1, description="tries per document before it is marked failed")
+    extract_in_child_process: bool = Field(
+        True, description="embedded default: extract PDFs in a child process while this one embeds (off: in a thread)"
+    )
     stale_processing_s: int = Field(600, ge=10, description="a 'processing' document silent this long is requeued")
     password_ttl_s: int = Field(
         3600, ge=60, description="how long an encrypted PDF's password waits in Redis for a Celery worker"

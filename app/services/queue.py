@@ -206,4 +206,6 @@ class CeleryQueue:
 
 
 def make_queue(settings: Settings) -> InlineQueue | CeleryQueue:
-    return CeleryQueue(settings) if settings.queue_mode == "celery" else InlineQueue(settings)
+    if settings.queue_mode == "celery":
+        return CeleryQueue(settings)
+    return InlineQueue(settings, extract_processes=1 if settings.extract_in_child_process else 0)

@@ -76,7 +76,9 @@ def detector(monkeypatch: pytest.MonkeyPatch) -> OverlapDetector:
 
 @pytest.fixture
 def client(sqlite_url: str, tmp_path: Path) -> Iterator[TestClient]:
-    settings = Settings(data_dir=tmp_path / "data", database_url=sqlite_url)
+    # Extraction in the web process's own worker threads (the fallback path of the pipeline, and the setting's off
+    # position): pdfium is then shared by ingestion and page rendering, which is what the lock is for.
+    settings = Settings(data_dir=tmp_path / "data", database_url=sqlite_url, extract_in_child_process=False)
     with TestClient(create_app(settings)) as test_client:
         yield test_client
 

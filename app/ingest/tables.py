@@ -129,21 +129,7 @@ def _aligned_columns(rows: list[list[tuple[str, BBox]]], tolerance: float = 2.0)
 
 def text_rows(lines: Sequence[Line]) -> list[list[tuple[str, BBox]]]:
     """Words grouped into visual rows (same vertical band), left to right, whatever the stream order."""
-    words = sorted(
-        ((w.text, w.bbox) for ln in lines for w in ln.words), key=lambda tw: ((tw[1][1] + tw[1][3]) / 2, tw[1][0])
-    )
-    rows: list[list[tuple[str, BBox]]] = []
-    band = (-1e9, -1e9)
-    for tw in words:
-        mid = (tw[1][1] + tw[1][3]) / 2
-        if band[0] <= mid <= band[1]:
-            rows[-1].append(tw)
-        else:
-            rows.append([tw])
-            band = (tw[1][1], tw[1][3])
-    for row in rows:
-        row.sort(key=lambda tw: tw[1][0])
-    return rows
+    return _bands([(w.text, w.bbox) for ln in lines for w in ln.words])
 
 
 def _is_numeric_row(row: list[tuple[str, BBox]]) -> bool:

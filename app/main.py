@@ -13,9 +13,9 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.api import faults, metrics
+from app.api.request_log import RequestLog
 from app.api.routes import ask, collections, documents, graph, health
 from app.db.migrate import upgrade
 from app.services.errors import ServiceError
@@ -25,61 +25,6 @@ from app.web import routes as web
 
 log = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parents[1]
-
-
-class UploadLimit:
-    """Refuse request bodies over MDQA_MAX_UPLOAD_MB with 413 before they fill the disk."""
-
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
-        self.app = app
-        self.max_bytes = max_bytes
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] not in ("POST", "PUT", "PATCH"):
-            await self.app(scope, receive, send)
-            return
-        headers = dict(scope.get("headers") or [])
-        declared = headers.get(b"content-length")
-        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
-            await self._refuse(send)
-            return
-        received = 0
-        started = False
-
-        async def counting_receive() -> Message:
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_bytes:
-                    raise _BodyTooLarge
-            return message
-
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, counting_receive, tracking_send)
-        except _BodyTooLarge:
-            if not started:
-                await self._refuse(send)
-
-    async def _refuse(self, send: Send) -> None:
-        limit_mb = self.max_bytes // (1 << 20)
-        response = JSONResponse(
-            {"detail": f"upload larger than {limit_mb} MB (MDQA_MAX_UPLOAD_MB)"}, status_code=413
-        )
-        await response({"type": "http"}, _empty_receive, send)
-
-
-class _BodyTooLarge(Exception):
-    pass
-
-
-async def _empty_receive() -> Message:
-    return {"type": "http.disconnect"}
 
 
 def _readable(errors: list[dict]) -> str:
@@ -129,12 +74,12 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True, start_
         log.exception("unhandled error", exc_info=exc)
         return JSONResponse({"detail": "internal error; the server log has the details"}, status_code=500)
 
-    faults.install(app)
+    faults.install(app, settings)
     metrics.install(app, settings)
 
     for module in (health, collections, documents, graph, ask):
         app.include_router(module.router)
     app.include_router(web.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
-    app.add_middleware(UploadLimit, max_bytes=settings.max_upload_mb * (1 << 20))
+    app.add_middleware(RequestLog)  # outermost: its line and id cover every answer, the 413/408/422 ones too
     return app

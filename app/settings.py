@@ -78,6 +78,21 @@ class Settings(BaseSettings):
     )
 
     max_upload_mb: int = Field(200, ge=1, description="largest request body accepted (413 above)")
+    body_timeout_s: float = Field(
+        120.0, gt=0, description="a request body not received in full this long after the request began gets 408"
+    )
+    header_timeout_s: float = Field(
+        30.0, gt=0, description="`mdqa serve` closes a connection that sends no complete request headers this long"
+    )
+    render_max_pixels: int = Field(
+        16_000_000, ge=10_000, description="page images are drawn at a smaller scale rather than exceed this"
+    )
+    log_format: Literal["text", "json"] = Field(
+        "text", description="json: one JSON object per log line, with request_id / task_id / document_id"
+    )
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
+        "INFO", description="`mdqa serve` and `mdqa worker` log at this level (INFO: a line per request)"
+    )
     max_pages: int = Field(2000, ge=1, description="a PDF with more pages fails with a clear reason")
     max_question_chars: int = Field(2000, ge=10, description="longer questions are refused with 422")
     passage_min_words: int = Field(10, description="smaller sentence groups are merged with a neighbour")

@@ -18,12 +18,15 @@ def run(args: argparse.Namespace) -> int:
 
     if args.data_dir is not None:
         os.environ["MDQA_DATA_DIR"] = str(args.data_dir)
+    from app.logging_setup import configure_logging
     from app.main import create_app
+    from app.serving import server_config
     from app.settings import Settings
 
     settings = Settings()
+    configure_logging(settings)
     app = create_app(settings)
     where = settings.resolved_database_url.split("///")[-1] if settings.queue_mode == "inline" else "scaled mode"
     print(f"mdqa: serving on http://{args.host or settings.host}:{args.port or settings.port} ({where})", flush=True)
-    uvicorn.run(app, host=args.host or settings.host, port=args.port or settings.port, log_level="warning")
+    uvicorn.Server(server_config(app, settings, args.host or settings.host, args.port or settings.port)).run()
     return 0

@@ -12,6 +12,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from app.db.migrate import upgrade
+    from app.logging_setup import configure_logging
     from app.services.ingestion import unfinished_document_ids
     from app.settings import get_settings
 
@@ -19,6 +20,7 @@ def run(args: argparse.Namespace) -> int:
     if not settings.broker_url:
         print("mdqa worker: set MDQA_BROKER_URL (e.g. redis://127.0.0.1:6379/0) and MDQA_DATABASE_URL first")
         return 2
+    configure_logging(settings)
     upgrade(settings.resolved_database_url)
     from worker.celery_app import celery_app
     from worker.tasks import ingest_document

@@ -7,6 +7,7 @@ earlier attempt left behind, so the document ends `ready` or `failed`, never stu
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -63,6 +64,7 @@ def process_document(
     process so the next document is extracted while this thread embeds, without the two fighting for the GIL.
     """
     url = settings.resolved_database_url
+    started = time.monotonic()
     claimed = _claim(settings, document_id)
     if isinstance(claimed, str):
         return claimed
@@ -100,6 +102,14 @@ def process_document(
             document.status = "ready"
             document.progress = 1.0
             document.error = None
+            figures = {"pages": document.page_count, "passages": document.passage_count,
+                       "tables": document.table_count}  # fmt: skip
+        seconds = round(time.monotonic() - started, 2)
+        log.info(
+            "document %s ready: %d pages, %d passages, %d tables in %.2f s",
+            document_id, *figures.values(), seconds,
+            extra={"document_id": document_id, "status": "ready", **figures, "seconds": seconds},
+        )  # fmt: skip
         return "ready"
     except Superseded:
         return "superseded"
@@ -127,6 +137,7 @@ def _claim(settings: Settings, document_id: str) -> int | str:
         if document.attempts >= settings.max_attempts:
             document.status = "failed"
             document.error = f"gave up after {document.attempts} attempts (the worker stopped each time)"
+            _log_failed(document_id, document.error)
             return "failed"
         document.attempts += 1
         document.status = "processing"
@@ -134,7 +145,12 @@ def _claim(settings: Settings, document_id: str) -> int | str:
         document.error = None
         # A retry starts from a clean slate: drop what an interrupted attempt stored.
         _clear_document_content(session, document_id, settings)
-        return document.attempts
+        attempt = document.attempts
+    log.info(
+        "document %s processing (attempt %d)", document_id, attempt,
+        extra={"document_id": document_id, "status": "processing", "attempt": attempt},
+    )  # fmt: skip
+    return attempt
 
 
 def _clear_document_content(session: Session, document_id: str, settings: Settings) -> None:
@@ -220,6 +236,14 @@ def _fail(settings: Settings, document_id: str, attempt: int, reason: str, text_
         document.error = reason[:2000]
         document.text_source = text_source  # "none": no page had text, not even by OCR
         document.page_count = document.passage_count = document.table_count = 0
+    _log_failed(document_id, reason)
+
+
+def _log_failed(document_id: str, reason: str) -> None:
+    log.warning(
+        "document %s failed: %s", document_id, reason,
+        extra={"document_id": document_id, "status": "failed", "error": reason},
+    )  # fmt: skip
 
 
 def unfinished_document_ids(settings: Settings, stale_only: bool) -> list[str]:

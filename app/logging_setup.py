@@ -17,7 +17,7 @@ from app.settings import Settings
 request_id_var: ContextVar[str | None] = ContextVar("mdqa_request_id", default=None)
 
 # Attributes every LogRecord has; anything else on a record came from `extra=` and goes into the JSON object.
-_STANDARD = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime", "request_id", "task_id"}
+_STANDARD = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime", "request_id", "task_id", "color_message"}
 
 
 def _task_id() -> str | None:

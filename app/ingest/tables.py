@@ -567,7 +567,8 @@ def _cell_texts(table: Any, chars: list[dict[str, Any]]) -> tuple[list[list[str 
             if vm < boxes[j][3]:
                 for k, cell in enumerate(rows[j].cells):
                     if cell is not None and cell[0] <= hm < cell[2] and cell[1] <= vm < cell[3]:
-                        buckets[j][k].append(ch)
+                        if not clipped_by_rule(ch, cell):
+                            buckets[j][k].append(ch)
                         placed = True
                         break
             j -= 1
@@ -577,6 +578,15 @@ def _cell_texts(table: Any, chars: list[dict[str, Any]]) -> tuple[list[list[str 
     ]
     cell_boxes = [[None if c is None else tuple(c) for c in r.cells] for r in rows]
     return texts, cell_boxes  # type: ignore[return-value]
+
+
+def clipped_by_rule(ch: dict[str, Any], cell: Sequence[float]) -> bool:
+    """A glyph that its cell's side rule cuts through is text overflowing the cell ("Elizab|eth"
+    printed as far as the rule): the cell shows it cut, so it is not part of the cell's text. A
+    glyph that only touches the rule (loose boxes overshoot a little) stays."""
+    width = ch["x1"] - ch["x0"]
+    over = max(ch["x1"] - cell[2], cell[0] - ch["x0"])
+    return over > max(0.5, 0.15 * width)
 
 
 def split_spanning_cells(

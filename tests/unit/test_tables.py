@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from app.ingest.pdf import extract_pdf
-from app.ingest.tables import is_degenerate, normalise_rows, rows_to_markdown, table_label
+from app.ingest.tables import clipped_by_rule, is_degenerate, normalise_rows, rows_to_markdown, table_label
 
 PDFS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "pdfs"
 
@@ -180,3 +180,23 @@ def test_labels_of_several_forms() -> None:
     assert table_label("Table A4-12. Flows") == "Table A4-12"
     assert table_label("Table: 5 Public Health Outlay") == "Table 5"
     assert table_label("Tables are shown below") is None
+
+
+def _glyph(x0: float, x1: float) -> dict[str, float]:
+    return {"x0": x0, "x1": x1, "top": 0.0, "bottom": 8.0}
+
+
+def test_a_glyph_cut_by_its_cells_rule_is_dropped_and_one_touching_it_is_kept() -> None:
+    cell = (172.5, 100.0, 242.2, 110.0)
+    assert clipped_by_rule(_glyph(238.64, 243.05), cell)  # "b" of "Elizab": the rule cuts it
+    assert not clipped_by_rule(_glyph(238.0, 242.4), cell)  # a loose box overshooting a little
+    assert not clipped_by_rule(_glyph(180.0, 184.0), cell)
+    assert clipped_by_rule(_glyph(170.0, 174.5), cell)  # overflowing from the left
+
+
+def test_text_overflowing_a_ruled_cell_is_cut_at_the_rule() -> None:
+    # schools.pdf: first names longer than their column run into the rule ("Elizab|2165 ...").
+    rows = [r for t in _tables("tables/schools.pdf", 1) for r in t.rows]
+    boyle = next(r for r in rows if r[0] == "Boyle")
+    assert boyle[1:3] == ["Matthew C. & Eliza", "2165 Princeton Ave"]
+    assert any(r[0] == "Dougherty" and r[1] == "Richards S & Patrici" for r in rows)

@@ -172,18 +172,23 @@ def normalise_grid(rows: Sequence[Sequence[object]], boxes: Sequence[Sequence[BB
     return Grid(out_rows, out_boxes, union_bbox(filled) if filled else (0.0, 0.0, 0.0, 0.0))
 
 
-def _segments(row: Sequence[tuple[str, BBox]], join: float = 0.3) -> list[tuple[str, BBox]]:
-    """A row's words joined into phrases: a gap under ``join`` × the text height is a word space."""
-    out: list[tuple[str, BBox]] = []
+def _phrases(row: Sequence[tuple[str, BBox]], join: float = 0.3) -> list[list[tuple[str, BBox]]]:
+    """A row's words grouped into phrases: a gap under ``join`` × the text height is a word space."""
+    out: list[list[tuple[str, BBox]]] = []
     for text, box in row:
         if out:
-            last_text, last = out[-1]
+            last_text, last = out[-1][-1]
             height = max(min(_size(text, box), _size(last_text, last)), 1.0)
             if box[0] - last[2] < join * height:
-                out[-1] = (f"{last_text} {text}", union_bbox((last, box)))
+                out[-1].append((text, box))
                 continue
-        out.append((text, box))
+        out.append([(text, box)])
     return out
+
+
+def _segments(row: Sequence[tuple[str, BBox]], join: float = 0.3) -> list[tuple[str, BBox]]:
+    """A row's phrases, each as its text and box."""
+    return [(" ".join(t for t, _ in p), union_bbox(b for _, b in p)) for p in _phrases(row, join)]
 
 
 def _size(text: str, box: BBox) -> float:
@@ -257,7 +262,8 @@ def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
     ncols = len(seps) + 1
     texts: list[list[str]] = []
     boxes: list[list[BBox | None]] = []
-    for row in rows:
+    body = next((i for i, row in enumerate(rows) if _is_numeric_row(row)), len(rows))
+    for i, row in enumerate(rows):
         parts: list[list[tuple[str, BBox]]] = [[] for _ in range(ncols)]
         if _running_text(row):
             parts[bisect_right(seps, (row[0][1][0] + row[0][1][2]) / 2)] = list(row)
@@ -265,6 +271,16 @@ def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
             # a title or spanning header row: each phrase stays whole, in the column it starts in
             for text, box in _segments(row):
                 parts[bisect_right(seps, box[0] + 1)].append((text, box))
+        elif i < body:
+            # a header row: a word that a column gap cuts through belongs to a column name set
+            # wider than its narrow column of numbers ("2008–09 to 2015–16"): it goes with the
+            # rest of its phrase
+            for phrase in _phrases(row):
+                cols = [bisect_right(seps, (b[0] + b[2]) / 2) for _, b in phrase]
+                cut = [any(_cuts(x, b) for x in seps) for _, b in phrase]
+                whole = [c for c, k in zip(cols, cut, strict=True) if not k]
+                for tw, col, k in zip(phrase, cols, cut, strict=True):
+                    parts[max(set(whole), key=whole.count) if k and whole else col].append(tw)
         else:
             col = -1
             for text, box in row:
@@ -277,6 +293,12 @@ def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
 
 
 _LEADER = re.compile(r"^[.…·_]+$")
+
+
+def _cuts(x: float, box: BBox) -> bool:
+    """Does the line x = ``x`` cut the box into two real parts (not just graze one end)?"""
+    quarter = (box[2] - box[0]) / 4
+    return box[0] + quarter < x < box[2] - quarter
 
 
 def _running_text(row: Sequence[tuple[str, BBox]]) -> bool:

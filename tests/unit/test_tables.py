@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from app.ingest.pdf import extract_pdf
-from app.ingest.tables import clipped_by_rule, is_degenerate, normalise_rows, rows_to_markdown, table_label
+from app.ingest.tables import (
+    clipped_by_rule,
+    is_degenerate,
+    normalise_rows,
+    rows_to_markdown,
+    table_label,
+    words_grid,
+)
 
 PDFS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "pdfs"
 
@@ -200,3 +207,38 @@ def test_text_overflowing_a_ruled_cell_is_cut_at_the_rule() -> None:
     boyle = next(r for r in rows if r[0] == "Boyle")
     assert boyle[1:3] == ["Matthew C. & Eliza", "2165 Princeton Ave"]
     assert any(r[0] == "Dougherty" and r[1] == "Richards S & Patrici" for r in rows)
+
+
+def _row(y: float, *cells: tuple[str, float]) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Words of one text row, 6 pt wide per character, 9 pt tall, at the given left edges."""
+    return [(t, (x, y, x + 6 * len(t), y + 9)) for t, x in cells]
+
+
+def test_a_header_word_cut_by_a_column_gap_goes_with_its_phrase() -> None:
+    # "2008–09 to 2015–16" is set wider than the column of numbers under it (right-aligned at
+    # 356): its first word reaches over the gap after the column to its left.
+    words = _row(0, ("State", 36), ("to", 204), ("2008–09", 218), ("2008–09", 280), ("to", 324), ("2015–16", 338))
+    for y in (20, 32, 44):
+        words += _row(y, ("Ohio", 36), ("10.4", 236), ("-0.4", 356))
+    grid = words_grid(words)
+    assert grid is not None
+    assert grid.rows[0] == ["State", "to 2008–09", "2008–09 to 2015–16"]
+    assert grid.rows[1] == ["Ohio", "10.4", "-0.4"]
+
+
+def test_header_words_that_only_graze_a_column_gap_keep_their_own_columns() -> None:
+    # "modern" starts a word space after "Condom/" and just left of the gap's middle
+    words = _row(0, ("Sex", 36), ("Condom/", 190), ("modern", 234))
+    for y in (20, 32, 44):
+        words += _row(y, ("Male", 36), ("12.5", 208), ("3.0", 252))
+    grid = words_grid(words)
+    assert grid is not None and grid.rows[0] == ["Sex", "Condom/", "modern"]
+
+
+def test_column_names_set_wider_than_their_numbers_stay_whole() -> None:
+    (table, *_) = _tables("reports/us-018.pdf", 3)
+    assert [c for r in table.rows[:3] for c in r if c.endswith("to 2015–16") or c.endswith("to 2021–22")] == [
+        "2008–09 to 2015–16",
+        "2015–16 to 2021–22",
+        "2008–09 to 2021–22",
+    ]

@@ -687,11 +687,17 @@ class CamelotStream:
         return out
 
 
-def stream_grids(found: Sequence[tuple[list[list[str]], BBox]], lines: Sequence[Line], page_width: float) -> list[Grid]:
+def stream_grids(
+    found: Sequence[tuple[list[list[str]], BBox]],
+    lines: Sequence[Line],
+    page_width: float,
+    edges: Sequence[Edge] = (),
+) -> list[Grid]:
     """Whitespace tables: camelot tells where a table is; its columns are re-cut from our own
     words (shared gaps of the body rows), which keeps every column and gives each cell a box."""
     out: list[Grid] = []
     words = join_vertical([(w.text, w.bbox) for ln in lines for w in ln.words])
+    rules = horizontal_rules(edges)
     for rows, box in found:
         region = widen(words, lengthen(words, box), page_width)
         grid = words_grid(words_in(words, region))
@@ -699,8 +705,97 @@ def stream_grids(found: Sequence[tuple[list[list[str]], BBox]], lines: Sequence[
             grid = Grid(rows, [[None] * len(r) for r in rows], box)
         else:
             grid.bbox = union_bbox((grid.bbox, box))
+            stack_header_cells(grid, rules, edges)
         out.append(grid)
     return out
+
+
+Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1
+
+
+def horizontal_rules(edges: Sequence[Edge]) -> list[Rule]:
+    """Horizontal edges as rules, the collinear pieces of one rule (drawn cell by cell) joined."""
+    pieces = sorted((float(e["top"]), float(e["x0"]), float(e["x1"])) for e in edges if e["orientation"] == "h")
+    pieces.sort(key=lambda p: (round(p[0]), p[1]))
+    out: list[Rule] = []
+    for y, x0, x1 in pieces:
+        if out and abs(out[-1][0] - y) <= 0.5 and x0 <= out[-1][2] + 1:
+            out[-1] = (out[-1][0], out[-1][1], max(out[-1][2], x1))
+        else:
+            out.append((y, x0, x1))
+    return out
+
+
+def stack_header_cells(grid: Grid, rules: Sequence[Rule], edges: Sequence[Edge] = ()) -> None:
+    """A header ruled like a grid of cells (a rule across the table's top, spanner rules under
+    the names set over several columns) holds cells that span several text rows: a name wrapped
+    over two lines ("Total" / "(in billions)"), or a stub name ("Region and state") set at the
+    foot of a cell that reaches up to the table's top rule. In each column, the header text
+    between two rules that cross it is one cell, in the top row of that stretch. Without such
+    rules nothing tells a wrapped name from stacked header rows, and the rows stay as they are;
+    a header with vertical rules too is a lattice, whose cells the ruled-table finder reads."""
+    rows, boxes = grid.rows, grid.boxes
+    first_data = next((i for i, r in enumerate(rows) if _is_data_row(r)), None)
+    if not rules or first_data is None or first_data < 2:
+        return
+
+    filled_boxes = [[b for b in r if b is not None] for r in boxes]
+    if not all(filled_boxes):
+        return  # cells without boxes (camelot's own rows): no geometry to go by
+    top = [min(b[1] for b in r) for r in filled_boxes]
+    mid = [min((b[1] + b[3]) / 2 for b in r) for r in filled_boxes]
+    x0, _, x1, _ = grid.bbox
+    across = [y for y, a, b in rules if b - a >= 0.8 * (x1 - x0) and a <= x0 + 0.1 * (x1 - x0) and y < top[first_data]]
+    if not across:
+        return
+
+    def heads(i: int) -> bool:
+        """Row i holds column names: several cells, or one over a spanner rule (not a caption
+        or headnote line set inside the table's rules)."""
+        filled = [b for c, b in zip(rows[i], boxes[i], strict=True) if c and b is not None]
+        if len(filled) != 1:
+            return len(filled) >= 2
+        b = filled[0]
+        cx = (b[0] + b[2]) / 2
+        return any(mid[i] < y < top[i + 1] + 1 and a <= cx <= e and e - a < 0.8 * (x1 - x0) for y, a, e in rules)
+
+    start = next((i for i in range(first_data) if mid[i] > min(across) and heads(i)), first_data)
+    end = start + header_row_count(rows[start:])
+    if end - start < 2:
+        return
+    spanners = [(y, a, b) for y, a, b in rules if mid[start] < y < top[end - 1] and b - a < 0.8 * (x1 - x0)]
+    if not spanners:
+        return  # no rule inside the header: its rows are not known to be cells
+    if any(
+        e["orientation"] == "v"
+        and e["height"] >= 4
+        and x0 <= e["x0"] <= x1
+        and e["top"] < top[end - 1]
+        and e["bottom"] > mid[start]
+        for e in edges
+    ):
+        return
+    for j in range(len(rows[0])):
+        xs = sorted((b[0] + b[2]) / 2 for r in boxes[end:] if (b := r[j]) is not None)
+        if not xs:
+            continue
+        cx = xs[len(xs) // 2]
+        first = start
+        for i in range(start + 1, end + 1):
+            if i < end and not any(a - 1 <= cx <= b + 1 and mid[i - 1] < y < top[i] + 1 for y, a, b in rules):
+                continue
+            # rows first..i-1 of this column are one cell
+            filled = [r for r in range(first, i) if rows[r][j]]
+            if filled and filled != [first]:
+                text = " ".join(rows[r][j] for r in filled)
+                box = union_bbox(b for r in filled if (b := boxes[r][j]) is not None)
+                for r in filled:
+                    rows[r][j], boxes[r][j] = "", None
+                rows[first][j], boxes[first][j] = text, box
+            first = i
+    for i in range(end - 1, start - 1, -1):
+        if not any(rows[i]):
+            del rows[i], boxes[i]
 
 
 def _overlap(a: BBox, b: BBox) -> float:
@@ -792,6 +887,7 @@ def _caption_text(lines: Sequence[Line], first: Line, table: BBox) -> str:
             and min(ln.bbox[2], cur[2]) > max(ln.bbox[0], cur[0])
             and not _overlap(ln.bbox, table) > 0.5
             and not _CAPTION.match(ln.text.strip())
+            and _wraps_under(first.bbox, ln.bbox)
         ]
         if not nxt:
             break
@@ -803,6 +899,15 @@ def _caption_text(lines: Sequence[Line], first: Line, table: BBox) -> str:
     return " ".join(parts)[:400]
 
 
+def _wraps_under(first: BBox, line: BBox) -> bool:
+    """Is ``line`` set like the next line of a caption whose first line is ``first``: starting
+    at its left or hanging indent, or centred under it? A column name centred over a table's
+    right half ("Projected—Continued") is not."""
+    width = first[2] - first[0]
+    centred = abs((line[0] + line[2]) / 2 - (first[0] + first[2]) / 2) <= 0.05 * width
+    return line[0] <= first[0] + 0.25 * width or centred
+
+
 def split_caption_rows(grid: Grid) -> str | None:
     """A caption printed inside the table's frame ("Table 14." in the first row, wrapping onto a
     second) is taken out of the rows; returns it."""
@@ -811,8 +916,12 @@ def split_caption_rows(grid: Grid) -> str | None:
     first = " ".join(c for c in grid.rows[0] if c)
     if not _CAPTION.match(first):
         return None
+    head = union_bbox(b for b in grid.boxes[0] if b is not None) if any(grid.boxes[0]) else None
     n = 1
     while n < min(3, len(grid.rows) - 2) and sum(1 for c in grid.rows[n] if c) == 1:
+        box = next(b for c, b in zip(grid.rows[n], grid.boxes[n], strict=True) if c)
+        if head is not None and box is not None and not _wraps_under(head, box):
+            break
         n += 1
     caption = " ".join(" ".join(c for c in r if c) for r in grid.rows[:n])
     del grid.rows[:n]
@@ -1026,7 +1135,7 @@ def extract_tables(
         rows = text_rows(lines)
         poor = [g for g in found if _merged_cells(g.rows)]
         if poor or _rows_outside(rows, [g.bbox for g in found]) >= 3:
-            found = _merge_candidates(found, stream_grids(stream(), lines, size[0]))
+            found = _merge_candidates(found, stream_grids(stream(), lines, size[0], edges))
     if any(_CAPTION.match(ln.text.strip()) for ln in lines):
         found += captioned_tables(lines, found)
     found.sort(key=lambda g: (round(g.bbox[1]), g.bbox[0]))

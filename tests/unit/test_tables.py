@@ -9,10 +9,12 @@ import pytest
 
 from app.ingest.pdf import extract_pdf
 from app.ingest.tables import (
+    Grid,
     clipped_by_rule,
     is_degenerate,
     normalise_rows,
     rows_to_markdown,
+    stack_header_cells,
     table_label,
     words_grid,
 )
@@ -242,3 +244,70 @@ def test_column_names_set_wider_than_their_numbers_stay_whole() -> None:
         "2015–16 to 2021–22",
         "2008–09 to 2021–22",
     ]
+
+
+def _grid(rows: list[list[tuple[str, float, float]]]) -> Grid:
+    """A grid from cells given as (text, left x, top y); 30 x 9 pt boxes, '' for an empty cell."""
+    texts = [[t for t, _, _ in r] for r in rows]
+    boxes = [[(x, y, x + 30, y + 9) if t else None for t, x, y in r] for r in rows]
+    return Grid(texts, boxes, (30.0, 60.0, 300.0, 130.0))
+
+
+def test_a_stub_name_at_the_foot_of_a_ruled_header_goes_up_to_the_top_row() -> None:
+    grid = _grid(
+        [
+            [("", 0, 0), ("Actual", 150, 63), ("", 0, 0)],
+            [("Region", 30, 77), ("2003", 150, 77), ("2004", 220, 77)],
+            [("Ohio", 30, 92), ("10", 150, 92), ("20", 220, 92)],
+            [("Iowa", 30, 104), ("11", 150, 104), ("21", 220, 104)],
+        ]
+    )
+    top, spanner, foot = (59.6, 30.0, 300.0), (73.9, 120.0, 300.0), (88.0, 30.0, 300.0)
+    stack_header_cells(grid, [top, spanner, foot])
+    # the years stay under the spanner rule; the stub has no rule above it up to the top rule
+    assert grid.rows[:2] == [["Region", "Actual", ""], ["", "2003", "2004"]]
+    assert grid.boxes[0][0] == (30, 77, 60, 86)
+
+
+def test_a_name_wrapped_between_two_rules_is_one_cell() -> None:
+    grid = _grid(
+        [
+            [("", 0, 0), ("Constant", 150, 63)],
+            [("", 0, 0), ("Total", 150, 77)],
+            [("Year", 30, 87), ("(bn)", 150, 87)],
+            [("1997", 30, 102), ("375.9", 150, 102)],
+            [("1998", 30, 114), ("380.2", 150, 114)],
+        ]
+    )
+    rules = [(59.6, 30.0, 300.0), (73.9, 120.0, 300.0), (98.0, 30.0, 300.0)]
+    stack_header_cells(grid, rules)
+    assert grid.rows[:3] == [["Year", "Constant"], ["", "Total (bn)"], ["1997", "375.9"]]
+
+
+def test_header_rows_without_rules_or_inside_a_lattice_stay_as_they_are() -> None:
+    cells = [
+        [("", 0, 0), ("Actual", 150, 63), ("", 0, 0)],
+        [("Region", 30, 77), ("2003", 150, 77), ("2004", 220, 77)],
+        [("Ohio", 30, 92), ("10", 150, 92), ("20", 220, 92)],
+        [("Iowa", 30, 104), ("11", 150, 104), ("21", 220, 104)],
+    ]
+    grid = _grid(cells)
+    stack_header_cells(grid, [])
+    assert grid.rows == _grid(cells).rows
+    # vertical rules through the header: the ruled-table finder's cells, not stacked text
+    side = {"orientation": "v", "x0": 100.0, "x1": 100.0, "top": 60.0, "bottom": 120.0, "height": 60.0}
+    stack_header_cells(grid, [(59.6, 30.0, 300.0), (73.9, 120.0, 300.0)], [side])
+    assert grid.rows == _grid(cells).rows
+
+
+def test_stacked_ruled_headers_of_the_real_tables() -> None:
+    tables = {p: _tables("reports/us-018.pdf", p)[0] for p in (1, 4, 6)}
+    assert [c for c in tables[1].rows[0] if c] == ["Region and state", "Actual", "Projected"]
+    assert [c for c in tables[4].rows[2] if c] == ["Total", "Control", "Total", "Control"]
+    assert [c for c in tables[6].rows[2] if c] == [
+        "Total (in billions)", "Per pupil in fall enrollment", "Total (in billions)", "Per pupil in fall enrollment"
+    ]  # fmt: skip
+    # the continued table's column name stays a cell, not a line of the caption
+    cont = _tables("reports/us-018.pdf", 2)[0]
+    assert cont.caption is not None and cont.caption.endswith("2021–22—Continued")
+    assert [c for c in cont.rows[0] if c] == ["Region and state", "Projected—Continued"]

@@ -817,7 +817,16 @@ def _rows_outside(rows: list[list[tuple[str, BBox]]], boxes: list[BBox]) -> int:
 
 def _merged_cells(rows: list[list[str]]) -> bool:
     """Ruling lines that do not separate columns/rows show up as cells holding several numbers."""
-    return any(sum(1 for tok in c.split() if _NUMERIC.match(tok)) >= 3 for r in rows for c in r)
+    return any(_numbers_in(c) >= 3 for r in rows for c in r)
+
+
+# Thousands grouped with spaces ("1 649 692"): one number, not three.
+_SPACE_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d])")
+
+
+def _numbers_in(cell: str) -> int:
+    joined = _SPACE_GROUPED.sub(lambda m: m.group().replace(" ", ""), cell)
+    return sum(1 for tok in joined.split() if _NUMERIC.match(tok))
 
 
 def table_score(rows: list[list[str]]) -> int:
@@ -827,7 +836,7 @@ def table_score(rows: list[list[str]]) -> int:
         for c in r:
             if not c:
                 continue
-            numbers = sum(1 for tok in c.split() if _NUMERIC.match(tok))
+            numbers = _numbers_in(c)
             score += -3 if numbers >= 3 or len(c) > 150 else 1
     return score
 

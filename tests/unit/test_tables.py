@@ -311,3 +311,12 @@ def test_stacked_ruled_headers_of_the_real_tables() -> None:
     cont = _tables("reports/us-018.pdf", 2)[0]
     assert cont.caption is not None and cont.caption.endswith("2021–22—Continued")
     assert [c for c in cont.rows[0] if c] == ["Region and state", "Projected—Continued"]
+
+
+def test_numbers_grouped_with_spaces_are_not_taken_for_merged_cells() -> None:
+    # eu-013 Table 7 is ruled; "1 649 692" is one number, so the ruled reading (its two-line
+    # column names in one cell each, no footnote row) is kept over the whitespace one
+    (seven,) = _tables("reports/eu-013.pdf", 4)
+    assert seven.rows[0] == ["", "Number of participants (*)", "Females (%)"]
+    assert ["Courses organised as liberal education", "1 649 692", "72"] in seven.rows
+    assert seven.rows[-1] == ["Total", "2 246 496", "66"]

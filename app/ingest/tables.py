@@ -16,7 +16,7 @@ import math
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -155,6 +155,7 @@ class Grid:
     rows: list[list[str]]
     boxes: list[list[BBox | None]]
     bbox: BBox
+    notes: list[str] = field(default_factory=list)  # headnotes on the whole table ("[In thousands]")
 
 
 def normalise_grid(rows: Sequence[Sequence[object]], boxes: Sequence[Sequence[BBox | None]]) -> Grid | None:
@@ -748,6 +749,12 @@ def stack_header_cells(grid: Grid, rules: Sequence[Rule], edges: Sequence[Edge] 
     across = [y for y, a, b in rules if b - a >= 0.8 * (x1 - x0) and a <= x0 + 0.1 * (x1 - x0) and y < top[first_data]]
     if not across:
         return
+    # a bracketed line above the table's top rule ("[In thousands]") is a note on the whole table
+    notes = [i for i in range(first_data) if mid[i] < min(across) and _headnote(rows[i])]
+    for i in reversed(notes):
+        grid.notes.insert(0, next(c for c in rows[i] if c))
+        del rows[i], boxes[i], top[i], mid[i]
+    first_data -= len(notes)
 
     def heads(i: int) -> bool:
         """Row i holds column names: several cells, or one over a spanner rule (not a caption
@@ -793,9 +800,28 @@ def stack_header_cells(grid: Grid, rules: Sequence[Rule], edges: Sequence[Edge] 
                     rows[r][j], boxes[r][j] = "", None
                 rows[first][j], boxes[first][j] = text, box
             first = i
+    # a name over a spanner rule names every column under that rule
+    for i in range(start, end):
+        for j, b in enumerate(boxes[i]):
+            if b is None or not rows[i][j]:
+                continue
+            cx = (b[0] + b[2]) / 2
+            under = [
+                (a, e)
+                for y, a, e in rules
+                if b[3] - 1 <= y <= top[i + 1] + 1 and a - 1 <= cx <= e + 1 and e - a < 0.8 * (x1 - x0)
+            ]
+            if under:
+                a, e = max(under, key=lambda r: r[1] - r[0])
+                boxes[i][j] = (min(a, b[0]), b[1], max(e, b[2]), b[3])
     for i in range(end - 1, start - 1, -1):
         if not any(rows[i]):
             del rows[i], boxes[i]
+
+
+def _headnote(row: Sequence[str]) -> bool:
+    filled = [c for c in row if c]
+    return len(filled) == 1 and re.fullmatch(r"[\[(][^\])]*[\])]", filled[0]) is not None
 
 
 def _overlap(a: BBox, b: BBox) -> float:
@@ -960,7 +986,8 @@ def header_row_count(rows: Sequence[Sequence[str]]) -> int:
 
 def joined_columns(grid: Grid, header_rows: int) -> list[str] | None:
     """One name per column: the header rows' cells top to bottom joined with " / "; a header
-    cell that spans several columns (its box reaches over their centres) names each of them."""
+    cell that spans several columns (its box reaches over their centres, on either side) names
+    each of them."""
     if header_rows == 0 or not grid.rows:
         return None
     ncols = len(grid.rows[0])
@@ -981,6 +1008,11 @@ def joined_columns(grid: Grid, header_rows: int) -> list[str] | None:
                 if row[j] or box is None or c is None or c > box[2] + 1:
                     break
                 covered.append(j)
+            for j in range(k - 1, -1, -1):
+                c = centres[j]
+                if row[j] or box is None or c is None or c < box[0] - 1:
+                    break
+                covered.insert(0, j)
             for j in covered:
                 if not names[j] or names[j][-1] != text:
                     names[j].append(text)
@@ -1030,6 +1062,8 @@ def finish_table(index: int, grid: Grid, lines: Sequence[Line]) -> ExtractedTabl
         # the caption's last line was read as the table's first row ("... in educational" / "institutions in 2004")
         caption = f"{caption} {grid.rows[0][0]}"[:400]
         del grid.rows[0], grid.boxes[0]
+    if grid.notes:
+        caption = " ".join([caption or "", *grid.notes]).strip()[:400]
     header_rows = header_row_count(grid.rows)
     columns = joined_columns(grid, header_rows)
     return ExtractedTable(

@@ -267,6 +267,22 @@ def test_a_stub_name_at_the_foot_of_a_ruled_header_goes_up_to_the_top_row() -> N
     # the years stay under the spanner rule; the stub has no rule above it up to the top rule
     assert grid.rows[:2] == [["Region", "Actual", ""], ["", "2003", "2004"]]
     assert grid.boxes[0][0] == (30, 77, 60, 86)
+    assert grid.boxes[0][1] == (120.0, 63, 300.0, 72)  # the spanner cell reaches as far as its rule
+
+
+def test_a_bracketed_headnote_above_the_top_rule_is_a_note_on_the_table() -> None:
+    grid = _grid(
+        [
+            [("", 0, 0), ("[In thousands]", 150, 48), ("", 0, 0)],
+            [("", 0, 0), ("Actual", 150, 63), ("", 0, 0)],
+            [("Year", 30, 77), ("Total", 150, 77), ("Private", 220, 77)],
+            [("1996", 30, 92), ("10", 150, 92), ("20", 220, 92)],
+            [("1997", 30, 104), ("11", 150, 104), ("21", 220, 104)],
+        ]
+    )
+    stack_header_cells(grid, [(59.6, 30.0, 300.0), (73.9, 120.0, 300.0), (88.0, 30.0, 300.0)])
+    assert grid.notes == ["[In thousands]"]
+    assert grid.rows[:2] == [["Year", "Actual", ""], ["", "Total", "Private"]]
 
 
 def test_a_name_wrapped_between_two_rules_is_one_cell() -> None:
@@ -303,10 +319,18 @@ def test_header_rows_without_rules_or_inside_a_lattice_stay_as_they_are() -> Non
 def test_stacked_ruled_headers_of_the_real_tables() -> None:
     tables = {p: _tables("reports/us-018.pdf", p)[0] for p in (1, 4, 6)}
     assert [c for c in tables[1].rows[0] if c] == ["Region and state", "Actual", "Projected"]
-    assert [c for c in tables[4].rows[2] if c] == ["Total", "Control", "Total", "Control"]
+    assert [c for c in tables[4].rows[1] if c] == ["Total", "Control", "Total", "Control"]
     assert [c for c in tables[6].rows[2] if c] == [
         "Total (in billions)", "Per pupil in fall enrollment", "Total (in billions)", "Per pupil in fall enrollment"
     ]  # fmt: skip
+    # a name over a spanner rule names every column under the rule; a unit headnote above the
+    # table's top rule is a note on the whole table, kept with its caption
+    assert tables[1].columns is not None and tables[1].columns[1] == "Actual / 2003–04"
+    assert tables[1].columns[7] == "Projected / 2009–10"
+    assert tables[4].caption is not None and tables[4].caption.endswith("fall 2021 [In thousands]")
+    assert tables[4].columns is not None and tables[4].columns[3] == "Number of teachers / Control / Private"
+    assert tables[6].columns is not None
+    assert tables[6].columns[2] == "Current expenditures / Constant 2010–11 dollars / Total (in billions)"
     # the continued table's column name stays a cell, not a line of the caption
     cont = _tables("reports/us-018.pdf", 2)[0]
     assert cont.caption is not None and cont.caption.endswith("2021–22—Continued")

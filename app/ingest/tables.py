@@ -535,6 +535,57 @@ def rule_end_edges(edges: Sequence[Edge]) -> list[Edge]:
     return out
 
 
+def without_text_frames(edges: list[Edge], margin: float = 0.5) -> list[Edge]:
+    """The edges less those of text frames: a rectangle drawn strictly inside a cell's rectangle
+    (one or two of them per cell, around its text) is not a cell border, and pdfplumber would
+    snap its sides onto the cell's and cut the cell into rows ("State" framed inside a header
+    cell that spans two rows). A rectangle holding three or more others is a table frame, and
+    its cells stay."""
+    hs: dict[tuple[float, float], set[float]] = {}
+    vs: dict[tuple[float, float], set[float]] = {}
+    for e in edges:
+        if e["orientation"] == "h":
+            hs.setdefault((round(e["x0"], 1), round(e["x1"], 1)), set()).add(round(e["top"], 1))
+        else:
+            vs.setdefault((round(e["top"], 1), round(e["bottom"], 1)), set()).add(round(e["x0"], 1))
+    rects: list[BBox] = []
+    for (x0, x1), tops in hs.items():
+        ys = sorted(tops)
+        for i, top in enumerate(ys):
+            for bottom in ys[i + 1 :]:
+                sides = vs.get((top, bottom))
+                if sides and x0 in sides and x1 in sides:
+                    rects.append((x0, top, x1, bottom))
+    if len(rects) < 2:
+        return edges
+    # Each rectangle is filed under the 24 pt squares it covers; a container holds the centre
+    # of what it contains, so only the rectangles filed under that square are compared.
+    step = 24.0
+    squares: dict[tuple[int, int], list[BBox]] = {}
+    for s in rects:
+        for bx in range(int(s[0] // step), int(s[2] // step) + 1):
+            for by in range(int(s[1] // step), int(s[3] // step) + 1):
+                squares.setdefault((bx, by), []).append(s)
+    held: dict[BBox, list[BBox]] = {}
+    for r in rects:
+        for s in squares.get((int((r[0] + r[2]) / 2 // step), int((r[1] + r[3]) / 2 // step)), ()):
+            if s[0] + margin < r[0] and s[1] + margin < r[1] and r[2] < s[2] - margin and r[3] < s[3] - margin:
+                held.setdefault(s, []).append(r)
+    frames = {r for inner in held.values() if len(inner) <= 2 for r in inner}
+    if not frames:
+        return edges
+    drop: set[tuple[str, float, float, float]] = set()
+    for x0, top, x1, bottom in frames:
+        drop |= {("h", x0, x1, top), ("h", x0, x1, bottom), ("v", top, bottom, x0), ("v", top, bottom, x1)}
+
+    def key(e: Edge) -> tuple[str, float, float, float]:
+        if e["orientation"] == "h":
+            return ("h", round(e["x0"], 1), round(e["x1"], 1), round(e["top"], 1))
+        return ("v", round(e["top"], 1), round(e["bottom"], 1), round(e["x0"], 1))
+
+    return [e for e in edges if key(e) not in drop]
+
+
 def _runs(rules: list[Edge], gap: float = 50.0) -> list[list[Edge]]:
     """Horizontal rules (sorted by top) split where one is far below the previous: two tables."""
     runs: list[list[Edge]] = []
@@ -555,6 +606,7 @@ def lattice_tables(
     """Ruled tables: cells are the rectangles formed by the ruling lines (pdfplumber 'lines')."""
     from pdfplumber.table import TableFinder
 
+    edges = without_text_frames(edges)
     finder = TableFinder(
         _PlumberPage(chars, list(edges) + rule_end_edges(edges), size),  # type: ignore[arg-type]
         {"vertical_strategy": "lines", "horizontal_strategy": "lines"},

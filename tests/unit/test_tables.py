@@ -16,6 +16,7 @@ from app.ingest.tables import (
     rows_to_markdown,
     stack_header_cells,
     table_label,
+    without_text_frames,
     words_grid,
 )
 
@@ -344,3 +345,35 @@ def test_numbers_grouped_with_spaces_are_not_taken_for_merged_cells() -> None:
     assert seven.rows[0] == ["", "Number of participants (*)", "Females (%)"]
     assert ["Courses organised as liberal education", "1 649 692", "72"] in seven.rows
     assert seven.rows[-1] == ["Total", "2 246 496", "66"]
+
+
+def _rect(x0: float, top: float, x1: float, bottom: float) -> list[dict[str, object]]:
+    """The four edges of a drawn rectangle, as the page geometry gives them."""
+
+    def edge(a: float, t: float, b: float, u: float, o: str) -> dict[str, object]:
+        return {"x0": a, "x1": b, "top": t, "bottom": u, "width": b - a, "height": u - t, "orientation": o}
+
+    return [
+        edge(x0, top, x1, top, "h"),
+        edge(x0, bottom, x1, bottom, "h"),
+        edge(x0, top, x0, bottom, "v"),
+        edge(x1, top, x1, bottom, "v"),
+    ]
+
+
+def test_a_frame_drawn_around_a_cells_text_is_not_a_cell_border() -> None:
+    cell, frame = _rect(82.6, 102.4, 179.2, 145.3), _rect(83.8, 117.9, 177.6, 129.8)
+    kept = without_text_frames(cell + frame)
+    assert kept == cell
+    # a table's outer frame holding its cells keeps them all
+    cells = [e for x in (100.0, 150.0) for y in (100.0, 120.0) for e in _rect(x, y, x + 50, y + 20)]
+    outer = _rect(98.0, 98.0, 202.0, 142.0)
+    assert without_text_frames(outer + cells) == outer + cells
+
+
+def test_header_cells_with_framed_text_keep_their_rows() -> None:
+    # twotables_2: each header cell's text sits in its own drawn frame ("State" framed in a cell
+    # two header rows tall); the frames cut the cells into rows before
+    for table in _tables("tables/twotables_2.pdf", 1):
+        assert table.rows[0] == ["State", "n", "Literacy Status", "", "", "", "", ""]
+        assert table.rows[1] == ["", "", "Illiterate", "Read & Write", "1-4 std.", "5-8 std.", "9-12 std.", "College"]

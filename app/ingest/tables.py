@@ -694,7 +694,7 @@ def split_spanning_cells(
                     fits = False
                     break
                 parts.setdefault(col, []).append((t, b))
-            if not fits or len(parts) < 2:
+            if not fits or len(parts) < 2 or _phrase_across(inside, xs):
                 continue
             for col, ws in parts.items():
                 j = col - first + k
@@ -707,6 +707,17 @@ def split_spanning_cells(
                 if j - k + first not in parts:
                     texts[i][j], boxes[i][j] = "", None
     return texts, boxes
+
+
+def _phrase_across(words: Sequence[tuple[str, BBox]], xs: Sequence[float]) -> bool:
+    """Do two words a word space apart on one line lie on either side of a column line? Then
+    the cell holds a phrase set over both columns ("number of | franchisors"), not two values."""
+    for row in _bands(words):
+        for phrase in _phrases(row):
+            cols = {bisect_right(xs, (b[0] + b[2]) / 2) for _, b in phrase}
+            if len(cols) > 1:
+                return True
+    return False
 
 
 class CamelotStream:

@@ -377,3 +377,13 @@ def test_header_cells_with_framed_text_keep_their_rows() -> None:
     for table in _tables("tables/twotables_2.pdf", 1):
         assert table.rows[0] == ["State", "n", "Literacy Status", "", "", "", "", ""]
         assert table.rows[1] == ["", "", "Illiterate", "Read & Write", "1-4 std.", "5-8 std.", "9-12 std.", "College"]
+
+
+def test_a_phrase_set_over_two_ruled_columns_is_not_split_into_values() -> None:
+    # eu-004 Table 6.8: "number of franchisors" spans the 1993 and 1994 columns of a ruled table
+    table = next(t for t in _tables("reports/eu-004.pdf", 9) if t.label == "Table 6.8")
+    assert table.rows[0] == ["", "number of franchisors", "", "number of franchisees", ""]
+    assert table.columns is not None and table.columns[1:3] == [
+        "number of franchisors / 1993",
+        "number of franchisors / 1994",
+    ]

@@ -541,26 +541,23 @@ def without_text_frames(edges: list[Edge], margin: float = 0.5) -> list[Edge]:
     snap its sides onto the cell's and cut the cell into rows ("State" framed inside a header
     cell that spans two rows). A rectangle holding three or more others is a table frame, and
     its cells stay."""
-    hs: dict[tuple[float, float], set[float]] = {}
-    vs: dict[tuple[float, float], set[float]] = {}
+    hs: dict[tuple[float, float], set[float]] = {}  # (x0, x1) → the y of each such horizontal
+    vs: dict[float, set[tuple[float, float]]] = {}  # x → the (top, bottom) of each such vertical
     for e in edges:
         if e["orientation"] == "h":
             hs.setdefault((round(e["x0"], 1), round(e["x1"], 1)), set()).add(round(e["top"], 1))
         else:
-            vs.setdefault((round(e["top"], 1), round(e["bottom"], 1)), set()).add(round(e["x0"], 1))
+            vs.setdefault(round(e["x0"], 1), set()).add((round(e["top"], 1), round(e["bottom"], 1)))
     rects: list[BBox] = []
-    for (x0, x1), tops in hs.items():
-        ys = sorted(tops)
-        for i, top in enumerate(ys):
-            for bottom in ys[i + 1 :]:
-                sides = vs.get((top, bottom))
-                if sides and x0 in sides and x1 in sides:
-                    rects.append((x0, top, x1, bottom))
+    for (x0, x1), ys in hs.items():
+        left, right = vs.get(x0), vs.get(x1)
+        if left and right:
+            rects += [(x0, top, x1, bottom) for top, bottom in left & right if top in ys and bottom in ys]
     if len(rects) < 2:
         return edges
-    # Each rectangle is filed under the 24 pt squares it covers; a container holds the centre
+    # Each rectangle is filed under the 48 pt squares it covers; a container holds the centre
     # of what it contains, so only the rectangles filed under that square are compared.
-    step = 24.0
+    step = 48.0
     squares: dict[tuple[int, int], list[BBox]] = {}
     for s in rects:
         for bx in range(int(s[0] // step), int(s[2] // step) + 1):
@@ -642,7 +639,8 @@ def _cell_texts(table: Any, chars: list[dict[str, Any]]) -> tuple[list[list[str 
             if vm < boxes[j][3]:
                 for k, cell in enumerate(rows[j].cells):
                     if cell is not None and cell[0] <= hm < cell[2] and cell[1] <= vm < cell[3]:
-                        if not clipped_by_rule(ch, cell):
+                        inner = cell[0] - 0.5 <= ch["x0"] and ch["x1"] <= cell[2] + 0.5  # the common case, cheaply
+                        if inner or not clipped_by_rule(ch, cell):
                             buckets[j][k].append(ch)
                         placed = True
                         break

@@ -12,7 +12,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from app.db.migrate import upgrade
-    from app.services.ingestion import unfinished_document_ids
     from app.settings import get_settings
 
     settings = get_settings()
@@ -20,12 +19,10 @@ def run(args: argparse.Namespace) -> int:
         print("mdqa worker: set MDQA_BROKER_URL (e.g. redis://127.0.0.1:6379/0) and MDQA_DATABASE_URL first")
         return 2
     upgrade(settings.resolved_database_url)
+    # Importing the app connects its sweeper to worker_ready: documents left without a live job are handed out
+    # again every sweep_interval_s, from the first moment the worker consumes.
     from worker.celery_app import celery_app
-    from worker.tasks import ingest_document
 
-    # Documents whose worker died long ago (and whose message expired) are handed out again.
-    for document_id in unfinished_document_ids(settings, stale_only=True):
-        ingest_document.apply_async(args=[document_id], queue=settings.queue_name)
     celery_app.worker_main(
         [
             "worker",

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from celery import Celery
-from celery.signals import worker_ready, worker_shutdown
+from celery.signals import worker_process_init, worker_ready, worker_shutdown
 
+from app.db.session import get_engine
 from app.services.queue import CeleryQueue
 from app.services.sweeper import Sweeper
 from app.settings import get_settings
@@ -41,6 +42,14 @@ def make_celery() -> Celery:
 
 celery_app = make_celery()
 _sweeper: Sweeper | None = None
+
+
+@worker_process_init.connect
+def _own_connections(**_kwargs: Any) -> None:
+    """In each pool process, just forked: drop the database connections copied from the main process, where the
+    sweeper keeps using them (two processes on one socket garble the protocol). close=False: closing them here
+    would close the main process's sessions too."""
+    get_engine(get_settings().resolved_database_url).dispose(close=False)
 
 
 @worker_ready.connect

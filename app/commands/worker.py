@@ -19,6 +19,10 @@ def run(args: argparse.Namespace) -> int:
         print("mdqa worker: set MDQA_BROKER_URL (e.g. redis://127.0.0.1:6379/0) and MDQA_DATABASE_URL first")
         return 2
     upgrade(settings.resolved_database_url)
+    from app.db.session import get_engine
+
+    # The pool processes are forked from this one: none of them may inherit a connection in use here.
+    get_engine(settings.resolved_database_url).dispose()
     # Importing the app connects its sweeper to worker_ready: documents left without a live job are handed out
     # again every sweep_interval_s, from the first moment the worker consumes.
     from worker.celery_app import celery_app

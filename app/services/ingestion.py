@@ -86,7 +86,8 @@ def ingest(
             own_attempt = exc.attempt if exc.attempt is not None else own_attempt
             if time.monotonic() + delay > deadline:
                 raise
-            log.warning("ingestion of %s interrupted (%s); retrying in %.0f s", document_id, exc.__cause__, delay)
+            reason = str(exc.__cause__).split("\n", 1)[0]
+            log.warning("ingestion of %s interrupted (%s); retrying in %.0f s", document_id, reason, delay)
             time.sleep(delay)
             # Capped well below the heartbeat timeout, so a restarted database finds this job again quickly.
             delay = min(delay * 2, 10.0)

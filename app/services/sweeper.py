@@ -59,7 +59,7 @@ class Sweeper:
             try:
                 self.sweep()
             except Exception as exc:  # the database or broker is down: try again next round
-                log.warning("sweep failed: %s: %s", type(exc).__name__, exc)
+                log.warning("sweep failed: %s: %s", type(exc).__name__, str(exc).split("\n", 1)[0])
             if self._stop.wait(self.settings.sweep_interval_s):
                 return
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -101,7 +101,18 @@ class Settings(BaseSettings):
     extract_in_child_process: bool = Field(
         True, description="embedded default: extract PDFs in a child process while this one embeds (off: in a thread)"
     )
-    stale_processing_s: int = Field(600, ge=10, description="a 'processing' document silent this long is requeued")
+    stale_processing_s: float = Field(
+        60, ge=1, description="a document with no heartbeat (processing) or no job (queued) this long is requeued"
+    )
+    heartbeat_s: float = Field(
+        10, gt=0, description="how often a worker marks the document it processes as alive (< stale_processing_s/2)"
+    )
+    sweep_interval_s: float = Field(
+        20, gt=0, description="how often each worker (and the embedded app) looks for documents to requeue"
+    )
+    db_retry_s: float = Field(
+        300, ge=0, description="how long a job retries, with backoff, while the database is unreachable"
+    )
     password_ttl_s: int = Field(
         3600, ge=60, description="how long an encrypted PDF's password waits in Redis for a Celery worker"
     )
@@ -117,6 +128,13 @@ class Settings(BaseSettings):
     graph: GraphSettings = GraphSettings()
     ocr: OcrSettings = OcrSettings()
     retrieval: RetrievalSettings = RetrievalSettings()
+
+    @model_validator(mode="after")
+    def _heartbeat_fits(self) -> Settings:
+        # Two beats must fit in the timeout, or a live job would look dead between two of them.
+        if self.heartbeat_s * 2 > self.stale_processing_s:
+            raise ValueError("heartbeat_s must be at most half of stale_processing_s")
+        return self
 
     @property
     def resolved_database_url(self) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -119,7 +119,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True, start_
         return JSONResponse({"detail": _readable(list(exc.errors()))}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 404 and not request.url.path.startswith("/api"):
             return web.not_found_page(request)
         return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code)

@@ -4,6 +4,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _wait(url: str, ids: list[str], tqdm) -> int:  # type: ignore[no-untyped-def]
+def _wait(url: str, ids: list[str], tqdm: Any) -> int:
     from sqlalchemy import select
 
     from app.db.models import Document

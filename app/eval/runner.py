@@ -60,7 +60,7 @@ class EvalRun:
         }
 
 
-def _progress(total: int, desc: str, enabled: bool):  # type: ignore[no-untyped-def]
+def _progress(total: int, desc: str, enabled: bool) -> Any:
     from tqdm import tqdm
 
     return tqdm(total=total, desc=desc, unit="q", disable=not enabled, dynamic_ncols=True)

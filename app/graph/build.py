@@ -166,7 +166,7 @@ def _documents(session: Session, ids: Sequence[str]) -> list[Document]:
     return sorted(documents, key=lambda d: order[d.id])
 
 
-def _rows_by_document(session: Session, columns: Sequence, order_by: Sequence, ids: Sequence[str]) -> dict[str, list]:  # type: ignore[type-arg]
+def _rows_by_document(session: Session, columns: Sequence, order_by: Sequence, ids: Sequence[str]) -> dict[str, list]:
     """Plain rows (no ORM objects: thousands of them are slow to build) grouped by document_id."""
     out: dict[str, list] = {document_id: [] for document_id in ids}
     model_document_id = columns[0].class_.document_id
@@ -381,7 +381,7 @@ def _without(state: _State, document_id: str, removed: set[str]) -> _State:
     """`state` with a document's nodes taken out, as _load_state would read it after their deletion."""
     for mapping in (state.document_of, state.texts, state.keywords, state.entities, state.semantic_low):
         for node_id in removed:
-            mapping.pop(node_id, None)  # type: ignore[attr-defined]
+            mapping.pop(node_id, None)
     state.titles.pop(document_id, None)
     state.first_nodes.pop(document_id, None)
     keep = [i for i, node_id in enumerate(state.vector_ids) if node_id not in removed]
@@ -508,7 +508,9 @@ def _update_shared_terms(
     _insert_edges(session, collection_id, kind, edges)
 
 
-def _mentions(state: _State, sources: Iterable[str], matcher: TitleMatcher, settings: GraphSettings):  # type: ignore[no-untyped-def]
+def _mentions(
+    state: _State, sources: Iterable[str], matcher: TitleMatcher, settings: GraphSettings
+) -> list[tuple[str, str, float]]:
     triples = ((s, state.document_of[s], state.texts[s]) for s in sorted(sources) if s in state.texts)
     return mention_edges(triples, matcher, state.first_nodes, settings.mention_max_documents_per_passage)
 
@@ -554,7 +556,7 @@ def _remove(
     removed_ids = [r.id for r in removed]
     removed_set = set(removed_ids)
     # Sources elsewhere whose lists pointed into this document: they get recomputed without it.
-    pointed = {"semantic": set(), "mention": set()}
+    pointed: dict[str, set[str]] = {"semantic": set(), "mention": set()}
     for kind, sources in pointed.items():
         for chunk in _chunks(removed_ids):
             sources.update(
@@ -605,7 +607,7 @@ NODE_COLUMNS = ("id", "collection_id", "document_id", "kind", "page", "label", "
 EDGE_COLUMNS = ("collection_id", "source", "target", "kind", "weight")
 
 
-def _insert(session: Session, table: str, columns: Sequence[str], rows: list[tuple]) -> None:  # type: ignore[type-arg]
+def _insert(session: Session, table: str, columns: Sequence[str], rows: list[tuple]) -> None:
     """Bulk insert through the driver: COPY on PostgreSQL, executemany on SQLite. A 10k-passage build writes ~300k
     edges, and the ORM's per-row parameter processing would cost more than the graph algorithms."""
     if not rows:

@@ -27,7 +27,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from itertools import chain
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -177,7 +177,7 @@ class _TorchModel:
             out[torch.from_numpy(np.concatenate(order_parts)).to(self._device)] = vectors
             return out.cpu().numpy()
 
-    def _embed_batch(self, batch_ids: np.ndarray, batch_lengths: np.ndarray):  # type: ignore[no-untyped-def]
+    def _embed_batch(self, batch_ids: np.ndarray, batch_lengths: np.ndarray) -> Any:
         torch = self._torch
         ids = torch.from_numpy(batch_ids)
         lengths = torch.from_numpy(batch_lengths)

@@ -19,9 +19,10 @@ import numpy as np
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.db.models import Edge, Node
+from app.db.models import Node
 from app.db.vectors import CollectionVectors, graph_version, unpack
 from app.graph import ann
+from app.graph.load import load_graph
 
 UNIT_KINDS = ("passage", "table")
 # When two edges join the same pair, the evidence path names the most telling one (RESEARCH.md: mention and
@@ -182,26 +183,6 @@ def index_from_graph(
     )
 
 
-def _graph_from_rows(session: Session, collection_id: str) -> nx.DiGraph:
-    """The collection's graph from its rows: app.graph.load when present, else the same shape built here."""
-    try:
-        from app.graph.load import load_graph
-    except ImportError:
-        load_graph = None
-    if load_graph is not None:
-        return load_graph(session, collection_id)
-    graph = nx.DiGraph()
-    for node_id, kind, document_id, page, label in session.execute(
-        select(Node.id, Node.kind, Node.document_id, Node.page, Node.label).where(Node.collection_id == collection_id)
-    ):
-        graph.add_node(node_id, kind=kind, document_id=document_id, page=page, label=label)
-    for source, target, kind, weight in session.execute(
-        select(Edge.source, Edge.target, Edge.kind, Edge.weight).where(Edge.collection_id == collection_id)
-    ):
-        graph.add_edge(source, target, kind=kind, weight=weight)
-    return graph
-
-
 def _build(session: Session, collection_id: str, version: int) -> CollectionIndex:
     rows = session.execute(
         select(Node.id, Node.kind, Node.document_id, Node.page, Node.label, Node.text, Node.vector)
@@ -224,7 +205,7 @@ def _build(session: Session, collection_id: str, version: int) -> CollectionInde
         labels=[r.label or "" for r in rows],
         texts=[r.text or "" for r in rows],
         matrix=matrix,
-        graph=_graph_from_rows(session, collection_id),
+        graph=load_graph(session, collection_id),
     )
 
 

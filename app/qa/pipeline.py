@@ -251,7 +251,7 @@ def retrieve(
 
 def _citations(session: Session, cited: list[EvidenceNode]) -> list[Citation]:
     ids = {n.document_id for n in cited}
-    rows = session.execute(select(Document.id, Document.filename).where(Document.id.in_(ids))) if ids else []
+    rows = session.execute(select(Document.id, Document.filename).where(Document.id.in_(ids))).all() if ids else []
     names = {document_id: filename for document_id, filename in rows}
     return [
         Citation(

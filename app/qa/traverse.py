@@ -161,7 +161,7 @@ def traverse(
     def next_spare(n: int) -> list[int]:
         while spare and spare[0] in visited:
             spare.popleft()
-        out = []
+        out: list[int] = []
         for i in spare:
             if len(out) == n:
                 break

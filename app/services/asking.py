@@ -68,8 +68,8 @@ def parse_options(raw: dict[str, Any] | None, settings: Settings) -> AskOptions:
         raise InvalidQuestion(f"unknown option(s): {', '.join(unknown)}")
     r = settings.retrieval
     options = AskOptions(
-        retriever=r.retriever,  # type: ignore[arg-type]
-        scorer=r.scorer,  # type: ignore[arg-type]
+        retriever=r.retriever,
+        scorer=r.scorer,
         budget=r.budget,
         branching=r.branching,
         llm="openai" if settings.llm_configured else "local",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -47,7 +48,7 @@ def upload_files(
     settings: Settings,
     queue: JobQueue,
     collection_id: str,
-    files: list[tuple[str | None, BinaryIO]],
+    files: Sequence[tuple[str | None, BinaryIO]],
     password: str | None = None,
 ) -> UploadResult:
     """Store each file and queue it; a bad file is refused on its own, the others go through.

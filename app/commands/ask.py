@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from app.commands import add_data_dir, settings_from
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("ask", help="ask a collection a question")
@@ -18,6 +20,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--scorer", choices=["embedding", "llm", "tfidf"], default=None, help="KGP neighbour scorer")
     parser.add_argument("--llm", choices=["local", "openai"], default=None, help="reader (default: openai if set)")
     parser.add_argument("--json", action="store_true", help="print the API's JSON object")
+    add_data_dir(parser)
     parser.set_defaults(handler=run)
 
 
@@ -83,9 +86,8 @@ def run(args: argparse.Namespace) -> int:
     from app.db.session import session_scope
     from app.services.asking import ask_collection
     from app.services.collections import find_collection_by_name
-    from app.settings import get_settings
 
-    settings = get_settings()
+    settings = settings_from(args)
     url = settings.resolved_database_url
     upgrade(url)
     options = {

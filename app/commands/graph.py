@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from app.commands import add_data_dir, settings_from
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("graph", help="inspect a collection's graph")
@@ -13,6 +15,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     export.add_argument("--collection", required=True, help="collection name")
     export.add_argument("--format", choices=("graphml", "json"), default="graphml")
     export.add_argument("--output", "-o", help="file to write (default: standard output)")
+    add_data_dir(export)
     export.set_defaults(handler=run_export)
 
 
@@ -22,9 +25,8 @@ def run_export(args: argparse.Namespace) -> int:
     from app.db.models import Collection
     from app.db.session import session_scope
     from app.graph.export import export_bytes
-    from app.settings import get_settings
 
-    settings = get_settings()
+    settings = settings_from(args)
     with session_scope(settings.resolved_database_url) as session:
         collection_id = session.scalar(select(Collection.id).where(Collection.name == args.collection))
         if collection_id is None:

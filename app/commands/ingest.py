@@ -6,6 +6,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from app.commands import add_data_dir, settings_from
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("ingest", help="upload PDF files or folders into a collection and wait")
@@ -17,6 +19,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="read a password for the encrypted PDFs among the files from the first line of standard input",
     )
+    add_data_dir(parser)
     parser.set_defaults(handler=run)
 
 
@@ -43,9 +46,8 @@ def run(args: argparse.Namespace) -> int:
     from app.services.collections import create_collection, find_collection_by_name
     from app.services.documents import upload_files
     from app.services.queue import InlineQueue, make_queue
-    from app.settings import get_settings
 
-    settings = get_settings()
+    settings = settings_from(args)
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     url = settings.resolved_database_url
     upgrade(url)

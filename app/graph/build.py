@@ -44,7 +44,7 @@ from app.graph import ann, knn, postings
 from app.graph.entities import extract_entities
 from app.graph.keywords import extract_keywords
 from app.graph.mentions import TitleMatcher, mention_edges, title_pattern
-from app.llm.embeddings import TextEncoder, get_embedder
+from app.llm.embeddings import TextEncoder
 from app.settings import GraphSettings
 
 log = logging.getLogger(__name__)
@@ -64,9 +64,11 @@ def add_documents(
     session: Session,
     document_ids: list[str],
     settings: GraphSettings,
-    embedder: TextEncoder | None = None,
+    embedder: TextEncoder,
 ) -> None:
-    """Add the graph nodes and edges of documents whose page/passage/table rows exist (all of one collection)."""
+    """Add the graph nodes and edges of documents whose page/passage/table rows exist (all of one collection).
+
+    `embedder` comes from the caller, which holds the settings that choose its device and backend."""
     ids = list(dict.fromkeys(document_ids))
     if not ids:
         return
@@ -187,7 +189,7 @@ def _new_nodes(
     collection_id: str,
     documents: Sequence[Document],
     settings: GraphSettings,
-    embedder: TextEncoder | None,
+    embedder: TextEncoder,
 ) -> _Batch:
     ids = [d.id for d in documents]
     pages = _rows_by_document(session, [Page.id, Page.number, Page.text], [Page.number], ids)
@@ -249,8 +251,7 @@ def _new_nodes(
             embed_texts.append(f"{title}\n{passage.text}" if settings.embed_title and title else passage.text)
 
     if embed_texts:
-        encoder = embedder or get_embedder()
-        vectors = np.asarray(encoder.encode(embed_texts), dtype=np.float32)
+        vectors = np.asarray(embedder.encode(embed_texts), dtype=np.float32)
         for values, vector in zip(embed_nodes, vectors, strict=True):
             values["vector"] = vector_store.pack(vector)
         batch.vector_ids = [values["id"] for values in embed_nodes]

@@ -266,14 +266,13 @@ class Embedder:
     def __init__(
         self,
         device: str = "auto",
-        backend: str | None = None,
+        backend: str = "auto",
         *,
         model_dir: str | None = None,
         token_budget: int | None = None,
         compile_model: bool = False,
         precision: str | None = None,
     ) -> None:
-        backend = backend or os.environ.get("MDQA_EMBEDDING_BACKEND", "auto")
         if backend not in BACKENDS:
             raise ValueError(f"MDQA_EMBEDDING_BACKEND must be one of {', '.join(BACKENDS)}, not {backend!r}")
         self.backend, self.device = resolve_backend(backend, device)
@@ -319,7 +318,7 @@ class Embedder:
 _LOAD_LOCK = threading.Lock()
 
 
-def get_embedder(device: str = "auto", backend: str | None = None) -> Embedder:
+def get_embedder(device: str = "auto", backend: str = "auto") -> Embedder:
     """One model per (device, backend) and process. Locked: pipeline threads asking at the same time for the first
     time must not each load a copy (lru_cache alone would let them)."""
     with _LOAD_LOCK:
@@ -327,5 +326,5 @@ def get_embedder(device: str = "auto", backend: str | None = None) -> Embedder:
 
 
 @lru_cache(maxsize=4)
-def _cached_embedder(device: str, backend: str | None) -> Embedder:
+def _cached_embedder(device: str, backend: str) -> Embedder:
     return Embedder(device, backend)

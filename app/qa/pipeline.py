@@ -48,7 +48,7 @@ class Tools:
 
     def encoder(self, settings: Settings) -> TextEncoder:
         if self.embedder is None:
-            self.embedder = get_embedder(settings.device)
+            self.embedder = get_embedder(settings.device, settings.embedding_backend)
         return self.embedder
 
     def chat_client(self, settings: Settings) -> ChatClient:

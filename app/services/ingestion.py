@@ -88,7 +88,7 @@ def process_document(
             # Page images are drawn later, without the password: keep a copy without the encryption.
             store = FileStore(settings.files_dir)
             save_decrypted_copy(path, password, store.unlocked_path_for(sha))
-        embedder = get_embedder(settings.device)
+        embedder = get_embedder(settings.device, settings.embedding_backend)
         # Two transactions: the rows first, then the graph. add_documents embeds before it writes, so on SQLite
         # the database stays writable for everyone else while this worker spends seconds in the model.
         with session_scope(url) as session:

@@ -92,7 +92,7 @@ class InlineQueue:
         from app.llm.embeddings import get_embedder
 
         try:
-            get_embedder(self.settings.device)
+            get_embedder(self.settings.device, self.settings.embedding_backend)
         except Exception:  # the first job will meet the same error and fail its document with the reason
             log.exception("could not load the embedding model")
 

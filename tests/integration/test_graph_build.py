@@ -22,6 +22,7 @@ from app.db.vectors import unpack
 from app.graph.build import add_documents, remove_document
 from app.graph.export import export_bytes
 from app.graph.load import GraphNotFound, graph_stats, load_graph, neighbourhood
+from app.llm.embeddings import get_embedder
 from app.settings import GraphSettings, Settings
 
 DIM = 64
@@ -409,6 +410,6 @@ def test_api_routes_and_export_command(session: Session, settings: Settings, tmp
 def test_default_embedder_builds_vectors(session: Session) -> None:
     collection = make_collection(session)
     docs = build_corpus(session, collection, ["Lothair II"])
-    add_documents(session, [docs["Lothair II"].id], GraphSettings())  # the bundled model, not a stand-in
+    add_documents(session, [docs["Lothair II"].id], GraphSettings(), get_embedder("cpu"))  # the bundled model
     vectors = [unpack(v) for v in session.scalars(select(Node.vector).where(Node.vector.is_not(None)))]
     assert len(vectors) == 2 and all(v.shape == (384,) and abs(np.linalg.norm(v) - 1) < 1e-3 for v in vectors)

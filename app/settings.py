@@ -16,6 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
+from app.vocabulary import MAX_BRANCHING, MAX_BUDGET, MAX_SEEDS, RetrieverName, ScorerName, SeedRankerName
+
 PREFIX = "MDQA_"
 NESTED = "__"
 # MDQA_* names read by the tooling around the app (tests, benchmarks, docker compose, scripts/setup.sh): not settings.
@@ -51,16 +53,16 @@ class GraphSettings(BaseModel):
 class RetrievalSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    retriever: Literal["kgp", "gnn", "tfidf", "bm25", "dense"] = Field("kgp", description="default retriever")
-    scorer: Literal["embedding", "llm", "tfidf"] = Field(
+    retriever: RetrieverName = Field("kgp", description="default retriever")
+    scorer: ScorerName = Field(
         "embedding", description="how KGP scores the neighbours to visit next"
     )
-    seed_ranker: Literal["hybrid", "tfidf", "bm25", "dense", "gnn"] = Field(
+    seed_ranker: SeedRankerName = Field(
         "hybrid", description="how KGP picks its seed passages"
     )
-    budget: int = Field(10, ge=1, le=100, description="passages the traversal may visit")
-    branching: int = Field(3, ge=1, le=20, description="neighbours KGP follows from each visited passage")
-    seeds: int = Field(3, ge=1, le=50, description="seed passages KGP starts from")
+    budget: int = Field(10, ge=1, le=MAX_BUDGET, description="passages the traversal may visit")
+    branching: int = Field(3, ge=1, le=MAX_BRANCHING, description="neighbours KGP follows from each visited passage")
+    seeds: int = Field(3, ge=1, le=MAX_SEEDS, description="seed passages KGP starts from")
     gnn_alpha: float = Field(0.5, ge=0.0, le=1.0, description="GNN-Ret: weight of a node's own score")
     gnn_layers: int = Field(2, ge=1, le=6, description="GNN-Ret: propagation rounds")
     gnn_top_k: int = Field(20, ge=1, description="GNN-Ret: relevant nodes propagation starts from")

@@ -18,8 +18,10 @@ def add_data_dir(parser: argparse.ArgumentParser) -> None:
 
 def settings_from(args: argparse.Namespace, **overrides: object) -> Settings:
     """The environment's settings with the command line's `--data-dir` (and `overrides` given) on top."""
-    from app.settings import load_settings
+    from app.settings import get_settings
 
     if getattr(args, "data_dir", None) is not None:
         overrides["data_dir"] = args.data_dir
-    return load_settings(**{k: v for k, v in overrides.items() if v is not None})
+    given = {k: v for k, v in overrides.items() if v is not None}
+    # argparse has already typed the values; the copy keeps everything else the environment said.
+    return get_settings().model_copy(update=given) if given else get_settings()

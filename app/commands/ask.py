@@ -8,17 +8,18 @@ import sys
 from typing import Any
 
 from app.commands import add_data_dir, settings_from
+from app.vocabulary import READERS, RETRIEVERS, SCORERS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("ask", help="ask a collection a question")
     parser.add_argument("question", help="the question (quote it)")
     parser.add_argument("--collection", required=True, help="collection name")
-    parser.add_argument("--retriever", choices=["kgp", "gnn", "tfidf", "bm25", "dense"], default=None)
+    parser.add_argument("--retriever", choices=RETRIEVERS, default=None)
     parser.add_argument("--budget", type=int, default=None, help="passages the retriever may return")
     parser.add_argument("--branching", type=int, default=None)
-    parser.add_argument("--scorer", choices=["embedding", "llm", "tfidf"], default=None, help="KGP neighbour scorer")
-    parser.add_argument("--llm", choices=["local", "openai"], default=None, help="reader (default: openai if set)")
+    parser.add_argument("--scorer", choices=SCORERS, default=None, help="KGP neighbour scorer")
+    parser.add_argument("--llm", choices=READERS, default=None, help="reader (default: openai if set)")
     parser.add_argument("--json", action="store_true", help="print the API's JSON object")
     add_data_dir(parser)
     parser.set_defaults(handler=run)

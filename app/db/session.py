@@ -52,7 +52,3 @@ def session_scope(url: str) -> Iterator[Session]:
         raise
     finally:
         session.close()
-
-
-def dialect_name(url: str) -> str:
-    return get_engine(url).dialect.name

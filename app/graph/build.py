@@ -49,8 +49,6 @@ from app.settings import GraphSettings
 
 log = logging.getLogger(__name__)
 
-EDGE_KINDS = ("contains", "next", "continues", "keyword", "semantic", "mention", "entity")
-NODE_KINDS = ("document", "page", "table", "passage")
 VECTOR_KINDS = ("passage", "table")
 LABEL_CHARS = 300  # Node.label is String(300)
 PAGE_TEXT_CHARS = 300

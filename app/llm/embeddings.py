@@ -311,9 +311,6 @@ class Embedder:
         out[order] = vectors
         return out
 
-    def encode_one(self, text: str) -> np.ndarray:
-        return self.encode([text])[0]
-
 
 _LOAD_LOCK = threading.Lock()
 

@@ -34,9 +34,9 @@ from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.reader import bold
 from app.qa.traverse import EmbeddingScorer, LlmScorer, Scorer, TfidfScorer, evidence_node, traverse
 from app.settings import Settings
+from app.vocabulary import RETRIEVERS
 
 CITATION_TEXT_CHARS = 600
-RETRIEVERS = ("kgp", "gnn", "tfidf", "bm25", "dense")
 
 
 @dataclass(slots=True)

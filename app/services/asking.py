@@ -11,7 +11,7 @@ import queue
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
-from typing import Any, get_args
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -20,16 +20,13 @@ from app.db.models import DocTable, Document, Question
 from app.db.session import session_scope
 from app.llm.chat import LLMError
 from app.qa.markdown import answer_html
-from app.qa.model import AskOptions, AskResult, EvidenceNode, ReaderName, RetrieverName, ScorerName
+from app.qa.model import AskOptions, AskResult, EvidenceNode
 from app.qa.pipeline import CITATION_TEXT_CHARS, Tools, ask
 from app.services import metrics
 from app.services.collections import get_collection
 from app.services.errors import Conflict, Invalid, NotFound, ServiceError
 from app.settings import Settings
-
-SEED_RANKERS = ("hybrid", "tfidf", "bm25", "dense", "gnn")
-MAX_BUDGET = 100
-MAX_BRANCHING = 20
+from app.vocabulary import MAX_BRANCHING, MAX_BUDGET, MAX_SEEDS, READERS, RETRIEVERS, SCORERS, SEED_RANKERS
 
 
 class NoReadyDocuments(Conflict):
@@ -76,19 +73,19 @@ def parse_options(raw: dict[str, Any] | None, settings: Settings) -> AskOptions:
         seed_ranker=r.seed_ranker,
     )
     if raw.get("retriever") is not None:
-        options.retriever = _choice("retriever", raw["retriever"], get_args(RetrieverName))  # type: ignore[assignment]
+        options.retriever = _choice("retriever", raw["retriever"], RETRIEVERS)  # type: ignore[assignment]
     if raw.get("scorer") is not None:
-        options.scorer = _choice("scorer", raw["scorer"], get_args(ScorerName))  # type: ignore[assignment]
+        options.scorer = _choice("scorer", raw["scorer"], SCORERS)  # type: ignore[assignment]
     if raw.get("llm") is not None:
-        options.llm = _choice("llm", raw["llm"], get_args(ReaderName))  # type: ignore[assignment]
+        options.llm = _choice("llm", raw["llm"], READERS)  # type: ignore[assignment]
     if raw.get("seed_ranker") is not None:
-        options.seed_ranker = _choice("seed_ranker", raw["seed_ranker"], SEED_RANKERS)
+        options.seed_ranker = _choice("seed_ranker", raw["seed_ranker"], SEED_RANKERS)  # type: ignore[assignment]
     if raw.get("budget") is not None:
         options.budget = _int("budget", raw["budget"], 1, MAX_BUDGET)
     if raw.get("branching") is not None:
         options.branching = _int("branching", raw["branching"], 1, MAX_BRANCHING)
     if raw.get("seeds") is not None:
-        options.seeds = _int("seeds", raw["seeds"], 1, MAX_BUDGET)
+        options.seeds = _int("seeds", raw["seeds"], 1, MAX_SEEDS)
     if (options.llm == "openai" or options.scorer == "llm") and not settings.llm_configured:
         raise InvalidQuestion("no LLM is configured (MDQA_LLM_BASE_URL): use llm 'local' and scorer 'embedding'")
     return options

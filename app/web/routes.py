@@ -26,6 +26,7 @@ from app.services import asking as asking_service
 from app.services import collections as collection_service
 from app.services import documents as document_service
 from app.services.errors import NotFound, ServiceError
+from app.vocabulary import RETRIEVERS
 
 ROOT = Path(__file__).resolve().parents[2]
 templates = Jinja2Templates(directory=ROOT / "templates")
@@ -33,7 +34,6 @@ templates = Jinja2Templates(directory=ROOT / "templates")
 router = APIRouter(include_in_schema=False)
 
 BUSY = ("queued", "processing")
-RETRIEVERS = ("kgp", "gnn", "tfidf", "bm25", "dense")
 
 
 def not_found_page(request: Request, message: str | None = None) -> Response:

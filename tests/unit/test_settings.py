@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.cli import main
-from app.settings import GraphSettings, SettingsError, load_settings, unknown_names
+from app.settings import GraphSettings, SettingsError, get_settings, load_settings, unknown_names
 
 
 def test_typo_in_a_nested_name_is_refused_with_the_close_name(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -44,11 +44,13 @@ def test_the_cli_reports_an_unknown_setting_without_a_traceback(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("MDQA_GRAPH__KNN_KK", "5")
+    get_settings.cache_clear()  # the commands read the settings once per process
     assert main(["migrate"]) == 2
     assert "unknown setting MDQA_GRAPH__KNN_KK" in capsys.readouterr().err
 
 
 def test_data_dir_option_reaches_the_settings(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("MDQA_DATABASE_URL", raising=False)
+    get_settings.cache_clear()
     assert main(["migrate", "--data-dir", str(tmp_path / "d")]) == 0
     assert (tmp_path / "d" / "mdqa.db").is_file()

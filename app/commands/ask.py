@@ -19,7 +19,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--budget", type=int, default=None, help="passages the retriever may return")
     parser.add_argument("--branching", type=int, default=None)
     parser.add_argument("--scorer", choices=SCORERS, default=None, help="KGP neighbour scorer")
-    parser.add_argument("--llm", choices=READERS, default=None, help="reader (default: openai if set)")
+    parser.add_argument(
+        "--reader", "--llm", dest="reader", choices=READERS, default=None, help="reader (default: openai if set)"
+    )
     parser.add_argument("--json", action="store_true", help="print the API's JSON object")
     add_data_dir(parser)
     parser.set_defaults(handler=run)
@@ -98,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
             "budget": args.budget,
             "branching": args.branching,
             "scorer": args.scorer,
-            "llm": args.llm,
+            "reader": args.reader,
         }.items()
         if v is not None
     }

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     from app.db.session import session_scope
     from app.services.collections import create_collection, find_collection_by_name
     from app.services.documents import upload_files
-    from app.services.queue import InlineQueue, make_queue
+    from app.services.queue import make_queue
 
     settings = settings_from(args)
     settings.data_dir.mkdir(parents=True, exist_ok=True)
@@ -57,11 +57,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     password = (sys.stdin.readline().rstrip("\r\n") or None) if args.password_stdin else None
     queue = make_queue(settings)
-    if isinstance(queue, InlineQueue):
-        queue.start(recover=False)
+    queue.start(recover=False)
     with session_scope(url) as session:
         collection = find_collection_by_name(session, args.collection) or create_collection(session, args.collection)
-        session.commit()
         handles = [(label, file.open("rb")) for file, label in files]
         try:
             result = upload_files(session, settings, queue, collection.id, handles, password=password)
@@ -79,14 +77,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"already in this collection{same}: {uploaded_as} ({status})")
     if not result.files:
         print(f"mdqa ingest: every file was rejected ({len(result.rejected)})", file=sys.stderr)
-        if isinstance(queue, InlineQueue):
-            queue.stop()
+        queue.stop()
         return 1
-    if args.no_wait and not isinstance(queue, InlineQueue):
+    if args.no_wait and not queue.runs_here:
         print(f"queued {len(ids)} documents in collection {args.collection!r}")
+        queue.stop()
         return 0
-    failed = _wait(url, ids, tqdm)
-    if isinstance(queue, InlineQueue):
+    try:
+        failed = _wait(url, ids, tqdm)
+    finally:
         queue.stop()
     return 1 if failed else 0
 

@@ -14,7 +14,7 @@ class AskOptions:
     scorer: ScorerName = "embedding"
     budget: int = 10
     branching: int = 3
-    llm: ReaderName = "local"
+    reader: ReaderName = "local"
     seed_ranker: SeedRankerName = "hybrid"
     seeds: int | None = None  # KGP seed passages; None = settings.retrieval.seeds
 

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import BinaryIO
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document, Page, Passage
+from app.db.session import after_commit
 from app.graph.build import remove_document
 from app.ingest.model import LOCKED_ERRORS, PdfError, WrongPassword
 from app.ingest.pdfium import check_password, is_encrypted
 from app.services.collections import get_collection, remove_unreferenced_files
 from app.services.errors import Conflict, Invalid, NotFound
 from app.services.queue import JobQueue
+from app.services.rendering import render_page_png
 from app.settings import Settings
 from app.storage import FileStore, UploadTooLarge, display_path, looks_like_pdf
 
@@ -97,14 +100,17 @@ def upload_files(
         session.flush()
         uploaded.append(Uploaded(document, path, duplicate=False))
         to_queue.append((document.id, password if password and is_encrypted(stored.path) else None))
-    # Commit before queueing so a worker never looks for a row that is not there yet.
-    session.commit()
-    for document_id, document_password in to_queue:
-        if document_password:
-            queue.submit(document_id, password=document_password)
+    # Queued once committed, so a worker never looks for a row that is not there yet.
+    after_commit(session, lambda: _submit(queue, to_queue))
+    return UploadResult(files=uploaded, rejected=rejected)
+
+
+def _submit(queue: JobQueue, jobs: list[tuple[str, str | None]]) -> None:
+    for document_id, password in jobs:
+        if password:
+            queue.submit(document_id, password=password)
         else:
             queue.submit(document_id)  # the plain call: queues that know nothing of passwords still work
-    return UploadResult(files=uploaded, rejected=rejected)
 
 
 def is_locked(document: Document) -> bool:
@@ -137,8 +143,8 @@ def unlock_document(
     except PdfError as exc:
         raise Invalid(f"the PDF cannot be opened: {exc}") from None
     _requeue(document)
-    session.commit()  # the job must find the row queued
-    queue.submit(document.id, password=password)
+    session.flush()
+    after_commit(session, lambda: queue.submit(document.id, password=password))  # the job must find it queued
     return document
 
 
@@ -152,6 +158,32 @@ def get_document(session: Session, document_id: str) -> Document:
     if document is None:
         raise NotFound("document not found")
     return document
+
+
+def original_file(session: Session, settings: Settings, document_id: str) -> tuple[Path, Document]:
+    """Where the uploaded PDF of a document is stored, and the document."""
+    document = get_document(session, document_id)
+    path = FileStore(settings.files_dir).path_for(document.sha256)
+    if not path.exists():
+        raise NotFound("the original file is missing from storage")
+    return path, document
+
+
+def page_image(session: Session, settings: Settings, document_id: str, number: int, scale: float) -> bytes:
+    """A page drawn as PNG for the viewer (cached on disk)."""
+    document = get_document(session, document_id)
+    if not 1 <= number <= max(document.page_count, 0):
+        raise NotFound(f"page {number} not found (the document has {document.page_count} pages)")
+    return render_page_png(FileStore(settings.files_dir), document.sha256, number, scale, settings.data_dir)
+
+
+def page_of_node(session: Session, document_id: str, node_id: str) -> int | None:
+    """The page a passage, table or page node of this document is on (for links that only name the node)."""
+    for model, column in ((Passage, Passage.page_number), (DocTable, DocTable.page_number), (Page, Page.number)):
+        page = session.scalar(select(column).where(model.id == node_id, model.document_id == document_id))
+        if page is not None:
+            return page
+    return None
 
 
 def get_page(session: Session, document_id: str, number: int) -> tuple[Page, list[Passage], list[DocTable]]:

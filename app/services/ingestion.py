@@ -7,6 +7,7 @@ earlier attempt left behind, so the document ends `ready` or `failed`, never stu
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -19,7 +20,7 @@ from app.db.session import session_scope
 from app.graph.build import add_documents, remove_document
 from app.ingest.model import ExtractedDocument, NoText, PdfError
 from app.ingest.pdfium import save_decrypted_copy
-from app.llm.embeddings import get_embedder
+from app.llm.embeddings import TextEncoder, get_embedder
 from app.services.extraction import extract_document
 from app.settings import Settings
 from app.storage import FileStore
@@ -63,6 +64,7 @@ def process_document(
     process so the next document is extracted while this thread embeds, without the two fighting for the GIL.
     """
     url = settings.resolved_database_url
+    started = time.monotonic()
     claimed = _claim(settings, document_id)
     if isinstance(claimed, str):
         return claimed
@@ -93,19 +95,25 @@ def process_document(
         # the database stays writable for everyone else while this worker spends seconds in the model.
         with session_scope(url) as session:
             document = _current_attempt(session, document_id, attempt)
-            _store_extraction(session, document, extracted)
+            store_extraction(session, document, extracted)
         with session_scope(url) as session:
-            add_documents(session, [document_id], settings.graph, embedder)
             document = _current_attempt(session, document_id, attempt)
-            document.status = "ready"
-            document.progress = 1.0
-            document.error = None
+            add_to_graph(session, [document], settings, embedder)
+        log.info(
+            "ingested %s: %d pages, %d passages, %d tables in %.1f s",
+            document.path,
+            document.page_count,
+            document.passage_count,
+            document.table_count,
+            time.monotonic() - started,
+        )
         return "ready"
     except Superseded:
         return "superseded"
     except DocumentGone:
         return "missing"
     except PdfError as exc:
+        log.info("could not ingest %s: %s", document_id, exc)
         _fail(settings, document_id, attempt, str(exc), text_source="none" if isinstance(exc, NoText) else "pdf")
         return "failed"
     except TRANSIENT_ERRORS:
@@ -144,7 +152,17 @@ def _clear_document_content(session: Session, document_id: str, settings: Settin
         session.execute(delete(table).where(table.document_id == document_id))
 
 
-def _store_extraction(session: Session, document: Document, extracted: ExtractedDocument) -> None:
+def add_to_graph(session: Session, documents: list[Document], settings: Settings, embedder: TextEncoder) -> None:
+    """The last step of every ingestion (the job, and the evaluation's corpora): the documents' stored rows
+    become graph nodes and edges, and the documents are ready."""
+    add_documents(session, [d.id for d in documents], settings.graph, embedder)
+    for document in documents:
+        document.status = "ready"
+        document.progress = 1.0
+        document.error = None
+
+
+def store_extraction(session: Session, document: Document, extracted: ExtractedDocument) -> None:
     passage_index = 0
     table_index = 0
     previous_page_tables: list[DocTable] = []

@@ -12,7 +12,6 @@ from collections import Counter
 import networkx as nx
 import numpy as np
 import pytest
-from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -375,18 +374,15 @@ def test_export_graphml_and_json_parse_back(session: Session) -> None:
 
 
 def test_api_routes_and_export_command(session: Session, settings: Settings, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from app.api.routes.graph import router
     from app.commands.graph import register
+    from app.main import create_app
 
     collection = make_collection(session, "reports")
     docs = build_corpus(session, collection, ["Lothair II", "Teutberga"])
     add_documents(session, [d.id for d in docs.values()], settings.graph, ENCODER)
     session.commit()
 
-    app = FastAPI()
-    app.include_router(router)
-    app.state.settings = settings
-    client = TestClient(app)
+    client = TestClient(create_app(settings, start_worker=False))  # with the app's one mapping of errors
     stats = client.get(f"/api/collections/{collection.id}/graph/stats")
     assert stats.status_code == 200 and stats.json()["nodes"]["passage"] == 3
     node = passage_ids(session, docs["Teutberga"])[0]

@@ -17,7 +17,7 @@
       retriever: data.get("retriever") || "kgp",
       budget: parseInt(data.get("budget"), 10) || 10,
       branching: parseInt(data.get("branching"), 10) || 3,
-      llm: data.get("llm") || "local"
+      reader: data.get("llm") || "local"
     };
   }
 

@@ -14,6 +14,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import logging
+
     import uvicorn
 
     from app.main import create_app
@@ -22,5 +24,7 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(settings)
     where = settings.resolved_database_url.split("///")[-1] if settings.queue_mode == "inline" else "scaled mode"
     print(f"mdqa: serving on http://{settings.host}:{settings.port} ({where})", flush=True)
-    uvicorn.run(app, host=settings.host, port=settings.port, log_level="warning")
+    # Info level: one access line per request (uvicorn) and one line per document ingested or refused.
+    logging.getLogger("app").setLevel(logging.INFO)
+    uvicorn.run(app, host=settings.host, port=settings.port, log_level="info")
     return 0

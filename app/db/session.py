@@ -2,36 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.orm import Session, SessionTransaction, sessionmaker
-
-_AFTER_COMMIT = "mdqa_after_commit"
-
-
-def after_commit(session: Session, action: Callable[[], None]) -> None:
-    """Run `action` once the session's outer transaction has committed; dropped if it rolls back.
-
-    Services flush and leave the commit to the session's owner (session_scope); what must only happen once the
-    rows are visible to other sessions (queueing a job that reads them) waits here."""
-    session.info.setdefault(_AFTER_COMMIT, []).append(action)
-
-
-@event.listens_for(Session, "after_commit")
-def _run_after_commit(session: Session) -> None:
-    for action in session.info.pop(_AFTER_COMMIT, []):
-        action()
-
-
-@event.listens_for(Session, "after_transaction_end")
-def _drop_after_rollback(session: Session, transaction: SessionTransaction) -> None:
-    if transaction.parent is None:  # the outer transaction ended without a commit (after_commit ran first)
-        session.info.pop(_AFTER_COMMIT, None)
+from sqlalchemy.orm import Session, sessionmaker
 
 
 def _configure_sqlite(engine: Engine) -> None:

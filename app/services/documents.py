@@ -11,7 +11,6 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document, Page, Passage
-from app.db.session import after_commit
 from app.graph.build import remove_document
 from app.ingest.model import LOCKED_ERRORS, PdfError, WrongPassword
 from app.ingest.pdfium import check_password, is_encrypted
@@ -100,8 +99,10 @@ def upload_files(
         session.flush()
         uploaded.append(Uploaded(document, path, duplicate=False))
         to_queue.append((document.id, password if password and is_encrypted(stored.path) else None))
-    # Queued once committed, so a worker never looks for a row that is not there yet.
-    after_commit(session, lambda: _submit(queue, to_queue))
+    # The one use case that commits itself: the jobs go to another thread or process, which must find the rows,
+    # and a broker that refuses them must be the request's error (503), with the upload kept for recovery.
+    session.commit()
+    _submit(queue, to_queue)
     return UploadResult(files=uploaded, rejected=rejected)
 
 
@@ -143,8 +144,8 @@ def unlock_document(
     except PdfError as exc:
         raise Invalid(f"the PDF cannot be opened: {exc}") from None
     _requeue(document)
-    session.flush()
-    after_commit(session, lambda: queue.submit(document.id, password=password))  # the job must find it queued
+    session.commit()  # as in upload_files: the job must find the row queued
+    queue.submit(document.id, password=password)
     return document
 
 

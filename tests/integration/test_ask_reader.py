@@ -34,7 +34,6 @@ def collection(session: Session, settings: Settings, monkeypatch: pytest.MonkeyP
     try:
         named = [(f.split("/")[1], h) for f, h in zip(FILES, handles, strict=True)]
         upload_files(session, settings, queue, c.id, named)
-        session.commit()  # the caller owns the transaction: the jobs are queued once it commits
     finally:
         for h in handles:
             h.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -17,9 +17,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from app.api import faults, metrics
 from app.api.request_log import RequestLog
 from app.api.routes import ask, collections, documents, graph, health
+from app.api.schemas import error_response
 from app.db.migrate import upgrade
 from app.services.errors import ServiceError
-from app.services.queue import InlineQueue, make_queue
+from app.services.queue import make_queue
 from app.settings import Settings, get_settings
 from app.web import routes as web
 
@@ -44,11 +45,10 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True, start_
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        if isinstance(job_queue, InlineQueue) and start_worker:
+        if start_worker:
             job_queue.start()
         yield
-        if isinstance(job_queue, InlineQueue):
-            job_queue.stop()
+        job_queue.stop()
 
     # Swagger UI and ReDoc from assets a PyPI package carries: the app runs offline, so no CDN.
     app = FastAPIOffline(title="mdqa", version="0.1.0", lifespan=lifespan)
@@ -57,22 +57,22 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True, start_
 
     @app.exception_handler(ServiceError)
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=exc.status_code)
+        return error_response(exc.status_code, str(exc))
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": _readable(list(exc.errors()))}, status_code=422)
+        return error_response(422, _readable(list(exc.errors())))
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 404 and not request.url.path.startswith("/api"):
             return web.not_found_page(request)
-        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code)
+        return error_response(exc.status_code, str(exc.detail))
 
     @app.exception_handler(Exception)
     async def unexpected_error(_request: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error", exc_info=exc)
-        return JSONResponse({"detail": "internal error; the server log has the details"}, status_code=500)
+        return error_response(500, "internal error; the server log has the details")
 
     faults.install(app, settings)
     metrics.install(app, settings)

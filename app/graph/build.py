@@ -44,13 +44,11 @@ from app.graph import ann, knn, postings
 from app.graph.entities import extract_entities
 from app.graph.keywords import extract_keywords
 from app.graph.mentions import TitleMatcher, mention_edges, title_pattern
-from app.llm.embeddings import TextEncoder, get_embedder
+from app.llm.embeddings import TextEncoder
 from app.settings import GraphSettings
 
 log = logging.getLogger(__name__)
 
-EDGE_KINDS = ("contains", "next", "continues", "keyword", "semantic", "mention", "entity")
-NODE_KINDS = ("document", "page", "table", "passage")
 VECTOR_KINDS = ("passage", "table")
 LABEL_CHARS = 300  # Node.label is String(300)
 PAGE_TEXT_CHARS = 300
@@ -64,9 +62,11 @@ def add_documents(
     session: Session,
     document_ids: list[str],
     settings: GraphSettings,
-    embedder: TextEncoder | None = None,
+    embedder: TextEncoder,
 ) -> None:
-    """Add the graph nodes and edges of documents whose page/passage/table rows exist (all of one collection)."""
+    """Add the graph nodes and edges of documents whose page/passage/table rows exist (all of one collection).
+
+    `embedder` comes from the caller, which holds the settings that choose its device and backend."""
     ids = list(dict.fromkeys(document_ids))
     if not ids:
         return
@@ -166,7 +166,7 @@ def _documents(session: Session, ids: Sequence[str]) -> list[Document]:
     return sorted(documents, key=lambda d: order[d.id])
 
 
-def _rows_by_document(session: Session, columns: Sequence, order_by: Sequence, ids: Sequence[str]) -> dict[str, list]:  # type: ignore[type-arg]
+def _rows_by_document(session: Session, columns: Sequence, order_by: Sequence, ids: Sequence[str]) -> dict[str, list]:
     """Plain rows (no ORM objects: thousands of them are slow to build) grouped by document_id."""
     out: dict[str, list] = {document_id: [] for document_id in ids}
     model_document_id = columns[0].class_.document_id
@@ -187,7 +187,7 @@ def _new_nodes(
     collection_id: str,
     documents: Sequence[Document],
     settings: GraphSettings,
-    embedder: TextEncoder | None,
+    embedder: TextEncoder,
 ) -> _Batch:
     ids = [d.id for d in documents]
     pages = _rows_by_document(session, [Page.id, Page.number, Page.text], [Page.number], ids)
@@ -249,8 +249,7 @@ def _new_nodes(
             embed_texts.append(f"{title}\n{passage.text}" if settings.embed_title and title else passage.text)
 
     if embed_texts:
-        encoder = embedder or get_embedder()
-        vectors = np.asarray(encoder.encode(embed_texts), dtype=np.float32)
+        vectors = np.asarray(embedder.encode(embed_texts), dtype=np.float32)
         for values, vector in zip(embed_nodes, vectors, strict=True):
             values["vector"] = vector_store.pack(vector)
         batch.vector_ids = [values["id"] for values in embed_nodes]
@@ -381,7 +380,7 @@ def _without(state: _State, document_id: str, removed: set[str]) -> _State:
     """`state` with a document's nodes taken out, as _load_state would read it after their deletion."""
     for mapping in (state.document_of, state.texts, state.keywords, state.entities, state.semantic_low):
         for node_id in removed:
-            mapping.pop(node_id, None)  # type: ignore[attr-defined]
+            mapping.pop(node_id, None)
     state.titles.pop(document_id, None)
     state.first_nodes.pop(document_id, None)
     keep = [i for i, node_id in enumerate(state.vector_ids) if node_id not in removed]
@@ -508,7 +507,9 @@ def _update_shared_terms(
     _insert_edges(session, collection_id, kind, edges)
 
 
-def _mentions(state: _State, sources: Iterable[str], matcher: TitleMatcher, settings: GraphSettings):  # type: ignore[no-untyped-def]
+def _mentions(
+    state: _State, sources: Iterable[str], matcher: TitleMatcher, settings: GraphSettings
+) -> list[tuple[str, str, float]]:
     triples = ((s, state.document_of[s], state.texts[s]) for s in sorted(sources) if s in state.texts)
     return mention_edges(triples, matcher, state.first_nodes, settings.mention_max_documents_per_passage)
 
@@ -554,7 +555,7 @@ def _remove(
     removed_ids = [r.id for r in removed]
     removed_set = set(removed_ids)
     # Sources elsewhere whose lists pointed into this document: they get recomputed without it.
-    pointed = {"semantic": set(), "mention": set()}
+    pointed: dict[str, set[str]] = {"semantic": set(), "mention": set()}
     for kind, sources in pointed.items():
         for chunk in _chunks(removed_ids):
             sources.update(
@@ -605,7 +606,7 @@ NODE_COLUMNS = ("id", "collection_id", "document_id", "kind", "page", "label", "
 EDGE_COLUMNS = ("collection_id", "source", "target", "kind", "weight")
 
 
-def _insert(session: Session, table: str, columns: Sequence[str], rows: list[tuple]) -> None:  # type: ignore[type-arg]
+def _insert(session: Session, table: str, columns: Sequence[str], rows: list[tuple]) -> None:
     """Bulk insert through the driver: COPY on PostgreSQL, executemany on SQLite. A 10k-passage build writes ~300k
     edges, and the ORM's per-row parameter processing would cost more than the graph algorithms."""
     if not rows:

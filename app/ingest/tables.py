@@ -650,7 +650,7 @@ def _cell_texts(table: Any, chars: list[dict[str, Any]]) -> tuple[list[list[str 
         for r, bs in zip(rows, buckets, strict=True)
     ]
     cell_boxes = [[None if c is None else tuple(c) for c in r.cells] for r in rows]
-    return texts, cell_boxes  # type: ignore[return-value]
+    return texts, cell_boxes
 
 
 def clipped_by_rule(ch: dict[str, Any], cell: Sequence[float]) -> bool:

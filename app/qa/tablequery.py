@@ -66,7 +66,9 @@ class TableData:
             skip = 1
         self.rows.extend(other.rows[skip:])
         if self.cell_boxes is not None:
-            boxes = other.cell_boxes[skip:] if other.cell_boxes else [[None] * len(r) for r in other.rows[skip:]]
+            boxes: list[list[list[float] | None]] = (
+                other.cell_boxes[skip:] if other.cell_boxes else [[None] * len(r) for r in other.rows[skip:]]
+            )
             self.cell_boxes.extend(boxes)
         self.continued.append(other.id)
 
@@ -488,8 +490,8 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
     col = _aggregate_column(table, sh, q)
     if col is None:
         return None, None
-    values = [(i, parse_number(table.rows[i][col.index])) for i in members if col.index < len(table.rows[i])]
-    values = [(i, v) for i, v in values if v is not None]
+    parsed = [(i, parse_number(table.rows[i][col.index])) for i in members if col.index < len(table.rows[i])]
+    values = [(i, v) for i, v in parsed if v is not None]
     if not values:
         return None, None
     where = f"{sh.columns[col.index]} in {_cite_name(table)}"
@@ -517,7 +519,7 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
         return TableAnswer(table.id, "aggregate", body, short_answer=_fmt(value)), col
     m = (ABOVE if kind == "above" else BELOW).search(question)
     threshold = parse_number(m.group(1)) if m else None
-    if threshold is None:
+    if m is None or threshold is None:
         return None, None
     if kind == "above":
         inclusive = "at least" in m.group(0).lower() or ">=" in m.group(0)

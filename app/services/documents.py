@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import BinaryIO
 
 from sqlalchemy import select
@@ -17,6 +19,7 @@ from app.ingest.pdfium import check_password, is_encrypted
 from app.services.collections import get_collection, remove_unreferenced_files
 from app.services.errors import Conflict, Invalid, NotFound
 from app.services.queue import JobQueue
+from app.services.rendering import render_page_png
 from app.settings import Settings
 from app.storage import FileStore, StoredFile, UploadTooLarge, display_path, looks_like_pdf
 
@@ -53,7 +56,7 @@ def upload_files(
     settings: Settings,
     queue: JobQueue,
     collection_id: str,
-    files: list[tuple[str | None, BinaryIO]],
+    files: Sequence[tuple[str | None, BinaryIO]],
     password: str | None = None,
 ) -> UploadResult:
     """Store each file and queue it; a bad file is refused on its own, the others go through.
@@ -164,7 +167,7 @@ def unlock_document(
     except PdfError as exc:
         raise Invalid(f"the PDF cannot be opened: {exc}") from None
     _requeue(document)
-    session.commit()  # the job must find the row queued
+    session.commit()  # as in upload_files: the job must find the row queued
     log.info("document %s queued", document.id, extra={"document_id": document.id, "status": "queued"})
     queue.submit(document.id, password=password)
     return document
@@ -180,6 +183,34 @@ def get_document(session: Session, document_id: str) -> Document:
     if document is None:
         raise NotFound("document not found")
     return document
+
+
+def original_file(session: Session, settings: Settings, document_id: str) -> tuple[Path, Document]:
+    """Where the uploaded PDF of a document is stored, and the document."""
+    document = get_document(session, document_id)
+    path = FileStore(settings.files_dir).path_for(document.sha256)
+    if not path.exists():
+        raise NotFound("the original file is missing from storage")
+    return path, document
+
+
+def page_image(session: Session, settings: Settings, document_id: str, number: int, scale: float) -> bytes:
+    """A page drawn as PNG for the viewer (cached on disk)."""
+    document = get_document(session, document_id)
+    if not 1 <= number <= max(document.page_count, 0):
+        raise NotFound(f"page {number} not found (the document has {document.page_count} pages)")
+    return render_page_png(
+        FileStore(settings.files_dir), document.sha256, number, scale, settings.data_dir, settings.render_max_pixels
+    )
+
+
+def page_of_node(session: Session, document_id: str, node_id: str) -> int | None:
+    """The page a passage, table or page node of this document is on (for links that only name the node)."""
+    for model, column in ((Passage, Passage.page_number), (DocTable, DocTable.page_number), (Page, Page.number)):
+        page = session.scalar(select(column).where(model.id == node_id, model.document_id == document_id))
+        if page is not None:
+            return page
+    return None
 
 
 def get_page(session: Session, document_id: str, number: int) -> tuple[Page, list[Passage], list[DocTable]]:

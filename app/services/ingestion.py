@@ -27,7 +27,7 @@ from app.db.session import session_scope
 from app.graph.build import add_documents, remove_document
 from app.ingest.model import ExtractedDocument, NoText, PdfError
 from app.ingest.pdfium import save_decrypted_copy
-from app.llm.embeddings import get_embedder
+from app.llm.embeddings import TextEncoder, get_embedder
 from app.services.extraction import extract_document
 from app.settings import Settings
 from app.storage import FileStore
@@ -162,18 +162,15 @@ def _run(settings: Settings, document_id: str, attempt: int, password: str | Non
         # Page images are drawn later, without the password: keep a copy without the encryption.
         store = FileStore(settings.files_dir)
         save_decrypted_copy(path, password, store.unlocked_path_for(sha))
-    embedder = get_embedder(settings.device)
+    embedder = get_embedder(settings.device, settings.embedding_backend)
     # Two transactions: the rows first, then the graph. add_documents embeds before it writes, so on SQLite
     # the database stays writable for everyone else while this worker spends seconds in the model.
     with session_scope(url) as session:
         document = _current_attempt(session, document_id, attempt)
-        _store_extraction(session, document, extracted)
+        store_extraction(session, document, extracted)
     with session_scope(url) as session:
-        add_documents(session, [document_id], settings.graph, embedder)
         document = _current_attempt(session, document_id, attempt)
-        document.status = "ready"
-        document.progress = 1.0
-        document.error = None
+        add_to_graph(session, [document], settings, embedder)
         figures = {"pages": document.page_count, "passages": document.passage_count,
                    "tables": document.table_count}  # fmt: skip
     seconds = round(time.monotonic() - started, 2)
@@ -267,7 +264,17 @@ def _clear_document_content(session: Session, document_id: str, settings: Settin
         session.execute(delete(table).where(table.document_id == document_id))
 
 
-def _store_extraction(session: Session, document: Document, extracted: ExtractedDocument) -> None:
+def add_to_graph(session: Session, documents: list[Document], settings: Settings, embedder: TextEncoder) -> None:
+    """The last step of every ingestion (the job, and the evaluation's corpora): the documents' stored rows
+    become graph nodes and edges, and the documents are ready."""
+    add_documents(session, [d.id for d in documents], settings.graph, embedder)
+    for document in documents:
+        document.status = "ready"
+        document.progress = 1.0
+        document.error = None
+
+
+def store_extraction(session: Session, document: Document, extracted: ExtractedDocument) -> None:
     passage_index = 0
     table_index = 0
     previous_page_tables: list[DocTable] = []

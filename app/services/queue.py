@@ -29,6 +29,14 @@ INLINE_WORKERS = 2
 
 
 class JobQueue(Protocol):
+    # Jobs run in this process: it must stay up (and the CLI wait) until they are done.
+    runs_here: bool
+
+    # recover: hand out again the documents a previous run left queued or half-done.
+    def start(self, recover: bool = True) -> None: ...
+
+    def stop(self) -> None: ...
+
     # password: for an encrypted PDF; it lives only in memory (inline) or briefly in the broker (Celery),
     # never in the database (app.services.passwords).
     def submit(self, document_id: str, password: str | None = None) -> None: ...
@@ -48,6 +56,8 @@ class InlineQueue:
     use and the graph update holds the collection's lock, so several documents are in flight with exactly the rows
     and graph of one-at-a-time processing (tests/integration/test_ingest_pipeline.py).
     """
+
+    runs_here = True
 
     def __init__(self, settings: Settings, workers: int = INLINE_WORKERS, extract_processes: int = 1) -> None:
         self.settings = settings
@@ -104,7 +114,7 @@ class InlineQueue:
         from app.llm.embeddings import get_embedder
 
         try:
-            get_embedder(self.settings.device)
+            get_embedder(self.settings.device, self.settings.embedding_backend)
         except Exception:  # the first job will meet the same error and fail its document with the reason
             log.exception("could not load the embedding model")
 
@@ -187,6 +197,7 @@ class CeleryQueue:
     """Sends jobs by task name over the broker of *these* settings; the web process never imports the worker."""
 
     TASK = "mdqa.ingest_document"
+    runs_here = False
 
     def __init__(self, settings: Settings) -> None:
         from celery import Celery
@@ -195,6 +206,12 @@ class CeleryQueue:
         self._client = Celery("mdqa-client", broker=settings.broker_url)
         # Fail within seconds when the broker is down, so the upload can answer 503 instead of hanging.
         self._client.conf.broker_connection_timeout = 3.0
+
+    def start(self, recover: bool = True) -> None:
+        """Nothing to start here: `mdqa worker` processes run the jobs (and recover the stale ones)."""
+
+    def stop(self) -> None:
+        self._client.close()
 
     def alive(self) -> bool:
         return True  # workers are other processes: /healthz asks them over the broker
@@ -226,7 +243,7 @@ class CeleryQueue:
         )
 
 
-def make_queue(settings: Settings) -> InlineQueue | CeleryQueue:
+def make_queue(settings: Settings) -> JobQueue:
     if settings.queue_mode == "celery":
         return CeleryQueue(settings)
     return InlineQueue(settings, extract_processes=1 if settings.extract_in_child_process else 0)

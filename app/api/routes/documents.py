@@ -19,9 +19,6 @@ from app.api.schemas import (
     table_out,
 )
 from app.services import documents as service
-from app.services.errors import NotFound
-from app.services.rendering import render_page_png
-from app.storage import FileStore
 
 router = APIRouter(tags=["documents"])
 
@@ -75,16 +72,12 @@ def get_document(did: str, session: SessionDep) -> DocumentOut:
 @router.delete("/api/documents/{did}", status_code=status.HTTP_204_NO_CONTENT)
 def delete_document(did: str, session: SessionDep, settings: SettingsDep) -> Response:
     service.delete_document(session, settings, did)
-    session.commit()
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
 @router.get("/api/documents/{did}/file", response_class=FileResponse)
 def get_file(did: str, session: SessionDep, settings: SettingsDep) -> FileResponse:
-    document = service.get_document(session, did)
-    path = FileStore(settings.files_dir).path_for(document.sha256)
-    if not path.exists():
-        raise NotFound("the original file is missing from storage")
+    path, document = service.original_file(session, settings, did)
     return FileResponse(
         path, media_type="application/pdf", filename=document.filename, content_disposition_type="inline"
     )
@@ -103,12 +96,7 @@ def get_page_image(
     settings: SettingsDep,
     scale: Annotated[float, Query(gt=0.1, le=4.0)] = 1.5,
 ) -> Response:
-    document = service.get_document(session, did)
-    if not 1 <= n <= max(document.page_count, 0):
-        raise NotFound(f"page {n} not found (the document has {document.page_count} pages)")
-    png = render_page_png(
-        FileStore(settings.files_dir), document.sha256, n, scale, settings.data_dir, settings.render_max_pixels
-    )
+    png = service.page_image(session, settings, did, n, scale)
     return Response(png, media_type="image/png", headers={"Cache-Control": "private, max-age=86400"})
 
 

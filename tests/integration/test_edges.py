@@ -132,7 +132,7 @@ def _pages_pdf(path: Path) -> None:
 def test_huge_pages_are_drawn_scaled_down_or_refused(
     settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto": encoder())
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
     path = tmp_path / "sizes.pdf"
     _pages_pdf(path)
     settings = settings.model_copy(update={"extract_in_child_process": False, "render_max_pixels": 4_000_000})
@@ -239,7 +239,7 @@ def test_stalled_clients_are_answered_408_and_let_go(settings: Settings) -> None
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_logs_carry_request_ids_and_document_state_changes(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto": encoder())
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
     stream = io.StringIO()
     handler = make_handler(settings.model_copy(update={"log_format": "json"}), stream)
     root = logging.getLogger()

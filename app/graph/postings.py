@@ -46,7 +46,7 @@ class Index(dict[str, set[str]]):
 
 # Below this share of the items as sources, edges are counted per source through the index; above it one sparse
 # product over every item is cheaper (a collection's first build).
-PER_SOURCE_SHARE = 0.05
+PER_SOURCE_SHARE = 0.25
 
 
 def active_terms(terms_of: Mapping[str, Sequence[str]], max_fanout: int, index: Index | None = None) -> dict[str, int]:

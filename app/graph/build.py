@@ -13,11 +13,14 @@ batch only recomputes the sources whose inputs changed, and add → remove → a
 Both entry points lock the collection row (and bump `graph_version`) first, so concurrent workers serialise; the
 caller commits.
 
-The inputs of the derived edges (`_State`: texts, terms, vectors, each source's k-th semantic similarity) are kept
-in memory between calls, keyed on the collection's graph_version: a writer that finds the state of the version
-just before its own bump applies its change to it instead of re-reading every node (a 150-passage document added
-to 100k passages costs its own work, not the collection's). A state is published only when the transaction
-commits; another process's change (a version this process never saw) or a rollback means a cold read.
+The inputs of the derived edges (`_State`: texts, terms, vectors, each source's k-th semantic similarity, the
+term → holders indexes of keywords and entities, the IDF sample's document frequencies) are kept in memory between
+calls, keyed on the collection's graph_version: a writer that finds the state of the version just before its own
+bump applies its change to it instead of re-reading every node (a 150-passage document added to 100k passages
+costs its own work, not the collection's). A state is published only when the transaction commits; another
+process's change (a version this process never saw) or a rollback means a cold read. An old node whose semantic
+list a new vector enters gets the best k of its stored list and the new vectors, re-scored together: exactly what
+recomputing it would give, without a kNN query per displaced list.
 
 Above `GraphSettings.ann_threshold` vectors, semantic lists come from an HNSW index (app/graph/ann.py) kept in
 that state, re-scored exactly: the edges are then approximately the k nearest (recall@10 ≥ 0.98 measured), and
@@ -58,6 +61,7 @@ PAGE_TEXT_CHARS = 300
 # Bound parameter lists (SQLite allows 32k variables; PostgreSQL is happier with modest IN lists too).
 IN_CHUNK = 900
 INSERT_CHUNK = 20_000
+SQLITE_BULK_CACHE_KIB = 256 * 1024  # page cache during a bulk insert (allocated as used)
 
 
 # --------------------------------------------------------------------------------------------------- entry points
@@ -674,10 +678,19 @@ def _insert(session: Session, table: str, columns: Sequence[str], rows: list[tup
                 copy.write_row(row)
         return
     placeholders = ", ".join("?" for _ in columns)
-    for start in range(0, len(rows), INSERT_CHUNK):
-        connection.exec_driver_sql(
-            f"INSERT INTO {table} ({names}) VALUES ({placeholders})", rows[start : start + INSERT_CHUNK]
-        )
+    # Each edge row lands at a random place in three indexes: with SQLite's default 2 MB page cache a big insert
+    # re-reads index pages all along (a larger cache for the insert alone: ~1/3 less CPU for a 600k-row insert).
+    previous = connection.exec_driver_sql("PRAGMA cache_size").scalar() if len(rows) > INSERT_CHUNK else None
+    if previous is not None:
+        connection.exec_driver_sql(f"PRAGMA cache_size=-{SQLITE_BULK_CACHE_KIB}")
+    try:
+        for start in range(0, len(rows), INSERT_CHUNK):
+            connection.exec_driver_sql(
+                f"INSERT INTO {table} ({names}) VALUES ({placeholders})", rows[start : start + INSERT_CHUNK]
+            )
+    finally:
+        if previous is not None:
+            connection.exec_driver_sql(f"PRAGMA cache_size={int(previous)}")
 
 
 def _insert_nodes(session: Session, nodes: list[dict]) -> None:

@@ -612,7 +612,7 @@ def _remove(
     removed_ids = [r.id for r in removed]
     removed_set = set(removed_ids)
     # Sources elsewhere whose lists pointed into this document: they get recomputed without it.
-    pointed = {"semantic": set(), "mention": set()}
+    pointed: dict[str, set[str]] = {"semantic": set(), "mention": set()}
     for kind, sources in pointed.items():
         for chunk in _chunks(removed_ids):
             sources.update(

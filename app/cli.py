@@ -1,4 +1,4 @@
-"""`mdqa`: serve | worker | migrate | ingest | ask | eval | graph. Each sub-command lives in app/commands/."""
+"""`mdqa` and its sub-commands (serve, worker, ingest, ask, user, token, audit, ...), each in app/commands/."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import importlib
 import logging
 import sys
 
-COMMANDS = ("serve", "worker", "migrate", "ingest", "ask", "eval", "graph", "settings")
+COMMANDS = ("serve", "worker", "migrate", "ingest", "ask", "eval", "graph", "settings", "user", "token", "audit")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -14,14 +14,16 @@ from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app import security
 from app.api import faults, metrics
 from app.api.request_log import RequestLog
-from app.api.routes import ask, collections, documents, graph, health
+from app.api.routes import account, ask, collections, documents, graph, health
 from app.api.schemas import error_response
 from app.db.migrate import upgrade
 from app.services.errors import ServiceError
 from app.services.queue import make_queue
 from app.settings import Settings, get_settings
+from app.web import auth as web_auth
 from app.web import routes as web
 
 log = logging.getLogger(__name__)
@@ -41,6 +43,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True, start_
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     if migrate:
         upgrade(settings.resolved_database_url)
+    security.check_startup(settings)
     job_queue = make_queue(settings)
 
     @asynccontextmanager
@@ -77,9 +80,12 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True, start_
     faults.install(app, settings)
     metrics.install(app, settings)
 
-    for module in (health, collections, documents, graph, ask):
+    for module in (health, collections, documents, graph, ask, account):
         app.include_router(module.router)
+    app.include_router(web_auth.router)
     app.include_router(web.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
-    app.add_middleware(RequestLog)  # outermost: its line and id cover every answer, the 413/408/422 ones too
+    # Security headers, allowed hosts, login gate, CSRF (app/security), outside everything but the request log.
+    security.install(app, settings)
+    app.add_middleware(RequestLog)  # outermost: its line and id cover every answer, the 413/408/422/403 ones too
     return app

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
@@ -80,6 +80,14 @@ class OcrSettings(BaseModel):
     timeout_s: float = Field(120.0, gt=0, description="per page; a page that takes longer gets no OCR text")
 
 
+class RateLimitSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    ask: str = Field("60/minute", description="questions one user may ask (429 above); `limits` notation")
+    upload: str = Field("60/minute", description="upload requests one user may make (429 above)")
+    login: str = Field("10/minute", description="login attempts per user name and per client address")
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix=PREFIX, env_nested_delimiter=NESTED, extra="forbid")
 
@@ -139,6 +147,19 @@ class Settings(BaseSettings):
         3600, ge=60, description="how long an encrypted PDF's password waits in Redis for a Celery worker"
     )
 
+    auth: Literal["auto", "on"] = Field(
+        "auto",
+        description="on: login required; auto: required once a user exists or the host is not loopback",
+    )
+    secret_key: SecretStr | None = Field(
+        None, description="signs CSRF tokens; unset = generated at first start into <data dir>/secret_key"
+    )
+    allowed_hosts: str = Field(
+        "", description="comma-separated Host names served (DNS rebinding guard); empty = loopback names + host"
+    )
+    session_hours: int = Field(24 * 7, ge=1, description="how long a login lasts")
+    rate_limits: RateLimitSettings = RateLimitSettings()
+
     llm_base_url: str | None = Field(
         None, description="OpenAI-compatible server (ChatGPT, Ollama, vLLM, llama.cpp); unset = built-in reader"
     )
@@ -182,6 +203,13 @@ class Settings(BaseSettings):
     @property
     def queue_mode(self) -> Literal["inline", "celery"]:
         return "celery" if self.broker_url else "inline"
+
+    @property
+    def allowed_host_names(self) -> list[str]:
+        if self.allowed_hosts.strip():
+            return [h.strip().lower() for h in self.allowed_hosts.split(",") if h.strip()]
+        names = ["127.0.0.1", "localhost", "::1", "[::1]"]
+        return names if self.host in names or self.host in ("0.0.0.0", "::") else [*names, self.host.lower()]
 
     @property
     def llm_configured(self) -> bool:

@@ -23,6 +23,8 @@ PDFS = SHARED_DATA / "pdfs"
 MDQA_DATA = SHARED_DATA / "mdqa"
 PG_ADMIN_DSN = os.environ.get("MDQA_TEST_PG_ADMIN", "host=127.0.0.1 port=5432 user=postgres dbname=test")
 REDIS_URL = os.environ.get("MDQA_TEST_REDIS", "redis://127.0.0.1:6379/0")
+# Starlette's TestClient sends `Host: testserver`; the app serves only its allowed hosts (DNS rebinding guard).
+os.environ.setdefault("MDQA_ALLOWED_HOSTS", "127.0.0.1,localhost,::1,testserver")
 
 
 @pytest.fixture(scope="session")

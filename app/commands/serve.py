@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from app.commands import add_data_dir, settings_from
 
@@ -18,12 +19,18 @@ def run(args: argparse.Namespace) -> int:
 
     from app.logging_setup import configure_logging
     from app.main import create_app
+    from app.security import NoUserOnPublicAddress
     from app.serving import server_config
 
+    # The address decides whether login is required (app.security): the settings carry it.
     settings = settings_from(args, host=args.host, port=args.port)
     # Info level by default: one line per request and one per document state change (MDQA_LOG_LEVEL/FORMAT).
     configure_logging(settings)
-    app = create_app(settings)
+    try:
+        app = create_app(settings)
+    except NoUserOnPublicAddress as exc:
+        print(f"mdqa: {exc}", file=sys.stderr)
+        return 2
     where = settings.resolved_database_url.split("///")[-1] if settings.queue_mode == "inline" else "scaled mode"
     print(f"mdqa: serving on http://{settings.host}:{settings.port} ({where})", flush=True)
     uvicorn.Server(server_config(app, settings, settings.host, settings.port)).run()

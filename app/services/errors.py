@@ -17,3 +17,13 @@ class Invalid(ServiceError):
     status_code = 422
 
 
+class Unauthorized(ServiceError):
+    status_code = 401
+
+
+class Forbidden(ServiceError):
+    status_code = 403
+
+
+class TooManyRequests(ServiceError):
+    status_code = 429

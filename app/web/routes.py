@@ -19,8 +19,10 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
+from app.api.auth import ActorDep, rate_limited
 from app.api.deps import SessionDep, SettingsDep
 from app.db.models import Collection, DocTable, Document
+from app.services import access, audit
 from app.services import asking as asking_service
 from app.services import collections as collection_service
 from app.services import documents as document_service
@@ -78,8 +80,8 @@ def _collection_documents(collection: Collection) -> list[dict[str, Any]]:
 
 
 @router.get("/", response_class=HTMLResponse)
-def collections_page(request: Request, session: SessionDep) -> Response:
-    rows = collection_service.list_collections(session)
+def collections_page(request: Request, session: SessionDep, actor: ActorDep) -> Response:
+    rows = access.visible_collections(session, actor)
     return templates.TemplateResponse(
         request,
         "collections.html",
@@ -88,16 +90,20 @@ def collections_page(request: Request, session: SessionDep) -> Response:
 
 
 @router.post("/collections", response_class=HTMLResponse)
-def create_collection(request: Request, session: SessionDep, name: Annotated[str, Form()] = "") -> Response:
+def create_collection(
+    request: Request, session: SessionDep, actor: ActorDep, name: Annotated[str, Form()] = ""
+) -> Response:
     """The create form; works with htmx (HX-Redirect) and as a plain form post (303)."""
     try:
         collection = collection_service.create_collection(session, name)
+        access.set_owner(collection, actor)
+        audit.record(session, actor, "collection.create", collection_id=collection.id, target=collection.name)
     except ServiceError as exc:
         if request.headers.get("HX-Request"):
             return templates.TemplateResponse(
                 request, "_error.html", {"message": str(exc)}, status_code=200, headers={"HX-Reswap": "innerHTML"}
             )
-        rows = collection_service.list_collections(session)
+        rows = access.visible_collections(session, actor)
         return templates.TemplateResponse(
             request,
             "collections.html",
@@ -115,9 +121,9 @@ def create_collection(request: Request, session: SessionDep, name: Annotated[str
 
 
 @router.get("/collections/{cid}", response_class=HTMLResponse)
-def collection_page(cid: str, request: Request, session: SessionDep) -> Response:
+def collection_page(cid: str, request: Request, session: SessionDep, actor: ActorDep) -> Response:
     try:
-        collection = collection_service.get_collection(session, cid)
+        collection = access.require_collection(session, actor, cid)
     except NotFound:
         return not_found_page(request, "This collection does not exist (it may have been deleted).")
     documents = _collection_documents(collection)
@@ -134,10 +140,10 @@ def collection_page(cid: str, request: Request, session: SessionDep) -> Response
 
 
 @router.get("/collections/{cid}/documents-table", response_class=HTMLResponse)
-def documents_fragment(cid: str, request: Request, session: SessionDep) -> Response:
+def documents_fragment(cid: str, request: Request, session: SessionDep, actor: ActorDep) -> Response:
     """The live documents table (htmx polls it while any document is queued or processing)."""
     try:
-        collection = collection_service.get_collection(session, cid)
+        collection = access.require_collection(session, actor, cid)
     except NotFound:
         return templates.TemplateResponse(
             request, "_error.html", {"message": "This collection no longer exists."}, status_code=200
@@ -208,11 +214,12 @@ def ask_page(
     request: Request,
     session: SessionDep,
     settings: SettingsDep,
+    actor: ActorDep,
     q: Annotated[str, Query(max_length=4000)] = "",
 ) -> Response:
     """The ask page; `q` only fills in the box (a GET never asks: asking records a question)."""
     try:
-        collection = collection_service.get_collection(session, cid)
+        collection = access.require_collection(session, actor, cid)
     except NotFound:
         return not_found_page(request, "This collection does not exist (it may have been deleted).")
     return _ask_page(request, session, settings, collection, question=q)
@@ -224,17 +231,20 @@ def ask_form(
     request: Request,
     session: SessionDep,
     settings: SettingsDep,
+    actor: ActorDep,
     question: Annotated[str, Form()] = "",
     retriever: Annotated[str, Form()] = "",
     llm: Annotated[str, Form()] = "",
 ) -> Response:
     """The ask form without script: answer, record, and redirect (303) to the answer's own page."""
     try:
-        collection = collection_service.get_collection(session, cid)
+        collection = access.require_collection(session, actor, cid)
     except NotFound:
         return not_found_page(request, "This collection does not exist (it may have been deleted).")
     options = {k: v for k, v in (("retriever", retriever), ("llm", llm)) if v}
     try:
+        rate_limited("ask")(request, actor)
+        audit.record(session, actor, "ask", collection_id=cid, target=question)
         payload = asking_service.ask_collection(session, cid, question, options, settings)
     except ServiceError as exc:
         return _ask_page(request, session, settings, collection, question, error=str(exc), status_code=exc.status_code)
@@ -242,10 +252,12 @@ def ask_form(
 
 
 @router.get("/collections/{cid}/questions/{qid}", response_class=HTMLResponse)
-def answer_page(cid: str, qid: str, request: Request, session: SessionDep, settings: SettingsDep) -> Response:
+def answer_page(
+    cid: str, qid: str, request: Request, session: SessionDep, settings: SettingsDep, actor: ActorDep
+) -> Response:
     """A stored answer at its own address: shown as it was given, without asking again."""
     try:
-        collection = collection_service.get_collection(session, cid)
+        collection = access.require_collection(session, actor, cid)
         stored = asking_service.get_question(session, cid, qid)
     except NotFound as exc:
         return not_found_page(request, str(exc)[:1].upper() + str(exc)[1:] + ".")
@@ -253,10 +265,10 @@ def answer_page(cid: str, qid: str, request: Request, session: SessionDep, setti
 
 
 @router.get("/collections/{cid}/questions", response_class=HTMLResponse)
-def history_page(cid: str, request: Request, session: SessionDep) -> Response:
+def history_page(cid: str, request: Request, session: SessionDep, actor: ActorDep) -> Response:
     """Every question asked of the collection, newest first, each linking to its answer."""
     try:
-        collection = collection_service.get_collection(session, cid)
+        collection = access.require_collection(session, actor, cid)
     except NotFound:
         return not_found_page(request, "This collection does not exist (it may have been deleted).")
     return templates.TemplateResponse(
@@ -271,12 +283,13 @@ def graph_page(
     cid: str,
     request: Request,
     session: SessionDep,
+    actor: ActorDep,
     node: str = "",
     depth: str = "1",
 ) -> Response:
     node = node[:64]
     try:
-        collection = collection_service.get_collection(session, cid)
+        collection = access.require_collection(session, actor, cid)
     except NotFound:
         return not_found_page(request, "This collection does not exist (it may have been deleted).")
     documents = _collection_documents(collection)
@@ -318,12 +331,13 @@ def document_page(
     did: str,
     request: Request,
     session: SessionDep,
+    actor: ActorDep,
     page: str = "",
     highlight: str = "",
 ) -> Response:
     highlight = highlight[:64]
     try:
-        document = document_service.get_document(session, did)
+        document = access.require_document(session, actor, did)
     except NotFound:
         return not_found_page(request, "This document does not exist (it may have been deleted).")
     collection = session.get(Collection, document.collection_id)

@@ -25,8 +25,10 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import StreamingResponse
 
+from app.api.auth import ActorDep, AskLimit
 from app.api.deps import SessionDep, SettingsDep
 from app.api.schemas import AskBody, AskOut, QuestionOut, QuestionSummaryOut, error_responses
+from app.services import access, audit
 from app.services import asking as service
 
 router = APIRouter(prefix="/api/collections", tags=["ask"])
@@ -42,10 +44,13 @@ def sse(events: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
     response_model=AskOut,
     responses={
         200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}},
-        **error_responses(404, 409, 422, 502, 503),
+        **error_responses(404, 409, 422, 429, 502, 503),
     },
+    dependencies=[AskLimit],
 )
-def ask(cid: str, body: AskBody, session: SessionDep, settings: SettingsDep) -> Any:
+def ask(cid: str, body: AskBody, session: SessionDep, settings: SettingsDep, actor: ActorDep) -> Any:
+    access.require_collection(session, actor, cid, "viewer")
+    audit.record(session, actor, "ask", collection_id=cid, target=body.question)
     if body.stream:
         request = service.prepare_ask(session, cid, body.question, body.options, settings)
         return StreamingResponse(
@@ -57,11 +62,13 @@ def ask(cid: str, body: AskBody, session: SessionDep, settings: SettingsDep) -> 
 
 
 @router.get("/{cid}/questions", response_model=list[QuestionSummaryOut], responses=error_responses(404, 503))
-def questions(cid: str, session: SessionDep) -> Any:
+def questions(cid: str, session: SessionDep, actor: ActorDep) -> Any:
+    access.require_collection(session, actor, cid, "viewer")
     return service.list_questions(session, cid)
 
 
 @router.get("/{cid}/questions/{qid}", response_model=QuestionOut, responses=error_responses(404, 503))
-def question(cid: str, qid: str, session: SessionDep) -> Any:
+def question(cid: str, qid: str, session: SessionDep, actor: ActorDep) -> Any:
     """One past question with its stored response (`result`, the ask response, with `answer_html`)."""
+    access.require_collection(session, actor, cid, "viewer")
     return service.get_question(session, cid, qid)

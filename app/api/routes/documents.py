@@ -5,6 +5,7 @@ from typing import Annotated
 from fastapi import APIRouter, File, Form, Path, Query, Request, Response, UploadFile, status
 from fastapi.responses import FileResponse
 
+from app.api.auth import ActorDep, UploadLimit
 from app.api.deps import SessionDep, SettingsDep
 from app.api.schemas import (
     DocumentOut,
@@ -18,6 +19,7 @@ from app.api.schemas import (
     page_out,
     table_out,
 )
+from app.services import access, audit
 from app.services import documents as service
 
 router = APIRouter(tags=["documents"])
@@ -27,20 +29,30 @@ router = APIRouter(tags=["documents"])
 PageNumber = Annotated[int, Path(ge=1, le=2**31 - 1, description="page number, from 1")]
 
 
-@router.post("/api/collections/{cid}/documents", status_code=status.HTTP_202_ACCEPTED, response_model=UploadOut)
+@router.post(
+    "/api/collections/{cid}/documents",
+    status_code=status.HTTP_202_ACCEPTED,
+    response_model=UploadOut,
+    dependencies=[UploadLimit],
+)
 def upload_documents(
     cid: str,
     request: Request,
     session: SessionDep,
     settings: SettingsDep,
+    actor: ActorDep,
     files: Annotated[list[UploadFile], File(description="PDF files; a filename may hold a relative folder path")],
     password: Annotated[
         str | None, Form(description="opens the encrypted PDFs of this upload; never stored", max_length=1024)
     ] = None,
 ) -> UploadOut:
+    access.require_collection(session, actor, cid, "editor")
     result = service.upload_files(
         session, settings, request.app.state.queue, cid, [(f.filename, f.file) for f in files], password=password
     )
+    if result.files:
+        names = ", ".join(u.uploaded_as for u in result.files if not u.duplicate) or "(duplicates only)"
+        audit.record(session, actor, "document.upload", collection_id=cid, target=names)
     return UploadOut(
         documents=[
             UploadedOut(**document_out(u.document).model_dump(), duplicate=u.duplicate, uploaded_as=u.uploaded_as)
@@ -57,26 +69,30 @@ def upload_documents(
     responses={409: {"description": "the document is not locked"}, 422: {"description": "wrong password"}},
 )
 def unlock_document(
-    did: str, body: UnlockIn, request: Request, session: SessionDep, settings: SettingsDep
+    did: str, body: UnlockIn, request: Request, session: SessionDep, settings: SettingsDep, actor: ActorDep
 ) -> DocumentOut:
     """Queue a document that failed with "password required" again, with its password (checked first)."""
+    access.require_document(session, actor, did, "editor")
     document = service.unlock_document(session, settings, request.app.state.queue, did, body.password)
     return document_out(document)
 
 
 @router.get("/api/documents/{did}", response_model=DocumentOut)
-def get_document(did: str, session: SessionDep) -> DocumentOut:
-    return document_out(service.get_document(session, did))
+def get_document(did: str, session: SessionDep, actor: ActorDep) -> DocumentOut:
+    return document_out(access.require_document(session, actor, did, "viewer"))
 
 
 @router.delete("/api/documents/{did}", status_code=status.HTTP_204_NO_CONTENT)
-def delete_document(did: str, session: SessionDep, settings: SettingsDep) -> Response:
+def delete_document(did: str, session: SessionDep, settings: SettingsDep, actor: ActorDep) -> Response:
+    document = access.require_document(session, actor, did, "editor")
+    audit.record(session, actor, "document.delete", collection_id=document.collection_id, target=document.path)
     service.delete_document(session, settings, did)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
 @router.get("/api/documents/{did}/file", response_class=FileResponse)
-def get_file(did: str, session: SessionDep, settings: SettingsDep) -> FileResponse:
+def get_file(did: str, session: SessionDep, settings: SettingsDep, actor: ActorDep) -> FileResponse:
+    access.require_document(session, actor, did, "viewer")
     path, document = service.original_file(session, settings, did)
     return FileResponse(
         path, media_type="application/pdf", filename=document.filename, content_disposition_type="inline"
@@ -84,7 +100,8 @@ def get_file(did: str, session: SessionDep, settings: SettingsDep) -> FileRespon
 
 
 @router.get("/api/documents/{did}/pages/{n}", response_model=PageOut)
-def get_page(did: str, n: PageNumber, session: SessionDep) -> PageOut:
+def get_page(did: str, n: PageNumber, session: SessionDep, actor: ActorDep) -> PageOut:
+    access.require_document(session, actor, did, "viewer")
     return page_out(*service.get_page(session, did, n))
 
 
@@ -94,13 +111,15 @@ def get_page_image(
     n: PageNumber,
     session: SessionDep,
     settings: SettingsDep,
+    actor: ActorDep,
     scale: Annotated[float, Query(gt=0.1, le=4.0)] = 1.5,
 ) -> Response:
+    access.require_document(session, actor, did, "viewer")
     png = service.page_image(session, settings, did, n, scale)
     return Response(png, media_type="image/png", headers={"Cache-Control": "private, max-age=86400"})
 
 
 @router.get("/api/documents/{did}/tables", response_model=list[TableOut])
-def list_tables(did: str, session: SessionDep) -> list[TableOut]:
-    document = service.get_document(session, did)
+def list_tables(did: str, session: SessionDep, actor: ActorDep) -> list[TableOut]:
+    document = access.require_document(session, actor, did, "viewer")
     return [table_out(t) for t in service.list_tables(session, document.id)]

@@ -6,15 +6,18 @@ from typing import Any
 
 from fastapi import APIRouter, Query
 
+from app.api.auth import ActorDep
 from app.api.deps import SessionDep
 from app.api.schemas import GraphStatsOut, NeighbourhoodOut, error_responses
+from app.services import access
 from app.services import graph as service
 
 router = APIRouter(prefix="/api/collections", tags=["graph"])
 
 
 @router.get("/{cid}/graph/stats", response_model=GraphStatsOut, responses=error_responses(404, 503))
-def get_graph_stats(cid: str, session: SessionDep) -> Any:
+def get_graph_stats(cid: str, session: SessionDep, actor: ActorDep) -> Any:
+    access.require_collection(session, actor, cid, "viewer")
     return service.stats(session, cid)
 
 
@@ -22,7 +25,9 @@ def get_graph_stats(cid: str, session: SessionDep) -> Any:
 def get_graph_neighbourhood(
     cid: str,
     session: SessionDep,
+    actor: ActorDep,
     node: str = Query(..., min_length=1, max_length=64, description="id of the node at the centre"),
     depth: int = Query(1, description="hops from the node; clamped to 1..3"),
 ) -> Any:
+    access.require_collection(session, actor, cid, "viewer")
     return service.neighbourhood(session, cid, node, depth)

@@ -173,7 +173,9 @@ _ERROR_MEANING = {
     404: "the collection, document, node or question does not exist",
     409: "the request conflicts with the state (e.g. no ready document yet, a name already taken)",
     413: "the request body is larger than MDQA_MAX_UPLOAD_MB",
+    401: "authentication required (a session cookie or `Authorization: Bearer` token), or a bad token",
     422: "the request is invalid; `detail` says which field and why",
+    429: "too many requests from this user; `detail` says when to retry",
     502: "the configured LLM server failed",
     503: "the database or the queue is unavailable; retry later",
 }

@@ -44,7 +44,7 @@ def sse(events: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
     response_model=AskOut,
     responses={
         200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}},
-        **error_responses(404, 409, 422, 429, 502, 503),
+        **error_responses(401, 404, 409, 422, 429, 502, 503),
     },
     dependencies=[AskLimit],
 )

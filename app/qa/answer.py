@@ -2,8 +2,9 @@
 
 The context is the retrieved nodes in evidence order, numbered [1]..[n] (tables as markdown; a page node is left
 out when its passages are there). Two readers: `openai` (any OpenAI-compatible chat server, told to answer only
-from the context and cite [n]; in app.qa.llm_reader) and `local` (extractive, no LLM: app.llm.local). Whatever
-the reader writes, markers that cite nothing retrieved are removed and the rest renumbered 1..m by first use.
+from the context and cite [n]; in app.qa.llm_reader) and `local` (extractive, no LLM: app.qa.extractive_reader and
+app.qa.reader). Whatever the reader writes, markers that cite nothing retrieved are removed and the rest renumbered
+1..m by first use.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from app.llm.local import ContextItem, Encode, central_sentences, extractive_answer
+from app.qa.extractive_reader import ContextItem, Encode, central_sentences, extractive_answer
 from app.qa.model import EvidenceNode, Retrieval
 from app.qa.reader import reader_answer
 
@@ -185,7 +186,7 @@ def _number(text: str | None) -> float | None:
 
 
 def comparison_verdict(labels: list[str], shorts: list[str | None]) -> str | None:
-    """"A (12.5) is higher than B (9.1)." when both parts have a sure numeric short answer; else None."""
+    """ "A (12.5) is higher than B (9.1)." when both parts have a sure numeric short answer; else None."""
     values = [_number(s) for s in shorts]
     if len(values) != 2 or values[0] is None or values[1] is None:
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from app.llm.local import NAME
+from app.qa.extractive_reader import NAME
 
 YES_NO = re.compile(
     r"^(is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|shall|may|might)\b", re.I

@@ -17,9 +17,9 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from app.llm.local import ContextItem
 from app.llm.prompts import CELL_HINT, EvidenceBlock, answer_messages
 from app.qa.answer import MARKER, NO_ANSWER, Answer, context_nodes, renumber
+from app.qa.extractive_reader import ContextItem
 from app.qa.model import EvidenceNode, Retrieval
 
 MAX_CONTEXT_CHARS_PER_ITEM = 2500  # one long page or table must not crowd the others out of the prompt

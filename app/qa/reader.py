@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from app.llm.local import Candidate, ContextItem, Encode, candidates, choose, score_candidates
 from app.qa import confidence
+from app.qa.extractive_reader import Candidate, ContextItem, Encode, candidates, choose, score_candidates
 from app.qa.short_answer import ShortAnswer, propose
 
 

@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from app.llm.local import Candidate, ContextItem
 from app.qa import confidence
 from app.qa.answer import local_answer
 from app.qa.answer_types import choice_options, expected_type
+from app.qa.extractive_reader import Candidate, ContextItem
 from app.qa.model import EvidenceNode, Retrieval
 from app.qa.reader import bold, read
 from app.qa.short_answer import propose

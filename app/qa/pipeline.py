@@ -444,4 +444,5 @@ def ask(
         llm_calls=llm_calls,
         timings_ms=timings,
         short_answer=answer.short_answer,
+        candidate=answer.candidate,
     )

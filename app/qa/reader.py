@@ -59,10 +59,3 @@ def read(
         return Reading(f"**{found.text}** [{found.source.item.marker}]\n\n{sentences}", found.text, found)
     return Reading(sentences, None, found)
 
-
-def reader_answer(
-    question: str, items: Sequence[ContextItem], encode: Encode | None, question_vector: np.ndarray | None = None
-) -> tuple[str, str | None]:
-    """(answer text, short answer or None)."""
-    r = read(question, items, encode, question_vector)
-    return r.text, r.short_answer

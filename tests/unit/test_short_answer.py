@@ -176,6 +176,15 @@ def test_local_answer_markers_and_short_answer(monkeypatch: pytest.MonkeyPatch) 
     assert answer.cited[0].node_id == "b"
 
 
+def test_local_answer_keeps_the_hidden_candidate_for_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(confidence, "SHOW_THRESHOLD", 1.01)
+    nodes = [EvidenceNode("b", "passage", "d2", 1, "", "Jan Novak (born 12 May 1897) was a composer.", 0, 0.9)]
+    answer = local_answer("In what year was Jan Novak born?", Retrieval("content", nodes), None)
+    assert answer.short_answer is None
+    assert answer.candidate == "1897"
+    assert not answer.text.startswith("**1897** [")  # not shown as the answer's first line
+
+
 def test_bold() -> None:
     assert bold("born in Paris.", 8, 13) == "born in **Paris**."
     assert bold("already **bold**", 0, 3) == "already **bold**"

@@ -22,7 +22,8 @@ WEIGHT_EMBEDDING = 0.5
 WEIGHT_OVERLAP = 0.3
 WEIGHT_TYPE = 0.2
 WEIGHT_ORDER = 0.05  # earlier evidence is a little more trustworthy (seeds before far hops)
-SECOND_SENTENCE_RATIO = 0.85  # a second sentence is added when it scores this close to the best one
+SECOND_SENTENCE_RATIO = 0.85  # a runner-up sentence is added when it scores this close to the best one
+MAX_CHOSEN = 2  # evidence sentences an answer leads with
 MAX_SENTENCES = 120  # sentences considered per question
 # Sentences embedded per question: the best MAX_EMBEDDED by the cheap signals (word overlap, answer type, evidence
 # order) are embedded, the others cannot win. Encoding is ~95% of a local answer's time on a CPU (10-20 ms per
@@ -226,16 +227,16 @@ def extractive_answer(
     return " ".join(f"{_sentence(c.text)} [{c.item.marker}]" for c in chosen)
 
 
-def choose(ranked: list[Candidate]) -> list[Candidate]:
-    """The best sentence and a close second from another item, in evidence order."""
+def choose(ranked: list[Candidate], limit: int = MAX_CHOSEN) -> list[Candidate]:
+    """The best sentence and up to `limit - 1` close runners-up, each from another item, in evidence order."""
     chosen = [ranked[0]]
     for c in ranked[1:]:
-        if c.score < SECOND_SENTENCE_RATIO * ranked[0].score:
+        if len(chosen) >= limit or c.score < SECOND_SENTENCE_RATIO * ranked[0].score:
             break
-        # A second sentence from another passage is what a two-hop answer usually needs.
-        if c.item.marker != ranked[0].item.marker:
+        # Evidence spread over passages is what a two-hop answer usually needs; a second sentence of the same
+        # passage mostly repeats the first.
+        if all(c.item.marker != x.item.marker for x in chosen):
             chosen.append(c)
-            break
     chosen.sort(key=lambda c: c.position)
     return chosen
 

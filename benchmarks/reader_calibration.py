@@ -8,7 +8,7 @@
 Reported per dataset and tagger: short-answer coverage (shown / questions) and precision (right / shown, right =
 SQuAD exact match with the gold answer or an alias), EM/F1 of what `mdqa eval` scores (the short answer when shown,
 else the whole answer), "contains" (the normalised answer text holds a gold answer) and the reader's latency per
-question. `--baseline` adds the reader of the commit before this change (git show REV:app/llm/local.py).
+question. `--baseline` adds the reader of the commit before this change (git show REV).
 """
 
 from __future__ import annotations
@@ -43,8 +43,14 @@ def load_contexts(paths: list[Path], split: str) -> list[dict[str, Any]]:
 
 
 def old_reader(rev: str) -> Any:
-    source = subprocess.run(["git", "show", f"{rev}:app/llm/local.py"], cwd=ROOT, capture_output=True, text=True,
-                            check=True).stdout  # fmt: skip
+    # The reader lived in app/llm/local.py before it moved to app/qa/extractive_reader.py.
+    for old_path in ("app/qa/extractive_reader.py", "app/llm/local.py"):
+        shown = subprocess.run(["git", "show", f"{rev}:{old_path}"], cwd=ROOT, capture_output=True, text=True)
+        if shown.returncode == 0:
+            source = shown.stdout
+            break
+    else:
+        raise SystemExit(f"no reader at {rev}")
     path = Path(tempfile.mkdtemp()) / "old_local.py"
     path.write_text(source, encoding="utf-8")
     spec = importlib.util.spec_from_file_location("old_local", path)
@@ -57,7 +63,7 @@ def old_reader(rev: str) -> Any:
 
 def evaluate(records: list[dict[str, Any]], encode: Any, tagger: str, old: Any = None) -> list[dict[str, Any]]:
     from app.eval.metrics import best_em_f1, normalize_answer, strip_citations
-    from app.llm.local import ContextItem
+    from app.qa.extractive_reader import ContextItem
     from app.qa.reader import read
 
     rows = []

@@ -44,8 +44,8 @@ def metrics_table(retrievers: dict[str, dict[str, Any]], sentence_level: bool) -
                ("all@5", "all@5")]  # fmt: skip
     if sentence_level:
         columns.append(("SF@5", "sf_recall@5"))
-    columns += [("EM", "em"), ("F1", "f1"), ("p50 ms", "latency_ms_p50"), ("p95 ms", "latency_ms_p95"),
-                ("LLM calls/q", "llm_calls")]  # fmt: skip
+    columns += [("EM", "em"), ("F1", "f1"), ("span EM", "span_em"), ("span F1", "span_f1"),
+                ("p50 ms", "latency_ms_p50"), ("p95 ms", "latency_ms_p95"), ("LLM calls/q", "llm_calls")]  # fmt: skip
     lines = ["| retriever | " + " | ".join(c[0] for c in columns) + " |", "|---" * (len(columns) + 1) + "|"]
     for name, row in retrievers.items():
         cells = []

@@ -138,12 +138,12 @@ def _retrieve(
 
 def _answer(
     session: Session, collection_id: str, question: str, options: AskOptions, settings: Settings, tools: Any
-) -> tuple[str, str | None]:
-    """(the whole answer, the reader's short answer or None)."""
+) -> tuple[str, str | None, str | None]:
+    """(the whole answer, the reader's short answer or None, its best span shown or not)."""
     from app.qa.pipeline import ask
 
     result = ask(session, collection_id, question, options, settings, tools)
-    return result.answer, result.short_answer
+    return result.answer, result.short_answer, result.candidate
 
 
 def evaluate_question(
@@ -192,8 +192,9 @@ def evaluate_question(
                 answer_options = options_for(name, settings, config.budget)
                 answer_options.reader = config.reader  # type: ignore[assignment]
                 short: str | None = None
+                candidate: str | None = None
                 try:
-                    score.answer, short = _answer(
+                    score.answer, short, candidate = _answer(
                         session, collection.collection_id, question.question, answer_options, settings, tools
                     )
                 except Exception as exc:  # noqa: BLE001
@@ -201,6 +202,8 @@ def evaluate_question(
                     score.answer = ""
                 # EM/F1 score the direct answer when the reader gave one, else the whole answer.
                 score.em, score.f1 = best_em_f1(short or score.answer, question.answers)
+                # The reader's best span whether shown or not: how good its extraction is, apart from the gate.
+                score.span_em, score.span_f1 = best_em_f1(candidate or short or "", question.answers)
             scores[name] = score
     return scores
 

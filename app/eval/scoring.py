@@ -24,6 +24,8 @@ class QuestionScore:
     answer: str | None = None
     em: float | None = None
     f1: float | None = None
+    span_em: float | None = None  # the reader's best span, shown or not
+    span_f1: float | None = None
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {**self.recalls, **self.sf_recall}
@@ -34,6 +36,8 @@ class QuestionScore:
             answer=self.answer,
             em=self.em,
             f1=self.f1,
+            span_em=self.span_em,
+            span_f1=self.span_f1,
             retrieved=self.retrieved,
         )
         return out
@@ -143,6 +147,9 @@ def summarise(scores: list[QuestionScore]) -> dict[str, Any]:
     answered = [s for s in scores if s.em is not None]
     out["em"] = round(mean(s.em for s in answered if s.em is not None), 4) if answered else None
     out["f1"] = round(mean(s.f1 for s in answered if s.f1 is not None), 4) if answered else None
+    spans = [s for s in scores if s.span_em is not None]
+    out["span_em"] = round(mean(s.span_em for s in spans if s.span_em is not None), 4) if spans else None
+    out["span_f1"] = round(mean(s.span_f1 for s in spans if s.span_f1 is not None), 4) if spans else None
     latencies = [s.latency_ms for s in scores]
     out["latency_ms_p50"] = round(percentile(latencies, 50), 2) if latencies else None
     out["latency_ms_p95"] = round(percentile(latencies, 95), 2) if latencies else None

@@ -2,8 +2,9 @@
 
 The context is the retrieved nodes in evidence order, numbered [1]..[n] (tables as markdown; a page node is left
 out when its passages are there). Two readers: `openai` (any OpenAI-compatible chat server, told to answer only
-from the context and cite [n]; in app.qa.llm_reader) and `local` (extractive, no LLM: app.llm.local). Whatever
-the reader writes, markers that cite nothing retrieved are removed and the rest renumbered 1..m by first use.
+from the context and cite [n]; in app.qa.llm_reader) and `local` (extractive, no LLM: app.qa.extractive_reader and
+app.qa.reader). Whatever the reader writes, markers that cite nothing retrieved are removed and the rest renumbered
+1..m by first use.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from functools import partial
 
 import numpy as np
 
-from app.llm.local import ContextItem, Encode, central_sentences, extractive_answer
+from app.qa.extractive_reader import ContextItem, Encode, central_sentences, extractive_answer
 from app.qa.model import EvidenceNode, Retrieval
-from app.qa.reader import reader_answer
+from app.qa.reader import read
 
 MAX_CONTEXT_CHARS_PER_ITEM = 2500  # one long page or table must not crowd the others out of the prompt
 NO_ANSWER = "I could not find this in the documents."
@@ -30,6 +31,8 @@ class Answer:
     llm_calls: int = 0
     # The direct answer of the local reader (a date, a number, a name, yes/no), also the first line of `text`.
     short_answer: str | None = None
+    # The reader's best short-answer span, shown or not: what `mdqa eval` scores as the reader's span EM/F1.
+    candidate: str | None = None
 
 
 def context_nodes(nodes: list[EvidenceNode]) -> list[EvidenceNode]:
@@ -103,13 +106,15 @@ def local_answer(
         text = "\n\n".join(a.render(marker_of[a.table_id]) for a in table_answers)
         answer = _finish(f"{text}\n\n{notes}".strip(), items, nodes, 0)
         answer.short_answer = table_answers[0].short_answer if len(table_answers) == 1 else None
+        answer.candidate = answer.short_answer
         return answer
     if retrieval.question_type == "structural":
         text = _structural_text(question, retrieval, items, encode, intent, question_vector)
         return _finish(f"{text}\n\n{notes}".strip(), items, nodes, 0)
-    text, short = reader_answer(question, items, encode, question_vector)
-    answer = _finish(text, items, nodes, 0)
-    answer.short_answer = short if answer.text != NO_ANSWER else None
+    reading = read(question, items, encode, question_vector)
+    answer = _finish(reading.text, items, nodes, 0)
+    answer.short_answer = reading.short_answer if answer.text != NO_ANSWER else None
+    answer.candidate = reading.candidate.text if reading.candidate is not None else None
     return answer
 
 
@@ -185,7 +190,7 @@ def _number(text: str | None) -> float | None:
 
 
 def comparison_verdict(labels: list[str], shorts: list[str | None]) -> str | None:
-    """"A (12.5) is higher than B (9.1)." when both parts have a sure numeric short answer; else None."""
+    """ "A (12.5) is higher than B (9.1)." when both parts have a sure numeric short answer; else None."""
     values = [_number(s) for s in shorts]
     if len(values) != 2:
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from app.llm.local import NAME
+from app.qa.extractive_reader import NAME
 
 YES_NO = re.compile(
     r"^(is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|shall|may|might)\b", re.I
@@ -24,6 +24,9 @@ DATE_Q = re.compile(r"\bwhen\b|\b(what|which|in what|in which) (year|date|month|
 NUMBER_Q = re.compile(r"\bhow (many|much|long|old|far|tall|big|large|high)\b|\bwhat (percentage|percent|number|"
                       r"amount|proportion|share)\b|\bwhat (is|was) the (population|total|value|cost|price)\b",
                       re.I)  # fmt: skip
+# A what-question whose subject is an amount ("What does the FAA estimate as the average total cost ...?").
+AMOUNT_Q = re.compile(r"^\s*what\b.{0,60}?\b(?:the|an?)\s+(?:\w+\s+){0,3}(?:cost|price|amount|total|percentage|"
+                      r"proportion|share|rate|population)\b", re.I)  # fmt: skip
 PLACE_Q = re.compile(r"\bwhere\b|\b(what|which|in what|in which) (country|city|town|state|county|province|region|"
                      r"continent|island|place|village|location|nation|district)\b", re.I)  # fmt: skip
 PERSON_Q = re.compile(r"\b(who|whom|whose)\b|\b(what|which) (company|organi[sz]ation|agency|team|band|group|person|"
@@ -41,6 +44,8 @@ def expected_type(question: str) -> str:
         return "yesno"
     found = [(m.start(), kind) for kind, rx in (("date", DATE_Q), ("number", NUMBER_Q), ("place", PLACE_Q),
                                                 ("person", PERSON_Q)) if (m := rx.search(q))]  # fmt: skip
+    if not found and AMOUNT_Q.search(q):
+        return "number"
     return min(found)[1] if found else "entity"
 
 

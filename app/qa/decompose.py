@@ -15,7 +15,9 @@ AUX = r"(?:is|are|was|were|did|does|do|has|have|had|can|could|will|would|should|
 # wh-word must be followed by an auxiliary ("and when did"), so relative clauses ("the city where he was born and
 # where he died", "the actor who ... and who was born in") stay whole.
 JOINT = re.compile(
-    rf"(?:\s*[,;]\s*(?:and\s+|but\s+)?|\s+and\s+)(?=(?:what|when|where|how|why)\s+{AUX}\b)"
+    rf"(?:\s*[,;]\s*(?:and\s+|but\s+)?|\s+and\s+)(?=(?:what|when|where|how|why)\s+{AUX}\b"
+    # "..., and how many airplanes does ...", "... and what percentage followed ...": an amount asked anew.
+    r"|how\s+(?:many|much)\b|what\s+(?:percentage|share|proportion|number)\b)"
     rf"|\?\s+(?=(?:what|when|where|who|whom|whose|which|why|how|{AUX})\b)",
     re.I,
 )
@@ -32,6 +34,7 @@ WHICH_DOCUMENTS = re.compile(
     re.I,
 )
 MIN_PART_WORDS = 3
+SCOPE = re.compile(r"^((?:in|according\s+to|for)\s+[^,?]{1,60}),\s+(?=(?:what|when|where|who|which|how)\b)", re.I)
 # Each part must read as a question on its own ("At the 2011 census, what was ..." is one question).
 OPENS_QUESTION = re.compile(
     rf"^(?:what|when|where|who|whom|whose|which|why|how|in\s+which|in\s+what|{AUX}|tell|list|name|give|describe)\b",
@@ -55,7 +58,10 @@ def split_question(question: str) -> list[Part] | None:
         if attr:
             return [Part(f"What is the {attr} of {x}?", f"{attr[0].upper()}{attr[1:]} of {x}") for x in (a, b)]
         return [Part(f"What is {x}?", x) for x in (a, b)]
-    pieces = [p.strip(" ,;") for p in JOINT.split(q)]
+    # "In eu-021.pdf, what ... and what ...": the leading scope belongs to every part.
+    scope = SCOPE.match(q)
+    rest = q[scope.end() :] if scope else q
+    pieces = [p.strip(" ,;") for p in JOINT.split(rest)]
     pieces = [p for p in pieces if p]
     if len(pieces) < 2 or any(len(p.split()) < MIN_PART_WORDS or not OPENS_QUESTION.match(p) for p in pieces):
         return None
@@ -64,7 +70,7 @@ def split_question(question: str) -> list[Part] | None:
         p = p[0].upper() + p[1:]
         if not p.endswith("?"):
             p += "?"
-        parts.append(Part(p, p))
+        parts.append(Part(f"{scope.group(1)}, {p[0].lower()}{p[1:]}" if scope else p, p))
     return parts
 
 

@@ -17,15 +17,18 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from app.llm.local import ContextItem
 from app.llm.prompts import CELL_HINT, EvidenceBlock, answer_messages
 from app.qa.answer import MARKER, NO_ANSWER, Answer, context_nodes, renumber
+from app.qa.extractive_reader import ContextItem
 from app.qa.model import EvidenceNode, Retrieval
 
 MAX_CONTEXT_CHARS_PER_ITEM = 2500  # one long page or table must not crowd the others out of the prompt
 MIN_ATTRIBUTION_OVERLAP = 2
-# Text that may still grow into a marker ("[", "[1", "[1, 2") is held back until the next chunk settles it.
-_PARTIAL_MARKER = re.compile(r"\[[\d\s,;]*$")
+# Text that may still grow into a marker ("[", "[1", "[1, 2") or into an echoed placeholder ("(cite [n]") is held
+# back until the next chunk settles it.
+_PARTIAL_MARKER = re.compile(r"\[[\d\s,;]*$|\s*\[n$|\s*\((?:c(?:i(?:t(?:e(?:\s*(?:\[n?)?)?)?)?)?)?$", re.I)
+# Small models copy the prompt's instruction into the answer: "(cite [n])", "[n]", "Answer (cite [n]):".
+ECHOED_PLACEHOLDER = re.compile(r"^\s*answer\s*\(cite \[n\]\)\s*:\s*|\s*\(\s*cite\s*\[n\]\s*\)|\s*\[n\]", re.I)
 _WORD = re.compile(r"[a-z0-9][a-z0-9.%-]*")
 _STOP = frozenset(
     "the a an of and or in on at to for by with from is are was were be been it its this that as not no "
@@ -96,8 +99,13 @@ class MarkerStream:
 
     def _sub(self, text: str) -> tuple[str, list[tuple[int, str]]]:
         before = len(self.order)
-        out = MARKER.sub(self._replace, text)
+        out = MARKER.sub(self._replace, strip_placeholders(text))
         return out, [(k + 1, self.valid[self.order[k]]) for k in range(before, len(self.order))]
+
+
+def strip_placeholders(text: str) -> str:
+    """The reply without instruction text the model echoed ("(cite [n])"), which no marker renumbering removes."""
+    return ECHOED_PLACEHOLDER.sub("", text)
 
 
 def _words(text: str) -> set[str]:
@@ -145,9 +153,9 @@ def llm_answer(
     by_id = {n.node_id: n for n in nodes}
     messages = answer_messages(question, _blocks(items, by_id), _cell_hint(retrieval, items))
     if stream is None or sink is None:
-        reply = complete(messages).strip()
+        reply = strip_placeholders(complete(messages)).strip()
     else:
-        reply = _stream_into(sink, stream(messages), items, by_id)
+        reply = strip_placeholders(_stream_into(sink, stream(messages), items, by_id))
     if not MARKER.search(reply) or not renumber(reply, items)[1]:
         source = cell_source(reply, retrieval, items) or attribution(reply, items)
         if source is not None:

@@ -66,3 +66,4 @@ class AskResult:
     llm_calls: int
     timings_ms: dict[str, float]
     short_answer: str | None = None  # the direct answer (a date, number, name, yes/no) when the reader found one
+    candidate: str | None = None  # the built-in reader's best span, shown or not (for evaluation, not for users)

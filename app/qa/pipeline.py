@@ -21,12 +21,12 @@ from app.db.models import Document
 from app.db.vectors import graph_version
 from app.llm.chat import ChatClient, LLMError
 from app.llm.embeddings import TextEncoder, get_embedder
-from app.llm.local import cached_encode, split_sentences
 from app.qa import seeds as seed_rankers
 from app.qa import structural
 from app.qa.answer import Answer, combine, comparison_verdict, documents_answer, local_answer
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
 from app.qa.decompose import split_question, stem, topic_terms, which_documents_topic
+from app.qa.extractive_reader import cached_encode, split_sentences
 from app.qa.index import CollectionIndex, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
 from app.qa.model import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
@@ -444,4 +444,5 @@ def ask(
         llm_calls=llm_calls,
         timings_ms=timings,
         short_answer=answer.short_answer,
+        candidate=answer.candidate,
     )

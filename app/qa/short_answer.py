@@ -13,10 +13,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from app.llm.local import Candidate, words
 from app.qa import nlp
 from app.qa.answer_types import choice_options, comparison_direction, expected_type
 from app.qa.confidence import confidence
+from app.qa.extractive_reader import Candidate, words
 from app.qa.spans import Span, ner_spans, rule_spans, year_of
 
 TOP_SENTENCES = 5  # ranked sentences searched for spans

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.llm.local import NAME, words
 from app.qa import nlp
+from app.qa.extractive_reader import NAME, words
 
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 FULL_DATE = re.compile(

@@ -55,6 +55,8 @@ def test_eval_json_shape_and_ranges(eval_json: dict) -> None:
         assert metrics["latency_ms_p50"] >= 0 and metrics["llm_calls"] == 0
     kgp = eval_json["retrievers"]["kgp"]
     assert 0.0 <= kgp["em"] <= 1.0 and 0.0 <= kgp["f1"] <= 1.0  # answers read for kgp by default
+    # The reader's best span is scored whether the gate shows it or not.
+    assert 0.0 <= kgp["span_em"] <= kgp["span_f1"] <= 1.0
     assert len(eval_json["per_question"]) == 3
 
 

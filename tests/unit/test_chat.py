@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import socket
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -278,3 +279,20 @@ def test_uncited_answer_stating_the_looked_up_cell_is_attributed_to_its_table() 
     # 17.2 is another cell: "7.2" inside it is not the looked-up value.
     answer = llm_answer("…", retrieval, lambda _m: "It is 17.2 percent")
     assert answer.cited == [] or [n.node_id for n in answer.cited] != ["t1"]
+
+
+def test_echoed_prompt_placeholders_are_stripped() -> None:
+    nodes = [node("n1", "The Eiffel Tower was completed in 1889."), node("n2", "It is 330 metres tall.")]
+    answer = llm_answer("When?", Retrieval("content", nodes), lambda _m: "It was completed in 1889 (cite [n]) [1].")
+    assert answer.text == "It was completed in 1889 [1]." and [n.node_id for n in answer.cited] == ["n1"]
+    # Streamed, the placeholder split across chunks never reaches the sink; a real parenthesis still does.
+    deltas = ["Completed in 1889 (ci", "te [", "n]) [1", "] (see [n", "]) (the tower)."]
+
+    def stream(_m: list[dict[str, str]]) -> Iterator[str]:
+        yield from deltas
+
+    sink = Collect()
+    answer = llm_answer("When?", Retrieval("content", nodes), lambda _m: "", stream, sink)
+    shown = "".join(str(v) for k, v in sink.events if k == "text")
+    assert answer.text == "Completed in 1889 [1] (see) (the tower)."
+    assert shown == answer.text

@@ -34,6 +34,25 @@ def test_comparison_becomes_one_question_per_compared_thing() -> None:
     assert parts is not None and [p.question for p in parts] == ["What is Austria?", "What is Belgium?"]
 
 
+def test_an_amount_asked_anew_is_a_second_part_and_a_leading_scope_goes_to_both() -> None:
+    parts = split_question("When did the Lion Air Flight 610 accident happen, and how many U.S.-registered airplanes "
+                           "does the proposed AD affect?")  # fmt: skip
+    assert parts is not None
+    assert [p.question for p in parts] == [
+        "When did the Lion Air Flight 610 accident happen?",
+        "How many U.S.-registered airplanes does the proposed AD affect?",
+    ]
+    parts = split_question("In eu-021.pdf, what percentage of students suffered from back pain and what percentage "
+                           "followed treatment for it?")  # fmt: skip
+    assert parts is not None
+    assert [p.question for p in parts] == [
+        "In eu-021.pdf, what percentage of students suffered from back pain?",
+        "In eu-021.pdf, what percentage followed treatment for it?",
+    ]
+    assert parts[1].label == "What percentage followed treatment for it?"
+    assert split_question("In 2004, how many students graduated in Texas?") is None
+
+
 def test_one_question_is_not_split() -> None:
     assert split_question("Who founded the company that makes Foo and Bar?") is None
     assert split_question("What is the population of Bosnia and Herzegovina?") is None

@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from app.llm.local import Candidate, ContextItem
 from app.qa import confidence
 from app.qa.answer import local_answer
 from app.qa.answer_types import choice_options, expected_type
+from app.qa.extractive_reader import Candidate, ContextItem
 from app.qa.model import EvidenceNode, Retrieval
 from app.qa.reader import bold, read
 from app.qa.short_answer import propose
@@ -48,6 +48,8 @@ def span(question: str, *sentences: str, tagger: str = "rules") -> str | None:
         ("Are both Foo and Bar rivers?", "yesno"),
         ("Which band was formed first, Foo Fighters or Bar Lions?", "choice"),
         ("What label released the album?", "entity"),
+        ("What does the FAA estimate as the average total cost per operator?", "number"),
+        ("What is the name of the programme?", "entity"),
     ],
 )
 def test_expected_type(question: str, kind: str) -> None:
@@ -174,6 +176,25 @@ def test_local_answer_markers_and_short_answer(monkeypatch: pytest.MonkeyPatch) 
     markers = {int(m) for m in re.findall(r"\[(\d+)\]", answer.text)}
     assert markers == set(range(1, len(answer.cited) + 1))
     assert answer.cited[0].node_id == "b"
+
+
+def test_local_answer_keeps_the_hidden_candidate_for_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(confidence, "SHOW_THRESHOLD", 1.01)
+    nodes = [EvidenceNode("b", "passage", "d2", 1, "", "Jan Novak (born 12 May 1897) was a composer.", 0, 0.9)]
+    answer = local_answer("In what year was Jan Novak born?", Retrieval("content", nodes), None)
+    assert answer.short_answer is None
+    assert answer.candidate == "1897"
+    assert not answer.text.startswith("**1897** [")  # not shown as the answer's first line
+
+
+def test_a_sentence_holding_the_asked_type_leads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(confidence, "SHOW_THRESHOLD", 1.01)
+    items = [
+        ContextItem(1, "a", "passage", "The Lion Air Flight 610 accident was investigated by the KNKT."),
+        ContextItem(2, "b", "passage", "The crash after takeoff from Jakarta resulted in 189 fatalities."),
+    ]
+    reading = read("How many people died in the Lion Air Flight 610 accident?", items, None, tagger="rules")
+    assert "189" in reading.text.split("[")[0] or reading.text.index("189") < reading.text.index("KNKT")
 
 
 def test_bold() -> None:

@@ -22,7 +22,8 @@ WEIGHT_EMBEDDING = 0.5
 WEIGHT_OVERLAP = 0.3
 WEIGHT_TYPE = 0.2
 WEIGHT_ORDER = 0.05  # earlier evidence is a little more trustworthy (seeds before far hops)
-SECOND_SENTENCE_RATIO = 0.85  # a second sentence is added when it scores this close to the best one
+SECOND_SENTENCE_RATIO = 0.85  # a runner-up sentence is added when it scores this close to the best one
+MAX_CHOSEN = 3  # evidence sentences an answer leads with (each from another item)
 MAX_SENTENCES = 120  # sentences considered per question
 # Sentences embedded per question: the best MAX_EMBEDDED by the cheap signals (word overlap, answer type, evidence
 # order) are embedded, the others cannot win. Encoding is ~95% of a local answer's time on a CPU (10-20 ms per
@@ -36,6 +37,8 @@ STOP = frozenset(
     she that the their them they this to was were what when where which who whom whose why with you your
     many much name named called year""".split()
 )
+# "What does the FAA estimate as the average cost ...": a what-question about an amount asks for a number.
+COST_Q = re.compile(r"^\s*what\b.*\b(costs?|price|amount|total|percentage|proportion|share|rate|population)\b", re.I)
 YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)s?\b")
 DATE = re.compile(
     r"\b(\d{1,2}\s+)?(january|february|march|april|may|june|july|august|september|october|november|december)\b", re.I
@@ -46,6 +49,8 @@ PROPER = re.compile(r"\b[A-Z][\w'’-]+(?:\s+(?:of|the|de|von|van|and)?\s*[A-Z][
 ABBREVIATION_END = re.compile(
     r"(?:\b[A-Z]\.|\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|No|Inc|Co|Ltd|Fig|Vol|pp?)\.)$"
 )
+# Where a long sentence is cut: before a bullet or a list item "b) ", after a semicolon.
+LIST_BREAK = re.compile(r"\s+(?=[•▪●]\s)|(?<=;)\s+|\s+(?=\(?[a-z]\)\s)")
 SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9\"'(\[])")
 
 
@@ -77,7 +82,40 @@ def split_sentences(text: str) -> list[str]:
         else:
             out.append(part)
         glue_next = bool(ABBREVIATION_END.search(out[-1]))
-    return [s[:MAX_SENTENCE_CHARS] for s in out]
+    return [piece for s in out for piece in _pieces(s)]
+
+
+def _pieces(sentence: str) -> list[str]:
+    """A sentence longer than MAX_SENTENCE_CHARS (a list, a run of table text) in pieces of at most that length,
+    cut at bullets, semicolons or list items ("c) ...") where it has them, else between words: nothing is dropped,
+    so a value near the end of a long list can still be read."""
+    if len(sentence) <= MAX_SENTENCE_CHARS:
+        return [sentence]
+    out: list[str] = []
+    current = ""
+    for part in LIST_BREAK.split(sentence):
+        for chunk in _wrap(part):
+            if current and len(current) + 1 + len(chunk) > MAX_SENTENCE_CHARS:
+                out.append(current)
+                current = chunk
+            else:
+                current = f"{current} {chunk}" if current else chunk
+    if current:
+        out.append(current)
+    return out
+
+
+def _wrap(text: str) -> list[str]:
+    if len(text) <= MAX_SENTENCE_CHARS:
+        return [text]
+    out, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > MAX_SENTENCE_CHARS:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*out, line] if line else out
 
 
 def table_rows(markdown: str) -> list[str]:
@@ -105,10 +143,11 @@ def answer_type_bonus(question: str, sentence: str) -> float:
 
     if re.search(r"\bwhen\b|\bwhat year\b|\bwhich year\b|\bwhat date\b", q):
         return 1.0 if new_spans(YEAR) or new_spans(DATE) else 0.0
-    if re.search(r"\bhow (many|much|long|old|far|tall|big)\b|\bwhat (percentage|number|amount)\b", q):
+    if re.search(r"\bhow (many|much|long|old|far|tall|big)\b|\bwhat (number|amount)\b", q) or COST_Q.search(q):
         return 1.0 if new_spans(NUMBER) else 0.0
     if re.search(r"\b(who|whom|whose|where|which)\b", q):
-        return 1.0 if new_spans(PROPER) else 0.0
+        # Half: nearly every sentence of a report holds some new capitalised word, so this says little.
+        return 0.5 if new_spans(PROPER) else 0.0
     return 0.5 if new_spans(PROPER) or new_spans(NUMBER) else 0.0
 
 
@@ -226,16 +265,16 @@ def extractive_answer(
     return " ".join(f"{_sentence(c.text)} [{c.item.marker}]" for c in chosen)
 
 
-def choose(ranked: list[Candidate]) -> list[Candidate]:
-    """The best sentence and a close second from another item, in evidence order."""
+def choose(ranked: list[Candidate], limit: int = MAX_CHOSEN) -> list[Candidate]:
+    """The best sentence and up to `limit - 1` close runners-up, each from another item, in evidence order."""
     chosen = [ranked[0]]
     for c in ranked[1:]:
-        if c.score < SECOND_SENTENCE_RATIO * ranked[0].score:
+        if len(chosen) >= limit or c.score < SECOND_SENTENCE_RATIO * ranked[0].score:
             break
-        # A second sentence from another passage is what a two-hop answer usually needs.
-        if c.item.marker != ranked[0].item.marker:
+        # Evidence spread over passages is what a two-hop answer usually needs; a second sentence of the same
+        # passage mostly repeats the first.
+        if all(c.item.marker != x.item.marker for x in chosen):
             chosen.append(c)
-            break
     chosen.sort(key=lambda c: c.position)
     return chosen
 

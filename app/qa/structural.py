@@ -384,6 +384,18 @@ def _said(got: tablequery.TableAnswer) -> str:
     return got.short_answer or str((got.cell or {}).get("value", "")) or got.body
 
 
+def _rival(got: tablequery.TableAnswer, rank: float, other: tablequery.TableAnswer, other_rank: float) -> bool:
+    """Another table's answer that is a second reading of the question: nearly as well ranked, a different value,
+    and its column named as completely (a header named whole, "inhabitants per outlet", leaves no second reading
+    to one named in part, "inhabitants per outlet 1996/7")."""
+    return (
+        other.table_id != got.table_id
+        and rank - other_rank < TABLE_MARGIN
+        and other.coverage >= got.coverage
+        and _said(other) != _said(got)
+    )
+
+
 def content_table_answer(session: Session, retrieval: Retrieval, question: str, document_id: str | None = None) -> None:
     """A content question a table answers from its cells ("Which member state had the most inhabitants per retail
     outlet?"): the table's answer goes first, the table node leads the evidence. Candidates: the retrieved tables,
@@ -438,7 +450,7 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
     if best is None:
         return
     rank, got, table, data = best
-    if any(r.table_id != got.table_id and rank - x < TABLE_MARGIN and _said(r) != _said(got) for x, r in rivals):
+    if any(_rival(got, rank, r, x) for x, r in rivals):
         got.short_answer = None  # another table answers nearly as well, and differently: no short answer
     document = documents[table.document_id][0]
     retrieval.nodes = [n for n in retrieval.nodes if n.node_id != table.id]

@@ -508,6 +508,23 @@ def cell_sure(
     return all(r[:2] < best or _value(table, row.index, r[2]) == value for r in ranks[1:])
 
 
+MAX_EXCERPT_CELLS = 12
+
+
+def _row_excerpt(table: TableData, sh: Shape, row: int, column: int) -> str:
+    """The row the question names, every filled cell with its header, the likeliest one in bold: what a reader
+    checks when the column (or the row) was not named unambiguously."""
+    cells = [
+        (c, name, _value(table, row, c))
+        for c, name in enumerate(sh.columns)
+        if c != sh.label_column and _value(table, row, c)
+    ][:MAX_EXCERPT_CELLS]
+    shown = "; ".join(
+        f"{name or 'column ' + str(c + 1)}: " + (f"**{v}**" if c == column else v) for c, name, v in cells
+    )
+    return f"The row {sh.name(row)} of {_cite_name(table)} {{cite}} reads: {shown}."
+
+
 def cell_answer(table: TableData, question: str) -> TableAnswer | None:
     """The cell named by a row label and a column header in the question; None when either is not named.
     The short answer is given only when the cell is named unambiguously (`cell_sure`)."""
@@ -554,9 +571,12 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
     if not value:
         body = f"{_cite_name(table)} has no value for {cell['row']} under {cell['column']} {{cite}}."
         return TableAnswer(table.id, "not_found", body, cell=None)
-    body = f"**{value}** — {cell['row']}, {cell['column']}, in {_cite_name(table)} {{cite}}."
     _, rivals = _row_picks(table, sh, q)
     sure = cell_sure(table, sh, row, [p for p in rivals if primary(p) != primary(row)], col, q, rest, only_numeric)
+    if sure:
+        body = f"**{value}** — {cell['row']}, {cell['column']}, in {_cite_name(table)} {{cite}}."
+    else:
+        body = _row_excerpt(table, sh, row.index, col.index)
     got = TableAnswer(table.id, "cell", body, short_answer=value if sure else None, cell=cell)
     got.strength = row.matched + col.matched + col.coverage
     got.column = col.name

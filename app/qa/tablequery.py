@@ -245,6 +245,9 @@ def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
         len(filled) >= 4
         and sum(not _is_number(c) for c in filled) * 4 >= len(filled) * 3
         and len(set(filled)) * 2 <= len(filled)
+        # A sub-label sits under a label filled down ("Back pain" over "Count", then "" over "Percentage"); a text
+        # column beside labels that are all written out ("Rewe" | "Germany") is data, not a sub-label.
+        and any(c and not _cell_text(rows[i], sh.label_column) for i, c in zip(data, cells, strict=True))
     )
     last = ""
     section = ""

@@ -345,3 +345,11 @@ def test_description_names_the_table_by_its_label_column_header() -> None:
     table = TableData(id="t", rows=[["Free movement of persons / workers", "Enquiries"], ["Greece", "40"]])
     assert {"free", "movement", "person", "worker"} <= set(description(table))
     assert "6" not in description(RETAIL) and "market" in description(RETAIL)
+
+
+def test_a_repeating_text_column_beside_full_labels_is_data_not_a_sub_label() -> None:
+    table = TableData(id="t", rows=[["", "Country of origin", "Sales (bn ecus)"], ["Nestle", "Switzerland", "38.2"],
+                                    ["Rewe", "Germany", "14.6"], ["Edeka", "Germany", "6.3"],
+                                    ["Merkur", "Switzerland", "2.0"], ["Fyffes", "Ireland", "1.1"]])  # fmt: skip
+    got = cell_answer(table, "What were Rewe's sales in bn ecus?")
+    assert got is not None and got.cell is not None and got.cell["row"] == "Rewe" and got.short_answer == "14.6"

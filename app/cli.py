@@ -33,8 +33,9 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except Exception as exc:  # a readable message, not a traceback, for expected failures
         from app.services.errors import ServiceError
+        from app.settings import SettingsError
 
-        if isinstance(exc, ServiceError):
+        if isinstance(exc, ServiceError | SettingsError):
             print(f"mdqa: {exc}", file=sys.stderr)
             return 2
         raise

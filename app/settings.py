@@ -5,15 +5,33 @@ Nested groups use a double underscore, e.g. MDQA_GRAPH__KNN_K=15.
 
 from __future__ import annotations
 
+import difflib
+import os
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic.fields import FieldInfo
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+from app.vocabulary import MAX_BRANCHING, MAX_BUDGET, MAX_SEEDS, RetrieverName, ScorerName, SeedRankerName
+
+PREFIX = "MDQA_"
+NESTED = "__"
+# MDQA_* names read by the tooling around the app (tests, benchmarks, docker compose, scripts/setup.sh): not settings.
+TOOLING_PREFIXES = ("MDQA_TEST_", "MDQA_E2E_", "MDQA_BENCH_")
+TOOLING_NAMES = frozenset({"MDQA_SHARED_DATA", "MDQA_PUBLISH", "MDQA_WHEEL_CACHE", "MDQA_REAL_VECTORS"})
+
+
+class SettingsError(ValueError):
+    """A setting the app does not know, or a value it refuses: reported at start-up, before anything runs."""
 
 
 class GraphSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     knn_k: int = Field(10, ge=1, le=100, description="semantic edges per passage")
     keywords_per_passage: int = Field(8, ge=1, le=50, description="TF-IDF keywords kept per passage")
     keyword_max_fanout: int = Field(30, ge=2, description="a keyword shared by more passages links none")
@@ -33,16 +51,18 @@ class GraphSettings(BaseModel):
 
 
 class RetrievalSettings(BaseModel):
-    retriever: Literal["kgp", "gnn", "tfidf", "bm25", "dense"] = Field("kgp", description="default retriever")
-    scorer: Literal["embedding", "llm", "tfidf"] = Field(
+    model_config = ConfigDict(extra="forbid")
+
+    retriever: RetrieverName = Field("kgp", description="default retriever")
+    scorer: ScorerName = Field(
         "embedding", description="how KGP scores the neighbours to visit next"
     )
-    seed_ranker: Literal["hybrid", "tfidf", "bm25", "dense", "gnn"] = Field(
+    seed_ranker: SeedRankerName = Field(
         "hybrid", description="how KGP picks its seed passages"
     )
-    budget: int = Field(10, ge=1, le=100, description="passages the traversal may visit")
-    branching: int = Field(3, ge=1, le=20, description="neighbours KGP follows from each visited passage")
-    seeds: int = Field(3, ge=1, le=50, description="seed passages KGP starts from")
+    budget: int = Field(10, ge=1, le=MAX_BUDGET, description="passages the traversal may visit")
+    branching: int = Field(3, ge=1, le=MAX_BRANCHING, description="neighbours KGP follows from each visited passage")
+    seeds: int = Field(3, ge=1, le=MAX_SEEDS, description="seed passages KGP starts from")
     gnn_alpha: float = Field(0.5, ge=0.0, le=1.0, description="GNN-Ret: weight of a node's own score")
     gnn_layers: int = Field(2, ge=1, le=6, description="GNN-Ret: propagation rounds")
     gnn_top_k: int = Field(20, ge=1, description="GNN-Ret: relevant nodes propagation starts from")
@@ -52,6 +72,8 @@ class RetrievalSettings(BaseModel):
 
 
 class OcrSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     enabled: bool = Field(True, description="read pages without a usable text layer with OCR (Tesseract)")
     languages: str = Field("eng", description="Tesseract languages, e.g. eng+deu (each needs its data package)")
     dpi: int = Field(300, ge=72, le=600, description="resolution a page is rendered at for OCR")
@@ -59,7 +81,7 @@ class OcrSettings(BaseModel):
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="MDQA_", env_nested_delimiter="__", extra="ignore")
+    model_config = SettingsConfigDict(env_prefix=PREFIX, env_nested_delimiter=NESTED, extra="forbid")
 
     data_dir: Path = Field(Path("./mdqa-data"), description="database (SQLite default), uploaded files and secrets")
     database_url: str | None = Field(
@@ -72,12 +94,27 @@ class Settings(BaseSettings):
     host: str = Field("127.0.0.1", description="address `mdqa serve` listens on")
     port: int = Field(8000, description="port `mdqa serve` listens on")
     device: Literal["auto", "cpu", "cuda"] = Field("auto", description="where embeddings run; auto = CUDA if present")
-    # auto = torch (fastest measured); onnx = opt-in int8-weights ONNX build (read by app.llm.embeddings from the env).
+    # auto = torch (fastest measured); onnx = opt-in int8-weights ONNX build.
     embedding_backend: Literal["auto", "torch", "onnx"] = Field(
         "auto", description="embedding runtime; onnx needs the `onnx` extra (measured slower on CPU)"
     )
 
     max_upload_mb: int = Field(200, ge=1, description="largest request body accepted (413 above)")
+    body_timeout_s: float = Field(
+        120.0, gt=0, description="a request body not received in full this long after the request began gets 408"
+    )
+    header_timeout_s: float = Field(
+        30.0, gt=0, description="`mdqa serve` closes a connection that sends no complete request headers this long"
+    )
+    render_max_pixels: int = Field(
+        16_000_000, ge=10_000, description="page images are drawn at a smaller scale rather than exceed this"
+    )
+    log_format: Literal["text", "json"] = Field(
+        "text", description="json: one JSON object per log line, with request_id / task_id / document_id"
+    )
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
+        "INFO", description="`mdqa serve` and `mdqa worker` log at this level (INFO: a line per request)"
+    )
     max_pages: int = Field(2000, ge=1, description="a PDF with more pages fails with a clear reason")
     max_question_chars: int = Field(2000, ge=10, description="longer questions are refused with 422")
     passage_min_words: int = Field(10, description="smaller sentence groups are merged with a neighbour")
@@ -86,7 +123,18 @@ class Settings(BaseSettings):
     extract_in_child_process: bool = Field(
         True, description="embedded default: extract PDFs in a child process while this one embeds (off: in a thread)"
     )
-    stale_processing_s: int = Field(600, ge=10, description="a 'processing' document silent this long is requeued")
+    stale_processing_s: float = Field(
+        60, ge=1, description="a document with no heartbeat (processing) or no job (queued) this long is requeued"
+    )
+    heartbeat_s: float = Field(
+        10, gt=0, description="how often a worker marks the document it processes as alive (< stale_processing_s/2)"
+    )
+    sweep_interval_s: float = Field(
+        20, gt=0, description="how often each worker (and the embedded app) looks for documents to requeue"
+    )
+    db_retry_s: float = Field(
+        300, ge=0, description="how long a job retries, with backoff, while the database is unreachable"
+    )
     password_ttl_s: int = Field(
         3600, ge=60, description="how long an encrypted PDF's password waits in Redis for a Celery worker"
     )
@@ -102,6 +150,24 @@ class Settings(BaseSettings):
     graph: GraphSettings = GraphSettings()
     ocr: OcrSettings = OcrSettings()
     retrieval: RetrievalSettings = RetrievalSettings()
+
+    @model_validator(mode="after")
+    def _heartbeat_fits(self) -> Settings:
+        # Two beats must fit in the timeout, or a live job would look dead between two of them.
+        if self.heartbeat_s * 2 > self.stale_processing_s:
+            raise ValueError("heartbeat_s must be at most half of stale_processing_s")
+        return self
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings, _KnownNames(settings_cls), env_settings)
 
     @property
     def resolved_database_url(self) -> str:
@@ -122,6 +188,51 @@ class Settings(BaseSettings):
         return bool(self.llm_base_url)
 
 
+def unknown_names(environ: Mapping[str, str]) -> list[str]:
+    """MDQA_* names in `environ` that name no setting, each with the closest known name when there is one."""
+    known = {PREFIX + name.upper() for name in Settings.model_fields}
+    for group, info in Settings.model_fields.items():
+        model = info.annotation
+        if isinstance(model, type) and issubclass(model, BaseModel):
+            known |= {f"{PREFIX}{group.upper()}{NESTED}{name.upper()}" for name in model.model_fields}
+    found = []
+    for name in sorted(environ):
+        upper = name.upper()
+        if not upper.startswith(PREFIX) or upper in known:
+            continue
+        if upper in TOOLING_NAMES or upper.startswith(TOOLING_PREFIXES):
+            continue
+        close = difflib.get_close_matches(upper, known, n=1)
+        found.append(f"{name} (did you mean {close[0]}?)" if close else name)
+    return found
+
+
+class _KnownNames(PydanticBaseSettingsSource):
+    """Refuses MDQA_* environment names that match no setting: a typo must not silently leave the default on."""
+
+    def get_field_value(self, field: FieldInfo, field_name: str) -> tuple[Any, str, bool]:
+        return None, field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        unknown = unknown_names(os.environ)
+        if unknown:
+            raise SettingsError("unknown setting " + ", ".join(unknown) + "; `mdqa settings` lists them all")
+        return {}
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Settings from the environment (and `overrides`, e.g. command-line options); a SettingsError names every bad
+    setting in one message."""
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        problems = [
+            f"{PREFIX}{NESTED.join(str(part) for part in error['loc']).upper()}: {error['msg']}"
+            for error in exc.errors()
+        ]
+        raise SettingsError("invalid setting " + "; ".join(problems)) from None
+
+
 @lru_cache
 def get_settings() -> Settings:
-    return Settings()
+    return load_settings()

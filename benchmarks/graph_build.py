@@ -1,6 +1,7 @@
 """Graph build time and memory at 10k, 50k and 100k passages (embedding excluded), and embedding throughput.
 
     .venv/bin/python benchmarks/graph_build.py [--sizes 10000,50000,100000] [--db sqlite|postgres] [--skip-embeddings]
+        [--skip-cold]
 
 Passages: the 6,119 paragraphs of 2WikiMultihopQA's corpus, split at sentence boundaries (≤2 sentences per
 passage, one document per title), copied with variations (a title suffix, sentences rotated) until a size is
@@ -153,7 +154,7 @@ def semantic_recall(session, k: int, sample: int = 1000) -> float:  # type: igno
     return hits / max(total, 1)
 
 
-def run_size(size: int, db: str) -> dict:
+def run_size(size: int, db: str, skip_cold: bool = False) -> dict:
     """One size, in this (fresh) process: rows first (not timed), then the graph of all documents in one batch."""
     from sqlalchemy import func, insert, select
 
@@ -216,19 +217,27 @@ def run_size(size: int, db: str) -> dict:
             add_one_s = time.perf_counter() - started
             add_one_cpu_s = time.process_time() - cpu_started
             after_add_rss = current_rss_mb()
-            started = time.perf_counter()
-            with session_scope(url) as session:
-                remove_document(session, ids[len(ids) // 2], settings)
-            remove_one_s = time.perf_counter() - started
-            forget_states()
-            encoder.used = 0  # its vectors again (any vectors would do)
-            started, cpu_started = time.perf_counter(), time.process_time()
-            with session_scope(url) as session:
-                add_documents(session, [ids[len(ids) // 2]], settings, encoder)
-            add_cold_s = time.perf_counter() - started
-            add_cold_cpu_s = time.process_time() - cpu_started
-            with session_scope(url) as session:
-                recall = semantic_recall(session, settings.knn_k)
+            print(
+                f"build {build_s:.1f} s ({build_cpu_s:.1f} CPU-s), add {add_one_s:.2f} s "
+                f"({add_one_cpu_s:.2f} CPU-s), load {os.getloadavg()[0]:.1f}",
+                file=sys.stderr,
+                flush=True,
+            )
+            remove_one_s = add_cold_s = add_cold_cpu_s = recall = float("nan")
+            if not skip_cold:
+                started = time.perf_counter()
+                with session_scope(url) as session:
+                    remove_document(session, ids[len(ids) // 2], settings)
+                remove_one_s = time.perf_counter() - started
+                forget_states()
+                encoder.used = 0  # its vectors again (any vectors would do)
+                started, cpu_started = time.perf_counter(), time.process_time()
+                with session_scope(url) as session:
+                    add_documents(session, [ids[len(ids) // 2]], settings, encoder)
+                add_cold_s = time.perf_counter() - started
+                add_cold_cpu_s = time.process_time() - cpu_started
+                with session_scope(url) as session:
+                    recall = semantic_recall(session, settings.knn_k)
             with session_scope(url) as session:
                 nodes = session.scalar(select(func.count()).select_from(Node)) or 0
                 passages_n = session.scalar(select(func.count()).where(Node.kind == "passage")) or 0
@@ -243,6 +252,7 @@ def run_size(size: int, db: str) -> dict:
         "semantic_recall": recall, "rss_after_add_mb": after_add_rss,
         "edges_per_passage": {k: counts.get(k, 0) / max(passages_n, 1) for k in KINDS},
         "edges": sum(counts.values()), "peak_rss_mb": peak, "build_rss_growth_mb": peak - baseline,
+        "load": os.getloadavg()[0],
     }  # fmt: skip
 
 
@@ -290,9 +300,11 @@ def embedding_figures(rounds: int = 2) -> dict:
 
 
 def _child(args: list[str]) -> dict:
-    result = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True, check=False, cwd=REPO)
+    result = subprocess.run(
+        [sys.executable, __file__, *args], stdout=subprocess.PIPE, text=True, check=False, cwd=REPO
+    )  # stderr passes through: a size's first figures show before its slow cold add
     if result.returncode != 0:
-        raise SystemExit(f"{' '.join(args)} failed:\n{result.stderr[-3000:]}")
+        raise SystemExit(f"{' '.join(args)} failed")
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
@@ -301,11 +313,12 @@ def main() -> int:
     parser.add_argument("--sizes", default="10000,50000,100000")
     parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--skip-embeddings", action="store_true")
+    parser.add_argument("--skip-cold", action="store_true", help="no remove, cold add and recall after the warm add")
     parser.add_argument("--child-size", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--child-embeddings", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child_size:
-        print(json.dumps(run_size(args.child_size, args.db)))
+        print(json.dumps(run_size(args.child_size, args.db, args.skip_cold)))
         return 0
     if args.child_embeddings:
         print(json.dumps(embedding_figures()))
@@ -313,11 +326,12 @@ def main() -> int:
 
     results = []
     for size in (int(s) for s in args.sizes.split(",")):
-        result = _child(["--child-size", str(size), "--db", args.db])
+        result = _child(["--child-size", str(size), "--db", args.db] + (["--skip-cold"] if args.skip_cold else []))
         results.append(result)
         print(
             f"{size:>6} passages: build {result['build_s']:.1f} s, peak RSS {result['peak_rss_mb']:.0f} MB, "
-            f"add 150 passages {result['add_one_s']:.2f} s (warm), {result['add_cold_s']:.2f} s (cold 1 doc)",
+            f"add 150 passages {result['add_one_s']:.2f} s (warm), {result['add_cold_s']:.2f} s (cold 1 doc), "
+            f"load average {result['load']:.1f}",
             flush=True,
         )
     embedding = None if args.skip_embeddings else _child(["--child-embeddings"])

@@ -131,7 +131,7 @@ def main() -> int:
                 with session_scope(settings.resolved_database_url) as session:
                     start = time.perf_counter()
                     try:
-                        result = ask(session, cid, record["question"], AskOptions(llm=reader), settings, tools)
+                        result = ask(session, cid, record["question"], AskOptions(reader=reader), settings, tools)
                         answer = result.answer
                     except Exception as exc:  # noqa: BLE001 - a failure is a wrong answer, and is shown
                         answer = f"ERROR {type(exc).__name__}: {exc}"

@@ -215,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
 
     rows = []
     for name in args.retrievers.split(","):
-        options = AskOptions(retriever="kgp" if name == "structural" else name, budget=10, llm="local")
+        options = AskOptions(retriever="kgp" if name == "structural" else name, budget=10, reader="local")
         timings, parts = [], []
         for q in structural_qs if name == "structural" else qs:
             QueryVector._cache.clear()  # every retriever pays for its own question embedding (cold, as in the app)

@@ -15,4 +15,6 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
 fi
 
 .venv/bin/ruff check .
+# Types first: a type error fails CI before the (long) suite starts. Configuration in pyproject.toml.
+.venv/bin/mypy
 exec .venv/bin/python -m pytest -p no:cacheprovider -ra "$@"

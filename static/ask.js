@@ -17,7 +17,7 @@
       retriever: data.get("retriever") || "kgp",
       budget: parseInt(data.get("budget"), 10) || 10,
       branching: parseInt(data.get("branching"), 10) || 3,
-      llm: data.get("llm") || "local"
+      reader: data.get("llm") || "local"
     };
   }
 
@@ -194,7 +194,8 @@
     var t = result.timings_ms || {};
     var meta = [result.question_type === "structural" ? "structural question" : "content question"];
     if (result.options && result.options.retriever) meta.push("retriever " + result.options.retriever);
-    if (result.options && result.options.llm) meta.push(result.options.llm === "openai" ? "LLM reader" : "built-in reader");
+    const reader = result.options && (result.options.reader || result.options.llm);  // llm: answers stored before the rename
+    if (reader) meta.push(reader === "openai" ? "LLM reader" : "built-in reader");
     if (t.total !== undefined) meta.push(Math.round(t.total) + " ms");
     meta.push((result.llm_calls || 0) + " LLM call" + (result.llm_calls === 1 ? "" : "s"));
     $("answer-meta").textContent = "“" + mdqa.shorten(result.question, 160) + "” — " + meta.join(" · ");

@@ -24,4 +24,6 @@ def get_session(settings: SettingsDep) -> Iterator[Session]:
         yield session
 
 
-SessionDep = Annotated[Session, Depends(get_session)]
+# Scope "function": the session commits before the response is sent, so a client that reads right after a
+# write sees it, and a failed commit is the request's error, not a lost write after a 200.
+SessionDep = Annotated[Session, Depends(get_session, scope="function")]

@@ -4,7 +4,7 @@ pages/s, ask latency, LLM calls and errors."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from fastapi import FastAPI
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
@@ -63,7 +63,7 @@ class RequestMetrics:
 class StateCollector(Collector):
     """Figures read at scrape time from the database and the queue, shared by every process."""
 
-    def __init__(self, settings: Settings, queue_depth: callable) -> None:  # type: ignore[valid-type]
+    def __init__(self, settings: Settings, queue_depth: Callable[[], int | None]) -> None:
         self.settings = settings
         self.queue_depth = queue_depth
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from pydantic import BaseModel, Field
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from app.db.models import Collection, DocTable, Document, Page, Passage
+from app.services.asking import AskOptionsIn
 
 
 class CollectionCreate(BaseModel):
@@ -157,3 +160,151 @@ def page_out(page: Page, passages: list[Passage], tables: list[DocTable]) -> Pag
         passages=[passage_out(p) for p in passages],
         tables=[table_out(t) for t in tables],
     )
+
+
+# ------------------------------------------------------------------------------------------------------ errors
+class ErrorOut(BaseModel):
+    """Every error the API returns, validation errors included: one readable sentence."""
+
+    detail: str = Field(description="what was wrong, fit to show a user")
+
+
+_ERROR_MEANING = {
+    404: "the collection, document, node or question does not exist",
+    409: "the request conflicts with the state (e.g. no ready document yet, a name already taken)",
+    413: "the request body is larger than MDQA_MAX_UPLOAD_MB",
+    422: "the request is invalid; `detail` says which field and why",
+    502: "the configured LLM server failed",
+    503: "the database or the queue is unavailable; retry later",
+}
+
+
+def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` for the error statuses a route returns, all with the ErrorOut body."""
+    return {code: {"model": ErrorOut, "description": _ERROR_MEANING[code]} for code in codes}
+
+
+# ------------------------------------------------------------------------------------------------------ asking
+class AskBody(BaseModel):
+    question: str = Field(description="the question (at most MDQA_MAX_QUESTION_CHARS characters)")
+    options: AskOptionsIn | None = Field(None, description="retrieval and reading options; defaults from settings")
+    stream: StrictBool = Field(False, description="true: answer as server-sent events (see the route's description)")
+
+
+class CitationOut(BaseModel):
+    marker: int
+    node_id: str
+    kind: str
+    document_id: str
+    filename: str
+    page: int | None
+    text: str
+
+
+class EvidenceNodeOut(BaseModel):
+    id: str
+    kind: str
+    document_id: str
+    page: int | None
+    label: str
+    text: str
+    hop: int
+    score: float
+
+
+class EvidenceEdgeOut(BaseModel):
+    source: str
+    target: str
+    kind: str | None
+    hop: int
+
+
+class EvidenceOut(BaseModel):
+    nodes: list[EvidenceNodeOut]
+    edges: list[EvidenceEdgeOut]
+
+
+class TimingsOut(BaseModel):
+    classify: float = 0.0
+    retrieve: float = 0.0
+    answer: float = 0.0
+    total: float = 0.0
+
+
+class CellOut(BaseModel):
+    """The table cell an answer was read from."""
+
+    model_config = ConfigDict(extra="allow")
+
+    node_id: str
+    row: str
+    column: str
+    value: str
+    bbox: list[float] | None = Field(None, description="[x0, top, x1, bottom] in PDF points")
+
+
+class AskOut(BaseModel):
+    """The answer, its citations and the evidence path. Stored answers of older versions may lack newer fields:
+    those have defaults, and unknown stored fields pass through."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str | None = Field(None, description="the question's id in the collection's history")
+    question: str
+    question_type: str = Field("content", description='"structural" (pages, tables by name) or "content"')
+    answer: str = Field(description="Markdown with [n] citation markers")
+    answer_html: str = Field("", description="the answer as sanitised HTML, markers linked to their pages")
+    short_answer: str | None = None
+    citations: list[CitationOut] = []
+    evidence: EvidenceOut = EvidenceOut(nodes=[], edges=[])
+    retrieved: list[str] = []
+    timings_ms: TimingsOut = TimingsOut()
+    llm_calls: int = 0
+    cell: CellOut | None = None
+    options: dict[str, Any] = Field({}, description="the options actually used, defaults filled in")
+
+
+class QuestionOut(BaseModel):
+    id: str
+    question: str
+    question_type: str
+    created_at: str | None
+    result: AskOut
+
+
+class QuestionSummaryOut(QuestionOut):
+    answer: str
+    options: dict[str, Any]
+
+
+# ------------------------------------------------------------------------------------------------------- graph
+class GraphStatsOut(BaseModel):
+    nodes: dict[str, int] = Field(description="node count by kind")
+    edges: dict[str, int] = Field(description="edge count by kind")
+    density: float = Field(description="edges / (nodes × (nodes − 1))")
+
+
+class GraphNodeOut(BaseModel):
+    id: str
+    kind: str
+    document_id: str
+    page: int | None
+    label: str | None
+    text: str | None
+
+
+class GraphEdgeOut(BaseModel):
+    source: str
+    target: str
+    kind: str
+    weight: float | None
+
+
+class NeighbourhoodOut(BaseModel):
+    nodes: list[GraphNodeOut]
+    edges: list[GraphEdgeOut]
+
+
+def error_response(status_code: int, detail: str) -> JSONResponse:
+    """The one error body (ErrorOut) every handler answers with."""
+    return JSONResponse(ErrorOut(detail=detail).model_dump(), status_code=status_code)

@@ -7,17 +7,23 @@ import json
 import sys
 from typing import Any
 
+from app.commands import add_data_dir, settings_from
+from app.vocabulary import READERS, RETRIEVERS, SCORERS
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("ask", help="ask a collection a question")
     parser.add_argument("question", help="the question (quote it)")
     parser.add_argument("--collection", required=True, help="collection name")
-    parser.add_argument("--retriever", choices=["kgp", "gnn", "tfidf", "bm25", "dense"], default=None)
+    parser.add_argument("--retriever", choices=RETRIEVERS, default=None)
     parser.add_argument("--budget", type=int, default=None, help="passages the retriever may return")
     parser.add_argument("--branching", type=int, default=None)
-    parser.add_argument("--scorer", choices=["embedding", "llm", "tfidf"], default=None, help="KGP neighbour scorer")
-    parser.add_argument("--llm", choices=["local", "openai"], default=None, help="reader (default: openai if set)")
+    parser.add_argument("--scorer", choices=SCORERS, default=None, help="KGP neighbour scorer")
+    parser.add_argument(
+        "--reader", "--llm", dest="reader", choices=READERS, default=None, help="reader (default: openai if set)"
+    )
     parser.add_argument("--json", action="store_true", help="print the API's JSON object")
+    add_data_dir(parser)
     parser.set_defaults(handler=run)
 
 
@@ -83,9 +89,8 @@ def run(args: argparse.Namespace) -> int:
     from app.db.session import session_scope
     from app.services.asking import ask_collection
     from app.services.collections import find_collection_by_name
-    from app.settings import get_settings
 
-    settings = get_settings()
+    settings = settings_from(args)
     url = settings.resolved_database_url
     upgrade(url)
     options = {
@@ -95,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
             "budget": args.budget,
             "branching": args.branching,
             "scorer": args.scorer,
-            "llm": args.llm,
+            "reader": args.reader,
         }.items()
         if v is not None
     }

@@ -154,7 +154,7 @@ def _run_qa(args: argparse.Namespace, settings: Any, url: str, work_dir: Path) -
         progress=not args.no_progress,
         no_classify=args.no_classify,
     )
-    base_embedder = get_embedder(settings.device)
+    base_embedder = get_embedder(settings.device, settings.embedding_backend)
     embedder = CachingEmbedder(base_embedder)
     if args.embed_cache:
         loaded = embedder.load(args.embed_cache)

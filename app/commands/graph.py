@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from app.commands import add_data_dir, settings_from
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("graph", help="inspect a collection's graph")
@@ -13,24 +15,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     export.add_argument("--collection", required=True, help="collection name")
     export.add_argument("--format", choices=("graphml", "json"), default="graphml")
     export.add_argument("--output", "-o", help="file to write (default: standard output)")
+    add_data_dir(export)
     export.set_defaults(handler=run_export)
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from sqlalchemy import select
-
-    from app.db.models import Collection
     from app.db.session import session_scope
-    from app.graph.export import export_bytes
-    from app.settings import get_settings
+    from app.services import graph as graph_service
+    from app.services.collections import find_collection_by_name
 
-    settings = get_settings()
+    settings = settings_from(args)
     with session_scope(settings.resolved_database_url) as session:
-        collection_id = session.scalar(select(Collection.id).where(Collection.name == args.collection))
-        if collection_id is None:
+        collection = find_collection_by_name(session, args.collection)
+        if collection is None:
             print(f"mdqa: collection {args.collection!r} not found", file=sys.stderr)
             return 2
-        data = export_bytes(session, collection_id, args.format)
+        data = graph_service.export(session, collection.id, args.format)
     if args.output:
         with open(args.output, "wb") as handle:
             handle.write(data)

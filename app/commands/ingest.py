@@ -4,6 +4,9 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
+
+from app.commands import add_data_dir, settings_from
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -16,6 +19,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="read a password for the encrypted PDFs among the files from the first line of standard input",
     )
+    add_data_dir(parser)
     parser.set_defaults(handler=run)
 
 
@@ -41,10 +45,9 @@ def run(args: argparse.Namespace) -> int:
     from app.db.session import session_scope
     from app.services.collections import create_collection, find_collection_by_name
     from app.services.documents import upload_files
-    from app.services.queue import InlineQueue, make_queue
-    from app.settings import get_settings
+    from app.services.queue import make_queue
 
-    settings = get_settings()
+    settings = settings_from(args)
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     url = settings.resolved_database_url
     upgrade(url)
@@ -54,11 +57,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     password = (sys.stdin.readline().rstrip("\r\n") or None) if args.password_stdin else None
     queue = make_queue(settings)
-    if isinstance(queue, InlineQueue):
-        queue.start(recover=False)
+    queue.start(recover=False)
     with session_scope(url) as session:
         collection = find_collection_by_name(session, args.collection) or create_collection(session, args.collection)
-        session.commit()
         handles = [(label, file.open("rb")) for file, label in files]
         try:
             result = upload_files(session, settings, queue, collection.id, handles, password=password)
@@ -76,19 +77,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"already in this collection{same}: {uploaded_as} ({status})")
     if not result.files:
         print(f"mdqa ingest: every file was rejected ({len(result.rejected)})", file=sys.stderr)
-        if isinstance(queue, InlineQueue):
-            queue.stop()
+        queue.stop()
         return 1
-    if args.no_wait and not isinstance(queue, InlineQueue):
+    if args.no_wait and not queue.runs_here:
         print(f"queued {len(ids)} documents in collection {args.collection!r}")
+        queue.stop()
         return 0
-    failed = _wait(url, ids, tqdm)
-    if isinstance(queue, InlineQueue):
+    try:
+        failed = _wait(url, ids, tqdm)
+    finally:
         queue.stop()
     return 1 if failed else 0
 
 
-def _wait(url: str, ids: list[str], tqdm) -> int:  # type: ignore[no-untyped-def]
+def _wait(url: str, ids: list[str], tqdm: Any) -> int:
     from sqlalchemy import select
 
     from app.db.models import Document

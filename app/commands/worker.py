@@ -12,20 +12,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from app.db.migrate import upgrade
-    from app.services.ingestion import unfinished_document_ids
+    from app.logging_setup import configure_logging
     from app.settings import get_settings
 
     settings = get_settings()
     if not settings.broker_url:
         print("mdqa worker: set MDQA_BROKER_URL (e.g. redis://127.0.0.1:6379/0) and MDQA_DATABASE_URL first")
         return 2
+    configure_logging(settings)
     upgrade(settings.resolved_database_url)
-    from worker.celery_app import celery_app
-    from worker.tasks import ingest_document
+    from app.db.session import get_engine
 
-    # Documents whose worker died long ago (and whose message expired) are handed out again.
-    for document_id in unfinished_document_ids(settings, stale_only=True):
-        ingest_document.apply_async(args=[document_id], queue=settings.queue_name)
+    # The pool processes are forked from this one: none of them may inherit a connection in use here.
+    get_engine(settings.resolved_database_url).dispose()
+    # Importing the app connects its sweeper to worker_ready: documents left without a live job are handed out
+    # again every sweep_interval_s, from the first moment the worker consumes.
+    from worker.celery_app import celery_app
+
     celery_app.worker_main(
         [
             "worker",

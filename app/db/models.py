@@ -67,6 +67,8 @@ class Document(Base):
     title: Mapped[str | None] = mapped_column(Text, nullable=True)
     text_source: Mapped[str] = mapped_column(String(8), default="pdf")  # pdf | ocr | none (no page has text)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
+    # Written every few seconds by the worker processing the document; a stale one means that worker is gone.
+    heartbeat_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
 

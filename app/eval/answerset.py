@@ -100,8 +100,8 @@ def contains(answer: str, acceptable: str) -> bool:
     if is_numeric(acceptable):
         want = numeric_value(acceptable)
         return any(_same(want, got) for got in numbers_in(answer))
-    want = normalise(acceptable)
-    pattern = rf"(?<![\w]){re.escape(want)}(?![\w])"
+    words = normalise(acceptable)
+    pattern = rf"(?<![\w]){re.escape(words)}(?![\w])"
     return re.search(pattern, normalise(answer)) is not None
 
 

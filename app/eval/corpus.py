@@ -56,7 +56,7 @@ def ingest_text(
     session: Session, name: str, documents: list[SourceDocument], settings: Settings, embedder: TextEncoder
 ) -> IngestedCollection:
     """One collection holding the documents, one page each, one passage per paragraph (split when long)."""
-    from app.graph.build import add_documents
+    from app.services.ingestion import add_to_graph
 
     collection = create_collection(session, name)
     out = IngestedCollection(collection_id=collection.id, documents=len(documents))
@@ -92,9 +92,6 @@ def ingest_text(
         document.passage_count = index
         rows.append(document)
     session.flush()
-    add_documents(session, [d.id for d in rows], settings.graph, embedder)
-    for document in rows:
-        document.status = "ready"
-        document.progress = 1.0
+    add_to_graph(session, rows, settings, embedder)
     session.commit()
     return out

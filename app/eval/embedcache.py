@@ -43,9 +43,6 @@ class CachingEmbedder:
             self.hits += len(texts) - len(missing)
             return np.vstack([self._vectors[t] for t in texts])
 
-    def encode_one(self, text: str) -> np.ndarray:
-        return self.encode([text])[0]
-
     def __len__(self) -> int:
         return len(self._vectors)
 

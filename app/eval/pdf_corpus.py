@@ -11,7 +11,7 @@ from xml.sax.saxutils import escape
 
 from sqlalchemy.orm import Session
 
-from app.db.models import Passage
+from app.db.models import Document, Passage
 from app.eval.corpus import IngestedCollection, create_collection, new_document
 from app.eval.datasets import ParagraphKey, SourceDocument
 from app.eval.metrics import word_tokens
@@ -57,14 +57,13 @@ def ingest_pdfs(
     embedder: TextEncoder,
     work_dir: Path,
 ) -> IngestedCollection:
-    from app.graph.build import add_documents
     from app.ingest.pdf import extract_pdf
-    from app.services.ingestion import _store_extraction  # the rows the real ingestion job stores
+    from app.services.ingestion import add_to_graph, store_extraction  # what the real ingestion job stores
 
     collection = create_collection(session, name)
     out = IngestedCollection(collection_id=collection.id, documents=len(documents))
     work_dir.mkdir(parents=True, exist_ok=True)
-    ids: list[str] = []
+    rows: list[Document] = []
     for number, source in enumerate(documents):
         pdf_path = work_dir / f"{collection.id}-{number}.pdf"
         render_pdf(source, pdf_path)
@@ -80,17 +79,12 @@ def ingest_pdfs(
         document.size_bytes = pdf_path.stat().st_size
         session.add(document)
         session.flush()
-        _store_extraction(session, document, extracted)
+        store_extraction(session, document, extracted)
         session.flush()
         for passage in session.query(Passage).filter(Passage.document_id == document.id):
             out.passage_keys[passage.id] = map_passage(passage.text, source)
-        ids.append(document.id)
+        rows.append(document)
         pdf_path.unlink(missing_ok=True)
-    add_documents(session, ids, settings.graph, embedder)
-    for document_id in ids:
-        row = session.get(type(document), document_id)
-        if row is not None:
-            row.status = "ready"
-            row.progress = 1.0
+    add_to_graph(session, rows, settings, embedder)
     session.commit()
     return out

@@ -41,6 +41,6 @@ def options_for(name: str, settings: Settings, budget: int) -> AskOptions:
         scorer=scorer,  # type: ignore[arg-type]
         budget=budget,
         branching=settings.retrieval.branching,
-        llm="local",
+        reader="local",
         seed_ranker=settings.retrieval.seed_ranker,
     )

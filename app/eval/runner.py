@@ -60,7 +60,7 @@ class EvalRun:
         }
 
 
-def _progress(total: int, desc: str, enabled: bool):  # type: ignore[no-untyped-def]
+def _progress(total: int, desc: str, enabled: bool) -> Any:
     from tqdm import tqdm
 
     return tqdm(total=total, desc=desc, unit="q", disable=not enabled, dynamic_ncols=True)
@@ -190,7 +190,7 @@ def evaluate_question(
                 score.question_type = "error"
             if name in config.answer_with:
                 answer_options = options_for(name, settings, config.budget)
-                answer_options.llm = config.reader  # type: ignore[assignment]
+                answer_options.reader = config.reader  # type: ignore[assignment]
                 short: str | None = None
                 try:
                     score.answer, short = _answer(

@@ -165,6 +165,7 @@ def run_structural(manifest: Path, settings: Settings, url: str, limit: int | No
     for q in tqdm(questions, desc="structural", unit="q", disable=not progress):
         document_id = doc_ids.get(q.file)
         t0 = time.perf_counter()
+        qtype: str
         with session_scope(url) as session:
             try:
                 result = ask(session, collection_id, q.question, options, settings)

@@ -15,14 +15,9 @@ from sqlalchemy.orm import Session
 
 from app.db.models import Collection, Edge, Node
 from app.db.vectors import graph_version
-from app.graph.build import EDGE_KINDS, IN_CHUNK, NODE_KINDS
+from app.graph.build import IN_CHUNK
+from app.vocabulary import EDGE_KINDS, NODE_KINDS, edge_rank
 
-# When two nodes are joined by edges of several kinds, the DiGraph edge carries the most telling one as `kind`
-# (all of them in `kinds`): structure first, then the sparse edges that carry multi-hop questions.
-KIND_PRIORITY = {
-    kind: rank
-    for rank, kind in enumerate(("contains", "next", "continues", "mention", "entity", "keyword", "semantic"))
-}
 NEIGHBOURHOOD_MAX_NODES = 300
 
 _cache: dict[str, tuple[int, nx.DiGraph]] = {}
@@ -63,16 +58,12 @@ def load_graph(session: Session, collection_id: str) -> nx.DiGraph:
             graph.add_edge(source, target, kind=kind, weight=weight, kinds=(kind,))
             continue
         data["kinds"] = (*data["kinds"], kind)
-        if KIND_PRIORITY.get(kind, 99) < KIND_PRIORITY.get(data["kind"], 99):
+        # Several kinds join the pair: the DiGraph edge names the most telling one (all of them in `kinds`).
+        if edge_rank(kind) < edge_rank(data["kind"]):
             data["kind"], data["weight"] = kind, weight
     with _lock:
         _cache[collection_id] = (version, graph)
     return graph
-
-
-def invalidate(collection_id: str) -> None:
-    with _lock:
-        _cache.pop(collection_id, None)
 
 
 def node_json(node_id: str, data: dict[str, Any]) -> dict[str, Any]:

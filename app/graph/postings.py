@@ -4,6 +4,9 @@ Rules that make the result a deterministic function of the current set of items 
 - a term held by more than `max_fanout` items links none (one common word must not connect everything);
 - each source keeps its `max_edges` best targets by number of shared terms, ties broken by id;
 - optionally, items of the same group (document) are never linked.
+
+A caller that keeps an `Index` (term → holders) beside `terms_of` gets answers in time proportional to the items
+touched, not to the collection: adding a document to 100k passages must not scan 100k keyword lists.
 """
 
 from __future__ import annotations
@@ -14,8 +17,42 @@ import numpy as np
 from scipy import sparse
 
 
-def active_terms(terms_of: Mapping[str, Sequence[str]], max_fanout: int) -> dict[str, int]:
+class Index(dict[str, set[str]]):
+    """term → the items holding it, kept in step with a `terms_of` mapping by its owner."""
+
+    @classmethod
+    def of(cls, terms_of: Mapping[str, Sequence[str]]) -> Index:
+        index = cls()
+        for item, terms in terms_of.items():
+            index.add(item, terms)
+        return index
+
+    def add(self, item: str, terms: Iterable[str]) -> None:
+        for term in set(terms):
+            holders = self.get(term)
+            if holders is None:
+                self[term] = {item}
+            else:
+                holders.add(item)
+
+    def remove(self, item: str, terms: Iterable[str]) -> None:
+        for term in set(terms):
+            holders = self.get(term)
+            if holders is not None:
+                holders.discard(item)
+                if not holders:
+                    del self[term]
+
+
+# Below this share of the items as sources, edges are counted per source through the index; above it one sparse
+# product over every item is cheaper (a collection's first build).
+PER_SOURCE_SHARE = 0.25
+
+
+def active_terms(terms_of: Mapping[str, Sequence[str]], max_fanout: int, index: Index | None = None) -> dict[str, int]:
     """Document frequency of every term held by 2..max_fanout items (the only ones that make edges)."""
+    if index is not None:
+        return {term: len(items) for term, items in index.items() if 2 <= len(items) <= max_fanout}
     counts: dict[str, int] = {}
     for terms in terms_of.values():
         for term in set(terms):
@@ -36,6 +73,7 @@ def changed_sources(
     changed_terms_of: Mapping[str, Sequence[str]],
     max_fanout: int,
     adding: bool,
+    index: Index | None = None,
 ) -> set[str]:
     """Items whose outgoing edges may change when the items of `changed_terms_of` were added (or removed).
 
@@ -47,16 +85,24 @@ def changed_sources(
     for terms in changed_terms_of.values():
         for term in set(terms):
             delta[term] = delta.get(term, 0) + 1
-    after: dict[str, int] = dict.fromkeys(delta, 0)
-    for terms in terms_of.values():
-        for term in set(terms):
-            if term in after:
-                after[term] += 1
+    if index is not None:
+        after = {term: len(index.get(term, ())) for term in delta}
+    else:
+        after = dict.fromkeys(delta, 0)
+        for terms in terms_of.values():
+            for term in set(terms):
+                if term in after:
+                    after[term] += 1
     relevant = set()
     for term, n_after in after.items():
         n_before = n_after - delta[term] if adding else n_after + delta[term]
         if min(n_before, n_after) <= max_fanout:
             relevant.add(term)
+    if index is not None:
+        found: set[str] = set()
+        for term in relevant:
+            found.update(index.get(term, ()))
+        return found - set(changed_terms_of)
     return holders(terms_of, relevant) - set(changed_terms_of)
 
 
@@ -67,12 +113,15 @@ def shared_term_edges(
     max_edges: int,
     group_of: Mapping[str, str] | None = None,
     chunk: int = 4096,
+    index: Index | None = None,
 ) -> list[tuple[str, str, float]]:
     """(source, target, shared-term count) for each source's best `max_edges` targets."""
     sources = sorted(set(sources) & terms_of.keys())
     if not sources:
         return []
-    active = active_terms(terms_of, max_fanout)
+    if index is not None and len(sources) <= PER_SOURCE_SHARE * len(terms_of):
+        return _edges_per_source(sources, terms_of, index, max_fanout, max_edges, group_of)
+    active = active_terms(terms_of, max_fanout, index)
     if not active:
         return []
     items = sorted(terms_of)  # matrix rows in id order, so a smaller row index is the smaller id
@@ -107,4 +156,29 @@ def shared_term_edges(
             order = np.lexsort((targets, -counts))[:max_edges]
             source_id = items[source_row]
             edges.extend((source_id, items[t], float(c)) for t, c in zip(targets[order], counts[order], strict=True))
+    return edges
+
+
+def _edges_per_source(
+    sources: Sequence[str],
+    terms_of: Mapping[str, Sequence[str]],
+    index: Index,
+    max_fanout: int,
+    max_edges: int,
+    group_of: Mapping[str, str] | None,
+) -> list[tuple[str, str, float]]:
+    """What the sparse product in shared_term_edges gives, counted over each source's own postings."""
+    edges: list[tuple[str, str, float]] = []
+    for source in sources:
+        group = group_of[source] if group_of is not None else None
+        counts: dict[str, int] = {}
+        for term in set(terms_of[source]):
+            items = index.get(term, ())
+            if not 2 <= len(items) <= max_fanout:
+                continue
+            for target in items:
+                if target != source and (group_of is None or group_of[target] != group):
+                    counts[target] = counts.get(target, 0) + 1
+        best = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:max_edges]
+        edges.extend((source, target, float(count)) for target, count in best)
     return edges

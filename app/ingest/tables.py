@@ -16,7 +16,7 @@ import math
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -155,6 +155,7 @@ class Grid:
     rows: list[list[str]]
     boxes: list[list[BBox | None]]
     bbox: BBox
+    notes: list[str] = field(default_factory=list)  # headnotes on the whole table ("[In thousands]")
 
 
 def normalise_grid(rows: Sequence[Sequence[object]], boxes: Sequence[Sequence[BBox | None]]) -> Grid | None:
@@ -172,18 +173,23 @@ def normalise_grid(rows: Sequence[Sequence[object]], boxes: Sequence[Sequence[BB
     return Grid(out_rows, out_boxes, union_bbox(filled) if filled else (0.0, 0.0, 0.0, 0.0))
 
 
-def _segments(row: Sequence[tuple[str, BBox]], join: float = 0.3) -> list[tuple[str, BBox]]:
-    """A row's words joined into phrases: a gap under ``join`` × the text height is a word space."""
-    out: list[tuple[str, BBox]] = []
+def _phrases(row: Sequence[tuple[str, BBox]], join: float = 0.3) -> list[list[tuple[str, BBox]]]:
+    """A row's words grouped into phrases: a gap under ``join`` × the text height is a word space."""
+    out: list[list[tuple[str, BBox]]] = []
     for text, box in row:
         if out:
-            last_text, last = out[-1]
+            last_text, last = out[-1][-1]
             height = max(min(_size(text, box), _size(last_text, last)), 1.0)
             if box[0] - last[2] < join * height:
-                out[-1] = (f"{last_text} {text}", union_bbox((last, box)))
+                out[-1].append((text, box))
                 continue
-        out.append((text, box))
+        out.append([(text, box)])
     return out
+
+
+def _segments(row: Sequence[tuple[str, BBox]], join: float = 0.3) -> list[tuple[str, BBox]]:
+    """A row's phrases, each as its text and box."""
+    return [(" ".join(t for t, _ in p), union_bbox(b for _, b in p)) for p in _phrases(row, join)]
 
 
 def _size(text: str, box: BBox) -> float:
@@ -257,7 +263,8 @@ def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
     ncols = len(seps) + 1
     texts: list[list[str]] = []
     boxes: list[list[BBox | None]] = []
-    for row in rows:
+    body = next((i for i, row in enumerate(rows) if _is_numeric_row(row)), len(rows))
+    for i, row in enumerate(rows):
         parts: list[list[tuple[str, BBox]]] = [[] for _ in range(ncols)]
         if _running_text(row):
             parts[bisect_right(seps, (row[0][1][0] + row[0][1][2]) / 2)] = list(row)
@@ -265,6 +272,16 @@ def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
             # a title or spanning header row: each phrase stays whole, in the column it starts in
             for text, box in _segments(row):
                 parts[bisect_right(seps, box[0] + 1)].append((text, box))
+        elif i < body:
+            # a header row: a word that a column gap cuts through belongs to a column name set
+            # wider than its narrow column of numbers ("2008–09 to 2015–16"): it goes with the
+            # rest of its phrase
+            for phrase in _phrases(row):
+                cols = [bisect_right(seps, (b[0] + b[2]) / 2) for _, b in phrase]
+                cut = [any(_cuts(x, b) for x in seps) for _, b in phrase]
+                whole = [c for c, k in zip(cols, cut, strict=True) if not k]
+                for tw, col, k in zip(phrase, cols, cut, strict=True):
+                    parts[max(set(whole), key=whole.count) if k and whole else col].append(tw)
         else:
             col = -1
             for text, box in row:
@@ -277,6 +294,12 @@ def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
 
 
 _LEADER = re.compile(r"^[.…·_]+$")
+
+
+def _cuts(x: float, box: BBox) -> bool:
+    """Does the line x = ``x`` cut the box into two real parts (not just graze one end)?"""
+    quarter = (box[2] - box[0]) / 4
+    return box[0] + quarter < x < box[2] - quarter
 
 
 def _running_text(row: Sequence[tuple[str, BBox]]) -> bool:
@@ -512,6 +535,54 @@ def rule_end_edges(edges: Sequence[Edge]) -> list[Edge]:
     return out
 
 
+def without_text_frames(edges: list[Edge], margin: float = 0.5) -> list[Edge]:
+    """The edges less those of text frames: a rectangle drawn strictly inside a cell's rectangle
+    (one or two of them per cell, around its text) is not a cell border, and pdfplumber would
+    snap its sides onto the cell's and cut the cell into rows ("State" framed inside a header
+    cell that spans two rows). A rectangle holding three or more others is a table frame, and
+    its cells stay."""
+    hs: dict[tuple[float, float], set[float]] = {}  # (x0, x1) → the y of each such horizontal
+    vs: dict[float, set[tuple[float, float]]] = {}  # x → the (top, bottom) of each such vertical
+    for e in edges:
+        if e["orientation"] == "h":
+            hs.setdefault((round(e["x0"], 1), round(e["x1"], 1)), set()).add(round(e["top"], 1))
+        else:
+            vs.setdefault(round(e["x0"], 1), set()).add((round(e["top"], 1), round(e["bottom"], 1)))
+    rects: list[BBox] = []
+    for (x0, x1), ys in hs.items():
+        left, right = vs.get(x0), vs.get(x1)
+        if left and right:
+            rects += [(x0, top, x1, bottom) for top, bottom in left & right if top in ys and bottom in ys]
+    if len(rects) < 2:
+        return edges
+    # Each rectangle is filed under the 48 pt squares it covers; a container holds the centre
+    # of what it contains, so only the rectangles filed under that square are compared.
+    step = 48.0
+    squares: dict[tuple[int, int], list[BBox]] = {}
+    for s in rects:
+        for bx in range(int(s[0] // step), int(s[2] // step) + 1):
+            for by in range(int(s[1] // step), int(s[3] // step) + 1):
+                squares.setdefault((bx, by), []).append(s)
+    held: dict[BBox, list[BBox]] = {}
+    for r in rects:
+        for s in squares.get((int((r[0] + r[2]) / 2 // step), int((r[1] + r[3]) / 2 // step)), ()):
+            if s[0] + margin < r[0] and s[1] + margin < r[1] and r[2] < s[2] - margin and r[3] < s[3] - margin:
+                held.setdefault(s, []).append(r)
+    frames = {r for inner in held.values() if len(inner) <= 2 for r in inner}
+    if not frames:
+        return edges
+    drop: set[tuple[str, float, float, float]] = set()
+    for x0, top, x1, bottom in frames:
+        drop |= {("h", x0, x1, top), ("h", x0, x1, bottom), ("v", top, bottom, x0), ("v", top, bottom, x1)}
+
+    def key(e: Edge) -> tuple[str, float, float, float]:
+        if e["orientation"] == "h":
+            return ("h", round(e["x0"], 1), round(e["x1"], 1), round(e["top"], 1))
+        return ("v", round(e["top"], 1), round(e["bottom"], 1), round(e["x0"], 1))
+
+    return [e for e in edges if key(e) not in drop]
+
+
 def _runs(rules: list[Edge], gap: float = 50.0) -> list[list[Edge]]:
     """Horizontal rules (sorted by top) split where one is far below the previous: two tables."""
     runs: list[list[Edge]] = []
@@ -532,6 +603,7 @@ def lattice_tables(
     """Ruled tables: cells are the rectangles formed by the ruling lines (pdfplumber 'lines')."""
     from pdfplumber.table import TableFinder
 
+    edges = without_text_frames(edges)
     finder = TableFinder(
         _PlumberPage(chars, list(edges) + rule_end_edges(edges), size),  # type: ignore[arg-type]
         {"vertical_strategy": "lines", "horizontal_strategy": "lines"},
@@ -567,7 +639,9 @@ def _cell_texts(table: Any, chars: list[dict[str, Any]]) -> tuple[list[list[str 
             if vm < boxes[j][3]:
                 for k, cell in enumerate(rows[j].cells):
                     if cell is not None and cell[0] <= hm < cell[2] and cell[1] <= vm < cell[3]:
-                        buckets[j][k].append(ch)
+                        inner = cell[0] - 0.5 <= ch["x0"] and ch["x1"] <= cell[2] + 0.5  # the common case, cheaply
+                        if inner or not clipped_by_rule(ch, cell):
+                            buckets[j][k].append(ch)
                         placed = True
                         break
             j -= 1
@@ -576,7 +650,16 @@ def _cell_texts(table: Any, chars: list[dict[str, Any]]) -> tuple[list[list[str 
         for r, bs in zip(rows, buckets, strict=True)
     ]
     cell_boxes = [[None if c is None else tuple(c) for c in r.cells] for r in rows]
-    return texts, cell_boxes  # type: ignore[return-value]
+    return texts, cell_boxes
+
+
+def clipped_by_rule(ch: dict[str, Any], cell: Sequence[float]) -> bool:
+    """A glyph that its cell's side rule cuts through is text overflowing the cell ("Elizab|eth"
+    printed as far as the rule): the cell shows it cut, so it is not part of the cell's text. A
+    glyph that only touches the rule (loose boxes overshoot a little) stays."""
+    width = ch["x1"] - ch["x0"]
+    over = max(ch["x1"] - cell[2], cell[0] - ch["x0"])
+    return over > max(0.5, 0.15 * width)
 
 
 def split_spanning_cells(
@@ -609,7 +692,7 @@ def split_spanning_cells(
                     fits = False
                     break
                 parts.setdefault(col, []).append((t, b))
-            if not fits or len(parts) < 2:
+            if not fits or len(parts) < 2 or _phrase_across(inside, xs):
                 continue
             for col, ws in parts.items():
                 j = col - first + k
@@ -622,6 +705,17 @@ def split_spanning_cells(
                 if j - k + first not in parts:
                     texts[i][j], boxes[i][j] = "", None
     return texts, boxes
+
+
+def _phrase_across(words: Sequence[tuple[str, BBox]], xs: Sequence[float]) -> bool:
+    """Do two words a word space apart on one line lie on either side of a column line? Then
+    the cell holds a phrase set over both columns ("number of | franchisors"), not two values."""
+    for row in _bands(words):
+        for phrase in _phrases(row):
+            cols = {bisect_right(xs, (b[0] + b[2]) / 2) for _, b in phrase}
+            if len(cols) > 1:
+                return True
+    return False
 
 
 class CamelotStream:
@@ -655,11 +749,17 @@ class CamelotStream:
         return out
 
 
-def stream_grids(found: Sequence[tuple[list[list[str]], BBox]], lines: Sequence[Line], page_width: float) -> list[Grid]:
+def stream_grids(
+    found: Sequence[tuple[list[list[str]], BBox]],
+    lines: Sequence[Line],
+    page_width: float,
+    edges: Sequence[Edge] = (),
+) -> list[Grid]:
     """Whitespace tables: camelot tells where a table is; its columns are re-cut from our own
     words (shared gaps of the body rows), which keeps every column and gives each cell a box."""
     out: list[Grid] = []
     words = join_vertical([(w.text, w.bbox) for ln in lines for w in ln.words])
+    rules = horizontal_rules(edges)
     for rows, box in found:
         region = widen(words, lengthen(words, box), page_width)
         grid = words_grid(words_in(words, region))
@@ -667,8 +767,122 @@ def stream_grids(found: Sequence[tuple[list[list[str]], BBox]], lines: Sequence[
             grid = Grid(rows, [[None] * len(r) for r in rows], box)
         else:
             grid.bbox = union_bbox((grid.bbox, box))
+            stack_header_cells(grid, rules, edges)
         out.append(grid)
     return out
+
+
+Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1
+
+
+def horizontal_rules(edges: Sequence[Edge]) -> list[Rule]:
+    """Horizontal edges as rules, the collinear pieces of one rule (drawn cell by cell) joined."""
+    pieces = sorted((float(e["top"]), float(e["x0"]), float(e["x1"])) for e in edges if e["orientation"] == "h")
+    pieces.sort(key=lambda p: (round(p[0]), p[1]))
+    out: list[Rule] = []
+    for y, x0, x1 in pieces:
+        if out and abs(out[-1][0] - y) <= 0.5 and x0 <= out[-1][2] + 1:
+            out[-1] = (out[-1][0], out[-1][1], max(out[-1][2], x1))
+        else:
+            out.append((y, x0, x1))
+    return out
+
+
+def stack_header_cells(grid: Grid, rules: Sequence[Rule], edges: Sequence[Edge] = ()) -> None:
+    """A header ruled like a grid of cells (a rule across the table's top, spanner rules under
+    the names set over several columns) holds cells that span several text rows: a name wrapped
+    over two lines ("Total" / "(in billions)"), or a stub name ("Region and state") set at the
+    foot of a cell that reaches up to the table's top rule. In each column, the header text
+    between two rules that cross it is one cell, in the top row of that stretch. Without such
+    rules nothing tells a wrapped name from stacked header rows, and the rows stay as they are;
+    a header with vertical rules too is a lattice, whose cells the ruled-table finder reads."""
+    rows, boxes = grid.rows, grid.boxes
+    first_data = next((i for i, r in enumerate(rows) if _is_data_row(r)), None)
+    if not rules or first_data is None or first_data < 2:
+        return
+
+    filled_boxes = [[b for b in r if b is not None] for r in boxes]
+    if not all(filled_boxes):
+        return  # cells without boxes (camelot's own rows): no geometry to go by
+    top = [min(b[1] for b in r) for r in filled_boxes]
+    mid = [min((b[1] + b[3]) / 2 for b in r) for r in filled_boxes]
+    x0, _, x1, _ = grid.bbox
+    across = [y for y, a, b in rules if b - a >= 0.8 * (x1 - x0) and a <= x0 + 0.1 * (x1 - x0) and y < top[first_data]]
+    if not across:
+        return
+    # a bracketed line above the table's top rule ("[In thousands]") is a note on the whole table
+    notes = [i for i in range(first_data) if mid[i] < min(across) and _headnote(rows[i])]
+    for i in reversed(notes):
+        grid.notes.insert(0, next(c for c in rows[i] if c))
+        del rows[i], boxes[i], top[i], mid[i]
+    first_data -= len(notes)
+
+    def heads(i: int) -> bool:
+        """Row i holds column names: several cells, or one over a spanner rule (not a caption
+        or headnote line set inside the table's rules)."""
+        filled = [b for c, b in zip(rows[i], boxes[i], strict=True) if c and b is not None]
+        if len(filled) != 1:
+            return len(filled) >= 2
+        b = filled[0]
+        cx = (b[0] + b[2]) / 2
+        return any(mid[i] < y < top[i + 1] + 1 and a <= cx <= e and e - a < 0.8 * (x1 - x0) for y, a, e in rules)
+
+    start = next((i for i in range(first_data) if mid[i] > min(across) and heads(i)), first_data)
+    end = start + header_row_count(rows[start:])
+    if end - start < 2:
+        return
+    spanners = [(y, a, b) for y, a, b in rules if mid[start] < y < top[end - 1] and b - a < 0.8 * (x1 - x0)]
+    if not spanners:
+        return  # no rule inside the header: its rows are not known to be cells
+    if any(
+        e["orientation"] == "v"
+        and e["height"] >= 4
+        and x0 <= e["x0"] <= x1
+        and e["top"] < top[end - 1]
+        and e["bottom"] > mid[start]
+        for e in edges
+    ):
+        return
+    for j in range(len(rows[0])):
+        xs = sorted((b[0] + b[2]) / 2 for r in boxes[end:] if (b := r[j]) is not None)
+        if not xs:
+            continue
+        cx = xs[len(xs) // 2]
+        first = start
+        for i in range(start + 1, end + 1):
+            if i < end and not any(a - 1 <= cx <= b + 1 and mid[i - 1] < y < top[i] + 1 for y, a, b in rules):
+                continue
+            # rows first..i-1 of this column are one cell
+            filled = [r for r in range(first, i) if rows[r][j]]
+            if filled and filled != [first]:
+                text = " ".join(rows[r][j] for r in filled)
+                box = union_bbox(b for r in filled if (b := boxes[r][j]) is not None)
+                for r in filled:
+                    rows[r][j], boxes[r][j] = "", None
+                rows[first][j], boxes[first][j] = text, box
+            first = i
+    # a name over a spanner rule names every column under that rule
+    for i in range(start, end):
+        for j, b in enumerate(boxes[i]):
+            if b is None or not rows[i][j]:
+                continue
+            cx = (b[0] + b[2]) / 2
+            under = [
+                (a, e)
+                for y, a, e in rules
+                if b[3] - 1 <= y <= top[i + 1] + 1 and a - 1 <= cx <= e + 1 and e - a < 0.8 * (x1 - x0)
+            ]
+            if under:
+                a, e = max(under, key=lambda r: r[1] - r[0])
+                boxes[i][j] = (min(a, b[0]), b[1], max(e, b[2]), b[3])
+    for i in range(end - 1, start - 1, -1):
+        if not any(rows[i]):
+            del rows[i], boxes[i]
+
+
+def _headnote(row: Sequence[str]) -> bool:
+    filled = [c for c in row if c]
+    return len(filled) == 1 and re.fullmatch(r"[\[(][^\])]*[\])]", filled[0]) is not None
 
 
 def _overlap(a: BBox, b: BBox) -> float:
@@ -690,7 +904,16 @@ def _rows_outside(rows: list[list[tuple[str, BBox]]], boxes: list[BBox]) -> int:
 
 def _merged_cells(rows: list[list[str]]) -> bool:
     """Ruling lines that do not separate columns/rows show up as cells holding several numbers."""
-    return any(sum(1 for tok in c.split() if _NUMERIC.match(tok)) >= 3 for r in rows for c in r)
+    return any(_numbers_in(c) >= 3 for r in rows for c in r)
+
+
+# Thousands grouped with spaces ("1 649 692"): one number, not three.
+_SPACE_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d])")
+
+
+def _numbers_in(cell: str) -> int:
+    joined = _SPACE_GROUPED.sub(lambda m: m.group().replace(" ", ""), cell)
+    return sum(1 for tok in joined.split() if _NUMERIC.match(tok))
 
 
 def table_score(rows: list[list[str]]) -> int:
@@ -700,7 +923,7 @@ def table_score(rows: list[list[str]]) -> int:
         for c in r:
             if not c:
                 continue
-            numbers = sum(1 for tok in c.split() if _NUMERIC.match(tok))
+            numbers = _numbers_in(c)
             score += -3 if numbers >= 3 or len(c) > 150 else 1
     return score
 
@@ -760,6 +983,7 @@ def _caption_text(lines: Sequence[Line], first: Line, table: BBox) -> str:
             and min(ln.bbox[2], cur[2]) > max(ln.bbox[0], cur[0])
             and not _overlap(ln.bbox, table) > 0.5
             and not _CAPTION.match(ln.text.strip())
+            and _wraps_under(first.bbox, ln.bbox)
         ]
         if not nxt:
             break
@@ -771,6 +995,15 @@ def _caption_text(lines: Sequence[Line], first: Line, table: BBox) -> str:
     return " ".join(parts)[:400]
 
 
+def _wraps_under(first: BBox, line: BBox) -> bool:
+    """Is ``line`` set like the next line of a caption whose first line is ``first``: starting
+    at its left or hanging indent, or centred under it? A column name centred over a table's
+    right half ("Projected—Continued") is not."""
+    width = first[2] - first[0]
+    centred = abs((line[0] + line[2]) / 2 - (first[0] + first[2]) / 2) <= 0.05 * width
+    return line[0] <= first[0] + 0.25 * width or centred
+
+
 def split_caption_rows(grid: Grid) -> str | None:
     """A caption printed inside the table's frame ("Table 14." in the first row, wrapping onto a
     second) is taken out of the rows; returns it."""
@@ -779,8 +1012,12 @@ def split_caption_rows(grid: Grid) -> str | None:
     first = " ".join(c for c in grid.rows[0] if c)
     if not _CAPTION.match(first):
         return None
+    head = union_bbox(b for b in grid.boxes[0] if b is not None) if any(grid.boxes[0]) else None
     n = 1
     while n < min(3, len(grid.rows) - 2) and sum(1 for c in grid.rows[n] if c) == 1:
+        box = next(b for c, b in zip(grid.rows[n], grid.boxes[n], strict=True) if c)
+        if head is not None and box is not None and not _wraps_under(head, box):
+            break
         n += 1
     caption = " ".join(" ".join(c for c in r if c) for r in grid.rows[:n])
     del grid.rows[:n]
@@ -810,7 +1047,8 @@ def header_row_count(rows: Sequence[Sequence[str]]) -> int:
 
 def joined_columns(grid: Grid, header_rows: int) -> list[str] | None:
     """One name per column: the header rows' cells top to bottom joined with " / "; a header
-    cell that spans several columns (its box reaches over their centres) names each of them."""
+    cell that spans several columns (its box reaches over their centres, on either side) names
+    each of them."""
     if header_rows == 0 or not grid.rows:
         return None
     ncols = len(grid.rows[0])
@@ -831,6 +1069,11 @@ def joined_columns(grid: Grid, header_rows: int) -> list[str] | None:
                 if row[j] or box is None or c is None or c > box[2] + 1:
                     break
                 covered.append(j)
+            for j in range(k - 1, -1, -1):
+                c = centres[j]
+                if row[j] or box is None or c is None or c < box[0] - 1:
+                    break
+                covered.insert(0, j)
             for j in covered:
                 if not names[j] or names[j][-1] != text:
                     names[j].append(text)
@@ -880,6 +1123,8 @@ def finish_table(index: int, grid: Grid, lines: Sequence[Line]) -> ExtractedTabl
         # the caption's last line was read as the table's first row ("... in educational" / "institutions in 2004")
         caption = f"{caption} {grid.rows[0][0]}"[:400]
         del grid.rows[0], grid.boxes[0]
+    if grid.notes:
+        caption = " ".join([caption or "", *grid.notes]).strip()[:400]
     header_rows = header_row_count(grid.rows)
     columns = joined_columns(grid, header_rows)
     return ExtractedTable(
@@ -994,7 +1239,7 @@ def extract_tables(
         rows = text_rows(lines)
         poor = [g for g in found if _merged_cells(g.rows)]
         if poor or _rows_outside(rows, [g.bbox for g in found]) >= 3:
-            found = _merge_candidates(found, stream_grids(stream(), lines, size[0]))
+            found = _merge_candidates(found, stream_grids(stream(), lines, size[0], edges))
     if any(_CAPTION.match(ln.text.strip()) for ln in lines):
         found += captioned_tables(lines, found)
     found.sort(key=lambda g: (round(g.bbox[1]), g.bbox[0]))

@@ -27,7 +27,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from itertools import chain
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -177,7 +177,7 @@ class _TorchModel:
             out[torch.from_numpy(np.concatenate(order_parts)).to(self._device)] = vectors
             return out.cpu().numpy()
 
-    def _embed_batch(self, batch_ids: np.ndarray, batch_lengths: np.ndarray):  # type: ignore[no-untyped-def]
+    def _embed_batch(self, batch_ids: np.ndarray, batch_lengths: np.ndarray) -> Any:
         torch = self._torch
         ids = torch.from_numpy(batch_ids)
         lengths = torch.from_numpy(batch_lengths)
@@ -266,14 +266,13 @@ class Embedder:
     def __init__(
         self,
         device: str = "auto",
-        backend: str | None = None,
+        backend: str = "auto",
         *,
         model_dir: str | None = None,
         token_budget: int | None = None,
         compile_model: bool = False,
         precision: str | None = None,
     ) -> None:
-        backend = backend or os.environ.get("MDQA_EMBEDDING_BACKEND", "auto")
         if backend not in BACKENDS:
             raise ValueError(f"MDQA_EMBEDDING_BACKEND must be one of {', '.join(BACKENDS)}, not {backend!r}")
         self.backend, self.device = resolve_backend(backend, device)
@@ -312,14 +311,11 @@ class Embedder:
         out[order] = vectors
         return out
 
-    def encode_one(self, text: str) -> np.ndarray:
-        return self.encode([text])[0]
-
 
 _LOAD_LOCK = threading.Lock()
 
 
-def get_embedder(device: str = "auto", backend: str | None = None) -> Embedder:
+def get_embedder(device: str = "auto", backend: str = "auto") -> Embedder:
     """One model per (device, backend) and process. Locked: pipeline threads asking at the same time for the first
     time must not each load a copy (lru_cache alone would let them)."""
     with _LOAD_LOCK:
@@ -327,5 +323,5 @@ def get_embedder(device: str = "auto", backend: str | None = None) -> Embedder:
 
 
 @lru_cache(maxsize=4)
-def _cached_embedder(device: str, backend: str | None) -> Embedder:
+def _cached_embedder(device: str, backend: str) -> Embedder:
     return Embedder(device, backend)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
@@ -169,14 +170,13 @@ def combine(parts: list[tuple[str, Answer]]) -> Answer:
                 cited.append(node)
                 index_of[node.node_id] = len(cited)
             mapping[k] = index_of[node.node_id]
-        body = MARKER.sub(
-            lambda m, mapping=mapping: "".join(
-                f"[{mapping[int(x)]}]" for x in re.split(r"\s*[,;]\s*", m.group(1)) if int(x) in mapping
-            ),
-            answer.text,
-        )
+        body = MARKER.sub(partial(_renumber, mapping), answer.text)
         blocks.append(f"**{label}**: {body}")
     return Answer(text="\n\n".join(blocks), cited=cited, llm_calls=sum(a.llm_calls for _, a in parts))
+
+
+def _renumber(mapping: dict[int, int], m: re.Match[str]) -> str:
+    return "".join(f"[{mapping[int(x)]}]" for x in re.split(r"\s*[,;]\s*", m.group(1)) if int(x) in mapping)
 
 
 def _number(text: str | None) -> float | None:
@@ -187,9 +187,11 @@ def _number(text: str | None) -> float | None:
 def comparison_verdict(labels: list[str], shorts: list[str | None]) -> str | None:
     """"A (12.5) is higher than B (9.1)." when both parts have a sure numeric short answer; else None."""
     values = [_number(s) for s in shorts]
-    if len(values) != 2 or values[0] is None or values[1] is None:
+    if len(values) != 2:
         return None
     (a, b), (la, lb) = values, labels
+    if a is None or b is None:
+        return None
     if a == b:
         return f"{la} and {lb} are the same ({shorts[0]})."
     hi, lo = ((la, shorts[0]), (lb, shorts[1])) if a > b else ((lb, shorts[1]), (la, shorts[0]))

@@ -19,14 +19,13 @@ import numpy as np
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.db.models import Edge, Node
+from app.db.models import Node
 from app.db.vectors import CollectionVectors, graph_version, unpack
 from app.graph import ann
+from app.graph.load import load_graph
+from app.vocabulary import edge_rank
 
 UNIT_KINDS = ("passage", "table")
-# When two edges join the same pair, the evidence path names the most telling one (RESEARCH.md: mention and
-# entity edges carry multi-hop questions; contains/next are structure).
-EDGE_PRIORITY = {"mention": 0, "entity": 1, "keyword": 2, "semantic": 3, "next": 4, "contains": 5}
 # A mention edge that lands on a document node reaches that many of its first passages.
 DOCUMENT_ENTRY_PASSAGES = 3
 
@@ -68,36 +67,6 @@ class CollectionIndex:
             self.extras["vectors"] = cached
         return cached
 
-    def mention_idf(self) -> np.ndarray:
-        """Per unit, log((N+1)/(m+1)) / log(N+1) in (0, 1], m = how many units mention it (title-mention edges into
-        the unit, or into its document when it is one of the document's entry passages). A hub ("Germany", named
-        by hundreds of passages) scores near 0, a unit no one else mentions 1. Built once per version."""
-        with self.lock:
-            cached = self.extras.get("mention_idf")
-            if cached is not None:
-                return cached
-        g = self.graph
-        mentioners: dict[int, set[str]] = {}
-        for source, target, data in g.edges(data=True):
-            if "mention" not in (data.get("kinds") or (data.get("kind"),)):
-                continue
-            j = self.index_of.get(target)
-            targets = (
-                [j]
-                if j is not None
-                else (self._document_entry(target) if g.nodes[target].get("kind") == "document" else [])
-            )
-            for k in targets:
-                mentioners.setdefault(k, set()).add(source)
-        n = len(self.ids)
-        counts = np.zeros(n, dtype=np.float32)
-        for k, sources in mentioners.items():
-            counts[k] = len(sources)
-        idf = (np.log((n + 1.0) / (counts + 1.0)) / np.log(n + 1.0)).astype(np.float32) if n else counts
-        with self.lock:
-            self.extras["mention_idf"] = idf
-        return idf
-
     def neighbours(self, i: int, kinds: frozenset[str] | None = None) -> list[tuple[int, str, float]]:
         """Passage/table neighbours of unit i as (index, edge kind, weight), over edges in both directions.
 
@@ -110,7 +79,7 @@ class CollectionIndex:
         for j, found in links.items():
             usable = found if kinds is None else [k for k in found if k[0] in kinds]
             if usable:
-                kind, weight = min(usable, key=lambda k: EDGE_PRIORITY.get(k[0], 9))
+                kind, weight = min(usable, key=lambda k: edge_rank(k[0]))
                 out.append((j, kind, weight))
         return out
 
@@ -182,26 +151,6 @@ def index_from_graph(
     )
 
 
-def _graph_from_rows(session: Session, collection_id: str) -> nx.DiGraph:
-    """The collection's graph from its rows: app.graph.load when present, else the same shape built here."""
-    try:
-        from app.graph.load import load_graph
-    except ImportError:
-        load_graph = None
-    if load_graph is not None:
-        return load_graph(session, collection_id)
-    graph = nx.DiGraph()
-    for node_id, kind, document_id, page, label in session.execute(
-        select(Node.id, Node.kind, Node.document_id, Node.page, Node.label).where(Node.collection_id == collection_id)
-    ):
-        graph.add_node(node_id, kind=kind, document_id=document_id, page=page, label=label)
-    for source, target, kind, weight in session.execute(
-        select(Edge.source, Edge.target, Edge.kind, Edge.weight).where(Edge.collection_id == collection_id)
-    ):
-        graph.add_edge(source, target, kind=kind, weight=weight)
-    return graph
-
-
 def _build(session: Session, collection_id: str, version: int) -> CollectionIndex:
     rows = session.execute(
         select(Node.id, Node.kind, Node.document_id, Node.page, Node.label, Node.text, Node.vector)
@@ -224,7 +173,7 @@ def _build(session: Session, collection_id: str, version: int) -> CollectionInde
         labels=[r.label or "" for r in rows],
         texts=[r.text or "" for r in rows],
         matrix=matrix,
-        graph=_graph_from_rows(session, collection_id),
+        graph=load_graph(session, collection_id),
     )
 
 
@@ -268,16 +217,3 @@ def get_index(
     with _lock:
         _cache[collection_id] = index
     return index
-
-
-def invalidate(collection_id: str | None = None) -> None:
-    with _lock:
-        if collection_id is None:
-            _cache.clear()
-        else:
-            _cache.pop(collection_id, None)
-    with _hnsw_lock:
-        if collection_id is None:
-            _hnsw.clear()
-        else:
-            _hnsw.pop(collection_id, None)

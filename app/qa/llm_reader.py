@@ -118,7 +118,9 @@ def cell_source(answer: str, retrieval: Retrieval, items: list[ContextItem]) -> 
     evidence the answer quotes, even when it shares no other word with the table."""
     cell = retrieval.extras.get("cell")
     value = " ".join(str(cell.get("value", "")).split()) if cell else ""
-    if not value or not re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", " ".join(answer.split())):
+    if cell is None or not value:
+        return None
+    if not re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", " ".join(answer.split())):
         return None
     return next((item for item in items if item.node_id == str(cell.get("node_id"))), None)
 

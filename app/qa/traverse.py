@@ -24,19 +24,12 @@ from app.qa.seeds import Ranking, tfidf_index
 # helped MuSiQue, while keyword/semantic edges (many per passage, mostly between look-alikes) did not beat dense
 # retrieval. So a path's sparse edges (and the document's own flow) are followed first; keyword, semantic and
 # same-page neighbours fill the remaining branches.
+# A strict tier (every preferred neighbour before any other), measured against the alternatives on pooled
+# HotpotQA/MuSiQue (100 q each) and removed: a soft bonus of 0.05-0.2 for preferred edges lost 1-6 points R@5
+# (keyword/semantic neighbours that outscore a mention are mostly look-alikes of the path); a penalty on mentions
+# of hub documents changed nothing within ±0.005; letting the seed ranking's next units compete with the
+# neighbours lost 0.5-2 points (they are mostly look-alikes of the first seeds).
 PREFERRED_KINDS = frozenset({"mention", "entity", "next"})
-# How much a preferred edge adds to a neighbour's score; None = a strict tier (every preferred neighbour before any
-# other). Measured on pooled HotpotQA/MuSiQue (100 q each), a soft bonus of 0.05-0.2 lost 1-6 points R@5 to the
-# strict tier: keyword/semantic neighbours that outscore a mention are mostly look-alikes of the path.
-PREFERRED_BONUS: float | None = None
-# Mention edges into a hub (a document named by many passages, "Germany") lose up to this much, scaled by
-# 1 - IDF of the mentioned unit (CollectionIndex.mention_idf). Measured: 0.05-0.2 changed nothing within ±0.005
-# R@5 on either dataset (the scorer already ranks the hub's passages low), so it is off by default.
-MENTION_HUB_PENALTY = 0.0
-# When on, the next `branching` unvisited units of the seed ranking compete with each path's neighbours (scored
-# by the same scorer; taken as new seeds). Measured: -0.5 to -2 points R@5, because the seed ranking's #4-#6 are
-# mostly look-alikes of the first seeds. Off by default; the option stays for larger collections.
-SEED_COMPETITION = False
 # The path's evidence counts as much as the question in the embedding scorer's query (KGP's LM reads both).
 PATH_WEIGHT = 1.0
 NEXT_EVIDENCE_PROMPT = prompts.NEXT_EVIDENCE
@@ -139,20 +132,13 @@ def traverse(
     branching: int,
     seeds: int,
     preferred: frozenset[str] = PREFERRED_KINDS,
-    bonus: float | None = None,
-    seed_competition: bool | None = None,
     document_id: str | None = None,
 ) -> list[EvidenceNode]:
     """Visit up to `budget` units, starting from the first `seeds` of `seed_ranking`; evidence in visit order.
 
-    Neighbours joined by a `preferred` edge kind come first, or get `bonus` over the others when one is given
-    (None: PREFERRED_BONUS, itself None for the strict tier); pass
-    frozenset() to rank all neighbours by score alone. With `seed_competition`, the next unvisited units of
-    the seed ranking are candidates of every expansion too (taken as new seeds, hop 0). With `document_id` (the
-    question named the file), paths stay inside that document.
+    Neighbours joined by a `preferred` edge kind come first; pass frozenset() to rank all neighbours by score
+    alone. With `document_id` (the question named the file), paths stay inside that document.
     """
-    bonus = PREFERRED_BONUS if bonus is None else bonus
-    seed_competition = SEED_COMPETITION if seed_competition is None else seed_competition
     visited: dict[int, EvidenceNode] = {}
     queue: deque[list[int]] = deque()
     seed_score = dict(reversed(seed_ranking))  # the first occurrence wins
@@ -161,7 +147,7 @@ def traverse(
     def next_spare(n: int) -> list[int]:
         while spare and spare[0] in visited:
             spare.popleft()
-        out = []
+        out: list[int] = []
         for i in spare:
             if len(out) == n:
                 break
@@ -182,7 +168,6 @@ def traverse(
     for _ in range(min(seeds, budget)):
         if not add_seed():
             break
-    mention_idf = index.mention_idf() if MENTION_HUB_PENALTY else None
     leftover: deque[list[int]] = deque()  # paths with neighbours left unvisited: expanded again as a last resort
     while len(visited) < budget:
         if not queue and not add_seed():
@@ -190,38 +175,21 @@ def traverse(
                 break
             queue.append(leftover.popleft())
         path = queue.popleft()
-        candidates: list[tuple[int, str | None]] = [
+        candidates: list[tuple[int, str]] = [
             (j, kind)
             for j, kind, _ in index.neighbours(path[-1])
             if j not in visited and (document_id is None or index.document_ids[j] == document_id)
         ]
-        if seed_competition:
-            neighbours = {j for j, _ in candidates}
-            candidates.extend((j, None) for j in next_spare(branching) if j not in neighbours)
         if not candidates:
             continue
         scores = scorer.score(question, path, [j for j, _ in candidates])
         take = min(branching, budget - len(visited), len(candidates))
         if take < len(candidates):
             leftover.append(path)
-
-        end = path[-1]
-        keys = []
-        for c, (j, kind) in enumerate(candidates):
-            value = float(scores[c])
-            is_preferred = kind in preferred
-            if is_preferred and bonus is not None:
-                value += bonus
-            if kind == "mention" and mention_idf is not None:
-                value -= MENTION_HUB_PENALTY * (1.0 - float(min(mention_idf[j], mention_idf[end])))
-            # Strict tier: preferred kinds first; then by score; ties by index (deterministic).
-            keys.append((bonus is None and not is_preferred, -value, j, c))
-        for *_, c in sorted(keys)[:take]:
+        # Preferred kinds first; then by score; ties by index (deterministic).
+        keys = sorted((kind not in preferred, -float(scores[c]), j, c) for c, (j, kind) in enumerate(candidates))
+        for *_, c in keys[:take]:
             j, kind = candidates[c]
-            if kind is None:  # a seed-ranking candidate: a new path of its own
-                visited[j] = evidence_node(index, j, hop=0, score=seed_score.get(j, float(scores[c])))
-                queue.append([j])
-                continue
             visited[j] = evidence_node(index, j, hop=len(path), score=float(scores[c]), parent=path[-1], edge_kind=kind)
             queue.append([*path, j])
     return list(visited.values())

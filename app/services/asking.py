@@ -11,8 +11,9 @@ import queue
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
-from typing import Any, get_args
+from typing import Any
 
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StrictInt, ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -20,16 +21,21 @@ from app.db.models import DocTable, Document, Question
 from app.db.session import session_scope
 from app.llm.chat import LLMError
 from app.qa.markdown import answer_html
-from app.qa.model import AskOptions, AskResult, EvidenceNode, ReaderName, RetrieverName, ScorerName
+from app.qa.model import AskOptions, AskResult, EvidenceNode
 from app.qa.pipeline import CITATION_TEXT_CHARS, Tools, ask
 from app.services import metrics
 from app.services.collections import get_collection
 from app.services.errors import Conflict, Invalid, NotFound, ServiceError
 from app.settings import Settings
-
-SEED_RANKERS = ("hybrid", "tfidf", "bm25", "dense", "gnn")
-MAX_BUDGET = 100
-MAX_BRANCHING = 20
+from app.vocabulary import (
+    MAX_BRANCHING,
+    MAX_BUDGET,
+    MAX_SEEDS,
+    ReaderName,
+    RetrieverName,
+    ScorerName,
+    SeedRankerName,
+)
 
 
 class NoReadyDocuments(Conflict):
@@ -47,50 +53,51 @@ class LLMUnavailable(ServiceError):
     status_code = 502
 
 
-def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
-    if value not in allowed:
-        raise InvalidQuestion(f"options.{name} must be one of {', '.join(allowed)}, not {value!r}")
-    return str(value)
+class AskOptionsIn(BaseModel):
+    """Per-question options over the configured defaults; unknown keys and bad values are refused."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    retriever: RetrieverName | None = None
+    scorer: ScorerName | None = Field(None, description="how KGP scores the neighbours to visit next")
+    seed_ranker: SeedRankerName | None = None
+    # "llm" is the name API.md gave it first; both are accepted.
+    reader: ReaderName | None = Field(
+        None, validation_alias=AliasChoices("reader", "llm"), description="local (built-in) or openai (LLM server)"
+    )
+    budget: StrictInt | None = Field(None, ge=1, le=MAX_BUDGET, description="passages the retriever may return")
+    branching: StrictInt | None = Field(None, ge=1, le=MAX_BRANCHING)
+    seeds: StrictInt | None = Field(None, ge=1, le=MAX_SEEDS)
 
 
-def _int(name: str, value: Any, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidQuestion(f"options.{name} must be an integer from {low} to {high}, not {value!r}")
-    return value
+def readable(error: ValidationError, prefix: str = "") -> str:
+    """A ValidationError as one sentence: `where: what` for each problem."""
+    parts = []
+    for item in error.errors():
+        where = ".".join(str(p) for p in item.get("loc", ()))
+        parts.append(f"{prefix}{where}: {item.get('msg')}" if where else str(item.get("msg")))
+    return "; ".join(parts) or "invalid request"
 
 
-def parse_options(raw: dict[str, Any] | None, settings: Settings) -> AskOptions:
+def parse_options(raw: AskOptionsIn | dict[str, Any] | None, settings: Settings) -> AskOptions:
     """API/CLI options over the configured defaults; unknown keys and bad values are refused with a reason."""
-    raw = dict(raw or {})
-    known = {f.name for f in fields(AskOptions)}
-    unknown = sorted(set(raw) - known)
-    if unknown:
-        raise InvalidQuestion(f"unknown option(s): {', '.join(unknown)}")
+    if not isinstance(raw, AskOptionsIn):
+        try:
+            raw = AskOptionsIn.model_validate(raw or {})
+        except ValidationError as exc:
+            raise InvalidQuestion(readable(exc, "options.")) from None
     r = settings.retrieval
     options = AskOptions(
-        retriever=r.retriever,  # type: ignore[arg-type]
-        scorer=r.scorer,  # type: ignore[arg-type]
-        budget=r.budget,
-        branching=r.branching,
-        llm="openai" if settings.llm_configured else "local",
-        seed_ranker=r.seed_ranker,
+        retriever=raw.retriever or r.retriever,
+        scorer=raw.scorer or r.scorer,
+        budget=raw.budget or r.budget,
+        branching=raw.branching or r.branching,
+        reader=raw.reader or ("openai" if settings.llm_configured else "local"),
+        seed_ranker=raw.seed_ranker or r.seed_ranker,
+        seeds=raw.seeds,
     )
-    if raw.get("retriever") is not None:
-        options.retriever = _choice("retriever", raw["retriever"], get_args(RetrieverName))  # type: ignore[assignment]
-    if raw.get("scorer") is not None:
-        options.scorer = _choice("scorer", raw["scorer"], get_args(ScorerName))  # type: ignore[assignment]
-    if raw.get("llm") is not None:
-        options.llm = _choice("llm", raw["llm"], get_args(ReaderName))  # type: ignore[assignment]
-    if raw.get("seed_ranker") is not None:
-        options.seed_ranker = _choice("seed_ranker", raw["seed_ranker"], SEED_RANKERS)
-    if raw.get("budget") is not None:
-        options.budget = _int("budget", raw["budget"], 1, MAX_BUDGET)
-    if raw.get("branching") is not None:
-        options.branching = _int("branching", raw["branching"], 1, MAX_BRANCHING)
-    if raw.get("seeds") is not None:
-        options.seeds = _int("seeds", raw["seeds"], 1, MAX_BUDGET)
-    if (options.llm == "openai" or options.scorer == "llm") and not settings.llm_configured:
-        raise InvalidQuestion("no LLM is configured (MDQA_LLM_BASE_URL): use llm 'local' and scorer 'embedding'")
+    if (options.reader == "openai" or options.scorer == "llm") and not settings.llm_configured:
+        raise InvalidQuestion("no LLM is configured (MDQA_LLM_BASE_URL): use reader 'local' and scorer 'embedding'")
     return options
 
 
@@ -167,7 +174,11 @@ class AskRequest:
 
 
 def prepare_ask(
-    session: Session, collection_id: str, question: Any, options_dict: dict[str, Any] | None, settings: Settings
+    session: Session,
+    collection_id: str,
+    question: Any,
+    options_dict: AskOptionsIn | dict[str, Any] | None,
+    settings: Settings,
 ) -> AskRequest:
     """Validate a question: NotFound, InvalidQuestion or NoReadyDocuments with a reason, else the request."""
     get_collection(session, collection_id)  # NotFound (404) first: an unknown collection is not a bad question
@@ -185,7 +196,7 @@ def ask_collection(
     session: Session,
     collection_id: str,
     question: Any,
-    options_dict: dict[str, Any] | None,
+    options_dict: AskOptionsIn | dict[str, Any] | None,
     settings: Settings,
     tools: Tools | None = None,
 ) -> dict[str, Any]:
@@ -215,7 +226,7 @@ def _cell_with_box(session: Session, cell: dict[str, Any]) -> dict[str, Any]:
 def _record(session: Session, collection_id: str, result: AskResult, options: AskOptions) -> dict[str, Any]:
     """Keep the question and its whole response in the history; the response (with its id)."""
     seconds = result.timings_ms.get("total", 0.0) / 1000.0
-    metrics.record_ask(result.question_type, options.llm, seconds, result.llm_calls)
+    metrics.record_ask(result.question_type, options.reader, seconds, result.llm_calls)
     record = Question(
         collection_id=collection_id,
         question=result.question,

@@ -21,11 +21,11 @@ def create_collection(session: Session, name: str) -> Collection:
     if session.scalar(select(Collection.id).where(Collection.name == name)):
         raise Conflict(f"a collection named {name!r} already exists")
     collection = Collection(name=name)
-    session.add(collection)
     try:
-        session.flush()
-    except IntegrityError as exc:  # a concurrent create won the race
-        session.rollback()
+        # A savepoint: a concurrent create that wins the race undoes this insert only, not the caller's work.
+        with session.begin_nested():
+            session.add(collection)
+    except IntegrityError as exc:
         raise Conflict(f"a collection named {name!r} already exists") from exc
     return collection
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import BinaryIO
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document, Page, Passage
@@ -15,8 +19,13 @@ from app.ingest.pdfium import check_password, is_encrypted
 from app.services.collections import get_collection, remove_unreferenced_files
 from app.services.errors import Conflict, Invalid, NotFound
 from app.services.queue import JobQueue
+from app.services.rendering import render_page_png
 from app.settings import Settings
-from app.storage import FileStore, UploadTooLarge, display_path, looks_like_pdf
+from app.storage import FileStore, StoredFile, UploadTooLarge, display_path, looks_like_pdf
+
+log = logging.getLogger(__name__)
+
+_REGISTER_ATTEMPTS = 3
 
 
 @dataclass(slots=True)
@@ -47,7 +56,7 @@ def upload_files(
     settings: Settings,
     queue: JobQueue,
     collection_id: str,
-    files: list[tuple[str | None, BinaryIO]],
+    files: Sequence[tuple[str | None, BinaryIO]],
     password: str | None = None,
 ) -> UploadResult:
     """Store each file and queue it; a bad file is refused on its own, the others go through.
@@ -57,9 +66,8 @@ def upload_files(
     get_collection(session, collection_id)
     store = FileStore(settings.files_dir)
     max_bytes = settings.max_upload_mb * (1 << 20)
-    uploaded: list[Uploaded] = []
+    accepted: list[tuple[str, str, StoredFile]] = []
     rejected: list[Rejected] = []
-    to_queue: list[tuple[str, str | None]] = []
     for raw_name, stream in files:
         filename, path = display_path(raw_name)
         try:
@@ -75,6 +83,36 @@ def upload_files(
             rejected.append(Rejected(filename=path, detail="not a PDF: the file does not start with a PDF header"))
             _drop_if_unused(session, store, stored.sha256)
             continue
+        accepted.append((filename, path, stored))
+    # The same bytes uploaded by two requests at once: the unique (collection, sha256) constraint lets one insert
+    # win; the other rolls back and registers again, finding the winner's document as a duplicate.
+    for attempt in range(_REGISTER_ATTEMPTS):
+        try:
+            uploaded, to_queue = _register(session, collection_id, accepted, password)
+            # Commit before queueing so a worker never looks for a row that is not there yet.
+            session.commit()
+            break
+        except IntegrityError:
+            session.rollback()
+            if attempt == _REGISTER_ATTEMPTS - 1:
+                raise
+    for document_id, document_password in to_queue:
+        log.info("document %s queued", document_id, extra={"document_id": document_id, "status": "queued"})
+        if document_password:
+            queue.submit(document_id, password=document_password)
+        else:
+            queue.submit(document_id)  # the plain call: queues that know nothing of passwords still work
+    return UploadResult(files=uploaded, rejected=rejected)
+
+
+def _register(
+    session: Session, collection_id: str, accepted: list[tuple[str, str, StoredFile]], password: str | None
+) -> tuple[list[Uploaded], list[tuple[str, str | None]]]:
+    """Rows for the stored files: a new queued document each, or the collection's existing one (a duplicate)."""
+    get_collection(session, collection_id)  # again: a retry must not outlive a concurrent delete
+    uploaded: list[Uploaded] = []
+    to_queue: list[tuple[str, str | None]] = []
+    for filename, path, stored in accepted:
         existing = session.scalar(
             select(Document).where(Document.collection_id == collection_id, Document.sha256 == stored.sha256)
         )
@@ -96,14 +134,7 @@ def upload_files(
         session.flush()
         uploaded.append(Uploaded(document, path, duplicate=False))
         to_queue.append((document.id, password if password and is_encrypted(stored.path) else None))
-    # Commit before queueing so a worker never looks for a row that is not there yet.
-    session.commit()
-    for document_id, document_password in to_queue:
-        if document_password:
-            queue.submit(document_id, password=document_password)
-        else:
-            queue.submit(document_id)  # the plain call: queues that know nothing of passwords still work
-    return UploadResult(files=uploaded, rejected=rejected)
+    return uploaded, to_queue
 
 
 def is_locked(document: Document) -> bool:
@@ -136,7 +167,8 @@ def unlock_document(
     except PdfError as exc:
         raise Invalid(f"the PDF cannot be opened: {exc}") from None
     _requeue(document)
-    session.commit()  # the job must find the row queued
+    session.commit()  # as in upload_files: the job must find the row queued
+    log.info("document %s queued", document.id, extra={"document_id": document.id, "status": "queued"})
     queue.submit(document.id, password=password)
     return document
 
@@ -151,6 +183,34 @@ def get_document(session: Session, document_id: str) -> Document:
     if document is None:
         raise NotFound("document not found")
     return document
+
+
+def original_file(session: Session, settings: Settings, document_id: str) -> tuple[Path, Document]:
+    """Where the uploaded PDF of a document is stored, and the document."""
+    document = get_document(session, document_id)
+    path = FileStore(settings.files_dir).path_for(document.sha256)
+    if not path.exists():
+        raise NotFound("the original file is missing from storage")
+    return path, document
+
+
+def page_image(session: Session, settings: Settings, document_id: str, number: int, scale: float) -> bytes:
+    """A page drawn as PNG for the viewer (cached on disk)."""
+    document = get_document(session, document_id)
+    if not 1 <= number <= max(document.page_count, 0):
+        raise NotFound(f"page {number} not found (the document has {document.page_count} pages)")
+    return render_page_png(
+        FileStore(settings.files_dir), document.sha256, number, scale, settings.data_dir, settings.render_max_pixels
+    )
+
+
+def page_of_node(session: Session, document_id: str, node_id: str) -> int | None:
+    """The page a passage, table or page node of this document is on (for links that only name the node)."""
+    for model, column in ((Passage, Passage.page_number), (DocTable, DocTable.page_number), (Page, Page.number)):
+        page = session.scalar(select(column).where(model.id == node_id, model.document_id == document_id))
+        if page is not None:
+            return page
+    return None
 
 
 def get_page(session: Session, document_id: str, number: int) -> tuple[Page, list[Passage], list[DocTable]]:

@@ -17,5 +17,3 @@ class Invalid(ServiceError):
     status_code = 422
 
 
-class TooLarge(ServiceError):
-    status_code = 413

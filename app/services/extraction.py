@@ -7,6 +7,7 @@ not the graph builder or the embedding model. Progress goes straight to the data
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from app.ingest.pdf import extract_pdf
 from app.settings import OcrSettings
 
 
-def progress_reporter(url: str, document_id: str):  # type: ignore[no-untyped-def]
+def progress_reporter(url: str, document_id: str) -> Callable[[int, int], None]:
     last = [0.0]
 
     def report(done: int, total: int) -> None:

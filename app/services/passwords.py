@@ -10,13 +10,14 @@ document fails with "password required" again: the user unlocks it once more.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from app.settings import Settings
 
 _PREFIX = "mdqa:pdf-password:"
 
 
-def _redis(settings: Settings):  # type: ignore[no-untyped-def]
+def _redis(settings: Settings) -> Any:
     import redis
 
     return redis.Redis.from_url(settings.broker_url or "redis://127.0.0.1:6379/0")

@@ -1,6 +1,7 @@
 """Where ingestion jobs go: a background thread inside the app (embedded default) or Celery (scaled mode).
 
-The same job function (app.services.ingestion.process_document) runs in both; only the adapter differs.
+The same job function (app.services.ingestion.ingest) runs in both; only the adapter differs. Both are swept
+(app.services.sweeper): documents whose job was never sent or whose worker died are submitted again.
 """
 
 from __future__ import annotations
@@ -9,13 +10,16 @@ import logging
 import multiprocessing
 import queue
 import threading
-import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from app.settings import Settings
+
+if TYPE_CHECKING:
+    from app.services.sweeper import Sweeper
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +29,14 @@ INLINE_WORKERS = 2
 
 
 class JobQueue(Protocol):
+    # Jobs run in this process: it must stay up (and the CLI wait) until they are done.
+    runs_here: bool
+
+    # recover: hand out again the documents a previous run left queued or half-done.
+    def start(self, recover: bool = True) -> None: ...
+
+    def stop(self) -> None: ...
+
     # password: for an encrypted PDF; it lives only in memory (inline) or briefly in the broker (Celery),
     # never in the database (app.services.passwords).
     def submit(self, document_id: str, password: str | None = None) -> None: ...
@@ -45,6 +57,8 @@ class InlineQueue:
     and graph of one-at-a-time processing (tests/integration/test_ingest_pipeline.py).
     """
 
+    runs_here = True
+
     def __init__(self, settings: Settings, workers: int = INLINE_WORKERS, extract_processes: int = 1) -> None:
         self.settings = settings
         self.workers = max(1, workers)
@@ -56,6 +70,8 @@ class InlineQueue:
         self._idle.set()
         self._count_lock = threading.Lock()
         self._outstanding = 0
+        self._pending: Counter[str] = Counter()  # submitted and not finished, by document id (for the sweeper)
+        self._sweeper: Sweeper | None = None
         self._running = 0
         self.peak_running = 0  # most jobs seen running at once (for tests and benchmarks)
 
@@ -72,13 +88,19 @@ class InlineQueue:
             thread.start()
             self._threads.append(thread)
         if recover:
-            from app.services.ingestion import unfinished_document_ids
+            from app.services.ingestion import requeue_silent
+            from app.services.sweeper import Sweeper
 
             # The process was (re)started: whatever was queued or half-done has no other worker.
-            for document_id in unfinished_document_ids(self.settings, stale_only=False):
+            for document_id in requeue_silent(self.settings, waiting=set(), silent_s=0):
                 self.submit(document_id)
+            self._sweeper = Sweeper(self.settings, self.submit, self.waiting_ids)
+            self._sweeper.start()
 
     def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.stop()
+            self._sweeper = None
         for _ in self._threads:
             self._jobs.put(None)
         for thread in self._threads:
@@ -92,7 +114,7 @@ class InlineQueue:
         from app.llm.embeddings import get_embedder
 
         try:
-            get_embedder(self.settings.device)
+            get_embedder(self.settings.device, self.settings.embedding_backend)
         except Exception:  # the first job will meet the same error and fail its document with the reason
             log.exception("could not load the embedding model")
 
@@ -103,9 +125,14 @@ class InlineQueue:
     def depth(self) -> int | None:
         return self._jobs.qsize()
 
+    def waiting_ids(self) -> set[str]:
+        with self._count_lock:
+            return set(self._pending)
+
     def submit(self, document_id: str, password: str | None = None) -> None:
         with self._count_lock:
             self._outstanding += 1
+            self._pending[document_id] += 1
             self._idle.clear()
         self._jobs.put((document_id, password))
 
@@ -141,7 +168,7 @@ class InlineQueue:
                 )
 
     def _run(self) -> None:
-        from app.services.ingestion import process_document
+        from app.services.ingestion import ingest
 
         while True:
             job = self._jobs.get()
@@ -152,17 +179,16 @@ class InlineQueue:
                 self._running += 1
                 self.peak_running = max(self.peak_running, self._running)
             try:
-                for attempt in range(3):
-                    try:
-                        process_document(self.settings, document_id, password=password, extractor=self._extract)
-                        break
-                    except Exception:  # transient (database busy): retry with backoff, then give up on this run
-                        log.exception("ingest job %s failed (attempt %d)", document_id, attempt + 1)
-                        time.sleep(2**attempt)
+                ingest(self.settings, document_id, password=password, extractor=self._extract)
+            except Exception:  # the database stayed down past db_retry_s: the sweeper hands it out again later
+                log.exception("ingest job %s gave up", document_id)
             finally:
                 with self._count_lock:
                     self._running -= 1
                     self._outstanding -= 1
+                    self._pending[document_id] -= 1
+                    if self._pending[document_id] <= 0:
+                        del self._pending[document_id]
                     if self._outstanding == 0:
                         self._idle.set()
 
@@ -171,6 +197,7 @@ class CeleryQueue:
     """Sends jobs by task name over the broker of *these* settings; the web process never imports the worker."""
 
     TASK = "mdqa.ingest_document"
+    runs_here = False
 
     def __init__(self, settings: Settings) -> None:
         from celery import Celery
@@ -180,8 +207,19 @@ class CeleryQueue:
         # Fail within seconds when the broker is down, so the upload can answer 503 instead of hanging.
         self._client.conf.broker_connection_timeout = 3.0
 
+    def start(self, recover: bool = True) -> None:
+        """Nothing to start here: `mdqa worker` processes run the jobs (and recover the stale ones)."""
+
+    def stop(self) -> None:
+        self._client.close()
+
     def alive(self) -> bool:
         return True  # workers are other processes: /healthz asks them over the broker
+
+    def waiting_ids(self) -> set[str] | None:
+        from app.services.sweeper import celery_waiting_ids
+
+        return celery_waiting_ids(self.settings)
 
     def depth(self) -> int | None:
         """Messages waiting in the Redis list of our queue; None when the broker cannot be asked."""
@@ -205,7 +243,7 @@ class CeleryQueue:
         )
 
 
-def make_queue(settings: Settings) -> InlineQueue | CeleryQueue:
+def make_queue(settings: Settings) -> JobQueue:
     if settings.queue_mode == "celery":
         return CeleryQueue(settings)
     return InlineQueue(settings, extract_processes=1 if settings.extract_in_child_process else 0)

@@ -18,14 +18,14 @@ from fastapi import APIRouter, Form, Query, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
-from sqlalchemy import select
 
 from app.api.deps import SessionDep, SettingsDep
-from app.db.models import Collection, DocTable, Document, Page, Passage
+from app.db.models import Collection, DocTable, Document
 from app.services import asking as asking_service
 from app.services import collections as collection_service
 from app.services import documents as document_service
 from app.services.errors import NotFound, ServiceError
+from app.vocabulary import RETRIEVERS
 
 ROOT = Path(__file__).resolve().parents[2]
 templates = Jinja2Templates(directory=ROOT / "templates")
@@ -33,7 +33,6 @@ templates = Jinja2Templates(directory=ROOT / "templates")
 router = APIRouter(include_in_schema=False)
 
 BUSY = ("queued", "processing")
-RETRIEVERS = ("kgp", "gnn", "tfidf", "bm25", "dense")
 
 
 def not_found_page(request: Request, message: str | None = None) -> Response:
@@ -93,9 +92,7 @@ def create_collection(request: Request, session: SessionDep, name: Annotated[str
     """The create form; works with htmx (HX-Redirect) and as a plain form post (303)."""
     try:
         collection = collection_service.create_collection(session, name)
-        session.commit()
     except ServiceError as exc:
-        session.rollback()
         if request.headers.get("HX-Request"):
             return templates.TemplateResponse(
                 request, "_error.html", {"message": str(exc)}, status_code=200, headers={"HX-Reswap": "innerHTML"}
@@ -239,9 +236,7 @@ def ask_form(
     options = {k: v for k, v in (("retriever", retriever), ("llm", llm)) if v}
     try:
         payload = asking_service.ask_collection(session, cid, question, options, settings)
-        session.commit()
     except ServiceError as exc:
-        session.rollback()
         return _ask_page(request, session, settings, collection, question, error=str(exc), status_code=exc.status_code)
     return RedirectResponse(f"/collections/{cid}/questions/{payload['id']}", status_code=303)
 
@@ -303,15 +298,6 @@ def graph_page(
 # ---------------------------------------------------------------------------------------------- viewer
 
 
-def _page_of(session: SessionDep, document_id: str, node_id: str) -> int | None:
-    """The page a passage, table or page node of this document is on (for links that only name the node)."""
-    for model, column in ((Passage, Passage.page_number), (DocTable, DocTable.page_number), (Page, Page.number)):
-        page = session.scalar(select(column).where(model.id == node_id, model.document_id == document_id))
-        if page is not None:
-            return page
-    return None
-
-
 def _box(bbox: list[float] | None, width: float, height: float) -> dict[str, float] | None:
     """A PDF-point bbox [x0, top, x1, bottom] (origin top-left) as percentages of the page, for CSS."""
     if not bbox or len(bbox) != 4 or width <= 0 or height <= 0:
@@ -343,7 +329,7 @@ def document_page(
     collection = session.get(Collection, document.collection_id)
     number = _int_or(page, 0)
     if number < 1:
-        number = (_page_of(session, document.id, highlight) if highlight else None) or 1
+        number = (document_service.page_of_node(session, document.id, highlight) if highlight else None) or 1
     page_number = number
     if highlight == document.id:  # a cited document as a whole: nothing on the page to box
         highlight = ""

@@ -224,7 +224,7 @@ def test_errors(session: Session, hotpot: HotpotCollection) -> None:
 def test_api_routes(session: Session, hotpot: HotpotCollection, monkeypatch: pytest.MonkeyPatch) -> None:
     from app.api.routes import ask as routes
 
-    monkeypatch.setattr("app.qa.pipeline.get_embedder", lambda device="auto": encoder())
+    monkeypatch.setattr("app.qa.pipeline.get_embedder", lambda device="auto", backend="auto": encoder())
     app = FastAPI()
     app.state.settings = hotpot.settings
     app.include_router(routes.router)
@@ -260,7 +260,7 @@ def test_cli_ask_prints_answer_citations_and_tree(
     session.commit()
     monkeypatch.setenv("MDQA_DATABASE_URL", hotpot.settings.resolved_database_url)
     monkeypatch.setenv("MDQA_DATA_DIR", str(hotpot.settings.data_dir))
-    monkeypatch.setattr("app.qa.pipeline.get_embedder", lambda device="auto": encoder())
+    monkeypatch.setattr("app.qa.pipeline.get_embedder", lambda device="auto", backend="auto": encoder())
     get_settings.cache_clear()
     parser = argparse.ArgumentParser()
     command.register(parser.add_subparsers())

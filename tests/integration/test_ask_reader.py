@@ -25,7 +25,7 @@ def collection(session: Session, settings: Settings, monkeypatch: pytest.MonkeyP
     from app.services.documents import upload_files
     from app.services.ingestion import process_document
 
-    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto": encoder())
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
     c = Collection(name="reader")
     session.add(c)
     session.commit()

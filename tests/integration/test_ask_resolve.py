@@ -25,8 +25,8 @@ FILES = ["reports/eu-004.pdf", "tables/us-030.pdf", "reports/eu-021.pdf", "repor
 @pytest.fixture
 def client(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     # The real embedder, memoised by text: the SQLite and PostgreSQL runs embed the same passages once.
-    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto": encoder())
-    monkeypatch.setattr("app.qa.pipeline.get_embedder", lambda device="auto": encoder())
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
+    monkeypatch.setattr("app.qa.pipeline.get_embedder", lambda device="auto", backend="auto": encoder())
     with TestClient(create_app(settings)) as test_client:
         yield test_client
 

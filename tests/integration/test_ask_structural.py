@@ -48,7 +48,7 @@ def pdfs(session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch) 
     from app.services.documents import upload_files
     from app.services.ingestion import process_document
 
-    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto": encoder())
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
     collection = Collection(name="pdfs")
     session.add(collection)
     session.commit()

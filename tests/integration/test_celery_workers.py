@@ -37,7 +37,9 @@ def scaled(pg_url: str, tmp_path: Path) -> Settings:
         database_url=pg_url,
         broker_url=REDIS_URL,
         queue_name=f"mdqa-test-{uuid.uuid4().hex[:8]}",  # parallel runs never steal each other's jobs
-        stale_processing_s=10,
+        stale_processing_s=6,
+        heartbeat_s=1,
+        sweep_interval_s=1,
     )
 
 
@@ -49,6 +51,9 @@ def _env(settings: Settings) -> dict[str, str]:
         MDQA_BROKER_URL=str(settings.broker_url),
         MDQA_QUEUE_NAME=settings.queue_name,
         MDQA_STALE_PROCESSING_S=str(settings.stale_processing_s),
+        MDQA_HEARTBEAT_S=str(settings.heartbeat_s),
+        MDQA_SWEEP_INTERVAL_S=str(settings.sweep_interval_s),
+        MDQA_DB_RETRY_S=str(settings.db_retry_s),
     )
     return env
 

@@ -12,7 +12,6 @@ from collections import Counter
 import networkx as nx
 import numpy as np
 import pytest
-from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -22,6 +21,7 @@ from app.db.vectors import unpack
 from app.graph.build import add_documents, remove_document
 from app.graph.export import export_bytes
 from app.graph.load import GraphNotFound, graph_stats, load_graph, neighbourhood
+from app.llm.embeddings import get_embedder
 from app.settings import GraphSettings, Settings
 
 DIM = 64
@@ -374,18 +374,15 @@ def test_export_graphml_and_json_parse_back(session: Session) -> None:
 
 
 def test_api_routes_and_export_command(session: Session, settings: Settings, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from app.api.routes.graph import router
     from app.commands.graph import register
+    from app.main import create_app
 
     collection = make_collection(session, "reports")
     docs = build_corpus(session, collection, ["Lothair II", "Teutberga"])
     add_documents(session, [d.id for d in docs.values()], settings.graph, ENCODER)
     session.commit()
 
-    app = FastAPI()
-    app.include_router(router)
-    app.state.settings = settings
-    client = TestClient(app)
+    client = TestClient(create_app(settings, start_worker=False))  # with the app's one mapping of errors
     stats = client.get(f"/api/collections/{collection.id}/graph/stats")
     assert stats.status_code == 200 and stats.json()["nodes"]["passage"] == 3
     node = passage_ids(session, docs["Teutberga"])[0]
@@ -409,6 +406,6 @@ def test_api_routes_and_export_command(session: Session, settings: Settings, tmp
 def test_default_embedder_builds_vectors(session: Session) -> None:
     collection = make_collection(session)
     docs = build_corpus(session, collection, ["Lothair II"])
-    add_documents(session, [docs["Lothair II"].id], GraphSettings())  # the bundled model, not a stand-in
+    add_documents(session, [docs["Lothair II"].id], GraphSettings(), get_embedder("cpu"))  # the bundled model
     vectors = [unpack(v) for v in session.scalars(select(Node.vector).where(Node.vector.is_not(None)))]
     assert len(vectors) == 2 and all(v.shape == (384,) and abs(np.linalg.norm(v) - 1) < 1e-3 for v in vectors)

@@ -37,6 +37,12 @@ def test_continuation_is_linked_in_api_graph_and_viewer(client: TestClient) -> N
         assert t["columns"] is None or len(t["columns"]) == len(t["rows"][0])
         assert t["cell_boxes"] is not None and [len(r) for r in t["cell_boxes"]] == [len(r) for r in t["rows"]]
     assert first["columns"][0] == "Region and state"
+    # stacked header cells between the table's rules: each column named by its spanner and its year
+    assert first["columns"][1] == "Actual / 2003–04" and first["columns"][-1] == "Projected / 2012–13"
+    assert [c for c in second["rows"][0] if c] == ["Region and state", "Projected—Continued"]
+    sixteen = next(t for t in tables if t["label"] == "Table 16")
+    assert sixteen["caption"].endswith("[In thousands]")  # the unit headnote, not a header row
+    assert sixteen["columns"][3] == "Number of teachers / Control / Private"
 
     stats = client.get(f"/api/collections/{cid}/graph/stats").json()
     assert stats["edges"]["continues"] >= 1

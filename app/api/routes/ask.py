@@ -24,22 +24,12 @@ from typing import Any
 
 from fastapi import APIRouter
 from fastapi.responses import StreamingResponse
-from pydantic import BaseModel, Field
 
 from app.api.deps import SessionDep, SettingsDep
+from app.api.schemas import AskBody, AskOut, QuestionOut, QuestionSummaryOut, error_responses
 from app.services import asking as service
-from app.services.errors import Invalid
 
 router = APIRouter(prefix="/api/collections", tags=["ask"])
-
-
-class AskBody(BaseModel):
-    # Validated by the service (clear 422 reasons, shared with the CLI); typed loosely here on purpose.
-    question: Any = Field(None, description="the question")
-    options: dict[str, Any] | None = Field(
-        None, description='{"retriever": "kgp"|"gnn"|"tfidf"|"bm25"|"dense", "budget", "branching", "llm"}'
-    )
-    stream: Any = Field(False, description="true: answer as server-sent events (see the route's description)")
 
 
 def sse(events: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
@@ -47,10 +37,15 @@ def sse(events: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
         yield f"event: {name}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n".encode()
 
 
-@router.post("/{cid}/ask", response_model=None)
-def ask(cid: str, body: AskBody, session: SessionDep, settings: SettingsDep) -> dict[str, Any] | StreamingResponse:
-    if not isinstance(body.stream, bool):
-        raise Invalid(f"stream must be true or false, not {body.stream!r}")
+@router.post(
+    "/{cid}/ask",
+    response_model=AskOut,
+    responses={
+        200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}},
+        **error_responses(404, 409, 422, 502, 503),
+    },
+)
+def ask(cid: str, body: AskBody, session: SessionDep, settings: SettingsDep) -> Any:
     if body.stream:
         request = service.prepare_ask(session, cid, body.question, body.options, settings)
         return StreamingResponse(
@@ -58,17 +53,15 @@ def ask(cid: str, body: AskBody, session: SessionDep, settings: SettingsDep) -> 
             media_type="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},  # proxies must not hold events back
         )
-    payload = service.ask_collection(session, cid, body.question, body.options, settings)
-    session.commit()
-    return payload
+    return service.ask_collection(session, cid, body.question, body.options, settings)
 
 
-@router.get("/{cid}/questions")
-def questions(cid: str, session: SessionDep) -> list[dict[str, Any]]:
+@router.get("/{cid}/questions", response_model=list[QuestionSummaryOut], responses=error_responses(404, 503))
+def questions(cid: str, session: SessionDep) -> Any:
     return service.list_questions(session, cid)
 
 
-@router.get("/{cid}/questions/{qid}")
-def question(cid: str, qid: str, session: SessionDep) -> dict[str, Any]:
+@router.get("/{cid}/questions/{qid}", response_model=QuestionOut, responses=error_responses(404, 503))
+def question(cid: str, qid: str, session: SessionDep) -> Any:
     """One past question with its stored response (`result`, the ask response, with `answer_html`)."""
     return service.get_question(session, cid, qid)

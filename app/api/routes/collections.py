@@ -18,7 +18,6 @@ router = APIRouter(prefix="/api/collections", tags=["collections"])
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=CollectionOut)
 def create_collection(body: CollectionCreate, session: SessionDep) -> CollectionOut:
     collection = service.create_collection(session, body.name)
-    session.commit()
     return collection_out(collection, 0)
 
 
@@ -37,5 +36,4 @@ def get_collection(cid: str, session: SessionDep) -> CollectionDetail:
 @router.delete("/{cid}", status_code=status.HTTP_204_NO_CONTENT)
 def delete_collection(cid: str, session: SessionDep, settings: SettingsDep) -> Response:
     service.delete_collection(session, settings, cid)
-    session.commit()
     return Response(status_code=status.HTTP_204_NO_CONTENT)

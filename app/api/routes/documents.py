@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, File, Form, Query, Request, Response, UploadFile, status
+from fastapi import APIRouter, File, Form, Path, Query, Request, Response, UploadFile, status
 from fastapi.responses import FileResponse
 
 from app.api.deps import SessionDep, SettingsDep
@@ -19,11 +19,12 @@ from app.api.schemas import (
     table_out,
 )
 from app.services import documents as service
-from app.services.errors import NotFound
-from app.services.rendering import render_page_png
-from app.storage import FileStore
 
 router = APIRouter(tags=["documents"])
+
+# Page numbers are stored as 32-bit integers; a larger one is refused (422) before it reaches a query, where it
+# would overflow the database's integer (SQLite beyond 64 bits, PostgreSQL beyond 2^31).
+PageNumber = Annotated[int, Path(ge=1, le=2**31 - 1, description="page number, from 1")]
 
 
 @router.post("/api/collections/{cid}/documents", status_code=status.HTTP_202_ACCEPTED, response_model=UploadOut)
@@ -71,38 +72,31 @@ def get_document(did: str, session: SessionDep) -> DocumentOut:
 @router.delete("/api/documents/{did}", status_code=status.HTTP_204_NO_CONTENT)
 def delete_document(did: str, session: SessionDep, settings: SettingsDep) -> Response:
     service.delete_document(session, settings, did)
-    session.commit()
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
 @router.get("/api/documents/{did}/file", response_class=FileResponse)
 def get_file(did: str, session: SessionDep, settings: SettingsDep) -> FileResponse:
-    document = service.get_document(session, did)
-    path = FileStore(settings.files_dir).path_for(document.sha256)
-    if not path.exists():
-        raise NotFound("the original file is missing from storage")
+    path, document = service.original_file(session, settings, did)
     return FileResponse(
         path, media_type="application/pdf", filename=document.filename, content_disposition_type="inline"
     )
 
 
 @router.get("/api/documents/{did}/pages/{n}", response_model=PageOut)
-def get_page(did: str, n: int, session: SessionDep) -> PageOut:
+def get_page(did: str, n: PageNumber, session: SessionDep) -> PageOut:
     return page_out(*service.get_page(session, did, n))
 
 
 @router.get("/api/documents/{did}/pages/{n}/image", response_class=Response)
 def get_page_image(
     did: str,
-    n: int,
+    n: PageNumber,
     session: SessionDep,
     settings: SettingsDep,
     scale: Annotated[float, Query(gt=0.1, le=4.0)] = 1.5,
 ) -> Response:
-    document = service.get_document(session, did)
-    if not 1 <= n <= max(document.page_count, 0):
-        raise NotFound(f"page {n} not found (the document has {document.page_count} pages)")
-    png = render_page_png(FileStore(settings.files_dir), document.sha256, n, scale, settings.data_dir)
+    png = service.page_image(session, settings, did, n, scale)
     return Response(png, media_type="image/png", headers={"Cache-Control": "private, max-age=86400"})
 
 

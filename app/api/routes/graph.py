@@ -4,30 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Query
+from fastapi import APIRouter, Query
 
 from app.api.deps import SessionDep
-from app.graph.load import GraphNotFound, graph_stats, neighbourhood
+from app.api.schemas import GraphStatsOut, NeighbourhoodOut, error_responses
+from app.services import graph as service
 
 router = APIRouter(prefix="/api/collections", tags=["graph"])
 
 
-@router.get("/{cid}/graph/stats")
-def get_graph_stats(cid: str, session: SessionDep) -> dict[str, Any]:
-    try:
-        return graph_stats(session, cid)
-    except GraphNotFound as exc:
-        raise HTTPException(status_code=404, detail=str(exc)) from exc
+@router.get("/{cid}/graph/stats", response_model=GraphStatsOut, responses=error_responses(404, 503))
+def get_graph_stats(cid: str, session: SessionDep) -> Any:
+    return service.stats(session, cid)
 
 
-@router.get("/{cid}/graph")
+@router.get("/{cid}/graph", response_model=NeighbourhoodOut, responses=error_responses(404, 422, 503))
 def get_graph_neighbourhood(
     cid: str,
     session: SessionDep,
     node: str = Query(..., min_length=1, max_length=64, description="id of the node at the centre"),
     depth: int = Query(1, description="hops from the node; clamped to 1..3"),
-) -> dict[str, Any]:
-    try:
-        return neighbourhood(session, cid, node, max(1, min(3, depth)))
-    except GraphNotFound as exc:
-        raise HTTPException(status_code=404, detail=str(exc)) from exc
+) -> Any:
+    return service.neighbourhood(session, cid, node, depth)

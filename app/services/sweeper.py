@@ -1,0 +1,111 @@
+"""The sweeper: every ``sweep_interval_s``, documents that nobody works on or waits for are submitted again.
+
+It runs in every Celery worker (started when the worker is ready, worker/celery_app.py) and in the embedded
+app's queue (InlineQueue.start), so a document is never stuck because a job was never sent (broker down during
+the upload), was lost with a worker (SIGKILL), or gave up during a long database outage. Which documents qualify,
+and the marking that lets only one of several sweepers requeue each, is in
+app.services.ingestion.requeue_silent; here is only the timer and the look into the broker.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import logging
+import threading
+from collections.abc import Callable, Iterable
+
+from app.services.ingestion import requeue_silent
+from app.services.queue import CeleryQueue
+from app.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class Sweeper:
+    """A daemon thread calling ``sweep()`` every ``sweep_interval_s`` until ``stop()``.
+
+    ``submit`` sends a job for a document id; ``waiting`` returns the ids that already have a job waiting
+    in the queue (None when the queue cannot be read: then nothing is swept this round, it could not be
+    submitted to anyway)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        submit: Callable[[str], None],
+        waiting: Callable[[], set[str] | None],
+    ) -> None:
+        self.settings = settings
+        self._submit = submit
+        self._waiting = waiting
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        if self._thread is not None:
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._loop, name="mdqa-sweeper", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=30)
+            self._thread = None
+
+    def _loop(self) -> None:
+        while True:
+            try:
+                self.sweep()
+            except Exception as exc:  # the database or broker is down: try again next round
+                log.warning("sweep failed: %s: %s", type(exc).__name__, str(exc).split("\n", 1)[0])
+            if self._stop.wait(self.settings.sweep_interval_s):
+                return
+
+    def sweep(self) -> list[str]:
+        """One round; returns the ids submitted again."""
+        waiting = self._waiting()
+        if waiting is None:
+            return []
+        requeued = requeue_silent(self.settings, waiting)
+        for document_id in requeued:
+            # A failure here leaves the document `queued` and marked just now: the next sweep after the
+            # timeout tries again.
+            self._submit(document_id)
+        return requeued
+
+
+def celery_waiting_ids(settings: Settings) -> set[str] | None:
+    """Document ids of the ingestion jobs waiting in the Redis list of our Celery queue (None: unreachable)."""
+    import redis
+
+    client = redis.Redis.from_url(
+        settings.broker_url or "redis://127.0.0.1:6379/0", socket_timeout=5, socket_connect_timeout=3
+    )
+    try:
+        raw = client.lrange(settings.queue_name, 0, -1)
+    except redis.RedisError as exc:
+        log.warning("cannot read the job queue: %s", exc)
+        return None
+    finally:
+        client.close()
+    return set(_document_ids(raw))  # type: ignore[arg-type]
+
+
+def _document_ids(messages: Iterable[bytes]) -> Iterable[str]:
+    """The first argument of each ingestion task message (kombu's Redis transport, Celery's message protocol 2:
+    a JSON envelope whose body is base64 JSON ``[args, kwargs, embed]``)."""
+    for message in messages:
+        try:
+            envelope = json.loads(message)
+            if envelope.get("headers", {}).get("task") != CeleryQueue.TASK:
+                continue
+            body = envelope["body"]
+            if envelope.get("properties", {}).get("body_encoding") == "base64":
+                body = base64.b64decode(body)
+            args = json.loads(body)[0]
+            if args and isinstance(args[0], str):
+                yield args[0]
+        except (ValueError, KeyError, IndexError, TypeError):  # not one of ours, or another protocol: skip
+            continue

@@ -1,0 +1,46 @@
+"""/openapi.json describes the answers the API really gives: typed ask, question and graph responses, and the one
+error body (a `detail` string) for every error status, validation errors included."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+from app.settings import Settings
+
+
+def _schema(spec: dict[str, Any], ref: dict[str, Any]) -> dict[str, Any]:
+    return spec["components"]["schemas"][ref["$ref"].rsplit("/", 1)[1]]
+
+
+def test_openapi_types_the_answers_and_the_errors(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    app = create_app(Settings(data_dir=tmp_path), start_worker=False)
+    with TestClient(app) as client:
+        spec = client.get("/openapi.json").json()
+        paths = spec["paths"]
+        ask = paths["/api/collections/{cid}/ask"]["post"]["responses"]
+        answer = _schema(spec, ask["200"]["content"]["application/json"]["schema"])
+        assert {"answer", "citations", "evidence", "retrieved", "timings_ms", "cell"} <= set(answer["properties"])
+        assert {"404", "409", "422", "502", "503"} <= set(ask)
+        for status in ("404", "422"):
+            error = _schema(spec, ask[status]["content"]["application/json"]["schema"])
+            assert error["properties"]["detail"]["type"] == "string"
+        stats = paths["/api/collections/{cid}/graph/stats"]["get"]["responses"]["200"]
+        assert "density" in _schema(spec, stats["content"]["application/json"]["schema"])["properties"]
+        history = paths["/api/collections/{cid}/questions/{qid}"]["get"]["responses"]["200"]
+        assert "result" in _schema(spec, history["content"]["application/json"]["schema"])["properties"]
+
+        # The body really returned for a validation error is the declared one.
+        created = client.post("/api/collections", json={"name": "c"}).json()
+        bad = client.post(f"/api/collections/{created['id']}/ask", json={"question": "q", "options": {"budget": 0}})
+        assert bad.status_code == 422 and isinstance(bad.json()["detail"], str)
+        assert "options.budget" in bad.json()["detail"]
+        unknown = client.post(f"/api/collections/{created['id']}/ask", json={"question": "q", "options": {"x": 1}})
+        assert unknown.status_code == 422 and "options.x" in unknown.json()["detail"]
+        # The reader's first name, `llm`, is still accepted (and refused here only because no LLM is configured).
+        old = client.post(f"/api/collections/{created['id']}/ask", json={"question": "q", "options": {"llm": "openai"}})
+        assert old.status_code == 422 and "no LLM" in old.json()["detail"]
+        missing = client.get("/api/collections/nope/graph/stats")
+        assert missing.status_code == 404 and isinstance(missing.json()["detail"], str)

@@ -1,0 +1,56 @@
+"""Settings refuse what they do not know: a typo in an MDQA_* name is an error at start-up, not a silent default."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.cli import main
+from app.settings import GraphSettings, SettingsError, get_settings, load_settings, unknown_names
+
+
+def test_typo_in_a_nested_name_is_refused_with_the_close_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MDQA_GRAPH__KNN_KK", "5")
+    with pytest.raises(SettingsError, match=r"MDQA_GRAPH__KNN_KK \(did you mean MDQA_GRAPH__KNN_K\?\)"):
+        load_settings()
+
+
+def test_typo_in_a_top_level_name_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MDQA_DATA_DIRR", "/tmp/x")
+    with pytest.raises(SettingsError, match="MDQA_DATA_DIR"):
+        load_settings()
+
+
+def test_known_names_and_tooling_names_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MDQA_GRAPH__KNN_K", "7")
+    monkeypatch.setenv("mdqa_retrieval__budget", "12")  # names are case-insensitive
+    monkeypatch.setenv("MDQA_TEST_REDIS", "redis://127.0.0.1:6379/0")
+    settings = load_settings()
+    assert (settings.graph.knn_k, settings.retrieval.budget) == (7, 12)
+    assert unknown_names({"MDQA_OCR__DPI": "200", "MDQA_E2E_BASE_URL": "x", "PATH": "/bin"}) == []
+
+
+def test_a_bad_value_names_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MDQA_GRAPH__KNN_K", "500")
+    with pytest.raises(SettingsError, match="MDQA_GRAPH__KNN_K: Input should be less than or equal to 100"):
+        load_settings()
+
+
+def test_groups_refuse_unknown_keys_in_code_too() -> None:
+    with pytest.raises(ValueError, match="knn_kk"):
+        GraphSettings(knn_kk=5)  # type: ignore[call-arg]
+
+
+def test_the_cli_reports_an_unknown_setting_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("MDQA_GRAPH__KNN_KK", "5")
+    get_settings.cache_clear()  # the commands read the settings once per process
+    assert main(["migrate"]) == 2
+    assert "unknown setting MDQA_GRAPH__KNN_KK" in capsys.readouterr().err
+
+
+def test_data_dir_option_reaches_the_settings(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MDQA_DATABASE_URL", raising=False)
+    get_settings.cache_clear()
+    assert main(["migrate", "--data-dir", str(tmp_path / "d")]) == 0
+    assert (tmp_path / "d" / "mdqa.db").is_file()

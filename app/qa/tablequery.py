@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
+import snowballstemmer  # type: ignore[import-untyped]
 from rapidfuzz import fuzz
 
 from app.qa.classify import STOPWORDS, normalise
@@ -18,10 +20,11 @@ from app.qa.classify import STOPWORDS, normalise
 MAX_MARKDOWN_ROWS = 200  # a whole table in an answer stays readable
 TOKEN_MATCH = 85  # rapidfuzz ratio for a spelling variant ("outlet"/"outlets", "Pradesh's")
 # Rows that summarise others: never the "highest" member, never summed again.
-SUMMARY_ROW = re.compile(r"^(?:total|totals|all|overall|sum|average|mean|median|pooled|eu ?\d*|world|grand total)\b",
-                         re.I)  # fmt: skip
+SUMMARY_ROW = re.compile(r"^(?:total|totals|all|overall|sum|average|mean|median|pooled|eu ?\d+|eu total|world|"
+                         r"grand total)\b", re.I)  # fmt: skip
 FOOTNOTE = re.compile(r"(?:[*†‡§¶#]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\((?:[a-z]|\d)\))$")
 MINUS = "-−–—"
+POSSESSIVE = re.compile(r"(\w)['’]s\b")  # "EU's" names the EU; a stray "s" would match any caption with one
 YEAR = re.compile(r"^(?:1[89]|20)\d\d(?:\s*[-–/]\s*\d{1,4})?$")
 
 # Words that ask for the table itself, not for a cell of it.
@@ -30,6 +33,9 @@ SHOW_WORDS = re.compile(r"^(?:contain|contains|list|lists|show|shows|include|inc
 MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|longest|oldest|heaviest|tallest"
 MIN_WORDS = r"lowest|least|smallest|fewest|minimum|shortest|youngest|lightest"
 MAX = re.compile(rf"\b(?:{MAX_WORDS})\b", re.I)
+# "fell the most", "the largest decline": the most of a fall is the lowest value of the change column.
+DECLINE = re.compile(r"\b(?:fall|falls|fell|fallen|decline[ds]?|drop(?:s|ped)?|decrease[ds]?|shr[iu]nk|shrank|"
+                     r"los[et]|lose[s]?|reduction|cut)\b", re.I)  # fmt: skip
 MIN = re.compile(rf"\b(?:{MIN_WORDS})\b", re.I)
 TOTAL = re.compile(r"\b(?:total|sum|combined|altogether|in all|overall)\b", re.I)
 AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
@@ -59,8 +65,12 @@ class TableData:
     where: str = ""  # "eu-004.pdf p. 4", for the answer text
     continued: list[str] = field(default_factory=list)  # ids of continuation tables appended below
 
-    def extend(self, other: TableData) -> None:
-        """Append a continuation's data rows (its repeated header, if any, dropped)."""
+    def extend(self, other: TableData) -> bool:
+        """Append a continuation's data rows (its repeated header, if any, dropped). A "continuation" whose stored
+        columns are others (Table 14 goes on with 2013–14 … after 2003–04 …) is a table of its own: its rows under
+        these headers would be read as the wrong years, so it is not appended (False)."""
+        if other.columns and self.columns and not same_columns(self.columns, other.columns):
+            return False
         skip = other.header_rows if other.header_rows is not None else 0
         if skip == 0 and other.rows and self.rows and other.rows[0] == self.rows[0]:
             skip = 1
@@ -71,6 +81,20 @@ class TableData:
             )
             self.cell_boxes.extend(boxes)
         self.continued.append(other.id)
+        return True
+
+
+def same_columns(a: Sequence[str], b: Sequence[str]) -> bool:
+    """Whether two header rows name the same columns (the row-label column aside): at least half of them agree, one
+    name's words within the other's ("Method of" and "Method of Procurement": the same header cut short)."""
+    pairs = list(zip(a[1:], b[1:], strict=False))
+    if not pairs:
+        return True
+    agree = 0
+    for x, y in pairs:
+        tx, ty = set(tokens(x)), set(tokens(y))
+        agree += tx <= ty or ty <= tx
+    return agree * 2 >= len(pairs)
 
 
 @dataclass(slots=True)
@@ -105,6 +129,7 @@ class TableAnswer:
     exact_row: bool = False
     column: str = ""  # the header the answer was read under
     coverage: float = 0.0  # share of that header's words the question names
+    sure: bool = False  # the question names its cell or column unambiguously: the short answer may be shown
 
     def render(self, marker: int) -> str:
         return self.body.replace("{cite}", f"[{marker}]")
@@ -222,6 +247,9 @@ def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
         len(filled) >= 4
         and sum(not _is_number(c) for c in filled) * 4 >= len(filled) * 3
         and len(set(filled)) * 2 <= len(filled)
+        # A sub-label sits under a label filled down ("Back pain" over "Count", then "" over "Percentage"); a text
+        # column beside labels that are all written out ("Rewe" | "Germany") is data, not a sub-label.
+        and any(c and not _cell_text(rows[i], sh.label_column) for i, c in zip(data, cells, strict=True))
     )
     last = ""
     section = ""
@@ -260,19 +288,22 @@ def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
 PERCENT = {"%", "percent", "percentage", "percentages", "pct", "share", "proportion"}
 
 
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=65536)
 def _stem(token: str) -> str:
+    """One form per word: "suffering" = "suffered", "outlets" = "outlet" (Snowball); every way of saying per cent."""
     if token in PERCENT:
         return "percent"
-    if len(token) > 4 and token.endswith("ies"):
-        return token[:-3] + "y"
-    if len(token) > 3 and token.endswith("s") and not token.endswith("ss"):
-        return token[:-1]
-    return token
+    if token.isdigit() or len(token) <= 3:
+        return token
+    return str(_STEMMER.stemWord(token))
 
 
 def tokens(text: str) -> list[str]:
     """Content words, plurals folded ("females" = "female") and every way of saying per cent one word."""
-    text = text.replace("%", " % ")
+    text = POSSESSIVE.sub(r"\1", text.replace("%", " % "))
     return [_stem(t) for t in normalise(text).split() if t not in STOPWORDS]
 
 
@@ -307,19 +338,7 @@ class Pick:
 
 def best_row(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[Pick | None, list[Pick]]:
     """The data row whose label the question names best, and every row tied with it (ambiguity)."""
-    picks = []
-    for i in sh.data(table.rows):
-        label = sh.name(i)
-        if not label.strip():
-            continue
-        matched, coverage = name_score(label, question)
-        norm = " ".join(tokens(label))
-        exact = bool(norm) and f" {norm} " in f" {' '.join(question)} "
-        if matched > 0 or exact:
-            # A label written out in full ("Belgium/Luxembourg") beats one sharing a word ("Belgium").
-            score = matched + coverage + (1.0 if exact else 0.0)
-            if coverage >= 0.5 or exact:
-                picks.append(Pick(i, label, score, coverage, set(tokens(label))))
+    picks, _ = _row_picks(table, sh, question)
     if not picks:
         return None, []
     top = max(p.matched for p in picks)
@@ -328,13 +347,48 @@ def best_row(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[Pick
     return best[0], best
 
 
+def row_score(label: str, question: Sequence[str]) -> tuple[float, float, bool]:
+    """(score, coverage, written out whole) of a row label named in the question. A label written out in full
+    ("Belgium/Luxembourg") beats one sharing a word ("Belgium")."""
+    matched, coverage = name_score(label, question)
+    norm = " ".join(tokens(label))
+    exact = bool(norm) and f" {norm} " in f" {' '.join(question)} "
+    if matched <= 0 and not exact:
+        return 0.0, coverage, exact
+    return matched + coverage + (1.0 if exact else 0.0), coverage, exact
+
+
+def _row_picks(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[list[Pick], list[Pick]]:
+    """(rows named well enough to be picked, every row sharing a word with the question)."""
+    picks, touched = [], []
+    for i in sh.data(table.rows):
+        label = sh.name(i)
+        if not label.strip():
+            continue
+        score, coverage, exact = row_score(label, question)
+        if score > 0:
+            pick = Pick(i, label, score, coverage, set(tokens(label)))
+            touched.append(pick)
+            if coverage >= 0.5 or exact:
+                picks.append(pick)
+    return picks, touched
+
+
+def phrases(name: str, question: Sequence[str]) -> int:
+    """Word pairs of a header said together in the question: "world food sales" names the header "World food sales"
+    as a phrase, the header "Total sales in EU food manufacturing" only word by word."""
+    toks = tokens(name)
+    said = set(zip(question, question[1:], strict=False))
+    return sum(pair in said for pair in zip(toks, toks[1:], strict=False))
+
+
 def best_column(
     sh: Shape, question: Sequence[str], skip: set[int], caption: frozenset[str] = frozenset()
 ) -> Pick | None:
     """The column whose header the question names best. Question words that are also the caption's describe the
     whole table ("public health outlay" of a table captioned so): they rank a column only after the other words."""
     own = [t for t in question if t not in caption]
-    best: tuple[tuple[float, float, float], Pick] | None = None
+    best: tuple[tuple[float, int, float, float], Pick] | None = None
     for c, name in enumerate(sh.columns):
         if c in skip or not name.strip():
             continue
@@ -342,7 +396,7 @@ def best_column(
         if matched <= 0:
             continue
         pick = Pick(c, name, matched, coverage, set(tokens(name)))
-        key = (name_score(name, own)[0], matched, coverage)
+        key = (name_score(name, own)[0], phrases(name, question), matched, coverage)
         if best is None or key > best[0]:
             best = (key, pick)
     return best[1] if best else None
@@ -402,23 +456,116 @@ def _fmt(value: float) -> str:
     return f"{value:,.4f}".rstrip("0").rstrip(".")
 
 
+ROW_MARGIN = 1.0  # a sure row outscores every row holding another value by at least one named word
+
+
+def _value(table: TableData, row: int, column: int) -> str:
+    cells = table.rows[row]
+    return " ".join(cells[column].split()) if column < len(cells) else ""
+
+
+def _column_ranks(sh: Shape, question: Sequence[str], skip: set[int]) -> list[tuple[float, float, int]]:
+    """(matched, coverage, column) of every header the question names, best first, caption words counted as any."""
+    out = []
+    for c, name in enumerate(sh.columns):
+        if c in skip or not name.strip():
+            continue
+        matched, coverage = name_score(name, question)
+        if matched > 0:
+            out.append((matched, coverage, c))
+    return sorted(out, reverse=True)
+
+
+def cell_sure(
+    table: TableData,
+    sh: Shape,
+    row: Pick,
+    rivals: list[Pick],
+    col: Pick,
+    question: Sequence[str],
+    rest: Sequence[str],
+    only_numeric: bool,
+) -> bool:
+    """Whether the question names the cell unambiguously, so its value may stand alone as the short answer:
+    the row's label is named whole and outscores, by ROW_MARGIN, every row holding another value in that column;
+    the column is the only one named so well (or the table's only numeric column) among columns holding another
+    value in that row. A rival holding the same value is no ambiguity: either reading gives the same answer."""
+    value = _value(table, row.index, col.index)
+    # The label named whole. A sub-label ("Count" under "Stress") or a section heading above it ("Actual" over
+    # "2003") the question may leave out: rows differing in those only are rivals checked below.
+    own = sh.primary.get(row.index, row.name).split(" / ")[-1]
+    if name_score(own, question)[1] < 1.0 and row.coverage < 1.0:
+        return False
+    # Words naming the column name no row ("constant 2010–11 dollars" does not name the row "2010–11").
+    unclaimed = [t for t in question if t not in col.used]
+    mine = row_score(row.name, unclaimed)[0]
+    for other in rivals:
+        held = _value(table, other.index, col.index)  # an empty cell (a note row) could never be the answer
+        differs = other.index != row.index and held != "" and held != value
+        if differs and mine - row_score(other.name, unclaimed)[0] < ROW_MARGIN:
+            return False
+    if only_numeric:
+        return True
+    ranks = _column_ranks(sh, rest, {sh.label_column})
+    if not ranks or ranks[0][2] != col.index and _value(table, row.index, ranks[0][2]) != value:
+        return False  # another header is named better (caption words count here): two readings
+    best = ranks[0][:2]
+    return all(r[:2] < best or _value(table, row.index, r[2]) == value for r in ranks[1:])
+
+
+MAX_EXCERPT_CELLS = 12
+
+
+def _row_excerpt(table: TableData, sh: Shape, row: int, column: int) -> str:
+    """The row the question names, every filled cell with its header, the likeliest one in bold: what a reader
+    checks when the column (or the row) was not named unambiguously."""
+    cells = [
+        (c, name, _value(table, row, c))
+        for c, name in enumerate(sh.columns)
+        if c != sh.label_column and _value(table, row, c)
+    ][:MAX_EXCERPT_CELLS]
+    shown = "; ".join(
+        f"{name or 'column ' + str(c + 1)}: " + (f"**{v}**" if c == column else v) for c, name, v in cells
+    )
+    return f"The row {sh.name(row)} of {_cite_name(table)} {{cite}} reads: {shown}."
+
+
 def cell_answer(table: TableData, question: str) -> TableAnswer | None:
-    """The cell named by a row label and a column header in the question; None when either is not named."""
+    """The cell named by a row label and a column header in the question; None when either is not named.
+    The short answer is given only when the cell is named unambiguously (`cell_sure`)."""
     q = tokens(question)
     sh = shape(table)
     row, tied = best_row(table, sh, q)
     if row is None:
         return None
+    caption = frozenset(tokens(table.caption or ""))
+
+    def primary(p: Pick) -> str:
+        return normalise(sh.primary.get(p.index, p.name))
+
+    if len({primary(p) for p in tied}) > 1:
+        # Rows tied on their label words: the question's other words must name a column. A row whose words are
+        # the column's ("constant 2010–11 dollars" beside the row "2003–04") loses to the one that leaves them.
+        joint = []
+        for p in tied:
+            c = best_column(sh, [t for t in q if t not in p.used], {sh.label_column}, caption)
+            joint.append(((c.matched + c.coverage) if c else 0.0, p))
+        joint.sort(key=lambda x: (-x[0], x[1].index))
+        if len(joint) > 1 and joint[0][0] > joint[1][0]:
+            row = joint[0][1]
+            tied = [p for p in tied if primary(p) == primary(row)]
     rest = [t for t in q if t not in row.used]
-    col = best_column(sh, rest, {sh.label_column}, frozenset(tokens(table.caption or "")))
+    col = best_column(sh, rest, {sh.label_column}, caption)
+    only_numeric = False
     if col is None:
         numeric = numeric_columns(table, sh)
         if len(numeric) == 1 and len(table.rows[row.index]) > numeric[0]:
             col = Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
+            only_numeric = True
         else:
             return None
     # Rows tied on the same label differ only by a sub-label the question did not name: the first is meant.
-    distinct = {normalise(sh.primary.get(p.index, p.name)) for p in tied}
+    distinct = {primary(p) for p in tied}
     if len(distinct) > 1:
         names = ", ".join(sorted({p.name for p in tied})[:6])
         body = (f"Several rows of {_cite_name(table)} match: {names}. Name the row exactly to get one value "
@@ -429,12 +576,18 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
     if not value:
         body = f"{_cite_name(table)} has no value for {cell['row']} under {cell['column']} {{cite}}."
         return TableAnswer(table.id, "not_found", body, cell=None)
-    body = f"**{value}** — {cell['row']}, {cell['column']}, in {_cite_name(table)} {{cite}}."
-    got = TableAnswer(table.id, "cell", body, short_answer=value, cell=cell)
+    _, rivals = _row_picks(table, sh, q)
+    sure = cell_sure(table, sh, row, [p for p in rivals if primary(p) != primary(row)], col, q, rest, only_numeric)
+    if sure:
+        body = f"**{value}** — {cell['row']}, {cell['column']}, in {_cite_name(table)} {{cite}}."
+    else:
+        body = _row_excerpt(table, sh, row.index, col.index)
+    got = TableAnswer(table.id, "cell", body, short_answer=value if sure else None, cell=cell)
     got.strength = row.matched + col.matched + col.coverage
     got.column = col.name
     got.coverage = col.coverage
     got.exact_row = row.coverage >= 1.0 and row.matched >= 2.0
+    got.sure = sure
     return got
 
 
@@ -453,6 +606,19 @@ def _aggregate_column(table: TableData, sh: Shape, q: list[str]) -> Pick | None:
     if len(numeric) == 1:
         return Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
     return None
+
+
+def aggregate_column_sure(table: TableData, sh: Shape, q: Sequence[str], col: Pick) -> bool:
+    """Whether the column an aggregate runs over is the only one the question could mean: the table's only numeric
+    column, or the numeric column whose header the question names strictly best (caption words counted as any:
+    when only the caption's words set it apart, two readings remain)."""
+    numeric = numeric_columns(table, sh)
+    if col.matched <= 0:
+        return len(numeric) == 1
+    ranks = [r for r in _column_ranks(sh, q, {sh.label_column}) if r[2] in numeric]
+    if not ranks or ranks[0][2] != col.index:
+        return False
+    return len(ranks) == 1 or ranks[1][:2] < ranks[0][:2]
 
 
 def aggregate_answer(table: TableData, question: str) -> TableAnswer | None:
@@ -480,18 +646,25 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
     def label(i: int) -> str:
         return sh.name(i)
 
-    members = [i for i in data if label(i) and not SUMMARY_ROW.match(normalise(label(i)))]
+    members = [i for i in data if label(i) and not summary_label(label(i))]
     if kind == "count" and not (ABOVE.search(question) or BELOW.search(question)):
         n = len(members)
         body = f"**{n}** rows in {_cite_name(table)} {{cite}}: " + ", ".join(label(i) for i in members[:30]) + "."
-        return TableAnswer(table.id, "aggregate", body, short_answer=str(n)), None
+        return TableAnswer(table.id, "aggregate", body, short_answer=str(n), sure=True), None
     # The threshold ("above $20") is no column name; other numbers ("in 1996") may be.
     q = tokens(BELOW.sub(" ", ABOVE.sub(" ", question)))
     col = _aggregate_column(table, sh, q)
     if col is None:
         return None, None
-    parsed = [(i, parse_number(table.rows[i][col.index])) for i in members if col.index < len(table.rows[i])]
-    values = [(i, v) for i, v in parsed if v is not None]
+    numbers = _column_values(table, col.index)
+    values = [(i, numbers[i]) for i in members if i in numbers]
+    sure = aggregate_column_sure(table, sh, q, col)
+    if kind == "max" and DECLINE.search(question) and any(v < 0 for v in numbers.values()):
+        kind = "min"  # "fell the most" over a column of changes: its lowest value
+    if kind != "count":
+        confirm = [c for c in numeric_columns(table, sh) if c != col.index]
+        sums = subtotal_rows(values, [_column_values(table, c) for c in confirm[:2]])
+        values = [(i, v) for i, v in values if i not in sums]
     if not values:
         return None, None
     where = f"{sh.columns[col.index]} in {_cite_name(table)}"
@@ -504,7 +677,7 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
         raw = table.rows[rows[0]][col.index].strip()
         body = f"**{names}** — the {word} {where}: {raw} {{cite}}."
         cell = _cell(table, sh, rows[0], col.index)
-        return TableAnswer(table.id, "aggregate", body, short_answer=names, cell=cell), col
+        return TableAnswer(table.id, "aggregate", body, short_answer=names if sure else None, cell=cell, sure=sure), col
     if kind in ("total", "average"):
         stated = [i for i in data if SUMMARY_ROW.match(normalise(label(i))) and kind == "total"
                   and normalise(label(i)).startswith("total")]  # fmt: skip
@@ -512,11 +685,13 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
             raw = table.rows[stated[0]][col.index].strip()
             body = f"**{raw}** — the {label(stated[0])} row of {where} {{cite}}."
             cell = _cell(table, sh, stated[0], col.index)
-            return TableAnswer(table.id, "aggregate", body, short_answer=raw, cell=cell), col
+            return TableAnswer(
+                table.id, "aggregate", body, short_answer=raw if sure else None, cell=cell, sure=sure
+            ), col
         total = sum(v for _, v in values)
         value = total if kind == "total" else total / len(values)
         body = f"**{_fmt(value)}** — the {kind} of {where} over {len(values)} rows {{cite}}."
-        return TableAnswer(table.id, "aggregate", body, short_answer=_fmt(value)), col
+        return TableAnswer(table.id, "aggregate", body, short_answer=_fmt(value) if sure else None, sure=sure), col
     m = (ABOVE if kind == "above" else BELOW).search(question)
     threshold = parse_number(m.group(1)) if m else None
     if m is None or threshold is None:
@@ -530,8 +705,71 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
     listed = ", ".join(f"{label(i)} ({table.rows[i][col.index].strip()})" for i, _ in hits[:30]) or "none"
     word = "above" if kind == "above" else "below"
     body = f"**{len(hits)}** rows {word} {m.group(1)} in {where} {{cite}}: {listed}."
-    short = str(len(hits)) if re.search(r"\bhow many\b", question, re.I) else None
-    return TableAnswer(table.id, "aggregate", body, short_answer=short), col
+    short = str(len(hits)) if sure and re.search(r"\bhow many\b", question, re.I) else None
+    return TableAnswer(table.id, "aggregate", body, short_answer=short, sure=sure), col
+
+
+SUBTOTAL_RUN = 3  # rows a subtotal must add up at least: two rows summing to a third happens by chance
+SUBTOTAL_SPAN = 80
+SUBTOTAL_TOLERANCE = 0.005  # printed figures are rounded
+
+
+def _column_values(table: TableData, column: int) -> dict[int, float]:
+    cells = {i: row[column] for i, row in enumerate(table.rows) if column < len(row)}
+    return {i: v for i, v in column_numbers(cells).items() if v is not None}
+
+
+DOT_THOUSANDS = re.compile(r"^\d{1,3}(?:\.\d{3})+$")
+
+
+def column_numbers(cells: dict[int, str]) -> dict[int, float | None]:
+    """The numbers of one column. "3.597" beside "732" and "119" is 3,597 written with a dot (every dotted value has
+    exactly three decimals and the column holds plain integers too), not three and a half."""
+    texts = {i: FOOTNOTE.sub("", c.strip()).strip() for i, c in cells.items()}
+    dotted = [t for t in texts.values() if "." in t]
+    plain = [t for t in texts.values() if t.isdigit()]
+    if dotted and plain and all(DOT_THOUSANDS.match(t) for t in dotted):
+        return {i: parse_number(t.replace(".", "")) if DOT_THOUSANDS.match(t) else parse_number(t)
+                for i, t in texts.items()}  # fmt: skip
+    return {i: parse_number(c) for i, c in cells.items()}
+
+
+def _adds_up(total: float, parts: float) -> bool:
+    return abs(total - parts) <= max(SUBTOTAL_TOLERANCE * abs(total), 1e-9) and total != 0
+
+
+def subtotal_rows(values: list[tuple[int, float]], others: Sequence[dict[int, float]] = ()) -> set[int]:
+    """Rows whose value is the sum of a run of at least SUBTOTAL_RUN rows right below or above them ("Northeast"
+    over its states, "United States" over every state once the regions are out): totals whatever their label, never
+    the "highest" member nor counted twice. Another numeric column, when the table has one, must add up the same way.
+    Repeated until none is left, so a total of subtotals is found once the subtotals are out."""
+    found: set[int] = set()
+    positive = all(v >= 0 for _, v in values)
+    while True:
+        rest = [(i, v) for i, v in values if i not in found]
+        new = set()
+        for k, (i, v) in enumerate(rest):
+            for run in (rest[k + 1 : k + 1 + SUBTOTAL_SPAN], rest[max(0, k - SUBTOTAL_SPAN) : k][::-1]):
+                acc = 0.0
+                for n, (_, x) in enumerate(run, start=1):
+                    acc += x
+                    if positive and acc > v * (1 + SUBTOTAL_TOLERANCE):
+                        break  # only grows from here
+                    if n >= SUBTOTAL_RUN and _adds_up(v, acc) and _confirmed(i, [j for j, _ in run[:n]], others):
+                        new.add(i)
+                        break
+                if i in new:
+                    break
+        if not new:
+            return found
+        found |= new
+
+
+def _confirmed(total: int, parts: list[int], others: Sequence[dict[int, float]]) -> bool:
+    for column in others:
+        if total in column and all(j in column for j in parts):
+            return _adds_up(column[total], sum(column[j] for j in parts))
+    return True
 
 
 def _md(cell: str) -> str:
@@ -573,6 +811,20 @@ def not_found(table: TableData, question: str) -> TableAnswer:
     body = (f"I could not find that cell in {_cite_name(table)} {{cite}}. Its columns are: "
             f"{'; '.join(cols[:12])}." + (f" Its rows are: {shown_rows}." if rows else ""))  # fmt: skip
     return TableAnswer(table.id, "not_found", body + "\n\n" + markdown(table))
+
+
+def summary_label(name: str) -> bool:
+    """ "Total", "EU15 Total", or a sub-label that is one ("clarification) / Grand Total")."""
+    return bool(SUMMARY_ROW.match(normalise(name)) or SUMMARY_ROW.match(normalise(name.split(" / ")[-1])))
+
+
+def description(table: TableData) -> list[str]:
+    """The words that name the table as a whole: its caption (its label aside) and the header of its row-label
+    column ("Free movement of persons / workers" heads a table of countries with no caption)."""
+    sh = shape(table)
+    head = sh.columns[sh.label_column] if sh.label_column < len(sh.columns) else ""
+    caption = re.sub(r"^\s*(?:table|tab\.)\s*[:#]?\s*[\w.\-–]+[:.]?", " ", table.caption or "", flags=re.I)
+    return tokens(f"{caption} {head}")
 
 
 def superlative(question: str) -> bool:

@@ -116,3 +116,25 @@ def test_cell_lookup_answers_with_the_expected_value(session: Session, pdfs: Pdf
 def test_missing_page_is_said_not_answered_from_elsewhere(session: Session, pdfs: PdfCollection) -> None:
     r = _retrieve(pdfs, session, "What is on page 40 of twotables_2.pdf?")
     assert r.nodes == [] and r.extras["missing"] == "twotables_2.pdf has 1 page; there is no page 40."
+
+
+def test_short_answer_only_when_the_cell_is_unambiguous(session: Session, pdfs: PdfCollection) -> None:
+    """Table 6 (male heads) and Table 7 (female heads) of twotables_2.pdf share rows and columns: asked without
+    naming either, the value is given from one table, cited, but not as a short answer; named, it is one."""
+    tables = expected_tables("twotables_2.pdf")
+    male, female = (next(r[7] for r in t["rows"] if r[0] == "Kerala") for t in tables[:2])
+    assert male != female
+    vague = ask_collection(session, pdfs.collection_id, "What share of Kerala households fall in the College "
+                           "literacy status in twotables_2.pdf?", {"llm": "local"}, pdfs.settings,
+                           pdfs.tools)  # fmt: skip
+    assert vague["short_answer"] is None
+    assert male in vague["answer"] or female in vague["answer"]
+    assert vague["citations"] and vague["citations"][0]["filename"] == "twotables_2.pdf"
+    named = ask_collection(session, pdfs.collection_id, "In Table 7 of twotables_2.pdf, what share of Kerala "
+                           "households fall in the College literacy status?", {"llm": "local"}, pdfs.settings,
+                           pdfs.tools)  # fmt: skip
+    assert named["short_answer"] == female and named["cell"]["value"] == female
+    count = ask_collection(session, pdfs.collection_id, "How many cycles in Table 2-1 of us-030.pdf have improved "
+                           "speed fuel savings above 5%?", {"llm": "local"}, pdfs.settings, pdfs.tools)  # fmt: skip
+    rows = expected_tables("us-030.pdf")[0]["rows"][2:]
+    assert count["short_answer"] == str(sum(float(r[3].rstrip("%")) > 5 for r in rows))

@@ -9,10 +9,14 @@ from app.qa.tablequery import (
     aggregate_answer,
     answer,
     cell_answer,
+    column_numbers,
+    description,
     join_headers,
     markdown,
     parse_number,
     shape,
+    subtotal_rows,
+    tokens,
 )
 
 
@@ -204,3 +208,148 @@ def test_sub_label_rows_and_sections() -> None:
     got = cell_answer(sections, "projected value for server closets in 2010 under the best practice scenario")
     assert got is not None and got.short_answer == "1,296"
     assert got.cell["row"] == "Best practice scenario / Server closets" and got.cell["column"] == "2010"
+
+
+# --- Generalising the rules and the short-answer gate (cells helper) ----------------------------------------------
+
+
+def test_possessive_s_is_no_word_and_words_share_one_form() -> None:
+    assert tokens("the EU's top 20 grocery wholesalers") == tokens("the EU top 20 grocery wholesalers")
+    assert "s" not in tokens("Rewe’s sales")
+    assert tokens("students suffering from")[:2] == tokens("Students suffered")  # one stem for both forms
+    table = TableData(id="t", rows=[["Condition", "Suffered from"], ["Asthma", "31"], ["Back pain", "202"]])
+    got = aggregate_answer(table, "Which condition had the most students suffering from it?")
+    assert got is not None and got.short_answer == "Back pain"
+
+
+def test_a_continuation_with_other_columns_is_not_appended() -> None:
+    first = TableData(id="a", rows=[["State", "2003-04"], ["Ohio", "1"]], columns=["State", "2003-04"], header_rows=1)
+    other = TableData(id="b", rows=[["State", "2013-14"], ["Ohio", "9"]], columns=["State", "2013-14"], header_rows=1)
+    assert first.extend(other) is False and first.rows == [["State", "2003-04"], ["Ohio", "1"]]
+    short = TableData(id="d", rows=[["Iowa", "3"]], columns=["State", "2003-04 graduates"], header_rows=0)
+    assert first.extend(short) and first.rows[-1] == ["Iowa", "3"]  # the same header, cut short on one page
+
+
+GRADUATES = TableData(
+    id="t14",
+    rows=[
+        ["Region and state", "2007-08", "2008-09"],
+        ["United States", "1,000", "1,100"],
+        ["Northeast", "400", "420"],
+        ["Maine", "100", "110"],
+        ["Vermont", "120", "130"],
+        ["New York", "180", "180"],
+        ["South", "600", "680"],
+        ["Texas", "350", "400"],
+        ["Florida", "150", "200"],
+        ["Georgia", "100", "80"],
+    ],
+)
+
+
+def test_subtotal_rows_are_found_by_their_sums() -> None:
+    values = [(i, float(r[1].replace(",", ""))) for i, r in enumerate(GRADUATES.rows) if i]
+    assert subtotal_rows(values) == {1, 2, 6}  # the regions, then the nation once the regions are out
+    got = aggregate_answer(GRADUATES, "Which state had the most graduates in 2007-08?")
+    assert got is not None and got.short_answer == "Texas"
+    low = aggregate_answer(GRADUATES, "Which state had the fewest graduates in 2008-09?")
+    assert low is not None and low.short_answer == "Georgia"
+    # Three values adding up to a fourth by chance in one column but not in the other: no subtotal.
+    assert subtotal_rows([(1, 6.0), (2, 1.0), (3, 2.0), (4, 3.0)], [{1: 9.0, 2: 1.0, 3: 2.0, 4: 2.0}]) == set()
+
+
+def test_dot_thousands_are_read_per_column() -> None:
+    assert column_numbers({1: "3.597", 2: "732", 3: "1.215"}) == {1: 3597.0, 2: 732.0, 3: 1215.0}
+    assert column_numbers({1: "3.5", 2: "732"}) == {1: 3.5, 2: 732.0}  # a decimal point
+    table = TableData(id="t", rows=[["Topic", "Enquiries"], ["EU Institutions", "3.597"], ["Customs", "556"]])
+    got = aggregate_answer(table, "Which topic had the most enquiries?")
+    assert got is not None and got.short_answer == "EU Institutions"
+
+
+def test_the_largest_fall_is_the_lowest_change() -> None:
+    table = TableData(id="t", rows=[["State", "change (%)"], ["Maine", "-13.4"], ["Vermont", "-21.2"], ["Ohio", "4"]])
+    got = aggregate_answer(table, "Which state's graduates fell most?")
+    assert got is not None and got.short_answer == "Vermont"
+    assert aggregate_answer(table, "Which state grew most?").short_answer == "Ohio"  # type: ignore[union-attr]
+
+
+EXPENDITURE = TableData(
+    id="t18",
+    rows=[
+        ["School year", "Constant 2010-11 dollars / Total", "Current dollars / Total"],
+        ["Actual", "", ""],
+        ["2003-04", "479.2", "403.4"],
+        ["Projected", "", ""],
+        ["2010-11", "525.0", "525.0"],
+    ],
+    columns=["School year", "Constant 2010-11 dollars / Total", "Current dollars / Total"],
+    header_rows=1,
+)
+
+
+def test_rows_tied_on_their_words_are_told_apart_by_the_column() -> None:
+    got = cell_answer(EXPENDITURE, "total expenditure in constant 2010-11 dollars in 2003-04")
+    assert got is not None and got.kind == "cell" and got.cell is not None
+    assert got.cell["row"] == "Actual / 2003-04" and got.cell["value"] == "479.2"
+    assert got.short_answer == "479.2"  # the section heading ("Actual") need not be named
+
+
+def test_short_answer_only_when_row_and_column_are_unambiguous() -> None:
+    sure = cell_answer(RETAIL, "What was the population 1995 of France?")
+    assert sure is not None and sure.sure and sure.short_answer == "58.1"
+    # Two headers named equally well and holding different values: the value is shown, not as a short answer.
+    two = TableData(id="t", rows=[["", "number of / 1993", "number of / 1993"], ["UK", "373", "18100"]])
+    got = cell_answer(two, "number of ... in the UK in 1993")
+    assert got is not None and got.kind == "cell" and got.short_answer is None
+    assert "**373**" in got.body and "18100" in got.body and got.body.startswith("The row UK")  # both readings
+    # ... unless both hold the same value: either reading gives the same answer.
+    same = TableData(id="t", rows=[["", "number of / 1993", "number of / 1993"], ["UK", "500", "500"]])
+    assert cell_answer(same, "number of ... in the UK in 1993").short_answer == "500"  # type: ignore[union-attr]
+    # A row named only in part ("Belgium" of "Belgium/Luxembourg" when no "Belgium" row exists): no short answer.
+    part = TableData(id="t", rows=[["", "sales"], ["Belgium/Luxembourg", "48"], ["France", "292"]])
+    got = cell_answer(part, "sales of Belgium")
+    assert got is not None and got.short_answer is None
+    # The table's only numeric column needs no name; a note row sharing a word but holding no value is no rival.
+    one = TableData(id="t", rows=[["Year", "Note", "Ratio"], ["1999", "", "14.7"], ["Source: teacher model", "", ""]])
+    got = cell_answer(one, "pupil teacher ratio in 1999")
+    assert got is not None and got.short_answer == "14.7"
+
+
+def test_aggregate_short_answer_needs_one_column() -> None:
+    table = TableData(
+        id="t",
+        caption="Table 5: Total public health outlay",
+        rows=[["State", "Revenue / Public Health", "Capital / Public Health", "Total"],
+              ["Goa", "4", "9", "13"], ["Assam", "8", "1", "9"], ["Bihar", "6", "2", "8"]],
+    )  # fmt: skip
+    # "public health" names two columns, "total" a third; the caption's words tip the choice: the aggregate is
+    # given, its short answer is not (two readings remain).
+    got = aggregate_answer(table, "Which state has the largest total public health outlay?")
+    assert got is not None and got.kind == "aggregate" and got.short_answer is None and not got.sure
+    named = aggregate_answer(table, "Which state has the largest capital public health outlay?")
+    assert named is not None and named.short_answer == "Goa" and named.sure
+
+
+def test_a_header_said_as_a_phrase_wins_a_tie() -> None:
+    table = TableData(
+        id="t",
+        caption="The World's Leading Food Manufacturers in EU Manufacturing",
+        rows=[["", "World food sales ($US bn)", "Total sales in EU food manufacturing (bn ecus)"],
+              ["Nestle", "38.8", "13.1"], ["Unilever", "26.7", "14.6"], ["Mars", "13", "3.1"]],
+    )  # fmt: skip
+    got = aggregate_answer(table, "How many of the leading food manufacturers have world food sales above $20 bn?")
+    assert got is not None and got.column == "World food sales ($US bn)" and "**2**" in got.body
+
+
+def test_description_names_the_table_by_its_label_column_header() -> None:
+    table = TableData(id="t", rows=[["Free movement of persons / workers", "Enquiries"], ["Greece", "40"]])
+    assert {"free", "movement", "person", "worker"} <= set(description(table))
+    assert "6" not in description(RETAIL) and "market" in description(RETAIL)
+
+
+def test_a_repeating_text_column_beside_full_labels_is_data_not_a_sub_label() -> None:
+    table = TableData(id="t", rows=[["", "Country of origin", "Sales (bn ecus)"], ["Nestle", "Switzerland", "38.2"],
+                                    ["Rewe", "Germany", "14.6"], ["Edeka", "Germany", "6.3"],
+                                    ["Merkur", "Switzerland", "2.0"], ["Fyffes", "Ireland", "1.1"]])  # fmt: skip
+    got = cell_answer(table, "What were Rewe's sales in bn ecus?")
+    assert got is not None and got.cell is not None and got.cell["row"] == "Rewe" and got.short_answer == "14.6"

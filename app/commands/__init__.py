@@ -25,3 +25,13 @@ def settings_from(args: argparse.Namespace, **overrides: object) -> Settings:
     given = {k: v for k, v in overrides.items() if v is not None}
     # argparse has already typed the values; the copy keeps everything else the environment said.
     return get_settings().model_copy(update=given) if given else get_settings()
+
+
+def open_database(args: argparse.Namespace) -> Settings:
+    """Settings for a command that works on the database directly: its data folder made and its schema current."""
+    from app.db.migrate import upgrade
+
+    settings = settings_from(args)
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    upgrade(settings.resolved_database_url)
+    return settings

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from app.commands import add_data_dir, open_database
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("audit", help="print the audit trail, newest first")
@@ -12,18 +14,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--user", default=None, help="only this user's events")
     parser.add_argument("--action", default=None, help="only this action, e.g. ask, document.upload, login.failed")
     parser.add_argument("--json", action="store_true", help="one JSON array")
+    add_data_dir(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from app.db.migrate import upgrade
     from app.db.session import session_scope
     from app.services import audit
-    from app.settings import get_settings
 
-    settings = get_settings()
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
-    upgrade(settings.resolved_database_url)
+    settings = open_database(args)
     with session_scope(settings.resolved_database_url) as session:
         events = audit.list_events(session, limit=args.limit, user=args.user, action=args.action)
     if args.json:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from datetime import UTC, datetime
 
+from app.commands import add_data_dir, open_database
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("token", help="create, list and revoke a user's API tokens")
@@ -17,19 +19,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     revoke = actions.add_parser("revoke", help="revoke one of a user's tokens by its label or id")
     revoke.add_argument("name", metavar="NAME")
     revoke.add_argument("token", metavar="LABEL_OR_ID")
+    for action in actions.choices.values():
+        add_data_dir(action)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from app.db.migrate import upgrade
     from app.db.session import session_scope
     from app.services import audit, users
     from app.services.access import actor_for
-    from app.settings import get_settings
 
-    settings = get_settings()
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
-    upgrade(settings.resolved_database_url)
+    settings = open_database(args)
     with session_scope(settings.resolved_database_url) as session:
         user = users.get_user(session, args.name)
         if args.action == "create":

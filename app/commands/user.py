@@ -6,6 +6,8 @@ import argparse
 import getpass
 import sys
 
+from app.commands import add_data_dir, open_database
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("user", help="create, list, delete users and set their passwords")
@@ -20,6 +22,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     passwd = actions.add_parser("passwd", help="set a user's password (ends their login sessions)")
     passwd.add_argument("name")
     passwd.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
+    for action in actions.choices.values():
+        add_data_dir(action)
     parser.set_defaults(handler=run)
 
 
@@ -39,15 +43,11 @@ def read_password(from_stdin: bool) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from app.db.migrate import upgrade
     from app.db.session import session_scope
     from app.services import audit, users
     from app.services.access import Actor
-    from app.settings import get_settings
 
-    settings = get_settings()
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
-    upgrade(settings.resolved_database_url)
+    settings = open_database(args)
     cli = Actor(user_id=None, name="cli", is_admin=True)
     with session_scope(settings.resolved_database_url) as session:
         if args.action == "create":

@@ -25,7 +25,8 @@ from app.ingest.passages import Line, union_bbox
 
 log = logging.getLogger(__name__)
 
-Edge = dict[str, Any]
+# A ruling line of the page (a pdfplumber edge dict), not a graph edge.
+RulingLine = dict[str, Any]
 _NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\d[\d.,:/%]*[)\]]?[%*a-z]?$", re.I)
 _CAPTION = re.compile(
     r"^(table|tab\.|tableau|tabelle|tabla)\s*[:.]?\s*([a-z]?\d+(?:[.\-–]\d+)*[a-z]?|[ivxlc]+)\b", re.I
@@ -103,7 +104,7 @@ class PageSignals:
         return self.numeric_rows >= 3 and self.aligned_columns >= 2
 
 
-def page_signals(edges: Sequence[Edge], lines: Sequence[Line]) -> PageSignals:
+def page_signals(edges: Sequence[RulingLine], lines: Sequence[Line]) -> PageSignals:
     h = sum(1 for e in edges if e["orientation"] == "h" and e["width"] >= 15)
     v = sum(1 for e in edges if e["orientation"] == "v" and e["height"] >= 8)
     numeric = [row for row in text_rows(lines) if _is_numeric_row(row)]
@@ -447,7 +448,7 @@ def widen(words: Sequence[tuple[str, BBox]], region: BBox, page_width: float) ->
 class _PlumberPage:
     """Just enough of pdfplumber's Page for TableFinder/Table.extract, built from pdfium geometry."""
 
-    def __init__(self, chars: list[dict[str, Any]], edges: list[Edge], size: tuple[float, float]) -> None:
+    def __init__(self, chars: list[dict[str, Any]], edges: list[RulingLine], size: tuple[float, float]) -> None:
         self.chars = chars
         self.edges = edges
         self.bbox = (0.0, 0.0, size[0], size[1])
@@ -501,17 +502,17 @@ def cell_text(chars: Sequence[dict[str, Any]]) -> str:
     return "".join(parts).strip()
 
 
-def rule_end_edges(edges: Sequence[Edge]) -> list[Edge]:
+def rule_end_edges(edges: Sequence[RulingLine]) -> list[RulingLine]:
     """Vertical edges where several horizontal rules end at the same x, outside every vertical
     rule beside them: the open outer sides of a table ruled only inside (its row labels and its
     last column then stay in the grid)."""
-    ends: dict[int, list[Edge]] = {}
+    ends: dict[int, list[RulingLine]] = {}
     for e in edges:
         if e["orientation"] == "h" and e["width"] >= 15:
             for x in (e["x0"], e["x1"]):
                 ends.setdefault(round(x / 2), []).append(e)
     verticals = [e for e in edges if e["orientation"] == "v" and e["height"] >= 2]
-    out: list[Edge] = []
+    out: list[RulingLine] = []
     for key in sorted(ends):
         x = key * 2.0
         for group in _runs(sorted(ends[key], key=lambda e: e["top"])):
@@ -535,7 +536,7 @@ def rule_end_edges(edges: Sequence[Edge]) -> list[Edge]:
     return out
 
 
-def without_text_frames(edges: list[Edge], margin: float = 0.5) -> list[Edge]:
+def without_text_frames(edges: list[RulingLine], margin: float = 0.5) -> list[RulingLine]:
     """The edges less those of text frames: a rectangle drawn strictly inside a cell's rectangle
     (one or two of them per cell, around its text) is not a cell border, and pdfplumber would
     snap its sides onto the cell's and cut the cell into rows ("State" framed inside a header
@@ -575,7 +576,7 @@ def without_text_frames(edges: list[Edge], margin: float = 0.5) -> list[Edge]:
     for x0, top, x1, bottom in frames:
         drop |= {("h", x0, x1, top), ("h", x0, x1, bottom), ("v", top, bottom, x0), ("v", top, bottom, x1)}
 
-    def key(e: Edge) -> tuple[str, float, float, float]:
+    def key(e: RulingLine) -> tuple[str, float, float, float]:
         if e["orientation"] == "h":
             return ("h", round(e["x0"], 1), round(e["x1"], 1), round(e["top"], 1))
         return ("v", round(e["top"], 1), round(e["bottom"], 1), round(e["x0"], 1))
@@ -583,9 +584,9 @@ def without_text_frames(edges: list[Edge], margin: float = 0.5) -> list[Edge]:
     return [e for e in edges if key(e) not in drop]
 
 
-def _runs(rules: list[Edge], gap: float = 50.0) -> list[list[Edge]]:
+def _runs(rules: list[RulingLine], gap: float = 50.0) -> list[list[RulingLine]]:
     """Horizontal rules (sorted by top) split where one is far below the previous: two tables."""
-    runs: list[list[Edge]] = []
+    runs: list[list[RulingLine]] = []
     for e in rules:
         if runs and e["top"] - runs[-1][-1]["bottom"] <= gap:
             runs[-1].append(e)
@@ -596,7 +597,7 @@ def _runs(rules: list[Edge], gap: float = 50.0) -> list[list[Edge]]:
 
 def lattice_tables(
     chars: list[dict[str, Any]],
-    edges: list[Edge],
+    edges: list[RulingLine],
     size: tuple[float, float],
     lines: Sequence[Line] = (),
 ) -> list[Grid]:
@@ -753,7 +754,7 @@ def stream_grids(
     found: Sequence[tuple[list[list[str]], BBox]],
     lines: Sequence[Line],
     page_width: float,
-    edges: Sequence[Edge] = (),
+    edges: Sequence[RulingLine] = (),
 ) -> list[Grid]:
     """Whitespace tables: camelot tells where a table is; its columns are re-cut from our own
     words (shared gaps of the body rows), which keeps every column and gives each cell a box."""
@@ -775,7 +776,7 @@ def stream_grids(
 Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1
 
 
-def horizontal_rules(edges: Sequence[Edge]) -> list[Rule]:
+def horizontal_rules(edges: Sequence[RulingLine]) -> list[Rule]:
     """Horizontal edges as rules, the collinear pieces of one rule (drawn cell by cell) joined."""
     pieces = sorted((float(e["top"]), float(e["x0"]), float(e["x1"])) for e in edges if e["orientation"] == "h")
     pieces.sort(key=lambda p: (round(p[0]), p[1]))
@@ -788,7 +789,7 @@ def horizontal_rules(edges: Sequence[Edge]) -> list[Rule]:
     return out
 
 
-def stack_header_cells(grid: Grid, rules: Sequence[Rule], edges: Sequence[Edge] = ()) -> None:
+def stack_header_cells(grid: Grid, rules: Sequence[Rule], edges: Sequence[RulingLine] = ()) -> None:
     """A header ruled like a grid of cells (a rule across the table's top, spanner rules under
     the names set over several columns) holds cells that span several text rows: a name wrapped
     over two lines ("Total" / "(in billions)"), or a stub name ("Region and state") set at the
@@ -1220,7 +1221,7 @@ def _has_short_column(rows: Sequence[Sequence[str]]) -> bool:
 
 def extract_tables(
     chars: Sequence[Any],
-    edges: list[Edge],
+    edges: list[RulingLine],
     lines: Sequence[Line],
     size: tuple[float, float],
     *,

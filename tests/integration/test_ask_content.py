@@ -9,8 +9,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
 from fastapi.testclient import TestClient
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from sqlalchemy import func, select
@@ -20,7 +18,7 @@ from app.db.models import Collection, Document, Edge, Node, Question
 from app.qa.model import AskOptions
 from app.qa.pipeline import Tools, retrieve
 from app.services.asking import InvalidQuestion, NoReadyDocuments, ask_collection, list_questions
-from app.services.errors import NotFound, ServiceError
+from app.services.errors import NotFound
 from app.settings import Settings
 from tests.conftest import MDQA_DATA
 from tests.integration.test_ask_helpers import add_paragraph_documents, build_graph, embedder
@@ -222,16 +220,11 @@ def test_errors(session: Session, hotpot: HotpotCollection) -> None:
 
 
 def test_api_routes(session: Session, hotpot: HotpotCollection, monkeypatch: pytest.MonkeyPatch) -> None:
-    from app.api.routes import ask as routes
+    from app.main import create_app
 
     monkeypatch.setattr("app.qa.pipeline.get_embedder", lambda device="auto", backend="auto": encoder())
-    app = FastAPI()
-    app.state.settings = hotpot.settings
-    app.include_router(routes.router)
-
-    @app.exception_handler(ServiceError)
-    async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=exc.status_code)
+    # The whole app (its security gate and its one mapping of errors), served on loopback with no user: single-user.
+    app = create_app(hotpot.settings, start_worker=False)
 
     session.commit()
     cid = hotpot.collection_id

@@ -211,7 +211,7 @@ def test_stalled_clients_are_answered_408_and_let_go(settings: Settings) -> None
         # Headers in full, then 10 of the 1,000 body bytes they announce, then nothing.
         with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
             sock.sendall(
-                b"POST /api/collections HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
+                b"POST /api/collections HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 b"Content-Length: 1000\r\n\r\n" + b'{"name": "'
             )
             answer = _read_until_closed(sock)  # the server closes the connection after answering
@@ -222,7 +222,7 @@ def test_stalled_clients_are_answered_408_and_let_go(settings: Settings) -> None
         # The same with a chunked body that stops after its first chunk.
         with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
             sock.sendall(
-                b"POST /api/collections HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
+                b"POST /api/collections HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 b'Transfer-Encoding: chunked\r\n\r\n5\r\n{"nam\r\n'
             )
             assert _read_until_closed(sock).startswith(b"HTTP/1.1 408 ")

@@ -104,10 +104,11 @@ class PageSignals:
         return self.numeric_rows >= 3 and self.aligned_columns >= 2
 
 
-def page_signals(edges: Sequence[RulingLine], lines: Sequence[Line]) -> PageSignals:
+def page_signals(edges: Sequence[RulingLine], rows: list[list[tuple[str, BBox]]]) -> PageSignals:
+    """``rows``: the page's words in visual rows (text_rows)."""
     h = sum(1 for e in edges if e["orientation"] == "h" and e["width"] >= 15)
     v = sum(1 for e in edges if e["orientation"] == "v" and e["height"] >= 8)
-    numeric = [row for row in text_rows(lines) if _is_numeric_row(row)]
+    numeric = [row for row in rows if _is_numeric_row(row)]
     return PageSignals(h, v, len(numeric), _aligned_columns(numeric))
 
 
@@ -1232,12 +1233,12 @@ def extract_tables(
     ``stream`` returns whitespace-column tables for this page (rows, bbox in the reading frame);
     it is called only when the page has rows of numbers that the ruled tables do not explain well.
     """
-    signals = page_signals(edges, lines)
+    rows = text_rows(lines)
+    signals = page_signals(edges, rows)
     found: list[Grid] = []
     if signals.ruled:
         found = lattice_tables(_plumber_chars(chars), edges, size, lines)
     if signals.unruled and stream is not None:
-        rows = text_rows(lines)
         poor = [g for g in found if _merged_cells(g.rows)]
         if poor or _rows_outside(rows, [g.bbox for g in found]) >= 3:
             found = _merge_candidates(found, stream_grids(stream(), lines, size[0], edges))

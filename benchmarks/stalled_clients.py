@@ -26,7 +26,8 @@ from app.serving import server_config  # noqa: E402
 from app.settings import Settings  # noqa: E402
 
 STALLS = (
-    b"POST /api/collections HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+    b"POST /api/collections HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
     b"POST /api/collections HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Le",
 )
 

@@ -17,6 +17,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -231,11 +232,16 @@ def column_separators(rows: Sequence[Sequence[tuple[str, BBox]]]) -> tuple[list[
 def _shared_gaps(body: Sequence[Sequence[tuple[str, BBox]]]) -> list[float]:
     left = math.floor(min(b[0] for s in body for _, b in s))
     right = math.ceil(max(b[2] for s in body for _, b in s))
-    cover = [0] * (right - left + 1)
+    # How many phrases cover each whole point strictly inside them: each phrase adds a run (+1
+    # where it starts, -1 past its end), summed once, rather than point by point.
+    steps = [0] * (right - left + 2)
     for s in body:
         for _, b in s:
-            for x in range(math.floor(b[0]) - left + 1, math.ceil(b[2]) - left):
-                cover[x] += 1
+            start, end = math.floor(b[0]) - left + 1, math.ceil(b[2]) - left
+            if start < end:
+                steps[start] += 1
+                steps[end] -= 1
+    cover = list(accumulate(steps[:-1]))
     limit = len(body) // 20
     seps: list[float] = []
     run_start: int | None = None

@@ -13,12 +13,14 @@ import os
 import shutil
 import subprocess
 from dataclasses import dataclass
-from typing import Protocol
-
-from PIL import Image
+from typing import TYPE_CHECKING, Protocol
 
 from app.ingest.model import BBox
-from app.settings import OcrSettings
+
+if TYPE_CHECKING:  # annotations only: text-PDF extraction imports this module and needs neither
+    from PIL import Image
+
+    from app.settings import OcrSettings
 
 log = logging.getLogger(__name__)
 

@@ -109,8 +109,12 @@ class _Frame:
         return self.display_to_reading(*self.to_display(x, y))
 
     def bbox_to_display(self, b: BBox) -> BBox:
-        ax, ay = self.reading_to_display(b[0], b[1])
-        bx, by = self.reading_to_display(b[2], b[3])
+        # Runs for every passage and table cell: the common upright frame skips the turn.
+        if self.turn:
+            ax, ay = self.reading_to_display(b[0], b[1])
+            bx, by = self.reading_to_display(b[2], b[3])
+        else:
+            ax, ay, bx, by = b
         w, h = self.display_size
         return (
             _clamp(min(ax, bx), w),

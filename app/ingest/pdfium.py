@@ -13,11 +13,14 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pypdfium2 as pdfium
-from PIL import Image
 
 from app.ingest.model import CorruptPdf, PasswordRequired, WrongPassword
+
+if TYPE_CHECKING:  # annotations only: pypdfium2's to_pil() imports PIL when a page is drawn
+    from PIL import Image
 
 # Re-entrant: a helper that takes the lock may be called by code that already holds it.
 PDFIUM_LOCK = threading.RLock()

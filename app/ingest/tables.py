@@ -15,10 +15,11 @@ import logging
 import math
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from app.ingest.model import BBox, ExtractedTable
 from app.ingest.passages import Line, union_bbox
@@ -92,6 +93,7 @@ class PageSignals:
     v_rules: int  # long vertical edges
     numeric_rows: int  # text rows with >= 2 numbers set apart by wide gaps
     aligned_columns: int  # right edges of numbers shared by >= 3 of those rows
+    numeric: list[list[tuple[str, BBox]]] = field(default_factory=list, repr=False)  # those rows
 
     @property
     def ruled(self) -> bool:
@@ -109,7 +111,7 @@ def page_signals(edges: Sequence[RulingLine], rows: list[list[tuple[str, BBox]]]
     h = sum(1 for e in edges if e["orientation"] == "h" and e["width"] >= 15)
     v = sum(1 for e in edges if e["orientation"] == "v" and e["height"] >= 8)
     numeric = [row for row in rows if _is_numeric_row(row)]
-    return PageSignals(h, v, len(numeric), _aligned_columns(numeric))
+    return PageSignals(h, v, len(numeric), _aligned_columns(numeric), numeric)
 
 
 def _aligned_columns(rows: list[list[tuple[str, BBox]]], tolerance: float = 2.0) -> int:
@@ -230,11 +232,16 @@ def column_separators(rows: Sequence[Sequence[tuple[str, BBox]]]) -> tuple[list[
 def _shared_gaps(body: Sequence[Sequence[tuple[str, BBox]]]) -> list[float]:
     left = math.floor(min(b[0] for s in body for _, b in s))
     right = math.ceil(max(b[2] for s in body for _, b in s))
-    cover = [0] * (right - left + 1)
+    # How many phrases cover each whole point strictly inside them: each phrase adds a run (+1
+    # where it starts, -1 past its end), summed once, rather than point by point.
+    steps = [0] * (right - left + 2)
     for s in body:
         for _, b in s:
-            for x in range(math.floor(b[0]) - left + 1, math.ceil(b[2]) - left):
-                cover[x] += 1
+            start, end = math.floor(b[0]) - left + 1, math.ceil(b[2]) - left
+            if start < end:
+                steps[start] += 1
+                steps[end] -= 1
+    cover = list(accumulate(steps[:-1]))
     limit = len(body) // 20
     seps: list[float] = []
     run_start: int | None = None
@@ -446,59 +453,37 @@ def widen(words: Sequence[tuple[str, BBox]], region: BBox, page_width: float) ->
 # ------------------------------------------------------------------------------------------------
 
 
-class _PlumberPage:
-    """Just enough of pdfplumber's Page for TableFinder/Table.extract, built from pdfium geometry."""
+class Glyph(Protocol):
+    """A character of the page in the reading frame (pdf.py's chars; " " and "\\n" mark breaks)."""
 
-    def __init__(self, chars: list[dict[str, Any]], edges: list[RulingLine], size: tuple[float, float]) -> None:
-        self.chars = chars
+    text: str
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+
+
+class _PlumberPage:
+    """Just enough of pdfplumber's Page for TableFinder with the 'lines' strategy (it reads only
+    the edges and the page box), built from pdfium geometry."""
+
+    def __init__(self, edges: list[RulingLine], size: tuple[float, float]) -> None:
         self.edges = edges
         self.bbox = (0.0, 0.0, size[0], size[1])
 
-    def extract_words(self, **kwargs: Any) -> list[dict[str, Any]]:
-        from pdfplumber.utils import extract_words
 
-        return extract_words(self.chars, **kwargs)
-
-
-def _plumber_chars(chars: Sequence[Any]) -> list[dict[str, Any]]:
-    """pdfplumber-style char dicts; ``space_before`` keeps the word breaks of the PDF's own text."""
-    out: list[dict[str, Any]] = []
-    gap = True
-    for c in chars:
-        if c.text in " \n":
-            gap = True
-            continue
-        out.append(
-            {
-                "text": c.text,
-                "x0": c.x0,
-                "x1": c.x1,
-                "top": c.top,
-                "bottom": c.bottom,
-                "doctop": c.top,
-                "width": c.x1 - c.x0,
-                "height": c.bottom - c.top,
-                "size": c.bottom - c.top,
-                "upright": True,
-                "object_type": "char",
-                "space_before": gap,
-            }
-        )
-        gap = False
-    return out
-
-
-def cell_text(chars: Sequence[dict[str, Any]]) -> str:
-    """A cell's chars (in content-stream order) joined, with spaces where the PDF had word breaks."""
+def cell_text(chars: Sequence[tuple[Glyph, bool]]) -> str:
+    """A cell's chars (in content-stream order, each with whether the PDF had a word break before
+    it) joined, with spaces at those word breaks, at line changes and at visible gaps."""
     parts: list[str] = []
-    prev: dict[str, Any] | None = None
-    for ch in chars:
+    prev: Glyph | None = None
+    for ch, space_before in chars:
         if prev is not None:
-            height = max(prev["bottom"] - prev["top"], 1.0)
-            new_line = abs(ch["top"] - prev["top"]) > 0.5 * height
-            if ch.get("space_before") or new_line or ch["x0"] - prev["x1"] > 0.25 * height:
+            height = max(prev.bottom - prev.top, 1.0)
+            new_line = abs(ch.top - prev.top) > 0.5 * height
+            if space_before or new_line or ch.x0 - prev.x1 > 0.25 * height:
                 parts.append(" ")
-        parts.append(ch["text"])
+        parts.append(ch.text)
         prev = ch
     return "".join(parts).strip()
 
@@ -543,13 +528,14 @@ def without_text_frames(edges: list[RulingLine], margin: float = 0.5) -> list[Ru
     snap its sides onto the cell's and cut the cell into rows ("State" framed inside a header
     cell that spans two rows). A rectangle holding three or more others is a table frame, and
     its cells stay."""
+    tenth = _Tenths()
     hs: dict[tuple[float, float], set[float]] = {}  # (x0, x1) → the y of each such horizontal
     vs: dict[float, set[tuple[float, float]]] = {}  # x → the (top, bottom) of each such vertical
     for e in edges:
         if e["orientation"] == "h":
-            hs.setdefault((round(e["x0"], 1), round(e["x1"], 1)), set()).add(round(e["top"], 1))
+            hs.setdefault((tenth[e["x0"]], tenth[e["x1"]]), set()).add(tenth[e["top"]])
         else:
-            vs.setdefault(round(e["x0"], 1), set()).add((round(e["top"], 1), round(e["bottom"], 1)))
+            vs.setdefault(tenth[e["x0"]], set()).add((tenth[e["top"]], tenth[e["bottom"]]))
     rects: list[BBox] = []
     for (x0, x1), ys in hs.items():
         left, right = vs.get(x0), vs.get(x1)
@@ -579,10 +565,19 @@ def without_text_frames(edges: list[RulingLine], margin: float = 0.5) -> list[Ru
 
     def key(e: RulingLine) -> tuple[str, float, float, float]:
         if e["orientation"] == "h":
-            return ("h", round(e["x0"], 1), round(e["x1"], 1), round(e["top"], 1))
-        return ("v", round(e["top"], 1), round(e["bottom"], 1), round(e["x0"], 1))
+            return ("h", tenth[e["x0"]], tenth[e["x1"]], tenth[e["top"]])
+        return ("v", tenth[e["top"]], tenth[e["bottom"]], tenth[e["x0"]])
 
     return [e for e in edges if key(e) not in drop]
+
+
+class _Tenths(dict[float, float]):
+    """``round(x, 1)`` looked up: a ruled page repeats a few coordinates in thousands of edges,
+    and rounding is far dearer than a dict hit."""
+
+    def __missing__(self, x: float) -> float:
+        value = self[x] = round(x, 1)
+        return value
 
 
 def _runs(rules: list[RulingLine], gap: float = 50.0) -> list[list[RulingLine]]:
@@ -597,7 +592,7 @@ def _runs(rules: list[RulingLine], gap: float = 50.0) -> list[list[RulingLine]]:
 
 
 def lattice_tables(
-    chars: list[dict[str, Any]],
+    chars: Sequence[Glyph],
     edges: list[RulingLine],
     size: tuple[float, float],
     lines: Sequence[Line] = (),
@@ -607,7 +602,7 @@ def lattice_tables(
 
     edges = without_text_frames(edges)
     finder = TableFinder(
-        _PlumberPage(chars, list(edges) + rule_end_edges(edges), size),  # type: ignore[arg-type]
+        _PlumberPage(list(edges) + rule_end_edges(edges), size),  # type: ignore[arg-type]
         {"vertical_strategy": "lines", "horizontal_strategy": "lines"},
     )
     words = [(w.text, w.bbox) for ln in lines for w in ln.words]
@@ -622,15 +617,22 @@ def lattice_tables(
     return out
 
 
-def _cell_texts(table: Any, chars: list[dict[str, Any]]) -> tuple[list[list[str | None]], list[list[BBox | None]]]:
-    """pdfplumber's Table.extract, but placing each char once by bisection (it rescans every row)."""
+def _cell_texts(table: Any, chars: Sequence[Glyph]) -> tuple[list[list[str | None]], list[list[BBox | None]]]:
+    """pdfplumber's Table.extract, but placing each char once by bisection (it rescans every row),
+    straight from the page's glyphs (no pdfplumber char dict is built for them)."""
     rows = table.rows
     boxes = [r.bbox for r in rows]
     tops = [b[1] for b in boxes]
-    buckets: list[list[list[dict[str, Any]]]] = [[[] for _ in r.cells] for r in rows]
+    buckets: list[list[list[tuple[Glyph, bool]]]] = [[[] for _ in r.cells] for r in rows]
     tx0, ttop, tx1, tbottom = table.bbox
+    gap = True  # a word break (space or line break) since the last glyph
     for ch in chars:
-        vm, hm = (ch["top"] + ch["bottom"]) / 2, (ch["x0"] + ch["x1"]) / 2
+        if ch.text in " \n":
+            gap = True
+            continue
+        space_before, gap = gap, False
+        x0, x1 = ch.x0, ch.x1
+        vm, hm = (ch.top + ch.bottom) / 2, (x0 + x1) / 2
         if not (tx0 <= hm < tx1 and ttop <= vm < tbottom):
             continue
         # Rows are sorted by top; a cell spanning several rows belongs to the row where it starts,
@@ -641,9 +643,9 @@ def _cell_texts(table: Any, chars: list[dict[str, Any]]) -> tuple[list[list[str 
             if vm < boxes[j][3]:
                 for k, cell in enumerate(rows[j].cells):
                     if cell is not None and cell[0] <= hm < cell[2] and cell[1] <= vm < cell[3]:
-                        inner = cell[0] - 0.5 <= ch["x0"] and ch["x1"] <= cell[2] + 0.5  # the common case, cheaply
-                        if inner or not clipped_by_rule(ch, cell):
-                            buckets[j][k].append(ch)
+                        inner = cell[0] - 0.5 <= x0 and x1 <= cell[2] + 0.5  # the common case, cheaply
+                        if inner or not _clipped(x0, x1, cell):
+                            buckets[j][k].append((ch, space_before))
                         placed = True
                         break
             j -= 1
@@ -655,12 +657,16 @@ def _cell_texts(table: Any, chars: list[dict[str, Any]]) -> tuple[list[list[str 
     return texts, cell_boxes
 
 
-def clipped_by_rule(ch: dict[str, Any], cell: Sequence[float]) -> bool:
+def clipped_by_rule(ch: Mapping[str, float], cell: Sequence[float]) -> bool:
     """A glyph that its cell's side rule cuts through is text overflowing the cell ("Elizab|eth"
     printed as far as the rule): the cell shows it cut, so it is not part of the cell's text. A
     glyph that only touches the rule (loose boxes overshoot a little) stays."""
-    width = ch["x1"] - ch["x0"]
-    over = max(ch["x1"] - cell[2], cell[0] - ch["x0"])
+    return _clipped(ch["x0"], ch["x1"], cell)
+
+
+def _clipped(x0: float, x1: float, cell: Sequence[float]) -> bool:
+    width = x1 - x0
+    over = max(x1 - cell[2], cell[0] - x0)
     return over > max(0.5, 0.15 * width)
 
 
@@ -897,11 +903,13 @@ def _overlap(a: BBox, b: BBox) -> float:
     return w * h / smaller
 
 
-def _rows_outside(rows: list[list[tuple[str, BBox]]], boxes: list[BBox]) -> int:
+def _rows_outside(numeric: list[list[tuple[str, BBox]]], boxes: list[BBox]) -> int:
+    """How many of the page's numeric rows (``PageSignals.numeric``) no found table holds."""
+
     def inside(box: BBox) -> bool:
         return any(_overlap(box, b) > 0.5 for b in boxes)
 
-    return sum(1 for r in rows if _is_numeric_row(r) and not inside(r[0][1]))
+    return sum(1 for r in numeric if not inside(r[0][1]))
 
 
 def _merged_cells(rows: list[list[str]]) -> bool:
@@ -953,12 +961,14 @@ def table_label(caption: str | None) -> str | None:
     return f"{m.group(1)} {m.group(2)}" if m else None
 
 
-def find_caption(lines: Sequence[Line], bbox: BBox) -> str | None:
-    """A 'Table N ...' line just above the table (or just below it), with the lines it wraps onto."""
-    best: tuple[float, int] | None = None
-    for i, ln in enumerate(lines):
-        if not _CAPTION.match(ln.text.strip()):
-            continue
+def find_caption(lines: Sequence[Line], bbox: BBox, captions: Sequence[Line] | None = None) -> str | None:
+    """A 'Table N ...' line just above the table (or just below it), with the lines it wraps onto.
+
+    ``captions``: the lines that start like a caption, when the caller has them (once per page)."""
+    if captions is None:
+        captions = caption_lines(lines)
+    best: tuple[float, Line] | None = None
+    for ln in captions:
         b = ln.bbox
         if min(b[2], bbox[2]) <= max(b[0], bbox[0]) - 50:
             continue  # not horizontally near the table
@@ -966,10 +976,15 @@ def find_caption(lines: Sequence[Line], bbox: BBox) -> str | None:
         below = b[1] - bbox[3]
         dist = above if -5 <= above <= 80 else (below + 20 if -5 <= below <= 40 else None)
         if dist is not None and (best is None or dist < best[0]):
-            best = (dist, i)
+            best = (dist, ln)
     if best is None:
         return None
-    return _caption_text(lines, lines[best[1]], bbox)
+    return _caption_text(lines, best[1], bbox)
+
+
+def caption_lines(lines: Sequence[Line]) -> list[Line]:
+    """The lines that start like a table caption ("Table 6.4 ..."), in order."""
+    return [ln for ln in lines if _CAPTION.match(ln.text.strip())]
 
 
 def _caption_text(lines: Sequence[Line], first: Line, table: BBox) -> str:
@@ -1117,10 +1132,13 @@ def _caption_tail(row: Sequence[str]) -> bool:
     return len(filled) == 1 and bool(row[0]) and row[0][0].islower() and len(row[0].split()) >= 2
 
 
-def finish_table(index: int, grid: Grid, lines: Sequence[Line]) -> ExtractedTable:
+def finish_table(
+    index: int, grid: Grid, lines: Sequence[Line], captions: Sequence[Line] | None = None
+) -> ExtractedTable:
+    """``captions``: the page's caption lines (``caption_lines``), when the caller has them."""
     inner_caption = split_caption_rows(grid)
     join_wrapped_labels(grid)
-    caption = find_caption(lines, grid.bbox) or inner_caption
+    caption = find_caption(lines, grid.bbox, captions) or inner_caption
     if caption and len(grid.rows) > 2 and caption[-1] not in ".:;)" and _caption_tail(grid.rows[0]):
         # the caption's last line was read as the table's first row ("... in educational" / "institutions in 2004")
         caption = f"{caption} {grid.rows[0][0]}"[:400]
@@ -1171,12 +1189,13 @@ def link_continuation(prev: ExtractedTable, table: ExtractedTable) -> None:
 # ------------------------------------------------------------------------------------------------
 
 
-def captioned_tables(lines: Sequence[Line], found: Sequence[Grid]) -> list[Grid]:
+def captioned_tables(
+    lines: Sequence[Line], found: Sequence[Grid], captions: Sequence[Line] | None = None
+) -> list[Grid]:
+    """``captions``: the page's caption lines (``caption_lines``), when the caller has them."""
     out: list[Grid] = []
-    for ln in lines:
-        if not _CAPTION.match(ln.text.strip()) or any(
-            find_caption([ln], g.bbox) or _overlap(ln.bbox, g.bbox) > 0.5 for g in found
-        ):
+    for ln in caption_lines(lines) if captions is None else captions:
+        if any(find_caption([ln], g.bbox, [ln]) or _overlap(ln.bbox, g.bbox) > 0.5 for g in found):
             continue  # the caption of a table already found (above it or inside its frame)
         grid = _grid_below(lines, ln.bbox)
         if grid is not None:
@@ -1221,7 +1240,7 @@ def _has_short_column(rows: Sequence[Sequence[str]]) -> bool:
 
 
 def extract_tables(
-    chars: Sequence[Any],
+    chars: Sequence[Glyph],
     edges: list[RulingLine],
     lines: Sequence[Line],
     size: tuple[float, float],
@@ -1237,15 +1256,16 @@ def extract_tables(
     signals = page_signals(edges, rows)
     found: list[Grid] = []
     if signals.ruled:
-        found = lattice_tables(_plumber_chars(chars), edges, size, lines)
+        found = lattice_tables(chars, edges, size, lines)
     if signals.unruled and stream is not None:
         poor = [g for g in found if _merged_cells(g.rows)]
-        if poor or _rows_outside(rows, [g.bbox for g in found]) >= 3:
+        if poor or _rows_outside(signals.numeric, [g.bbox for g in found]) >= 3:
             found = _merge_candidates(found, stream_grids(stream(), lines, size[0], edges))
-    if any(_CAPTION.match(ln.text.strip()) for ln in lines):
-        found += captioned_tables(lines, found)
+    captions = caption_lines(lines)  # once per page: tables are few, lines many
+    if captions:
+        found += captioned_tables(lines, found, captions)
     found.sort(key=lambda g: (round(g.bbox[1]), g.bbox[0]))
-    return [finish_table(i, g, lines) for i, g in enumerate(found)]
+    return [finish_table(i, g, lines, captions) for i, g in enumerate(found)]
 
 
 def _round_box(b: BBox) -> BBox:

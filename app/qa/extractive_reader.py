@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from app.text.sentences import split_sentences as sentences
+
 Encode = Callable[[list[str]], np.ndarray]
 
 WEIGHT_EMBEDDING = 0.5
@@ -46,12 +48,8 @@ DATE = re.compile(
 NUMBER = re.compile(r"\b\d[\d,.]*\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million)\b",
                     re.I)  # fmt: skip
 PROPER = re.compile(r"\b[A-Z][\w'’-]+(?:\s+(?:of|the|de|von|van|and)?\s*[A-Z][\w'’-]+)*")
-ABBREVIATION_END = re.compile(
-    r"(?:\b[A-Z]\.|\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|No|Inc|Co|Ltd|Fig|Vol|pp?)\.)$"
-)
 # Where a long sentence is cut: before a bullet or a list item "b) ", after a semicolon.
 LIST_BREAK = re.compile(r"\s+(?=[•▪●]\s)|(?<=;)\s+|\s+(?=\(?[a-z]\)\s)")
-SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9\"'(\[])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,19 +67,14 @@ def words(text: str) -> set[str]:
 
 
 def split_sentences(text: str) -> list[str]:
-    text = " ".join(text.split())
-    if not text:
-        return []
-    parts = [p.strip() for p in SENTENCE_END.split(text) if p.strip()]
+    """The text's sentences (app.text.sentences), a one-word fragment ("Yes.") kept with the sentence before it
+    (alone it answers nothing), a long one cut into pieces."""
     out: list[str] = []
-    glue_next = False
-    for part in parts:
-        # "U.S. Army", "Dr. Smith", "J. Doe": the split after an abbreviation was no sentence end.
-        if out and (glue_next or len(part.split()) < 2):
-            out[-1] = f"{out[-1]} {part}"
+    for sentence in sentences(text):
+        if out and len(sentence.split()) < 2:
+            out[-1] = f"{out[-1]} {sentence}"
         else:
-            out.append(part)
-        glue_next = bool(ABBREVIATION_END.search(out[-1]))
+            out.append(sentence)
     return [piece for s in out for piece in _pieces(s)]
 
 

@@ -8,9 +8,8 @@ from fastapi import APIRouter, Form, Request, Response
 from fastapi.responses import RedirectResponse
 from fastapi.templating import Jinja2Templates
 
-from app.api.auth import ActorDep
-from app.api.deps import SessionDep, SettingsDep
 from app.db.models import User
+from app.dependencies import ActorDep, SessionDep, SettingsDep
 from app.security.gate import SESSION_COOKIE, cookies_of
 from app.security.ratelimit import RateLimits
 from app.services import access, audit, users

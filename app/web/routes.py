@@ -19,9 +19,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
-from app.api.auth import ActorDep, rate_limited
-from app.api.deps import SessionDep, SettingsDep
 from app.db.models import Collection, DocTable, Document
+from app.dependencies import ActorDep, SessionDep, SettingsDep, rate_limited
 from app.services import access, audit
 from app.services import asking as asking_service
 from app.services import collections as collection_service

@@ -9,9 +9,8 @@ from fastapi import APIRouter, Query, Response, status
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
-from app.api.auth import ActorDep, AdminDep
-from app.api.deps import SessionDep
 from app.db.models import User
+from app.dependencies import ActorDep, AdminDep, SessionDep
 from app.services import access, audit, users
 from app.services.access import Actor
 from app.services.errors import Invalid

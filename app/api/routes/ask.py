@@ -25,9 +25,8 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import StreamingResponse
 
-from app.api.auth import ActorDep, AskLimit
-from app.api.deps import SessionDep, SettingsDep
 from app.api.schemas import AskBody, AskOut, QuestionOut, QuestionSummaryOut, error_responses
+from app.dependencies import ActorDep, AskLimit, SessionDep, SettingsDep
 from app.services import access, audit
 from app.services import asking as service
 

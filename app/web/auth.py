@@ -49,18 +49,15 @@ def login(
         limits.hit("login", f"user:{name.strip().lower()[:64]}", f"ip:{client}")
     except ServiceError as exc:
         audit.record(session, None, "login.limited", target=name[:64], detail=client)
-        session.commit()
         return _templates.TemplateResponse(request, "login.html", {**context, "error": str(exc)}, status_code=429)
     user = users.authenticate(session, name, password)
     if user is None:
         audit.record(session, None, "login.failed", target=name[:64], detail=client)
-        session.commit()
         return _templates.TemplateResponse(
             request, "login.html", {**context, "error": "wrong user name or password"}, status_code=401
         )
     issued = users.issue_token(session, user, kind="session", hours=settings.session_hours)
     audit.record(session, actor_for(user), "login", detail=client)
-    session.commit()
     response = RedirectResponse(_safe_next(next), status_code=303)
     response.set_cookie(
         SESSION_COOKIE,
@@ -79,7 +76,6 @@ def logout(request: Request, session: SessionDep) -> Response:
     token = cookies_of(request.headers).get(SESSION_COOKIE)
     if token:
         users.end_session(session, token)
-        session.commit()
     response = RedirectResponse("/login", status_code=303)
     response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
     return response
@@ -108,10 +104,8 @@ def create_token(
     try:
         issued = users.issue_token(session, user, name=name)
     except ServiceError as exc:
-        session.rollback()
         return _account(request, session, actor, error=str(exc), status_code=exc.status_code)
     audit.record(session, actor, "token.create", target=issued.row.name)
-    session.commit()
     return _account(request, session, actor, new_token={"name": issued.row.name, "token": issued.token})
 
 
@@ -125,7 +119,6 @@ def revoke_token(token_id: str, request: Request, session: SessionDep, actor: Ac
     except ServiceError:
         return not_found_page(request, "There is no such token.")
     audit.record(session, actor, "token.revoke", target=row.name)
-    session.commit()
     return RedirectResponse("/account", status_code=303)
 
 
@@ -172,10 +165,8 @@ def share(
     except NotFound:
         return not_found_page(request, "This collection does not exist (it may have been deleted).")
     except ServiceError as exc:
-        session.rollback()
         return _members_page(request, session, actor, cid, error=str(exc), status_code=exc.status_code)
     audit.record(session, actor, "member.set", collection_id=cid, target=user.strip(), detail=role)
-    session.commit()
     return RedirectResponse(f"/collections/{cid}/members", status_code=303)
 
 
@@ -188,5 +179,4 @@ def unshare(cid: str, user: str, request: Request, session: SessionDep, actor: A
     except ServiceError as exc:
         return _members_page(request, session, actor, cid, error=str(exc), status_code=exc.status_code)
     audit.record(session, actor, "member.remove", collection_id=cid, target=user)
-    session.commit()
     return RedirectResponse(f"/collections/{cid}/members", status_code=303)

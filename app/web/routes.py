@@ -243,8 +243,7 @@ def ask_form(
     options = {k: v for k, v in (("retriever", retriever), ("llm", llm)) if v}
     try:
         rate_limited("ask")(request, actor)
-        audit.record(session, actor, "ask", collection_id=cid, target=question)
-        session.commit()  # as in the API: a question is audited even when answering it fails
+        audit.record_apart(settings.resolved_database_url, actor, "ask", collection_id=cid, target=question)
         payload = asking_service.ask_collection(session, cid, question, options, settings)
     except ServiceError as exc:
         return _ask_page(request, session, settings, collection, question, error=str(exc), status_code=exc.status_code)

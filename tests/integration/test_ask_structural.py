@@ -56,6 +56,7 @@ def pdfs(session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch) 
     with (PDFS / FILES[0]).open("rb") as a, (PDFS / FILES[1]).open("rb") as b:
         files = [(FILES[0].split("/")[1], a), (FILES[1].split("/")[1], b)]
         upload_files(session, settings, queue, collection.id, files)
+        session.commit()  # the jobs are sent once the upload is committed
     for document_id in queue.ids:
         assert process_document(settings, document_id) == "ready"
     session.expire_all()

@@ -74,7 +74,6 @@ def list_tokens(session: SessionDep, actor: ActorDep) -> list[TokenOut]:
 def create_token(body: TokenCreate, session: SessionDep, actor: ActorDep) -> TokenCreated:
     issued = users.issue_token(session, _user(session, actor), name=body.name)
     audit.record(session, actor, "token.create", target=issued.row.name)
-    session.commit()
     return TokenCreated(id=issued.row.id, name=issued.row.name, created_at=issued.row.created_at, token=issued.token)
 
 
@@ -82,7 +81,6 @@ def create_token(body: TokenCreate, session: SessionDep, actor: ActorDep) -> Tok
 def revoke_token(token_id: str, session: SessionDep, actor: ActorDep) -> Response:
     row = users.revoke_token(session, _user(session, actor), token_id)
     audit.record(session, actor, "token.revoke", target=row.name)
-    session.commit()
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
@@ -95,7 +93,6 @@ def list_members(cid: str, session: SessionDep, actor: ActorDep) -> list[MemberO
 def set_member(cid: str, body: MemberIn, session: SessionDep, actor: ActorDep) -> MemberOut:
     member = access.set_member(session, actor, cid, body.user, body.role)
     audit.record(session, actor, "member.set", collection_id=cid, target=body.user, detail=body.role)
-    session.commit()
     return MemberOut(**member)
 
 
@@ -103,7 +100,6 @@ def set_member(cid: str, body: MemberIn, session: SessionDep, actor: ActorDep) -
 def remove_member(cid: str, user: str, session: SessionDep, actor: ActorDep) -> Response:
     access.remove_member(session, actor, cid, user)
     audit.record(session, actor, "member.remove", collection_id=cid, target=user)
-    session.commit()
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 

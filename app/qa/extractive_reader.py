@@ -9,8 +9,6 @@ context item it came from.
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -31,7 +29,6 @@ MAX_SENTENCES = 120  # sentences considered per question
 # order) are embedded, the others cannot win. Encoding is ~95% of a local answer's time on a CPU (10-20 ms per
 # sentence on 2 cores), so this bounds the reader at a few hundred ms instead of seconds.
 MAX_EMBEDDED = 16
-SENTENCE_CACHE_SIZE = 20_000  # sentence vectors kept per encoder (~1.5 kB each at 384 dims)
 MAX_SENTENCE_CHARS = 400
 
 STOP = frozenset(
@@ -162,53 +159,6 @@ def candidates(items: Sequence[ContextItem]) -> list[Candidate]:
         if len(out) >= MAX_SENTENCES:
             break
     return out[:MAX_SENTENCES]
-
-
-class CachedEncode:
-    """An encoder's `encode` with an LRU of vectors by text (thread-safe): the sentences of popular passages are
-    embedded once per process, not once per question. Vectors depend only on the text and the model, so no
-    invalidation is needed when a collection changes."""
-
-    def __init__(self, encode: Encode, size: int = SENTENCE_CACHE_SIZE) -> None:
-        self.inner = encode
-        self.size = size
-        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def __call__(self, texts: list[str]) -> np.ndarray:
-        found: dict[str, np.ndarray] = {}
-        with self._lock:
-            for t in texts:
-                v = self._cache.get(t)
-                if v is not None:
-                    self._cache.move_to_end(t)
-                    found[t] = v
-        missing = [t for t in dict.fromkeys(texts) if t not in found]
-        if missing:
-            vectors = np.asarray(self.inner(missing), dtype=np.float32)
-            with self._lock:
-                for t, v in zip(missing, vectors, strict=True):
-                    found[t] = v
-                    self._cache[t] = v
-                while len(self._cache) > self.size:
-                    self._cache.popitem(last=False)
-        if not texts:
-            return np.zeros((0, 0), dtype=np.float32)
-        return np.vstack([found[t] for t in texts])
-
-
-_cached: dict[int, tuple[object, CachedEncode]] = {}
-_cached_lock = threading.Lock()
-
-
-def cached_encode(encoder: object) -> CachedEncode:
-    """The process-wide sentence cache of `encoder` (an object with `encode(texts)`)."""
-    with _cached_lock:
-        entry = _cached.get(id(encoder))
-        if entry is None or entry[0] is not encoder:
-            entry = (encoder, CachedEncode(encoder.encode))  # type: ignore[attr-defined]
-            _cached[id(encoder)] = entry
-        return entry[1]
 
 
 def score_candidates(

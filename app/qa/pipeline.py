@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -21,12 +20,13 @@ from app.db.models import Document
 from app.db.vectors import graph_version
 from app.llm.chat import ChatClient, LLMError
 from app.llm.embeddings import TextEncoder, get_embedder
+from app.llm.vector_cache import remembered
 from app.qa import seeds as seed_rankers
 from app.qa import structural
 from app.qa.answer import Answer, combine, comparison_verdict, documents_answer, local_answer
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
 from app.qa.decompose import split_question, stem, topic_terms, which_documents_topic
-from app.qa.extractive_reader import cached_encode, split_sentences
+from app.qa.extractive_reader import split_sentences
 from app.qa.index import CollectionIndex, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
 from app.qa.model import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
@@ -127,12 +127,9 @@ def _scorer(
 
 
 class QueryVector:
-    """The question's embedding, computed on first use (TF-IDF and BM25 need none) and remembered across calls:
-    `mdqa eval` asks the same question of five retrievers."""
-
-    _cache: OrderedDict[tuple[int, str], np.ndarray] = OrderedDict()
-    _lock = threading.Lock()
-    SIZE = 1024
+    """The question's embedding, computed on first use (TF-IDF and BM25 need none) and kept in the encoder's
+    vector cache (app.llm.vector_cache): `mdqa eval` asks the same question of five retrievers, and the reader
+    scores sentences against the same vector."""
 
     def __init__(self, encoder: Callable[[], TextEncoder], question: str) -> None:
         self._encoder = encoder
@@ -140,20 +137,9 @@ class QueryVector:
         self.ms = 0.0
 
     def __call__(self) -> np.ndarray:
-        encoder = self._encoder()
-        key = (id(encoder), self.question)
-        with self._lock:
-            cached = self._cache.get(key)
-            if cached is not None:
-                self._cache.move_to_end(key)
-                return cached
         start = time.perf_counter()
-        vector = encoder.encode([self.question])[0]
+        vector = remembered(self._encoder()).encode([self.question])[0]
         self.ms += _ms(start)
-        with self._lock:
-            self._cache[key] = vector
-            while len(self._cache) > self.SIZE:
-                self._cache.popitem(last=False)
         return vector
 
 
@@ -283,9 +269,9 @@ def _read(
         return llm_answer(question, retrieval, client.chat, stream=client.stream_chat, sink=sink)
     if options.reader == "local":
         encoder = tools.encoder(settings)
-        # Sentence vectors are cached per encoder (a popular passage's sentences are embedded once), and the
-        # question's vector is the retriever's (QueryVector remembers it), so the reader encodes only new sentences.
-        encode: Callable[[list[str]], np.ndarray] = cached_encode(encoder)
+        # Sentence vectors are remembered per encoder (a popular passage's sentences are embedded once), and the
+        # question's vector is the retriever's (the same cache), so the reader encodes only new sentences.
+        encode: Callable[[list[str]], np.ndarray] = remembered(encoder)
         content = retrieval.question_type == "content"
         question_vector = QueryVector(lambda: encoder, question)() if content else None
         return local_answer(

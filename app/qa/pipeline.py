@@ -211,10 +211,10 @@ def retrieve(
     if missing is not None:
         # A file the collection does not hold (deleted, not ready, never uploaded): say so, answer from no other.
         retrieval = Retrieval(question_type=parsed.question_type, nodes=[])
-        retrieval.extras["missing"] = missing.message
+        retrieval.missing = missing.message
     elif parsed.question_type == "structural":
         retrieval = structural.fetch(session, collection_id, parsed)
-        if not retrieval.nodes and "missing" not in retrieval.extras:
+        if not retrieval.nodes and retrieval.missing is None:
             retrieval = None
     if retrieval is None:
         index = get_index(session, collection_id, version, settings.retrieval.ann_threshold)
@@ -231,7 +231,7 @@ def retrieve(
     retrieval.llm_calls = llm_calls
     # "embed" (the question's embedding, part of "retrieve") is reported separately for benchmarks.
     retrieval.timings_ms = {"classify": classify_ms, "retrieve": _ms(start), "embed": embed_ms}
-    retrieval.extras["intent"] = parsed.intent
+    retrieval.intent = parsed.intent
     return retrieval
 
 
@@ -261,9 +261,9 @@ def _read(
     tools: Tools,
     sink: AnswerSink | None = None,
 ) -> Answer:
-    if "missing" in retrieval.extras:
+    if retrieval.missing is not None:
         # The named document, page or table does not exist: one sentence that says what does, whatever the reader.
-        return Answer(text=str(retrieval.extras["missing"]))
+        return Answer(text=retrieval.missing)
     if options.reader == "openai":
         client = tools.chat_client(settings)
         return llm_answer(question, retrieval, client.chat, stream=client.stream_chat, sink=sink)
@@ -278,7 +278,7 @@ def _read(
             question,
             retrieval,
             encode,
-            intent=str(retrieval.extras.get("intent", "lookup")),
+            intent=retrieval.intent,
             question_vector=question_vector,
         )
     raise LLMError(f"unknown reader {options.reader!r}: local or openai")
@@ -341,7 +341,6 @@ def which_documents(
         matches.append((names.get(doc, doc), node, _reason(index.texts[i], wanted)))
     retrieval = Retrieval(question_type="content", nodes=nodes)
     retrieval.timings_ms = {"embed": query.ms}
-    retrieval.extras["which_documents"] = topic
     return retrieval, documents_answer(topic, matches)
 
 
@@ -387,7 +386,6 @@ def composite(
         if verdict:
             answer.text = f"{verdict}\n\n{answer.text}"
     retrieval = Retrieval(question_type="content", nodes=nodes, llm_calls=llm_calls, timings_ms=timings)
-    retrieval.extras["parts"] = [p.question for p in parts]
     return retrieval, answer
 
 

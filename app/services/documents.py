@@ -178,6 +178,22 @@ def get_document(session: Session, document_id: str) -> Document:
     return document
 
 
+@dataclass(frozen=True, slots=True)
+class DocumentState:
+    id: str
+    filename: str
+    status: str
+    error: str | None
+
+
+def states_of(session: Session, document_ids: Sequence[str]) -> list[DocumentState]:
+    """Where the processing of these documents stands (for a client that waits); a deleted one is left out."""
+    rows = session.execute(
+        select(Document.id, Document.filename, Document.status, Document.error).where(Document.id.in_(document_ids))
+    )
+    return [DocumentState(*row) for row in rows]
+
+
 def original_file(session: Session, settings: Settings, document_id: str) -> tuple[Path, Document]:
     """Where the uploaded PDF of a document is stored, and the document."""
     document = get_document(session, document_id)

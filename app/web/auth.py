@@ -8,7 +8,6 @@ from fastapi import APIRouter, Form, Request, Response
 from fastapi.responses import RedirectResponse
 from fastapi.templating import Jinja2Templates
 
-from app.db.models import User
 from app.dependencies import ActorDep, SessionDep, SettingsDep
 from app.security.gate import SESSION_COOKIE, cookies_of
 from app.security.ratelimit import RateLimits
@@ -82,7 +81,7 @@ def logout(request: Request, session: SessionDep) -> Response:
 
 
 def _account(request: Request, session: SessionDep, actor: ActorDep, **extra: object) -> Response:
-    user = session.get(User, actor.user_id) if actor.user_id else None
+    user = users.account_of(session, actor)
     tokens = users.list_tokens(session, user) if user else []
     status_code = int(extra.pop("status_code", 200))  # type: ignore[call-overload]
     context = {"actor": actor, "tokens": tokens, "new_token": None, "error": None, **extra}
@@ -98,7 +97,7 @@ def account_page(request: Request, session: SessionDep, actor: ActorDep) -> Resp
 def create_token(
     request: Request, session: SessionDep, actor: ActorDep, name: Annotated[str, Form(max_length=200)] = ""
 ) -> Response:
-    user = session.get(User, actor.user_id) if actor.user_id else None
+    user = users.account_of(session, actor)
     if user is None:
         return _account(request, session, actor, error="no users exist yet: create one with mdqa user create")
     try:
@@ -111,7 +110,7 @@ def create_token(
 
 @router.post("/account/tokens/{token_id}/revoke")
 def revoke_token(token_id: str, request: Request, session: SessionDep, actor: ActorDep) -> Response:
-    user = session.get(User, actor.user_id) if actor.user_id else None
+    user = users.account_of(session, actor)
     if user is None:
         return not_found_page(request)
     try:

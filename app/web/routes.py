@@ -339,7 +339,7 @@ def document_page(
         document = access.require_document(session, actor, did)
     except NotFound:
         return not_found_page(request, "This document does not exist (it may have been deleted).")
-    collection = session.get(Collection, document.collection_id)
+    collection = collection_service.get_collection(session, document.collection_id)
     number = _int_or(page, 0)
     if number < 1:
         number = (document_service.page_of_node(session, document.id, highlight) if highlight else None) or 1

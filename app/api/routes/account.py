@@ -49,7 +49,7 @@ class MemberOut(BaseModel):
 
 
 def _user(session: Session, actor: Actor) -> User:
-    user = session.get(User, actor.user_id) if actor.user_id else None
+    user = users.account_of(session, actor)
     if user is None:
         raise Invalid("no users exist yet (single-user mode): create one with `mdqa user create NAME --admin`")
     return user

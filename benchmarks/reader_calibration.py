@@ -223,11 +223,11 @@ def main() -> int:
     if args.fit and args.split != "dev":
         parser.error("--fit tunes on the dev half only")
 
-    from app.eval.embedcache import CachingEmbedder
     from app.llm.embeddings import get_embedder
+    from app.llm.vector_cache import VectorCache
     from app.settings import get_settings
 
-    embedder = CachingEmbedder(get_embedder(get_settings().device))
+    embedder = VectorCache(get_embedder(get_settings().device))
     embedder.load(args.embed_cache)
     records = load_contexts(args.contexts, args.split)
     datasets = sorted({r["dataset"] for r in records})

@@ -35,15 +35,15 @@ def main() -> int:
     from app.db.session import session_scope
     from app.eval.corpus import ingest_text
     from app.eval.datasets import load_questions, per_question_documents
-    from app.eval.embedcache import CachingEmbedder
     from app.eval.retrievers import options_for
     from app.llm.embeddings import get_embedder
+    from app.llm.vector_cache import VectorCache
     from app.qa.answer import build_context
     from app.qa.pipeline import Tools, retrieve
     from app.settings import get_settings
 
     settings = get_settings()
-    embedder = CachingEmbedder(get_embedder(settings.device))
+    embedder = VectorCache(get_embedder(settings.device))
     embedder.load(args.embed_cache)
     dataset, questions = load_questions(args.dataset)
     out = []

@@ -35,9 +35,10 @@ from app.db.migrate import upgrade  # noqa: E402
 from app.db.models import Collection, Document, Node, Page, Passage  # noqa: E402
 from app.db.session import get_sessionmaker  # noqa: E402
 from app.llm.embeddings import get_embedder  # noqa: E402
+from app.llm.vector_cache import remembered  # noqa: E402
 from app.qa.index import get_index  # noqa: E402
 from app.qa.model import AskOptions  # noqa: E402
-from app.qa.pipeline import QueryVector, Tools, retrieve  # noqa: E402
+from app.qa.pipeline import Tools, retrieve  # noqa: E402
 from app.qa.seeds import bm25_index, tfidf_index  # noqa: E402
 from app.settings import Settings  # noqa: E402
 
@@ -218,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         options = AskOptions(retriever="kgp" if name == "structural" else name, budget=10, reader="local")
         timings, parts = [], []
         for q in structural_qs if name == "structural" else qs:
-            QueryVector._cache.clear()  # every retriever pays for its own question embedding (cold, as in the app)
+            remembered(tools.encoder(settings)).clear()  # each retriever embeds its question cold, as in the app
             t = time.perf_counter()
             r = retrieve(session, cid, q, options, settings, tools)
             timings.append((time.perf_counter() - t) * 1000)

@@ -1,4 +1,8 @@
-"""The Celery application, configured from Settings (scaled mode: `mdqa worker`).
+"""The Celery application of `mdqa worker` (scaled mode), built from Settings by `create_celery`.
+
+Nothing is configured at import: `create_celery(settings)` makes the app, registers the task by its name
+(`CeleryQueue.TASK`, the name the web process sends) and connects the sweeper to this worker's start and stop.
+`celery -A worker.celery_app ...` (the compose health check) finds `app`, built from the environment on first use.
 
 Recovery is owned by the document heartbeat and the sweeper, not by the broker: a message is acknowledged as
 soon as its job starts (so a long job is never redelivered to a second worker while the first still works, as
@@ -8,6 +12,7 @@ sweeper of any live worker requeues it within ``stale_processing_s + sweep_inter
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from celery import Celery
@@ -16,16 +21,18 @@ from celery.signals import worker_process_init, worker_ready, worker_shutdown
 from app.db.session import get_engine
 from app.services.queue import CeleryQueue
 from app.services.sweeper import Sweeper
-from app.settings import get_settings
+from app.settings import Settings, get_settings
+from worker.tasks import register_tasks
 
 # Only a message a worker took and neither started nor returned (it died in between) waits this long; its
 # document is still `queued`, and the sweeper sends it again long before.
 VISIBILITY_TIMEOUT_S = 6 * 3600
+DEFAULT_BROKER = "redis://127.0.0.1:6379/0"
 
 
-def make_celery() -> Celery:
-    settings = get_settings()
-    app = Celery("mdqa", broker=settings.broker_url or "redis://127.0.0.1:6379/0", include=["worker.tasks"])
+def create_celery(settings: Settings) -> Celery:
+    """A Celery app for these settings, its ingestion task registered and its sweeper tied to the worker."""
+    app = Celery("mdqa", broker=settings.broker_url or DEFAULT_BROKER, set_as_current=False)
     app.conf.update(
         task_default_queue=settings.queue_name,
         task_acks_late=False,
@@ -37,32 +44,50 @@ def make_celery() -> Celery:
         broker_transport_options={"visibility_timeout": VISIBILITY_TIMEOUT_S},
         worker_hijack_root_logger=False,
     )
+    register_tasks(app, settings)
+    _connect_signals(app, settings)
     return app
 
 
-celery_app = make_celery()
-_sweeper: Sweeper | None = None
+def _connect_signals(app: Celery, settings: Settings) -> None:
+    sweeper: list[Sweeper] = []
+
+    def own_connections(**_kwargs: Any) -> None:
+        """In each pool process, just forked: drop the database connections copied from the main process, where
+        the sweeper keeps using them (two processes on one socket garble the protocol). close=False: closing them
+        here would close the main process's sessions too."""
+        get_engine(settings.resolved_database_url).dispose(close=False)
+
+    def start_sweeper(sender: Any = None, **_kwargs: Any) -> None:
+        """In the worker's main process (not the pool's children), once it consumes."""
+        if getattr(sender, "app", app) is not app:
+            return
+        queue = CeleryQueue(settings)
+        sweeper.append(Sweeper(settings, queue.submit, queue.waiting_ids))
+        sweeper[-1].start()
+
+    def stop_sweeper(sender: Any = None, **_kwargs: Any) -> None:
+        if getattr(sender, "app", app) is app:
+            while sweeper:
+                sweeper.pop().stop()
+
+    # weak=False: the handlers are closures that nothing else holds; one uid per app, so each app connects once.
+    uid = f"mdqa-{id(app)}"
+    worker_process_init.connect(own_connections, weak=False, dispatch_uid=f"{uid}-init")
+    worker_ready.connect(start_sweeper, weak=False, dispatch_uid=f"{uid}-ready")
+    worker_shutdown.connect(stop_sweeper, weak=False, dispatch_uid=f"{uid}-shutdown")
 
 
-@worker_process_init.connect
-def _own_connections(**_kwargs: Any) -> None:
-    """In each pool process, just forked: drop the database connections copied from the main process, where the
-    sweeper keeps using them (two processes on one socket garble the protocol). close=False: closing them here
-    would close the main process's sessions too."""
-    get_engine(get_settings().resolved_database_url).dispose(close=False)
+_app: Celery | None = None
+_app_lock = threading.Lock()
 
 
-@worker_ready.connect
-def _start_sweeper(**_kwargs: Any) -> None:
-    """In the worker's main process (not the pool's children), once it consumes."""
-    global _sweeper
-    settings = get_settings()
-    queue = CeleryQueue(settings)
-    _sweeper = Sweeper(settings, queue.submit, queue.waiting_ids)
-    _sweeper.start()
-
-
-@worker_shutdown.connect
-def _stop_sweeper(**_kwargs: Any) -> None:
-    if _sweeper is not None:
-        _sweeper.stop()
+def __getattr__(name: str) -> Celery:
+    """`worker.celery_app.app` for the celery command line, built from the environment's settings when asked."""
+    global _app
+    if name != "app":
+        raise AttributeError(name)
+    with _app_lock:
+        if _app is None:
+            _app = create_celery(get_settings())
+        return _app

@@ -131,11 +131,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_qa(args: argparse.Namespace, settings: Any, url: str, work_dir: Path) -> int:
     from app.eval.datasets import load_questions
-    from app.eval.embedcache import CachingEmbedder
     from app.eval.report import run_block, write_block
     from app.eval.retrievers import parse_retrievers
     from app.eval.runner import SETTINGS, EvalConfig, run_setting
     from app.llm.embeddings import get_embedder
+    from app.llm.vector_cache import VectorCache
 
     started = time.perf_counter()
     try:
@@ -155,7 +155,7 @@ def _run_qa(args: argparse.Namespace, settings: Any, url: str, work_dir: Path) -
         no_classify=args.no_classify,
     )
     base_embedder = get_embedder(settings.device, settings.embedding_backend)
-    embedder = CachingEmbedder(base_embedder)
+    embedder = VectorCache(base_embedder)
     if args.embed_cache:
         loaded = embedder.load(args.embed_cache)
         print(f"embedding cache: {loaded} vectors from {args.embed_cache} ({getattr(base_embedder, 'backend', '?')})")

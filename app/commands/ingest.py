@@ -91,27 +91,24 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _wait(url: str, ids: list[str], tqdm: Any) -> int:
-    from sqlalchemy import select
-
-    from app.db.models import Document
     from app.db.session import session_scope
+    from app.services.documents import states_of
 
     bar = tqdm(total=len(ids), unit="doc", desc="ingesting")
     done: set[str] = set()
     failed = 0
     while len(done) < len(ids):
         with session_scope(url) as session:
-            rows = session.execute(select(Document.id, Document.status, Document.filename, Document.error)
-                                   .where(Document.id.in_(ids))).all()
-        for doc_id, status, filename, error in rows:
-            if doc_id not in done and status in ("ready", "failed"):
-                done.add(doc_id)
+            states = states_of(session, ids)
+        for state in states:
+            if state.id not in done and state.status in ("ready", "failed"):
+                done.add(state.id)
                 bar.update(1)
-                if status == "failed":
+                if state.status == "failed":
                     failed += 1
-                    bar.write(f"failed {filename}: {error}")
-        if len({r[0] for r in rows}) < len(ids):  # deleted meanwhile
-            done |= set(ids) - {r[0] for r in rows}
+                    bar.write(f"failed {state.filename}: {state.error}")
+        if len(states) < len(ids):  # deleted meanwhile
+            done |= set(ids) - {s.id for s in states}
         time.sleep(0.3)
     bar.close()
     print(f"{len(ids) - failed} ready, {failed} failed")

@@ -25,11 +25,11 @@ def run(args: argparse.Namespace) -> int:
 
     # The pool processes are forked from this one: none of them may inherit a connection in use here.
     get_engine(settings.resolved_database_url).dispose()
-    # Importing the app connects its sweeper to worker_ready: documents left without a live job are handed out
-    # again every sweep_interval_s, from the first moment the worker consumes.
-    from worker.celery_app import celery_app
+    # The app's sweeper starts with the worker: documents left without a live job are handed out again every
+    # sweep_interval_s, from the first moment the worker consumes.
+    from worker.celery_app import create_celery
 
-    celery_app.worker_main(
+    create_celery(settings).worker_main(
         [
             "worker",
             f"--loglevel={args.loglevel}",

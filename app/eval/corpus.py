@@ -93,5 +93,4 @@ def ingest_text(
         rows.append(document)
     session.flush()
     add_to_graph(session, rows, settings, embedder)
-    session.commit()
     return out

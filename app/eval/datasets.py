@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from app.text.sentences import split_sentences
 
 ParagraphKey = tuple[str, str]  # (title, text)
 
 # MiniLM reads 256 word pieces; longer paragraphs are split at sentence boundaries into chunks of this size.
 SPLIT_ABOVE_WORDS = 200
 CHUNK_WORDS = 150
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
 
 
 @dataclass(slots=True, frozen=True)
@@ -127,7 +127,7 @@ def pooled_documents(questions: list[EvalQuestion]) -> list[SourceDocument]:
 def sentences_of(paragraph: Paragraph) -> list[str]:
     if paragraph.sentences:
         return [s.strip() for s in paragraph.sentences]
-    return [s.strip() for s in _SENTENCE_END.split(paragraph.text) if s.strip()]
+    return split_sentences(paragraph.text)
 
 
 def passage_texts(paragraph: Paragraph) -> list[str]:

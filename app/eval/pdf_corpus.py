@@ -86,5 +86,4 @@ def ingest_pdfs(
         rows.append(document)
         pdf_path.unlink(missing_ok=True)
     add_to_graph(session, rows, settings, embedder)
-    session.commit()
     return out

@@ -175,18 +175,17 @@ def evaluate_question(
         for name in config.retrievers:
             options = options_for(name, settings, config.budget)
             started = time.perf_counter()
+            failed = False
             try:
                 retrieval = _retrieve(
                     session, collection.collection_id, question.question, options, settings, tools, config.no_classify
                 )
             except Exception as exc:  # noqa: BLE001 - one failing question must not end the run
                 log.warning("%s failed on %s: %s", name, question.id, exc, exc_info=log.isEnabledFor(logging.DEBUG))
-                retrieval = Retrieval(
-                    question_type="content", nodes=[], extras={"error": f"{type(exc).__name__}: {exc}"}
-                )
+                retrieval, failed = Retrieval(question_type="content", nodes=[]), True
             latency = (time.perf_counter() - started) * 1000
             score = score_retrieval(question, retrieval, collection.passage_keys, latency)
-            if "error" in retrieval.extras:
+            if failed:
                 score.question_type = "error"
             if name in config.answer_with:
                 answer_options = options_for(name, settings, config.budget)

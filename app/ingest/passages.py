@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from app.ingest.model import BBox
+from app.text.sentences import ends_sentence
 
 
 @dataclass(slots=True)
@@ -74,29 +75,6 @@ def union_bbox(boxes: object) -> BBox:
     return (x0, top, x1, bottom)
 
 
-# Words ending in a period that rarely end a sentence; checked lower-cased without the final dot.
-_ABBREVIATIONS = frozenset(
-    "e.g i.e etc al fig figs eq eqs no nos vol vols pp p ch sec art dr mr mrs ms prof st vs cf approx "
-    "jan feb mar apr jun jul aug sep sept oct nov dec inc ltd co corp u.s u.k ref refs tab resp".split()
-)
-_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*$")
-
-
-def _ends_sentence(word: str, next_word: str | None) -> bool:
-    if not _SENTENCE_END.search(word):
-        return False
-    core = word.rstrip("\"'”’)]").rstrip(".!?").lower()
-    if word.rstrip("\"'”’)]").endswith(".") and (core in _ABBREVIATIONS or re.fullmatch(r"[a-z]", core)):
-        # "Fig." or an initial "J." is not the end of a sentence.
-        return False
-    if next_word is None:
-        return True
-    # A sentence starts with an upper-case letter, a digit, a quote or a bracket; "3.5 mm" or
-    # "p. 12" are not sentence ends because the decimal point has no following space.
-    first = next_word[0]
-    return first.isupper() or first.isdigit() or first in "\"'“‘([•-–"
-
-
 def _sentences(lines: Sequence[Line]) -> list[_Sentence]:
     words: list[tuple[Word, bool]] = []  # (word, starts a block)
     for line in lines:
@@ -113,7 +91,7 @@ def _sentences(lines: Sequence[Line]) -> list[_Sentence]:
             current.starts_block = starts_block or not sentences
         current.words.append(word)
         nxt = words[i + 1][0].text if i + 1 < len(words) else None
-        if _ends_sentence(word.text, nxt):
+        if ends_sentence(word.text, nxt):
             sentences.append(current)
             current = _Sentence()
     if current.words:

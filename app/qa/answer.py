@@ -99,8 +99,8 @@ def local_answer(
     if not items:
         return Answer(text=NO_ANSWER)
     marker_of = {item.node_id: item.marker for item in items}
-    notes = " ".join(retrieval.extras.get("notes", []))
-    table_answers = [a for a in retrieval.extras.get("table_answers", []) if a.table_id in marker_of]
+    notes = " ".join(retrieval.notes)
+    table_answers = [a for a in retrieval.table_answers if a.table_id in marker_of]
     if table_answers:
         # Read from the table's cells (app.qa.tablequery): the value, its row and column, or the whole table.
         text = "\n\n".join(a.render(marker_of[a.table_id]) for a in table_answers)

@@ -9,12 +9,12 @@ context item it came from.
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+
+from app.text.sentences import split_sentences as sentences
 
 Encode = Callable[[list[str]], np.ndarray]
 
@@ -29,7 +29,6 @@ MAX_SENTENCES = 120  # sentences considered per question
 # order) are embedded, the others cannot win. Encoding is ~95% of a local answer's time on a CPU (10-20 ms per
 # sentence on 2 cores), so this bounds the reader at a few hundred ms instead of seconds.
 MAX_EMBEDDED = 16
-SENTENCE_CACHE_SIZE = 20_000  # sentence vectors kept per encoder (~1.5 kB each at 384 dims)
 MAX_SENTENCE_CHARS = 400
 
 STOP = frozenset(
@@ -46,12 +45,8 @@ DATE = re.compile(
 NUMBER = re.compile(r"\b\d[\d,.]*\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million)\b",
                     re.I)  # fmt: skip
 PROPER = re.compile(r"\b[A-Z][\w'’-]+(?:\s+(?:of|the|de|von|van|and)?\s*[A-Z][\w'’-]+)*")
-ABBREVIATION_END = re.compile(
-    r"(?:\b[A-Z]\.|\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|No|Inc|Co|Ltd|Fig|Vol|pp?)\.)$"
-)
 # Where a long sentence is cut: before a bullet or a list item "b) ", after a semicolon.
 LIST_BREAK = re.compile(r"\s+(?=[•▪●]\s)|(?<=;)\s+|\s+(?=\(?[a-z]\)\s)")
-SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9\"'(\[])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,19 +64,14 @@ def words(text: str) -> set[str]:
 
 
 def split_sentences(text: str) -> list[str]:
-    text = " ".join(text.split())
-    if not text:
-        return []
-    parts = [p.strip() for p in SENTENCE_END.split(text) if p.strip()]
+    """The text's sentences (app.text.sentences), a one-word fragment ("Yes.") kept with the sentence before it
+    (alone it answers nothing), a long one cut into pieces."""
     out: list[str] = []
-    glue_next = False
-    for part in parts:
-        # "U.S. Army", "Dr. Smith", "J. Doe": the split after an abbreviation was no sentence end.
-        if out and (glue_next or len(part.split()) < 2):
-            out[-1] = f"{out[-1]} {part}"
+    for sentence in sentences(text):
+        if out and len(sentence.split()) < 2:
+            out[-1] = f"{out[-1]} {sentence}"
         else:
-            out.append(part)
-        glue_next = bool(ABBREVIATION_END.search(out[-1]))
+            out.append(sentence)
     return [piece for s in out for piece in _pieces(s)]
 
 
@@ -169,53 +159,6 @@ def candidates(items: Sequence[ContextItem]) -> list[Candidate]:
         if len(out) >= MAX_SENTENCES:
             break
     return out[:MAX_SENTENCES]
-
-
-class CachedEncode:
-    """An encoder's `encode` with an LRU of vectors by text (thread-safe): the sentences of popular passages are
-    embedded once per process, not once per question. Vectors depend only on the text and the model, so no
-    invalidation is needed when a collection changes."""
-
-    def __init__(self, encode: Encode, size: int = SENTENCE_CACHE_SIZE) -> None:
-        self.inner = encode
-        self.size = size
-        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def __call__(self, texts: list[str]) -> np.ndarray:
-        found: dict[str, np.ndarray] = {}
-        with self._lock:
-            for t in texts:
-                v = self._cache.get(t)
-                if v is not None:
-                    self._cache.move_to_end(t)
-                    found[t] = v
-        missing = [t for t in dict.fromkeys(texts) if t not in found]
-        if missing:
-            vectors = np.asarray(self.inner(missing), dtype=np.float32)
-            with self._lock:
-                for t, v in zip(missing, vectors, strict=True):
-                    found[t] = v
-                    self._cache[t] = v
-                while len(self._cache) > self.size:
-                    self._cache.popitem(last=False)
-        if not texts:
-            return np.zeros((0, 0), dtype=np.float32)
-        return np.vstack([found[t] for t in texts])
-
-
-_cached: dict[int, tuple[object, CachedEncode]] = {}
-_cached_lock = threading.Lock()
-
-
-def cached_encode(encoder: object) -> CachedEncode:
-    """The process-wide sentence cache of `encoder` (an object with `encode(texts)`)."""
-    with _cached_lock:
-        entry = _cached.get(id(encoder))
-        if entry is None or entry[0] is not encoder:
-            entry = (encoder, CachedEncode(encoder.encode))  # type: ignore[attr-defined]
-            _cached[id(encoder)] = entry
-        return entry[1]
 
 
 def score_candidates(

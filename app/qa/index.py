@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 import networkx as nx
 import numpy as np
@@ -24,6 +24,9 @@ from app.db.vectors import CollectionVectors, graph_version, unpack
 from app.graph import ann
 from app.graph.load import load_graph
 from app.vocabulary import edge_rank
+
+if TYPE_CHECKING:
+    from app.qa.seeds import Bm25Index, TfidfIndex
 
 UNIT_KINDS = ("passage", "table")
 # A mention edge that lands on a document node reaches that many of its first passages.
@@ -46,7 +49,10 @@ class CollectionIndex:
     # Lazily built pieces, shared by all questions on this version.
     _neighbours: dict[int, dict[int, list[tuple[str, float]]]] = field(default_factory=dict)
     _doc_entries: dict[str, list[int]] = field(default_factory=dict)
-    extras: dict[str, Any] = field(default_factory=dict)
+    # Search structures over these units, each built on first use (under `lock` for the keyword ones).
+    _vectors: CollectionVectors | None = None
+    tfidf: TfidfIndex | None = None
+    bm25: Bm25Index | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
     ann_threshold: int = 20_000  # units from which dense search is approximate (RetrievalSettings.ann_threshold)
 
@@ -60,12 +66,10 @@ class CollectionIndex:
     @property
     def vectors(self) -> CollectionVectors:
         """The same top-k search the rest of the app uses (app.db.vectors), over passages and tables."""
-        cached = self.extras.get("vectors")
-        if cached is None:
+        if self._vectors is None:
             hnsw = _shared_hnsw(self) if len(self.ids) >= self.ann_threshold else None
-            cached = CollectionVectors(ids=self.ids, matrix=self.matrix, index_of=self.index_of, hnsw=hnsw)
-            self.extras["vectors"] = cached
-        return cached
+            self._vectors = CollectionVectors(ids=self.ids, matrix=self.matrix, index_of=self.index_of, hnsw=hnsw)
+        return self._vectors
 
     def neighbours(self, i: int, kinds: frozenset[str] | None = None) -> list[tuple[int, str, float]]:
         """Passage/table neighbours of unit i as (index, edge kind, weight), over edges in both directions.

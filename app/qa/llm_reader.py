@@ -60,8 +60,8 @@ def _blocks(items: list[ContextItem], by_id: dict[str, EvidenceNode]) -> list[Ev
 
 
 def _cell_hint(retrieval: Retrieval, items: list[ContextItem]) -> str:
-    cell = retrieval.extras.get("cell")
-    marker = {i.node_id: i.marker for i in items}.get(str(cell.get("node_id"))) if cell else None
+    cell = retrieval.cell
+    marker = {i.node_id: i.marker for i in items}.get(cell["node_id"]) if cell else None
     if not cell or marker is None:
         return ""
     return CELL_HINT.format(row=cell["row"], column=cell["column"], value=cell["value"], marker=marker)
@@ -124,13 +124,13 @@ def attribution(answer: str, items: list[ContextItem]) -> ContextItem | None:
 def cell_source(answer: str, retrieval: Retrieval, items: list[ContextItem]) -> ContextItem | None:
     """The table block of the cell look-up when an uncited answer states that cell's value: the value is the
     evidence the answer quotes, even when it shares no other word with the table."""
-    cell = retrieval.extras.get("cell")
-    value = " ".join(str(cell.get("value", "")).split()) if cell else ""
+    cell = retrieval.cell
+    value = " ".join(cell["value"].split()) if cell else ""
     if cell is None or not value:
         return None
     if not re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", " ".join(answer.split())):
         return None
-    return next((item for item in items if item.node_id == str(cell.get("node_id"))), None)
+    return next((item for item in items if item.node_id == cell["node_id"]), None)
 
 
 def llm_answer(

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from app.vocabulary import ReaderName, RetrieverName, ScorerName, SeedRankerName
+
+if TYPE_CHECKING:
+    from app.qa.classify import Intent
+    from app.qa.tablequery import TableAnswer
 
 
 @dataclass(slots=True)
@@ -35,14 +39,31 @@ class EvidenceNode:
     edge_kind: str | None = None  # kind of the graph edge parent -> node
 
 
+class Cell(TypedDict):
+    """The table cell an answer was read from (the ask response's `cell`)."""
+
+    node_id: str
+    row: str
+    column: str
+    value: str
+    bbox: list[float] | None
+
+
 @dataclass(slots=True)
 class Retrieval:
     question_type: Literal["structural", "content"]
     nodes: list[EvidenceNode]
     llm_calls: int = 0
     timings_ms: dict[str, float] = field(default_factory=dict)
-    # Structural cell look-ups found by the rules (e.g. {"node_id": ..., "value": ..., "row": ..., "column": ...}).
-    extras: dict[str, Any] = field(default_factory=dict)
+    # What the question asks done with the evidence (classify.Intent): the reader's shape of answer.
+    intent: Intent = "lookup"
+    # The sentence that says a named document, page or table does not exist (answered as such, from no evidence).
+    missing: str | None = None
+    # Sentences the structural rules add to the answer (e.g. a named table found under another label).
+    notes: list[str] = field(default_factory=list)
+    # What the named or best-matching tables said, read from their cells; the cell when there is exactly one.
+    table_answers: list[TableAnswer] = field(default_factory=list)
+    cell: Cell | None = None
 
 
 @dataclass(slots=True)

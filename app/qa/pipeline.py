@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -21,12 +20,13 @@ from app.db.models import Document
 from app.db.vectors import graph_version
 from app.llm.chat import ChatClient, LLMError
 from app.llm.embeddings import TextEncoder, get_embedder
+from app.llm.vector_cache import remembered
 from app.qa import seeds as seed_rankers
 from app.qa import structural
 from app.qa.answer import Answer, combine, comparison_verdict, documents_answer, local_answer
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
 from app.qa.decompose import split_question, stem, topic_terms, which_documents_topic
-from app.qa.extractive_reader import cached_encode, split_sentences
+from app.qa.extractive_reader import split_sentences
 from app.qa.index import CollectionIndex, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
 from app.qa.model import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
@@ -127,12 +127,9 @@ def _scorer(
 
 
 class QueryVector:
-    """The question's embedding, computed on first use (TF-IDF and BM25 need none) and remembered across calls:
-    `mdqa eval` asks the same question of five retrievers."""
-
-    _cache: OrderedDict[tuple[int, str], np.ndarray] = OrderedDict()
-    _lock = threading.Lock()
-    SIZE = 1024
+    """The question's embedding, computed on first use (TF-IDF and BM25 need none) and kept in the encoder's
+    vector cache (app.llm.vector_cache): `mdqa eval` asks the same question of five retrievers, and the reader
+    scores sentences against the same vector."""
 
     def __init__(self, encoder: Callable[[], TextEncoder], question: str) -> None:
         self._encoder = encoder
@@ -140,20 +137,9 @@ class QueryVector:
         self.ms = 0.0
 
     def __call__(self) -> np.ndarray:
-        encoder = self._encoder()
-        key = (id(encoder), self.question)
-        with self._lock:
-            cached = self._cache.get(key)
-            if cached is not None:
-                self._cache.move_to_end(key)
-                return cached
         start = time.perf_counter()
-        vector = encoder.encode([self.question])[0]
+        vector = remembered(self._encoder()).encode([self.question])[0]
         self.ms += _ms(start)
-        with self._lock:
-            self._cache[key] = vector
-            while len(self._cache) > self.SIZE:
-                self._cache.popitem(last=False)
         return vector
 
 
@@ -225,10 +211,10 @@ def retrieve(
     if missing is not None:
         # A file the collection does not hold (deleted, not ready, never uploaded): say so, answer from no other.
         retrieval = Retrieval(question_type=parsed.question_type, nodes=[])
-        retrieval.extras["missing"] = missing.message
+        retrieval.missing = missing.message
     elif parsed.question_type == "structural":
         retrieval = structural.fetch(session, collection_id, parsed)
-        if not retrieval.nodes and "missing" not in retrieval.extras:
+        if not retrieval.nodes and retrieval.missing is None:
             retrieval = None
     if retrieval is None:
         index = get_index(session, collection_id, version, settings.retrieval.ann_threshold)
@@ -245,7 +231,7 @@ def retrieve(
     retrieval.llm_calls = llm_calls
     # "embed" (the question's embedding, part of "retrieve") is reported separately for benchmarks.
     retrieval.timings_ms = {"classify": classify_ms, "retrieve": _ms(start), "embed": embed_ms}
-    retrieval.extras["intent"] = parsed.intent
+    retrieval.intent = parsed.intent
     return retrieval
 
 
@@ -275,24 +261,24 @@ def _read(
     tools: Tools,
     sink: AnswerSink | None = None,
 ) -> Answer:
-    if "missing" in retrieval.extras:
+    if retrieval.missing is not None:
         # The named document, page or table does not exist: one sentence that says what does, whatever the reader.
-        return Answer(text=str(retrieval.extras["missing"]))
+        return Answer(text=retrieval.missing)
     if options.reader == "openai":
         client = tools.chat_client(settings)
         return llm_answer(question, retrieval, client.chat, stream=client.stream_chat, sink=sink)
     if options.reader == "local":
         encoder = tools.encoder(settings)
-        # Sentence vectors are cached per encoder (a popular passage's sentences are embedded once), and the
-        # question's vector is the retriever's (QueryVector remembers it), so the reader encodes only new sentences.
-        encode: Callable[[list[str]], np.ndarray] = cached_encode(encoder)
+        # Sentence vectors are remembered per encoder (a popular passage's sentences are embedded once), and the
+        # question's vector is the retriever's (the same cache), so the reader encodes only new sentences.
+        encode: Callable[[list[str]], np.ndarray] = remembered(encoder)
         content = retrieval.question_type == "content"
         question_vector = QueryVector(lambda: encoder, question)() if content else None
         return local_answer(
             question,
             retrieval,
             encode,
-            intent=str(retrieval.extras.get("intent", "lookup")),
+            intent=retrieval.intent,
             question_vector=question_vector,
         )
     raise LLMError(f"unknown reader {options.reader!r}: local or openai")
@@ -355,7 +341,6 @@ def which_documents(
         matches.append((names.get(doc, doc), node, _reason(index.texts[i], wanted)))
     retrieval = Retrieval(question_type="content", nodes=nodes)
     retrieval.timings_ms = {"embed": query.ms}
-    retrieval.extras["which_documents"] = topic
     return retrieval, documents_answer(topic, matches)
 
 
@@ -401,7 +386,6 @@ def composite(
         if verdict:
             answer.text = f"{verdict}\n\n{answer.text}"
     retrieval = Retrieval(question_type="content", nodes=nodes, llm_calls=llm_calls, timings_ms=timings)
-    retrieval.extras["parts"] = [p.question for p in parts]
     return retrieval, answer
 
 

@@ -91,16 +91,16 @@ class Bm25Index:
 
 def tfidf_index(index: CollectionIndex) -> TfidfIndex:
     with index.lock:
-        if "tfidf" not in index.extras:
-            index.extras["tfidf"] = TfidfIndex(index.texts)
-        return index.extras["tfidf"]
+        if index.tfidf is None:
+            index.tfidf = TfidfIndex(index.texts)
+        return index.tfidf
 
 
 def bm25_index(index: CollectionIndex) -> Bm25Index:
     with index.lock:
-        if "bm25" not in index.extras:
-            index.extras["bm25"] = Bm25Index(index.texts)
-        return index.extras["bm25"]
+        if index.bm25 is None:
+            index.bm25 = Bm25Index(index.texts)
+        return index.bm25
 
 
 def rank_tfidf(index: CollectionIndex, question: str, k: int) -> Ranking:

@@ -294,8 +294,8 @@ def _resolve_table_ref(
 def fetch(session: Session, collection_id: str, parsed: ParsedQuery) -> Retrieval:
     """The evidence a structural question names, in the order it names it (pages, then tables).
 
-    A page or table that does not exist gives no evidence and `extras["missing"]`, the sentence that says what does
-    exist; a question about one table gets `extras["table_answers"]` (and `extras["cell"]`) read from its cells."""
+    A page or table that does not exist gives no evidence and `missing`, the sentence that says what does
+    exist; a question about one table gets `table_answers` (and `cell`) read from its cells."""
     retrieval = Retrieval(question_type="structural", nodes=[])
     document = session.get(Document, parsed.document.document_id) if parsed.document is not None else None
     document_id = document.id if document is not None else None
@@ -336,18 +336,18 @@ def fetch(session: Session, collection_id: str, parsed: ParsedQuery) -> Retrieva
             seen.add(f.table.id)
     retrieval.nodes = nodes
     if missing and not nodes:
-        retrieval.extras["missing"] = " ".join(dict.fromkeys(missing))
+        retrieval.missing = " ".join(dict.fromkeys(missing))
         return retrieval
     notes.extend(missing)
     if notes:
-        retrieval.extras["notes"] = list(dict.fromkeys(notes))
+        retrieval.notes = list(dict.fromkeys(notes))
     if found and not parsed.pages:
         answers = _table_answers(found, parsed)
         if answers:
-            retrieval.extras["table_answers"] = answers
+            retrieval.table_answers = answers
             cells = [a.cell for a in answers if a.cell]
             if len(answers) == 1 and cells:
-                retrieval.extras["cell"] = cells[0]
+                retrieval.cell = cells[0]
     return retrieval
 
 
@@ -382,7 +382,7 @@ TABLE_MARGIN = 0.5
 
 
 def _said(got: tablequery.TableAnswer) -> str:
-    return got.short_answer or str((got.cell or {}).get("value", "")) or got.body
+    return got.short_answer or (got.cell["value"] if got.cell else "") or got.body
 
 
 def _rival(got: tablequery.TableAnswer, rank: float, other: tablequery.TableAnswer, other_rank: float) -> bool:
@@ -455,6 +455,6 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
         got.short_answer = None  # another table answers nearly as well, and differently: no short answer
     retrieval.nodes = [n for n in retrieval.nodes if n.node_id != table.id]
     retrieval.nodes.insert(0, table_node(table, document, data=data))
-    retrieval.extras["table_answers"] = [got]
+    retrieval.table_answers = [got]
     if got.cell:
-        retrieval.extras["cell"] = got.cell
+        retrieval.cell = got.cell

@@ -16,6 +16,7 @@ import snowballstemmer  # type: ignore[import-untyped]
 from rapidfuzz import fuzz
 
 from app.qa.classify import STOPWORDS, normalise
+from app.qa.model import Cell
 
 MAX_MARKDOWN_ROWS = 200  # a whole table in an answer stays readable
 TOKEN_MATCH = 85  # rapidfuzz ratio for a spelling variant ("outlet"/"outlets", "Pradesh's")
@@ -123,7 +124,7 @@ class TableAnswer:
     kind: str  # cell | aggregate | table | not_found
     body: str  # may hold "{cite}"
     short_answer: str | None = None
-    cell: dict[str, object] | None = None
+    cell: Cell | None = None
     # How surely the question named this table's row and column (matched tokens + coverage); ranks candidates.
     strength: float = 0.0
     exact_row: bool = False
@@ -439,7 +440,7 @@ def _box(table: TableData, row: int, column: int) -> list[float] | None:
     return [float(x) for x in box] if box else None
 
 
-def _cell(table: TableData, sh: Shape, row: int, column: int) -> dict[str, object]:
+def _cell(table: TableData, sh: Shape, row: int, column: int) -> Cell:
     cells = table.rows[row]
     return {
         "node_id": table.id,

@@ -2,7 +2,7 @@
 
 The embedded default stays single-user without login only while it listens on loopback and no user exists;
 otherwise every route but /healthz, the login page and static files needs a user. The actor found here is put in
-the request's state for app.api.auth; routes never read credentials themselves.
+the request's state for app.dependencies; routes never read credentials themselves.
 """
 
 from __future__ import annotations

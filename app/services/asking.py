@@ -157,7 +157,7 @@ def result_json(result: AskResult, question_id: str | None = None) -> dict[str, 
         "llm_calls": result.llm_calls,
     }
     # The table cell the answer was read from (node_id, row, column, value, bbox), null for other answers.
-    payload["cell"] = result.retrieval.extras.get("cell")
+    payload["cell"] = result.retrieval.cell
     if question_id is not None:
         payload["id"] = question_id
     return payload

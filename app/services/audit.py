@@ -9,6 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.db.models import AuditEvent
+from app.db.session import session_scope
 from app.services.access import Actor
 
 MAX_TEXT = 2000
@@ -35,6 +36,15 @@ def record(
             detail=detail[:MAX_TEXT],
         )
     )
+
+
+def record_apart(
+    url: str, actor: Actor | None, action: str, *, collection_id: str | None = None, target: str = ""
+) -> None:
+    """Write an event in a unit of work of its own: it is kept whatever becomes of the request's (a question is
+    audited even when answering it then fails)."""
+    with session_scope(url) as session:
+        record(session, actor, action, collection_id=collection_id, target=target)
 
 
 def list_events(

@@ -5,14 +5,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import BinaryIO
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document, Page, Passage
+from app.db.session import after_commit
+from app.db.upsert import insert_unless_present
 from app.graph.build import remove_document
 from app.ingest.model import LOCKED_ERRORS, PdfError, WrongPassword
 from app.ingest.pdfium import check_password, is_encrypted
@@ -24,8 +26,6 @@ from app.settings import Settings
 from app.storage import FileStore, StoredFile, UploadTooLarge, display_path, looks_like_pdf
 
 log = logging.getLogger(__name__)
-
-_REGISTER_ATTEMPTS = 3
 
 
 @dataclass(slots=True)
@@ -84,24 +84,11 @@ def upload_files(
             _drop_if_unused(session, store, stored.sha256)
             continue
         accepted.append((filename, path, stored))
-    # The same bytes uploaded by two requests at once: the unique (collection, sha256) constraint lets one insert
-    # win; the other rolls back and registers again, finding the winner's document as a duplicate.
-    for attempt in range(_REGISTER_ATTEMPTS):
-        try:
-            uploaded, to_queue = _register(session, collection_id, accepted, password)
-            # Commit before queueing so a worker never looks for a row that is not there yet.
-            session.commit()
-            break
-        except IntegrityError:
-            session.rollback()
-            if attempt == _REGISTER_ATTEMPTS - 1:
-                raise
+    uploaded, to_queue = _register(session, collection_id, accepted, password)
     for document_id, document_password in to_queue:
-        log.info("document %s queued", document_id, extra={"document_id": document_id, "status": "queued"})
-        if document_password:
-            queue.submit(document_id, password=document_password)
-        else:
-            queue.submit(document_id)  # the plain call: queues that know nothing of passwords still work
+        # After the commit, so a worker never looks for a row that is not there yet; a broker that refuses the job
+        # is the request's error (503) while the documents stay queued for the sweeper.
+        after_commit(session, partial(_send, queue, document_id, document_password))
     return UploadResult(files=uploaded, rejected=rejected)
 
 
@@ -109,32 +96,40 @@ def _register(
     session: Session, collection_id: str, accepted: list[tuple[str, str, StoredFile]], password: str | None
 ) -> tuple[list[Uploaded], list[tuple[str, str | None]]]:
     """Rows for the stored files: a new queued document each, or the collection's existing one (a duplicate)."""
-    get_collection(session, collection_id)  # again: a retry must not outlive a concurrent delete
     uploaded: list[Uploaded] = []
     to_queue: list[tuple[str, str | None]] = []
     for filename, path, stored in accepted:
-        existing = session.scalar(
-            select(Document).where(Document.collection_id == collection_id, Document.sha256 == stored.sha256)
-        )
-        if existing is not None:
-            uploaded.append(Uploaded(existing, path, duplicate=True))
-            if password and is_locked(existing):
-                _requeue(existing)
-                to_queue.append((existing.id, password))
-            continue
-        document = Document(
-            collection_id=collection_id,
-            filename=filename,
-            path=path,
-            sha256=stored.sha256,
-            size_bytes=stored.size_bytes,
-            status="queued",
-        )
-        session.add(document)
-        session.flush()
-        uploaded.append(Uploaded(document, path, duplicate=False))
-        to_queue.append((document.id, password if password and is_encrypted(stored.path) else None))
+        existing = _in_collection(session, collection_id, stored.sha256)
+        if existing is None:
+            values = {"collection_id": collection_id, "filename": filename, "path": path,
+                      "sha256": stored.sha256, "size_bytes": stored.size_bytes, "status": "queued"}  # fmt: skip
+            new_id = insert_unless_present(session, Document, values, ("collection_id", "sha256"))
+            if new_id is not None:
+                document = session.get_one(Document, new_id)
+                uploaded.append(Uploaded(document, path, duplicate=False))
+                to_queue.append((document.id, password if password and is_encrypted(stored.path) else None))
+                continue
+            # The same bytes uploaded by another request at once: its document is this upload's duplicate.
+            existing = _in_collection(session, collection_id, stored.sha256)
+            if existing is None:  # the conflicting row was deleted again in between
+                raise Conflict("the document changed during the upload; try again")
+        uploaded.append(Uploaded(existing, path, duplicate=True))
+        if password and is_locked(existing):
+            _requeue(existing)
+            to_queue.append((existing.id, password))
     return uploaded, to_queue
+
+
+def _in_collection(session: Session, collection_id: str, sha256: str) -> Document | None:
+    return session.scalar(select(Document).where(Document.collection_id == collection_id, Document.sha256 == sha256))
+
+
+def _send(queue: JobQueue, document_id: str, password: str | None) -> None:
+    log.info("document %s queued", document_id, extra={"document_id": document_id, "status": "queued"})
+    if password:
+        queue.submit(document_id, password=password)
+    else:
+        queue.submit(document_id)  # the plain call: queues that know nothing of passwords still work
 
 
 def is_locked(document: Document) -> bool:
@@ -149,14 +144,14 @@ def _requeue(document: Document) -> None:
     document.attempts = 0
 
 
-def unlock_document(
-    session: Session, settings: Settings, queue: JobQueue, document_id: str, password: str
-) -> Document:
+def unlock_document(session: Session, settings: Settings, queue: JobQueue, document_id: str, password: str) -> Document:
     """Check the password against the file now (a wrong one is refused here), then queue the document with it."""
     document = get_document(session, document_id)
     if not is_locked(document):
-        raise Conflict("the document is not locked: only a document that failed with 'password required' "
-                       "or 'wrong password' can be unlocked")
+        raise Conflict(
+            "the document is not locked: only a document that failed with 'password required' "
+            "or 'wrong password' can be unlocked"
+        )
     path = FileStore(settings.files_dir).path_for(document.sha256)
     if not path.exists():
         raise NotFound("the original file is missing from storage")
@@ -167,9 +162,7 @@ def unlock_document(
     except PdfError as exc:
         raise Invalid(f"the PDF cannot be opened: {exc}") from None
     _requeue(document)
-    session.commit()  # as in upload_files: the job must find the row queued
-    log.info("document %s queued", document.id, extra={"document_id": document.id, "status": "queued"})
-    queue.submit(document.id, password=password)
+    after_commit(session, partial(_send, queue, document.id, password))  # as in upload_files
     return document
 
 
@@ -183,6 +176,22 @@ def get_document(session: Session, document_id: str) -> Document:
     if document is None:
         raise NotFound("document not found")
     return document
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentState:
+    id: str
+    filename: str
+    status: str
+    error: str | None
+
+
+def states_of(session: Session, document_ids: Sequence[str]) -> list[DocumentState]:
+    """Where the processing of these documents stands (for a client that waits); a deleted one is left out."""
+    rows = session.execute(
+        select(Document.id, Document.filename, Document.status, Document.error).where(Document.id.in_(document_ids))
+    )
+    return [DocumentState(*row) for row in rows]
 
 
 def original_file(session: Session, settings: Settings, document_id: str) -> tuple[Path, Document]:
@@ -220,7 +229,8 @@ def get_page(session: Session, document_id: str, number: int) -> tuple[Page, lis
         raise NotFound(f"page {number} not found (the document has {document.page_count} pages)")
     passages = list(
         session.scalars(
-            select(Passage).where(Passage.document_id == document.id, Passage.page_number == number)
+            select(Passage)
+            .where(Passage.document_id == document.id, Passage.page_number == number)
             .order_by(Passage.index)
         )
     )

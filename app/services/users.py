@@ -14,6 +14,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from app.db.models import ApiToken, User
+from app.services.access import Actor
 from app.services.errors import Conflict, Invalid, NotFound
 
 _hasher = PasswordHasher()
@@ -54,6 +55,11 @@ def get_user(session: Session, name: str) -> User:
     if user is None:
         raise NotFound(f"no user named {name!r}")
     return user
+
+
+def account_of(session: Session, actor: Actor) -> User | None:
+    """The user row of who is acting; None in single-user mode (no users exist)."""
+    return session.get(User, actor.user_id) if actor.user_id else None
 
 
 def list_users(session: Session) -> list[User]:

@@ -8,9 +8,7 @@ from fastapi import APIRouter, Form, Request, Response
 from fastapi.responses import RedirectResponse
 from fastapi.templating import Jinja2Templates
 
-from app.api.auth import ActorDep
-from app.api.deps import SessionDep, SettingsDep
-from app.db.models import User
+from app.dependencies import ActorDep, SessionDep, SettingsDep
 from app.security.gate import SESSION_COOKIE, cookies_of
 from app.security.ratelimit import RateLimits
 from app.services import access, audit, users
@@ -50,18 +48,15 @@ def login(
         limits.hit("login", f"user:{name.strip().lower()[:64]}", f"ip:{client}")
     except ServiceError as exc:
         audit.record(session, None, "login.limited", target=name[:64], detail=client)
-        session.commit()
         return _templates.TemplateResponse(request, "login.html", {**context, "error": str(exc)}, status_code=429)
     user = users.authenticate(session, name, password)
     if user is None:
         audit.record(session, None, "login.failed", target=name[:64], detail=client)
-        session.commit()
         return _templates.TemplateResponse(
             request, "login.html", {**context, "error": "wrong user name or password"}, status_code=401
         )
     issued = users.issue_token(session, user, kind="session", hours=settings.session_hours)
     audit.record(session, actor_for(user), "login", detail=client)
-    session.commit()
     response = RedirectResponse(_safe_next(next), status_code=303)
     response.set_cookie(
         SESSION_COOKIE,
@@ -80,14 +75,13 @@ def logout(request: Request, session: SessionDep) -> Response:
     token = cookies_of(request.headers).get(SESSION_COOKIE)
     if token:
         users.end_session(session, token)
-        session.commit()
     response = RedirectResponse("/login", status_code=303)
     response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
     return response
 
 
 def _account(request: Request, session: SessionDep, actor: ActorDep, **extra: object) -> Response:
-    user = session.get(User, actor.user_id) if actor.user_id else None
+    user = users.account_of(session, actor)
     tokens = users.list_tokens(session, user) if user else []
     status_code = int(extra.pop("status_code", 200))  # type: ignore[call-overload]
     context = {"actor": actor, "tokens": tokens, "new_token": None, "error": None, **extra}
@@ -103,22 +97,20 @@ def account_page(request: Request, session: SessionDep, actor: ActorDep) -> Resp
 def create_token(
     request: Request, session: SessionDep, actor: ActorDep, name: Annotated[str, Form(max_length=200)] = ""
 ) -> Response:
-    user = session.get(User, actor.user_id) if actor.user_id else None
+    user = users.account_of(session, actor)
     if user is None:
         return _account(request, session, actor, error="no users exist yet: create one with mdqa user create")
     try:
         issued = users.issue_token(session, user, name=name)
     except ServiceError as exc:
-        session.rollback()
         return _account(request, session, actor, error=str(exc), status_code=exc.status_code)
     audit.record(session, actor, "token.create", target=issued.row.name)
-    session.commit()
     return _account(request, session, actor, new_token={"name": issued.row.name, "token": issued.token})
 
 
 @router.post("/account/tokens/{token_id}/revoke")
 def revoke_token(token_id: str, request: Request, session: SessionDep, actor: ActorDep) -> Response:
-    user = session.get(User, actor.user_id) if actor.user_id else None
+    user = users.account_of(session, actor)
     if user is None:
         return not_found_page(request)
     try:
@@ -126,7 +118,6 @@ def revoke_token(token_id: str, request: Request, session: SessionDep, actor: Ac
     except ServiceError:
         return not_found_page(request, "There is no such token.")
     audit.record(session, actor, "token.revoke", target=row.name)
-    session.commit()
     return RedirectResponse("/account", status_code=303)
 
 
@@ -173,10 +164,8 @@ def share(
     except NotFound:
         return not_found_page(request, "This collection does not exist (it may have been deleted).")
     except ServiceError as exc:
-        session.rollback()
         return _members_page(request, session, actor, cid, error=str(exc), status_code=exc.status_code)
     audit.record(session, actor, "member.set", collection_id=cid, target=user.strip(), detail=role)
-    session.commit()
     return RedirectResponse(f"/collections/{cid}/members", status_code=303)
 
 
@@ -189,5 +178,4 @@ def unshare(cid: str, user: str, request: Request, session: SessionDep, actor: A
     except ServiceError as exc:
         return _members_page(request, session, actor, cid, error=str(exc), status_code=exc.status_code)
     audit.record(session, actor, "member.remove", collection_id=cid, target=user)
-    session.commit()
     return RedirectResponse(f"/collections/{cid}/members", status_code=303)

@@ -19,9 +19,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
-from app.api.auth import ActorDep, rate_limited
-from app.api.deps import SessionDep, SettingsDep
 from app.db.models import Collection, DocTable, Document
+from app.dependencies import ActorDep, SessionDep, SettingsDep, rate_limited
 from app.services import access, audit
 from app.services import asking as asking_service
 from app.services import collections as collection_service
@@ -244,8 +243,7 @@ def ask_form(
     options = {k: v for k, v in (("retriever", retriever), ("llm", llm)) if v}
     try:
         rate_limited("ask")(request, actor)
-        audit.record(session, actor, "ask", collection_id=cid, target=question)
-        session.commit()  # as in the API: a question is audited even when answering it fails
+        audit.record_apart(settings.resolved_database_url, actor, "ask", collection_id=cid, target=question)
         payload = asking_service.ask_collection(session, cid, question, options, settings)
     except ServiceError as exc:
         return _ask_page(request, session, settings, collection, question, error=str(exc), status_code=exc.status_code)
@@ -341,7 +339,7 @@ def document_page(
         document = access.require_document(session, actor, did)
     except NotFound:
         return not_found_page(request, "This document does not exist (it may have been deleted).")
-    collection = session.get(Collection, document.collection_id)
+    collection = collection_service.get_collection(session, document.collection_id)
     number = _int_or(page, 0)
     if number < 1:
         number = (document_service.page_of_node(session, document.id, highlight) if highlight else None) or 1

@@ -34,6 +34,7 @@ def collection(session: Session, settings: Settings, monkeypatch: pytest.MonkeyP
     try:
         named = [(f.split("/")[1], h) for f, h in zip(FILES, handles, strict=True)]
         upload_files(session, settings, queue, c.id, named)
+        session.commit()  # the jobs are sent once the upload is committed
     finally:
         for h in handles:
             h.close()

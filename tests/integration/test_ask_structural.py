@@ -56,6 +56,7 @@ def pdfs(session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch) 
     with (PDFS / FILES[0]).open("rb") as a, (PDFS / FILES[1]).open("rb") as b:
         files = [(FILES[0].split("/")[1], a), (FILES[1].split("/")[1], b)]
         upload_files(session, settings, queue, collection.id, files)
+        session.commit()  # the jobs are sent once the upload is committed
     for document_id in queue.ids:
         assert process_document(settings, document_id) == "ready"
     session.expire_all()
@@ -93,7 +94,7 @@ def test_table_questions_follow_document_order(session: Session, pdfs: PdfCollec
     table7 = _retrieve(pdfs, session, "table 7 of twotables_2.pdf")  # its own label (the caption "Table 7 : ...")
     assert [n.node_id for n in table7.nodes] == [tables[1].id]
     table2 = _retrieve(pdfs, session, "table 2 of twotables_2.pdf")
-    assert table2.nodes == [] and table2.extras["missing"] == "twotables_2.pdf has no Table 2; its tables are 6 and 7."
+    assert table2.nodes == [] and table2.missing == "twotables_2.pdf has no Table 2; its tables are 6 and 7."
 
 
 def test_cell_lookup_answers_with_the_expected_value(session: Session, pdfs: PdfCollection) -> None:
@@ -104,7 +105,7 @@ def test_cell_lookup_answers_with_the_expected_value(session: Session, pdfs: Pdf
         value = next(r[column] for r in rows if r[0] == state)
         q = f"What is the Illiterate value for {state} in table 6 of twotables_2.pdf?"
         r = _retrieve(pdfs, session, q)
-        assert r.extras["cell"]["value"] == value, (state, r.extras.get("cell"))
+        assert r.cell is not None and r.cell["value"] == value, (state, r.cell)
     payload = ask_collection(session, pdfs.collection_id,
                              "What is the Illiterate value for Kerala in table 6 of twotables_2.pdf?",
                              {"llm": "local"}, pdfs.settings, pdfs.tools)  # fmt: skip
@@ -115,7 +116,7 @@ def test_cell_lookup_answers_with_the_expected_value(session: Session, pdfs: Pdf
 
 def test_missing_page_is_said_not_answered_from_elsewhere(session: Session, pdfs: PdfCollection) -> None:
     r = _retrieve(pdfs, session, "What is on page 40 of twotables_2.pdf?")
-    assert r.nodes == [] and r.extras["missing"] == "twotables_2.pdf has 1 page; there is no page 40."
+    assert r.nodes == [] and r.missing == "twotables_2.pdf has 1 page; there is no page 40."
 
 
 def test_short_answer_only_when_the_cell_is_unambiguous(session: Session, pdfs: PdfCollection) -> None:

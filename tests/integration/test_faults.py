@@ -73,6 +73,9 @@ def test_broker_unreachable_is_503(tmp_path: Path) -> None:
             )
         assert response.status_code == 503, response.text
         assert response.json() == {"detail": QUEUE_DOWN}
+        # The upload was committed before the job was sent: the document waits, queued, for the sweeper.
+        documents = client.get(f"/api/collections/{cid}").json()["documents"]
+        assert [(d["filename"], d["status"]) for d in documents] == [(pdf.name, "queued")]
 
 
 def test_nul_bytes_are_refused_on_every_database(client: TestClient) -> None:

@@ -101,7 +101,7 @@ def test_local_answer_cell_lookup_is_cited() -> None:
                                                           kind="table")]  # fmt: skip
     data = TableData(id="t1", rows=[["State", "Illiterate"], ["Kerala", "7.2"]], label="Table 1")
     found = cell_answer(data, "Kerala illiterate")
-    retrieval = Retrieval("structural", nodes, extras={"table_answers": [found], "cell": found.cell})
+    retrieval = Retrieval("structural", nodes, table_answers=[found], cell=found.cell)
     answer = local_answer("Kerala illiterate in table 1?", retrieval, bag_encode)
     assert answer.text == "**7.2** — Kerala, Illiterate, in Table 1 [1]." and answer.short_answer == "7.2"
     assert [n.node_id for n in answer.cited] == ["t1"]

@@ -269,7 +269,7 @@ def test_uncited_answer_stating_the_looked_up_cell_is_attributed_to_its_table() 
     table = node("t1", "Table 6\n\n| State | Illiterate |\n|---|---|\n| Kerala | 7.2 |\n| Goa | 17.2 |", kind="table")
     other = node("p1", "Literacy surveys were run in every state of India in 2001.")
     retrieval = Retrieval("content", [other, table])
-    retrieval.extras["cell"] = {"node_id": "t1", "row": "Kerala", "column": "Illiterate", "value": "7.2"}
+    retrieval.cell = {"node_id": "t1", "row": "Kerala", "column": "Illiterate", "value": "7.2", "bbox": None}
 
     def small_model(_messages: list[dict[str, str]]) -> str:
         return "The answer is: 7.2"

@@ -9,9 +9,8 @@ from fastapi import APIRouter, Query, Response, status
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
-from app.api.auth import ActorDep, AdminDep
-from app.api.deps import SessionDep
 from app.db.models import User
+from app.dependencies import ActorDep, AdminDep, SessionDep
 from app.services import access, audit, users
 from app.services.access import Actor
 from app.services.errors import Invalid
@@ -50,7 +49,7 @@ class MemberOut(BaseModel):
 
 
 def _user(session: Session, actor: Actor) -> User:
-    user = session.get(User, actor.user_id) if actor.user_id else None
+    user = users.account_of(session, actor)
     if user is None:
         raise Invalid("no users exist yet (single-user mode): create one with `mdqa user create NAME --admin`")
     return user
@@ -75,7 +74,6 @@ def list_tokens(session: SessionDep, actor: ActorDep) -> list[TokenOut]:
 def create_token(body: TokenCreate, session: SessionDep, actor: ActorDep) -> TokenCreated:
     issued = users.issue_token(session, _user(session, actor), name=body.name)
     audit.record(session, actor, "token.create", target=issued.row.name)
-    session.commit()
     return TokenCreated(id=issued.row.id, name=issued.row.name, created_at=issued.row.created_at, token=issued.token)
 
 
@@ -83,7 +81,6 @@ def create_token(body: TokenCreate, session: SessionDep, actor: ActorDep) -> Tok
 def revoke_token(token_id: str, session: SessionDep, actor: ActorDep) -> Response:
     row = users.revoke_token(session, _user(session, actor), token_id)
     audit.record(session, actor, "token.revoke", target=row.name)
-    session.commit()
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
@@ -96,7 +93,6 @@ def list_members(cid: str, session: SessionDep, actor: ActorDep) -> list[MemberO
 def set_member(cid: str, body: MemberIn, session: SessionDep, actor: ActorDep) -> MemberOut:
     member = access.set_member(session, actor, cid, body.user, body.role)
     audit.record(session, actor, "member.set", collection_id=cid, target=body.user, detail=body.role)
-    session.commit()
     return MemberOut(**member)
 
 
@@ -104,7 +100,6 @@ def set_member(cid: str, body: MemberIn, session: SessionDep, actor: ActorDep) -
 def remove_member(cid: str, user: str, session: SessionDep, actor: ActorDep) -> Response:
     access.remove_member(session, actor, cid, user)
     audit.record(session, actor, "member.remove", collection_id=cid, target=user)
-    session.commit()
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 

@@ -25,9 +25,8 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import StreamingResponse
 
-from app.api.auth import ActorDep, AskLimit
-from app.api.deps import SessionDep, SettingsDep
 from app.api.schemas import AskBody, AskOut, QuestionOut, QuestionSummaryOut, error_responses
+from app.dependencies import ActorDep, AskLimit, SessionDep, SettingsDep
 from app.services import access, audit
 from app.services import asking as service
 
@@ -50,9 +49,7 @@ def sse(events: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
 )
 def ask(cid: str, body: AskBody, session: SessionDep, settings: SettingsDep, actor: ActorDep) -> Any:
     access.require_collection(session, actor, cid, "viewer")
-    audit.record(session, actor, "ask", collection_id=cid, target=body.question)
-    # The one commit outside the session scope: a question is audited even when answering it then fails.
-    session.commit()
+    audit.record_apart(settings.resolved_database_url, actor, "ask", collection_id=cid, target=body.question)
     if body.stream:
         request = service.prepare_ask(session, cid, body.question, body.options, settings)
         return StreamingResponse(

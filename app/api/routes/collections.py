@@ -2,8 +2,6 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Response, status
 
-from app.api.auth import ActorDep
-from app.api.deps import SessionDep, SettingsDep
 from app.api.schemas import (
     CollectionCreate,
     CollectionDetail,
@@ -11,6 +9,7 @@ from app.api.schemas import (
     collection_out,
     document_out,
 )
+from app.dependencies import ActorDep, SessionDep, SettingsDep
 from app.services import access, audit
 from app.services import collections as service
 

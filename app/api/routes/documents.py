@@ -5,8 +5,6 @@ from typing import Annotated
 from fastapi import APIRouter, File, Form, Path, Query, Request, Response, UploadFile, status
 from fastapi.responses import FileResponse
 
-from app.api.auth import ActorDep, UploadLimit
-from app.api.deps import SessionDep, SettingsDep
 from app.api.schemas import (
     DocumentOut,
     PageOut,
@@ -19,6 +17,7 @@ from app.api.schemas import (
     page_out,
     table_out,
 )
+from app.dependencies import ActorDep, SessionDep, SettingsDep, UploadLimit
 from app.services import access, audit
 from app.services import documents as service
 

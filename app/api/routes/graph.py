@@ -6,9 +6,8 @@ from typing import Any
 
 from fastapi import APIRouter, Query
 
-from app.api.auth import ActorDep
-from app.api.deps import SessionDep
 from app.api.schemas import GraphStatsOut, NeighbourhoodOut, error_responses
+from app.dependencies import ActorDep, SessionDep
 from app.services import access
 from app.services import graph as service
 

@@ -4,7 +4,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
-from app.api.deps import SettingsDep
+from app.dependencies import SettingsDep
 from app.services import health
 
 router = APIRouter(tags=["health"])

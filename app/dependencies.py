@@ -1,15 +1,39 @@
-"""Request dependencies for who is acting (set by app.security.gate) and the per-user rate limits."""
+"""Request dependencies shared by the JSON API and the HTML pages, as Annotated aliases.
+
+The session and settings of a request (SessionDep, SettingsDep), who is acting (ActorDep, set by
+app.security.gate) and the per-user rate limits. Neither app.api nor app.web owns them, so neither imports the other.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Annotated
 
 from fastapi import Depends, Request
+from sqlalchemy.orm import Session
 
+from app.db.session import session_scope
 from app.security.ratelimit import RateLimits
 from app.services.access import Actor
 from app.services.errors import Forbidden, Unauthorized
+from app.settings import Settings
+
+
+def get_app_settings(request: Request) -> Settings:
+    return request.app.state.settings
+
+
+SettingsDep = Annotated[Settings, Depends(get_app_settings)]
+
+
+def get_session(settings: SettingsDep) -> Iterator[Session]:
+    with session_scope(settings.resolved_database_url) as session:
+        yield session
+
+
+# Scope "function": the session commits before the response is sent, so a client that reads right after a
+# write sees it, and a failed commit is the request's error, not a lost write after a 200.
+SessionDep = Annotated[Session, Depends(get_session, scope="function")]
 
 
 def current_actor(request: Request) -> Actor:

@@ -1,0 +1,1 @@
+"""Plain-text building blocks shared by ingestion, the readers and the evaluation (no PDF, no models)."""

@@ -135,8 +135,10 @@ class ParsedQuery:
 
 def normalise(text: str) -> str:
     """Lower-case, accents folded, punctuation to spaces, single-spaced."""
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    if not text.isascii():  # ASCII has no accents to fold: skip the per-character pass (names of 50k documents)
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in text if not unicodedata.combining(c))
+    text = text.lower()
     text = re.sub(r"[^a-z0-9%]+", " ", text)
     return " ".join(text.split())
 
@@ -198,25 +200,29 @@ def _document_names(doc: DocumentName) -> list[tuple[str, str]]:
     return [(n, by) for n, by in ((normalise(x), by) for x, by in names) if len(n) >= 3]
 
 
-def _name_words(doc: DocumentName) -> list[list[str]]:
-    """The words of the title and of the file name ("dieselEngines_2020-v2.pdf" -> diesel engines 2020 v2)."""
+def _name_words(doc: DocumentName, names: list[tuple[str, str]]) -> list[list[str]]:
+    """The words of the title (normalised in `names`) and of the file name ("dieselEngines_2020-v2.pdf" -> diesel
+    engines 2020 v2)."""
     stem = re.sub(r"\.[A-Za-z0-9]{2,4}$", "", doc.filename)
     stem = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", " ", stem)
-    return [w for w in (normalise(doc.title or "").split(), normalise(stem).split()) if w]
+    title = next((name for name, by in names if by == "title"), "")
+    return [w for w in (title.split(), normalise(stem).split()) if w]
 
 
 def _parts(words: list[str]) -> set[str]:
     """The runs of `words` that could name the document: see PART_WORDS."""
+    # An edge word says which document: not generic, not a bare number. Flags computed once per word, since this
+    # runs for every name of every document when a collection's names are built.
+    edge = [w not in GENERIC and not w.isdigit() for w in words]
     found: set[str] = set()
-    for size in range(1, PART_WORDS + 1):
-        for start in range(len(words) - size + 1):
-            run = words[start : start + size]
-            first, last = run[0], run[-1]
-            if first in GENERIC or last in GENERIC or first.isdigit() or last.isdigit():
-                continue
-            if size == 1 and (len(first) < MIN_PART_WORD or not first.isalpha()):
-                continue
-            found.add(" ".join(run))
+    for i, word in enumerate(words):
+        if not edge[i]:
+            continue
+        if len(word) >= MIN_PART_WORD and word.isalpha():
+            found.add(word)
+        for j in range(i + 1, min(i + PART_WORDS, len(words))):
+            if edge[j]:
+                found.add(" ".join(words[i : j + 1]))
     return found
 
 
@@ -243,10 +249,11 @@ class DocumentNames:
         # part -> the documents carrying it, or None once more than SHARED_PART do (then it names none).
         self.by_part: dict[str, list[DocumentName] | None] = {}
         for doc in documents:
-            for name, by in _document_names(doc):
+            names = _document_names(doc)
+            for name, by in names:
                 self.by_name.setdefault(name, []).append((by, doc))
                 self.longest = max(self.longest, len(name.split()))
-            for part in set().union(*(_parts(words) for words in _name_words(doc))):
+            for part in set().union(*(_parts(words) for words in _name_words(doc, names))):
                 carriers = self.by_part.setdefault(part, [])
                 if carriers is not None:
                     carriers.append(doc)

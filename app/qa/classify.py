@@ -290,9 +290,12 @@ class DocumentNames:
                 carriers = self.by_part.get(part)
                 if not carriers:
                     continue
-                after = words[start + size] if start + size < len(words) else None
+                rest = words[start + size : start + size + 2]
+                if rest[:1] == ["s"]:  # "the federal register's notice"
+                    rest = [f"s {rest[1]}"] if len(rest) > 1 and rest[1] in DOC_NOUNS else []
+                after = rest[0] if rest else None
                 before = words[start - 1] if start > 0 else None
-                if after in DOC_NOUNS and (before is None or before in DETERMINERS):
+                if after is not None and after.split()[-1] in DOC_NOUNS and (before is None or before in DETERMINERS):
                     hits.append((size, len(part), part, carriers, after))
                 elif PART_AFTER_REFERENCE.search(" ".join(words[max(0, start - 6) : start])):
                     hits.append((size, len(part), part, carriers, None))

@@ -54,6 +54,7 @@ NAMES = DocumentNames(SHARED)
         ("Show table 1 of the senate expenditures", "senate", [], [1]),  # a part of the file name's words
         ("What is on page 2 of mexican towns", "mexican", [2], []),
         ("Summarise page 1 of the arrests report", "arrests", [1], []),
+        ("Show page 4 of the Federal Register's notice", "fedreg", [4], []),
     ],
 )
 def test_structural_question_names_its_document_by_a_part(

@@ -174,7 +174,7 @@ MIN_PART_WORD = 4  # a one-word part: "diesel", "retail"; "eu", "faa" or "tax" a
 GENERIC = STOPWORDS | frozenset(
     """report reports document documents file files annual final draft version edition volume vol part parts chapter
     section summary appendix annex data information overview introduction review study paper papers notice new
-    general national international official public final full rules rule no nr year years vs et al not all
+    general national international official public full rules rule no nr year years vs et al not all
     example sample test untitled copy""".split()
 )  # fmt: skip
 # Words that call what precedes them a document: "the retail report", "the diesel engines manual".

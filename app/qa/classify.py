@@ -3,7 +3,8 @@
 A *structural* question names a part of the documents: a page ("page 4", "p. 4", "pages 2-3", "the last page"),
 a table ("Table 2", "the second table on page 7", "table 1 of report.pdf"), or both ("difference between page 1
 and table 2"). Everything else is a *content* question answered by retrieval. Document references (file name
-or title) are recognised in both kinds, given the collection's document names.
+or title, or a part of either distinctive in the collection) are recognised in both kinds, given the collection's
+document names.
 """
 
 from __future__ import annotations
@@ -105,7 +106,8 @@ class DocumentRef:
     # "filename": the file name with its extension ("eu-004.pdf"), or a name given as a file ("in the file
     # eu-004"); "stem": the file name without extension; "title": the document's title. Content retrieval is narrowed
     # to the document only for "filename" (see `explicit`): stems and titles of entity-named documents ("Gallu.txt")
-    # occur in ordinary multi-hop questions and must not fence them in. Structural questions accept all three.
+    # occur in ordinary multi-hop questions and must not fence them in. "part": a distinctive part of the title or
+    # file name ("the diesel engines manual"), never explicit either. Structural questions accept all four.
     matched_by: str = "filename"
 
     @property
@@ -126,12 +128,17 @@ class ParsedQuery:
     residual: str = ""  # the question with structural references and the document name removed
     confident: bool = True
     used_llm: bool = False
+    # A structural question naming its document by a part several documents share: the sentence saying which
+    # they are, answered instead of guessing one (see app.qa.pipeline.retrieve).
+    ambiguous: str | None = None
 
 
 def normalise(text: str) -> str:
     """Lower-case, accents folded, punctuation to spaces, single-spaced."""
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    if not text.isascii():  # ASCII has no accents to fold: skip the per-character pass (names of 50k documents)
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in text if not unicodedata.combining(c))
+    text = text.lower()
     text = re.sub(r"[^a-z0-9%]+", " ", text)
     return " ".join(text.split())
 
@@ -150,11 +157,37 @@ def _number(token: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-MATCH_PRIORITY = {"filename": 0, "stem": 1, "title": 2}
+MATCH_PRIORITY = {"filename": 0, "stem": 1, "title": 2, "part": 3}
 # A name the question calls a file: "in the file eu-004", "the pdf called X", "the eu-004 file". Matched on the
 # normalised question (lower case, punctuation as spaces).
 FILE_WORD_BEFORE = r"\b(?:file|pdf|document)(?: (?:named|called|titled))? "
 FILE_WORD_AFTER = r" (?:file|pdf)\b"
+# A file name written with its extension: that name is matched whole or reported missing, never guessed by a part.
+WRITTEN_FILE = re.compile(r"[\w)]\.(?:pdf|txt|md|docx?|html?)\b", re.I)
+
+# Parts of names. A part is a run of at most PART_WORDS words of a title or of a file name's words that begins and
+# ends with a word saying *which* document (not GENERIC), and is carried by at most SHARED_PART documents' names:
+# carried by one it names that document; by two or three the question is ambiguous; by more it names none.
+PART_WORDS = 4
+SHARED_PART = 3
+MIN_PART_WORD = 4  # a one-word part: "diesel", "retail"; "eu", "faa" or "tax" are too easily something else
+GENERIC = STOPWORDS | frozenset(
+    """report reports document documents file files annual final draft version edition volume vol part parts chapter
+    section summary appendix annex data information overview introduction review study paper papers notice new
+    general national international official public full rules rule no nr year years vs et al not all
+    example sample test untitled copy""".split()
+)  # fmt: skip
+# Words that call what precedes them a document: "the retail report", "the diesel engines manual".
+DOC_NOUNS = frozenset(
+    """report reports manual manuals document doc paper file pdf study directive directives guide guidance brochure
+    survey article publication handbook booklet leaflet factsheet bulletin newsletter catalogue spreadsheet
+    dataset statistics notice regulation regulations proposal memo""".split()
+)  # fmt: skip
+DETERMINERS = frozenset("the a an this that of in from on".split())
+# "page 3 of", "table 2 in the", "the last page of": what follows names the document the page or table is in.
+PART_AFTER_REFERENCE = re.compile(
+    r"\b(?:(?:page|pages|pp|p)(?: [a-z0-9]{1,8}){0,2}|(?:table|tables)(?: [a-z0-9]{1,8}){1,3}) (?:of|in|from)(?: the)?$"
+)
 
 
 def _document_names(doc: DocumentName) -> list[tuple[str, str]]:
@@ -167,20 +200,65 @@ def _document_names(doc: DocumentName) -> list[tuple[str, str]]:
     return [(n, by) for n, by in ((normalise(x), by) for x, by in names) if len(n) >= 3]
 
 
+def _name_words(doc: DocumentName, names: list[tuple[str, str]]) -> list[list[str]]:
+    """The words of the title (normalised in `names`) and of the file name ("dieselEngines_2020-v2.pdf" -> diesel
+    engines 2020 v2)."""
+    stem = re.sub(r"\.[A-Za-z0-9]{2,4}$", "", doc.filename)
+    stem = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", " ", stem)
+    title = next((name for name, by in names if by == "title"), "")
+    return [w for w in (title.split(), normalise(stem).split()) if w]
+
+
+def _parts(words: list[str]) -> set[str]:
+    """The runs of `words` that could name the document: see PART_WORDS."""
+    # An edge word says which document: not generic, not a bare number. Flags computed once per word, since this
+    # runs for every name of every document when a collection's names are built.
+    edge = [w not in GENERIC and not w.isdigit() for w in words]
+    found: set[str] = set()
+    for i, word in enumerate(words):
+        if not edge[i]:
+            continue
+        if len(word) >= MIN_PART_WORD and word.isalpha():
+            found.add(word)
+        for j in range(i + 1, min(i + PART_WORDS, len(words))):
+            if edge[j]:
+                found.add(" ".join(words[i : j + 1]))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class PartMatch:
+    """The documents a distinctive part of a name in the question points to: one, or several (ambiguous)."""
+
+    part: str
+    documents: tuple[DocumentName, ...]
+    noun: str | None = None  # the document word after the part ("report"), removed with it
+
+
 class DocumentNames:
     """A collection's document names, normalised once, looked up by the question's word n-grams.
 
     Building it is linear in the documents; a look-up costs (question words x longest name) dictionary probes, so
-    a folder of 50k documents adds microseconds per question, not a scan.
+    a folder of 50k documents adds microseconds per question, not a scan. Distinctive parts of names ("diesel
+    engines" of diesel_engines.pdf, "retail" of a title) are n-grams in a second dictionary, probed the same way.
     """
 
     def __init__(self, documents: Sequence[DocumentName]) -> None:
         self.by_name: dict[str, list[tuple[str, DocumentName]]] = {}
         self.longest = 0
+        # part -> the documents carrying it, or None once more than SHARED_PART do (then it names none).
+        self.by_part: dict[str, list[DocumentName] | None] = {}
         for doc in documents:
-            for name, by in _document_names(doc):
+            names = _document_names(doc)
+            for name, by in names:
                 self.by_name.setdefault(name, []).append((by, doc))
                 self.longest = max(self.longest, len(name.split()))
+            for part in set().union(*(_parts(words) for words in _name_words(doc, names))):
+                carriers = self.by_part.setdefault(part, [])
+                if carriers is not None:
+                    carriers.append(doc)
+                    if len(carriers) > SHARED_PART:
+                        self.by_part[part] = None
 
     def find(self, norm_question: str) -> tuple[str, str, DocumentName] | None:
         """(name, matched_by, document) for the longest name in the question; file names, then stems, win ties."""
@@ -198,26 +276,99 @@ class DocumentNames:
                 return min(found, key=lambda f: (MATCH_PRIORITY.get(f[1], 9), f[2].id))
         return None
 
+    def find_part(self, norm_question: str) -> PartMatch | None:
+        """The documents a part of a name in the question names, the longest part winning.
 
-def find_document(question: str, documents: Sequence[DocumentName] | DocumentNames) -> tuple[DocumentRef | None, str]:
-    """The document the question names (longest name wins) and the question without that name."""
+        A part counts only where the question uses it as a name: before a document word after a determiner ("the
+        retail report", "of the diesel engines manual") or after a page or table reference ("page 5 of vocational
+        training"). A word of a title met anywhere else ("how many engines…") is content, not a name."""
+        words = norm_question.split()
+        hits: list[tuple[int, int, str, list[DocumentName], str | None]] = []
+        for size in range(min(PART_WORDS, len(words)), 0, -1):
+            for start in range(len(words) - size + 1):
+                part = " ".join(words[start : start + size])
+                carriers = self.by_part.get(part)
+                if not carriers:
+                    continue
+                rest = words[start + size : start + size + 2]
+                if rest[:1] == ["s"]:  # "the federal register's notice"
+                    rest = [f"s {rest[1]}"] if len(rest) > 1 and rest[1] in DOC_NOUNS else []
+                after = rest[0] if rest else None
+                before = words[start - 1] if start > 0 else None
+                if after is not None and after.split()[-1] in DOC_NOUNS and (before is None or before in DETERMINERS):
+                    hits.append((size, len(part), part, carriers, after))
+                elif PART_AFTER_REFERENCE.search(" ".join(words[max(0, start - 6) : start])):
+                    hits.append((size, len(part), part, carriers, None))
+        if not hits:
+            return None
+        # Each document scored by its longest part found: a longer, more specific part wins; a tie is ambiguous.
+        best: dict[str, tuple[int, int, str, str | None]] = {}
+        docs: dict[str, DocumentName] = {}
+        for size, length, part, carriers, noun in hits:
+            for doc in carriers:
+                docs[doc.id] = doc
+                if (size, length) > best.get(doc.id, (0, 0, "", None))[:2]:
+                    best[doc.id] = (size, length, part, noun)
+        top = max(score[:2] for score in best.values())
+        winners = sorted((doc_id for doc_id, score in best.items() if score[:2] == top), key=lambda d: docs[d].filename)
+        _, _, part, noun = best[winners[0]]
+        return PartMatch(part=part, documents=tuple(docs[d] for d in winners), noun=noun)
+
+
+def _strip_name(question: str, norm_q: str, name: str, extension: bool = True) -> str:
+    """The question without `name`, so its digits ("us-020.pdf") are not read as page numbers."""
+    words = name.split()
+    suffix = r"(?:\.[A-Za-z0-9]{2,4})?" if extension else ""
+    pattern = r"\b" + r"[^A-Za-z0-9]+".join(re.escape(w) for w in words) + suffix + r"\b"
+    stripped = re.sub(pattern, " ", question, count=1, flags=re.I)
+    if stripped == question:  # accents or odd spacing defeated the pattern: fall back to the normalised text
+        stripped = norm_q.replace(f" {name} ", " ")
+    return stripped
+
+
+def ambiguity_message(match: PartMatch) -> str:
+    """One sentence naming the documents an ambiguous part could be."""
+    files = [d.filename for d in match.documents]
+    listed = ", ".join(files[:-1]) + f" or {files[-1]}"
+    return f"“{match.part}” could name {listed}; please say which."
+
+
+def resolve_document(
+    question: str, documents: Sequence[DocumentName] | DocumentNames
+) -> tuple[DocumentRef | None, str, PartMatch | None]:
+    """The document the question names, the question without that name, and a part naming several documents.
+
+    A whole name (file name, stem, title; the longest wins) is looked for first; a distinctive part of a name only
+    when there is none and the question writes no file name (a file written out is found whole or is missing)."""
     names = documents if isinstance(documents, DocumentNames) else DocumentNames(documents)
     norm_q = f" {normalise(question)} "
     found = names.find(norm_q)
     if found is None:
-        return None, question
+        if WRITTEN_FILE.search(question):
+            return None, question, None
+        part = names.find_part(norm_q)
+        if part is None:
+            return None, question, None
+        if len(part.documents) > 1:
+            return None, question, part
+        doc = part.documents[0]
+        name = f"{part.part} {part.noun}" if part.noun else part.part
+        ref = DocumentRef(document_id=doc.id, name=doc.filename, matched_by="part")
+        return ref, _strip_name(question, norm_q, name, extension=False), None
     name, by, doc = found
     if by != "filename" and re.search(
         FILE_WORD_BEFORE + re.escape(name) + r"\b|\b" + re.escape(name) + FILE_WORD_AFTER, norm_q
     ):
         by = "filename"  # "in the file eu-004": named as a file, as explicit as "eu-004.pdf"
-    # Remove the name from the raw question so its digits ("us-020.pdf") are not read as page numbers.
-    words = name.split()
-    pattern = r"\b" + r"[^A-Za-z0-9]+".join(re.escape(w) for w in words) + r"(?:\.[A-Za-z0-9]{2,4})?\b"
-    stripped = re.sub(pattern, " ", question, count=1, flags=re.I)
-    if stripped == question:  # accents or odd spacing defeated the pattern: fall back to the normalised text
-        stripped = norm_q.replace(f" {name} ", " ")
-    return DocumentRef(document_id=doc.id, name=doc.filename, matched_by=by), stripped
+    if by != "filename" and (m := re.search(rf" {re.escape(name)} (\w+) ", norm_q)) and m.group(1) in DOC_NOUNS:
+        name = f"{name} {m.group(1)}"  # "the diesel engines manual": the document word goes with the name
+    return DocumentRef(document_id=doc.id, name=doc.filename, matched_by=by), _strip_name(question, norm_q, name), None
+
+
+def find_document(question: str, documents: Sequence[DocumentName] | DocumentNames) -> tuple[DocumentRef | None, str]:
+    """The document the question names (longest name wins) and the question without that name."""
+    document, text, _ = resolve_document(question, documents)
+    return document, text
 
 
 def label_key(text: str | None) -> str | None:
@@ -249,7 +400,7 @@ def classify(
     llm: Callable[[str], str] | None = None,
 ) -> ParsedQuery:
     """Parse `question`. `llm` (prompt -> text) is asked only when the rules are unsure (a bare "the table")."""
-    document, text = find_document(question, documents)
+    document, text, ambiguous = resolve_document(question, documents)
     spans: list[tuple[int, int]] = []
     pages: list[int] = []
     tables: list[TableRef] = []
@@ -322,6 +473,7 @@ def classify(
         residual=residual,
         # A table or page word we could not resolve ("the table about literacy") leaves the rules unsure.
         confident=structural or not (TABLE_WORD.search(text) or PAGE_WORD.search(text)),
+        ambiguous=ambiguity_message(ambiguous) if ambiguous is not None and structural else None,
     )
     if not parsed.confident and llm is not None:
         return _ask_llm(parsed, llm)

@@ -208,10 +208,12 @@ def retrieve(
     retrieval: Retrieval | None = None
     embed_ms = 0.0
     missing = structural.missing_document(session, collection_id, parsed)
-    if missing is not None:
+    # A page or table of "the retail report" when two documents' names say "retail": ask which, pick none.
+    unanswerable = missing.message if missing is not None else parsed.ambiguous
+    if unanswerable is not None:
         # A file the collection does not hold (deleted, not ready, never uploaded): say so, answer from no other.
         retrieval = Retrieval(question_type=parsed.question_type, nodes=[])
-        retrieval.missing = missing.message
+        retrieval.missing = unanswerable
     elif parsed.question_type == "structural":
         retrieval = structural.fetch(session, collection_id, parsed)
         if not retrieval.nodes and retrieval.missing is None:

@@ -26,6 +26,12 @@ FOOTNOTE = re.compile(r"(?:[*†‡§¶#]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\((?:[
 MINUS = "-−–—"
 POSSESSIVE = re.compile(r"(\w)['’]s\b")  # "EU's" names the EU; a stray "s" would match any caption with one
 YEAR = re.compile(r"^(?:1[89]|20)\d\d(?:\s*[-–/]\s*\d{1,4})?$")
+# Cells that say "no value" ("-", "—", "n.a.", "..", "(X)", "*"): neither a number nor text, so a column of
+# figures with many of them is still a column of figures.
+NO_VALUE = re.compile(r"^(?:[-−–—‐]+|n\.? ?a\.?|\.\.+|…|\(?x\)?|\*+|nil)$", re.I)
+# Dot leaders after a row label ("Robbery . . . . .") are layout, not part of its name.
+DOT_LEADER = re.compile(r"(?:\s*\.){2,}\s*$")
+PARENTHETICAL = re.compile(r"\([^()]*\)")
 
 # Words that ask for the table itself, not for a cell of it.
 SHOW_WORDS = re.compile(r"^(?:contain|contains|list|lists|show|shows|include|includes|describe|describes|present|"
@@ -37,6 +43,7 @@ MAX = re.compile(rf"\b(?:{MAX_WORDS})\b", re.I)
 DECLINE = re.compile(r"\b(?:fall|falls|fell|fallen|decline[ds]?|drop(?:s|ped)?|decrease[ds]?|shr[iu]nk|shrank|"
                      r"los[et]|lose[s]?|reduction|cut)\b", re.I)  # fmt: skip
 MIN = re.compile(rf"\b(?:{MIN_WORDS})\b", re.I)
+TOTAL_HEADER = re.compile(r"^(?:total|totals|grand total|all)$")
 TOTAL = re.compile(r"\b(?:total|sum|combined|altogether|in all|overall)\b", re.I)
 AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
 COUNT = re.compile(
@@ -107,6 +114,9 @@ class Shape:
     # Row names by row index: the label, filled down, with a sub-label column joined ("Back pain / Count").
     names: dict[int, str] = field(default_factory=dict)
     primary: dict[int, str] = field(default_factory=dict)
+    # Words in every column's name (a title row carried over all of them, "November - 2015 / Handgun"): they tell
+    # no column from another, so naming them names no column.
+    shared: frozenset[str] = frozenset()
 
     def data(self, rows: list[list[str]]) -> list[int]:
         return [i for i in range(self.header_rows, len(rows)) if any(c.strip() for c in rows[i])]
@@ -130,6 +140,7 @@ class TableAnswer:
     column: str = ""  # the header the answer was read under
     coverage: float = 0.0  # share of that header's words the question names
     sure: bool = False  # the question names its cell or column unambiguously: the short answer may be shown
+    used: frozenset[str] = frozenset()  # question words the row and column names account for
 
     def render(self, marker: int) -> str:
         return self.body.replace("{cite}", f"[{marker}]")
@@ -160,6 +171,8 @@ def parse_number(text: str | None) -> float | None:
         s = s[1:].strip()
     s = re.sub(r"^(?:[$€£¥])\s*", "", s)
     s = s.replace("\u202f", " ").replace("\xa0", " ")
+    if re.fullmatch(r"\d[\d,]* ?\. ?\d+", s):
+        s = s.replace(" ", "")  # "1,396 . 4": spaces set around the decimal point
     if re.fullmatch(r"\d{1,3}(?:[ ,]\d{3})+(?:\.\d+)?", s):
         s = s.replace(",", "").replace(" ", "")  # 1,234,567.8 or 15 455
     elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+,\d+", s):
@@ -176,10 +189,16 @@ def _is_number(cell: str) -> bool:
     return parse_number(cell) is not None
 
 
+def has_value(cell: str) -> bool:
+    """A filled cell that states something: not empty, not a "no value" mark."""
+    text = cell.strip()
+    return bool(text) and not NO_VALUE.match(text)
+
+
 def guess_header_rows(rows: list[list[str]]) -> int:
     """Leading rows until the first that is mostly numbers (the data starts there); 1 to 6."""
     for r, row in enumerate(rows[:7]):
-        values = [c for c in row[1:] if c.strip()]
+        values = [c for c in row[1:] if has_value(c)]
         # Years ("1996", "2003-04") head columns far more often than they fill them.
         numbers = sum(_is_number(c) and not YEAR.match(c.strip()) for c in values)
         if values and numbers * 2 >= len(values):
@@ -187,10 +206,75 @@ def guess_header_rows(rows: list[list[str]]) -> int:
     return 1
 
 
+NOTE_WORDS = 8  # a leading row whose one filled cell runs this long is a headnote or title, not a header
+
+
+def note_rows(rows: list[list[str]]) -> int:
+    """Leading rows that are a headnote or the caption ("Program. Represents arrests reported …"): one filled cell
+    of running text. Carried over every column they would make every header the same."""
+    k = 0
+    while k < min(len(rows) - 1, 6):
+        filled = [c for c in rows[k] if c.strip()]
+        if len(filled) != 1 or len(filled[0].split()) < NOTE_WORDS:
+            break
+        k += 1
+    return k
+
+
+def _period(row: list[str]) -> tuple[int, int] | None:
+    """(start, period) of sub-headers repeating under each group ("Total | Under 18 | 18 and over" three times)."""
+    width = len(row)
+    for start in (1, 0):
+        for p in range(2, (width - start) // 2 + 1):
+            cells = [" ".join(c.split()).lower() for c in row[start:]]
+            blocks = len(cells) // p
+            if blocks < 2 or not all(cells[:p]):
+                continue
+            if all(cells[k] == cells[k % p] for k in range(blocks * p)):
+                return start, p
+    return None
+
+
+def _centre_groups(rows: list[list[str]], header_rows: int) -> list[list[str]]:
+    """Group headers printed centred over their columns ("Male" above the middle of "Total | Under 18 | 18 and
+    over") moved to the first column of their group, where the carry-right of `join_headers` expects them."""
+    if header_rows < 2:
+        return rows
+    found = _period(rows[header_rows - 1])
+    if found is None:
+        return rows
+    start, p = found
+    out = [list(r) for r in rows]
+    for r in range(header_rows - 1):
+        row = out[r]
+        spots = [c for c in range(max(start, 1), len(row)) if row[c].strip()]
+        offsets = {(c - start) % p for c in spots}
+        blocks = {(c - start) // p for c in spots}
+        if len(spots) < 2 or len(offsets) != 1 or len(blocks) != len(spots) or offsets == {0}:
+            continue
+        moved = [""] * len(row)
+        moved[0] = row[0]
+        for c in spots:
+            moved[start + (c - start) // p * p] = row[c]
+        out[r] = moved
+    return out
+
+
+def _no_title(row: list[str], width: int) -> list[str]:
+    """A header row above the last whose one cell sits mid-table ("November - 2015" over 23 columns) is a title
+    centred over the whole table: carried right it would name only the columns after it."""
+    filled = [c for c in range(1, len(row)) if row[c].strip()]
+    if width >= 5 and len(filled) == 1 and 1 < filled[0] < width - 1:
+        return [row[0]] + [""] * (len(row) - 1)
+    return row
+
+
 def join_headers(rows: list[list[str]], header_rows: int) -> list[str]:
     """One name per column, header rows joined with " / "; a spanning group header (in its first column only,
     in a row above the last header row) carries right over the empty cells beside it."""
+    rows = _centre_groups(rows, header_rows)
     width = max((len(r) for r in rows), default=0)
+    rows = [_no_title(r, width) if k < header_rows - 1 else r for k, r in enumerate(rows)]
     parts: list[list[str]] = [[] for _ in range(width)]
     starts = [False] * width  # a header cell above starts a span here: nothing carries across it
     for r, row in enumerate(rows[:header_rows]):
@@ -210,16 +294,48 @@ def join_headers(rows: list[list[str]], header_rows: int) -> list[str]:
     return [" / ".join(p) for p in parts]
 
 
+def _numbering(row: list[str]) -> bool:
+    """A row of column numbers under the headers ("1 | 2= | 3 | 4 …"): part of the header, not data."""
+    cells = [c.strip().rstrip("=") for c in row if c.strip()]
+    return len(cells) >= 3 and all(c.isdigit() for c in cells) and [int(c) for c in cells] == list(
+        range(int(cells[0]), int(cells[0]) + len(cells))
+    )
+
+
+def _header_tail(rows: list[list[str]], nh: int) -> int:
+    """Rows right below the headers that still belong to them: column numbers, then rows with no label and no
+    figure ("(3 to 6)+14" under "Total Internal Debt")."""
+    while nh < min(len(rows) - 1, 8):
+        row = rows[nh]
+        label = row[0].strip() if row else ""
+        if _numbering(row) or (not label and any(c.strip() for c in row) and not any(_is_number(c) for c in row)):
+            nh += 1
+        else:
+            break
+    return nh
+
+
 def shape(table: TableData) -> Shape:
     rows = table.rows
     width = max((len(r) for r in rows), default=0)
-    if table.columns and table.header_rows is not None:
+    notes = note_rows(rows)
+    if notes:
+        # A headnote above the headers: the stored columns were read from it; read them again below it.
+        nh = notes + guess_header_rows(rows[notes:])
+        columns = join_headers(rows[notes:], nh - notes)
+        columns += [""] * (width - len(columns))
+    elif table.columns and table.header_rows is not None:
         nh = table.header_rows
-        columns = list(table.columns) + [""] * (width - len(table.columns))
+        titles = {" ".join(r[c].split()) for r in rows[: max(0, nh - 1)] if _no_title(r, width) != r
+                  for c in range(1, len(r)) if r[c].strip()}  # fmt: skip
+        columns = [" / ".join(p for p in c.split(" / ") if p not in titles) for c in table.columns]
+        columns += [""] * (width - len(columns))
     else:
         nh = guess_header_rows(rows) if table.header_rows in (None, 0) or not table.columns else table.header_rows
         columns = list(table.columns) if table.columns else join_headers(rows, nh)
         columns += [""] * (width - len(columns))
+    if _numbering(rows[nh]) if nh < len(rows) else False:
+        nh = _header_tail(rows, nh)
     data = [rows[i] for i in range(nh, len(rows))]
     label_column = 0
     for c in range(min(width, 3)):
@@ -228,12 +344,19 @@ def shape(table: TableData) -> Shape:
             label_column = c
             break
     sh = Shape(nh, columns, label_column)
+    named = [set(tokens(c)) for k, c in enumerate(columns) if k != label_column and c.strip()]
+    if len(named) >= 3:
+        sh.shared = frozenset(set.intersection(*named))
     _name_rows(sh, rows)
     return sh
 
 
 def _cell_text(row: list[str], c: int) -> str:
     return " ".join(row[c].split()) if c < len(row) else ""
+
+
+def _label_text(row: list[str], c: int) -> str:
+    return DOT_LEADER.sub("", _cell_text(row, c))
 
 
 def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
@@ -249,13 +372,14 @@ def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
         and len(set(filled)) * 2 <= len(filled)
         # A sub-label sits under a label filled down ("Back pain" over "Count", then "" over "Percentage"); a text
         # column beside labels that are all written out ("Rewe" | "Germany") is data, not a sub-label.
-        and any(c and not _cell_text(rows[i], sh.label_column) for i, c in zip(data, cells, strict=True))
+        and any(c and not _label_text(rows[i], sh.label_column) for i, c in zip(data, cells, strict=True))
     )
     last = ""
     section = ""
+    wrapped = ""
     header = [_cell_text(rows[sh.header_rows - 1], k) for k in range(len(sh.columns))] if sh.header_rows else []
     for i in data:
-        label = _cell_text(rows[i], sh.label_column)
+        label = _label_text(rows[i], sh.label_column)
         others = [c for k, c in enumerate(rows[i]) if k != sh.label_column and c.strip()]
         if others and [_cell_text(rows[i], k) for k in range(len(sh.columns)) if k != sh.label_column] == [
             h for k, h in enumerate(header) if k != sh.label_column
@@ -263,10 +387,17 @@ def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
             sh.primary[i] = sh.names[i] = ""  # the header repeated inside the table, not a row of data
             continue
         if label and not others and i != data[-1]:
+            sh.primary[i] = sh.names[i] = ""
+            following = _label_text(rows[i + 1], sh.label_column) if i + 1 < len(rows) else ""
+            if following[:1].islower():
+                # A label wrapped onto the next row ("Murder and nonnegligent" / "manslaughter …"): one name.
+                wrapped = label
+                continue
             # A row holding only a label ("Best practice scenario") heads the rows below it: a section.
             section, last = label, ""
-            sh.primary[i] = sh.names[i] = ""
             continue
+        if wrapped and label:
+            label, wrapped = f"{wrapped} {label}", ""
         if section and label:
             label = f"{section} / {label}"
         if has_sub:
@@ -312,19 +443,31 @@ def _token_hit(token: str, question: Sequence[str]) -> float:
         return 1.0
     if len(token) > 3 and not token.isdigit():
         for q in question:
-            if len(q) > 3 and not q.isdigit() and fuzz.ratio(token, q) >= TOKEN_MATCH:
+            # A spelling variant keeps its first letters: "femal" is no variant of "male".
+            if len(q) > 3 and not q.isdigit() and q[:2] == token[:2] and fuzz.ratio(token, q) >= TOKEN_MATCH:
                 return 0.8
     return 0.0
 
 
-def name_score(name: str, question: Sequence[str]) -> tuple[float, float]:
-    """(matched tokens, share of the name's tokens matched) of a row label or header named in the question."""
-    toks = tokens(name)
+def name_score(name: str, question: Sequence[str], ignore: frozenset[str] = frozenset()) -> tuple[float, float]:
+    """(matched tokens, share of the name's tokens matched) of a row label or header named in the question; words
+    in `ignore` (shared by every column) are no part of the name."""
+    toks = [t for t in tokens(name) if t not in ignore] if ignore else tokens(name)
     if not toks:
         return 0.0, 0.0
     hits = [_token_hit(t, question) for t in toks]
     matched = sum(hits)
     return matched, matched / len(toks)
+
+
+def column_score(name: str, question: Sequence[str], shared: frozenset[str] = frozenset()) -> tuple[float, float]:
+    """`name_score` of a header; a header of several rows ("Literacy Status / Illiterate") whose last part is named
+    whole counts half covered by that alone: the group words above it are a qualifier the question may leave out."""
+    matched, coverage = name_score(name, question, shared)
+    parts = name.split(" / ")
+    if len(parts) > 1 and name_score(parts[-1], question, shared)[1] >= 1.0:
+        coverage = max(coverage, (coverage + 1.0) / 2)
+    return matched, coverage
 
 
 @dataclass(slots=True)
@@ -392,11 +535,11 @@ def best_column(
     for c, name in enumerate(sh.columns):
         if c in skip or not name.strip():
             continue
-        matched, coverage = name_score(name, question)
+        matched, coverage = column_score(name, question, sh.shared)
         if matched <= 0:
             continue
         pick = Pick(c, name, matched, coverage, set(tokens(name)))
-        key = (name_score(name, own)[0], phrases(name, question), matched, coverage)
+        key = (column_score(name, own, sh.shared)[0], phrases(name, question), matched, coverage)
         if best is None or key > best[0]:
             best = (key, pick)
     return best[1] if best else None
@@ -408,7 +551,7 @@ def numeric_columns(table: TableData, sh: Shape) -> list[int]:
     for c in range(len(sh.columns)):
         if c == sh.label_column:
             continue
-        cells = [table.rows[i][c] for i in data if c < len(table.rows[i]) and table.rows[i][c].strip()]
+        cells = [table.rows[i][c] for i in data if c < len(table.rows[i]) and has_value(table.rows[i][c])]
         if cells and sum(_is_number(x) for x in cells) * 2 > len(cells):
             out.append(c)
     return out
@@ -470,7 +613,7 @@ def _column_ranks(sh: Shape, question: Sequence[str], skip: set[int]) -> list[tu
     for c, name in enumerate(sh.columns):
         if c in skip or not name.strip():
             continue
-        matched, coverage = name_score(name, question)
+        matched, coverage = column_score(name, question, sh.shared)
         if matched > 0:
             out.append((matched, coverage, c))
     return sorted(out, reverse=True)
@@ -494,7 +637,7 @@ def cell_sure(
     # The label named whole. A sub-label ("Count" under "Stress") or a section heading above it ("Actual" over
     # "2003") the question may leave out: rows differing in those only are rivals checked below.
     own = sh.primary.get(row.index, row.name).split(" / ")[-1]
-    if name_score(own, question)[1] < 1.0 and row.coverage < 1.0:
+    if not named_whole(own, question) and row.coverage < 1.0:
         return False
     # Words naming the column name no row ("constant 2010–11 dollars" does not name the row "2010–11").
     unclaimed = [t for t in question if t not in col.used]
@@ -510,10 +653,35 @@ def cell_sure(
     if not ranks or ranks[0][2] != col.index and _value(table, row.index, ranks[0][2]) != value:
         return False  # another header is named better (caption words count here): two readings
     best = ranks[0][:2]
+    if _named_apart(sh, rest, col.index, [r[2] for r in ranks[1:] if _value(table, row.index, r[2]) != value]):
+        return False
     return all(r[:2] < best or _value(table, row.index, r[2]) == value for r in ranks[1:])
 
 
+def _named_apart(sh: Shape, question: Sequence[str], chosen: int, others: Sequence[int]) -> bool:
+    """Whether another column is named by as many question words that the chosen one lacks as the chosen one is
+    named by words the other lacks ("pill" of "Modern method / Pill" against "women" of "Number of women"): the
+    question names two columns, so two readings remain. "inhabitants per retail outlet" names "inhabitants per
+    outlet" by two words "Number of retail outlets" lacks, against one: one reading."""
+    said = set(question)
+    mine = (set(tokens(sh.columns[chosen])) - sh.shared) & said
+    for c in others:
+        theirs = (set(tokens(sh.columns[c])) - sh.shared) & said
+        if theirs - mine and len(theirs - mine) >= len(mine - theirs):
+            return True
+    return False
+
+
 MAX_EXCERPT_CELLS = 12
+
+
+def named_whole(label: str, question: Sequence[str]) -> bool:
+    """Every word of a row label is in the question, a parenthetical aside ("Desktop Computers (49 No.)",
+    "Sales (bn ecus)") being optional."""
+    if name_score(label, question)[1] >= 1.0:
+        return True
+    plain = PARENTHETICAL.sub(" ", label)
+    return plain != label and bool(tokens(plain)) and name_score(plain, question)[1] >= 1.0
 
 
 def _row_excerpt(table: TableData, sh: Shape, row: int, column: int) -> str:
@@ -586,7 +754,10 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
     got.strength = row.matched + col.matched + col.coverage
     got.column = col.name
     got.coverage = col.coverage
-    got.exact_row = row.coverage >= 1.0 and row.matched >= 2.0
+    got.used = frozenset(row.used | col.used)
+    got.exact_row = named_whole(sh.primary.get(row.index, row.name).split(" / ")[-1], q) or (
+        row.coverage >= 1.0 and row.matched >= 2.0
+    )
     got.sure = sure
     return got
 
@@ -605,6 +776,11 @@ def _aggregate_column(table: TableData, sh: Shape, q: list[str]) -> Pick | None:
         return None
     if len(numeric) == 1:
         return Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
+    # No column named ("Which state had the most background checks?"): the table's own total column, when it has
+    # exactly one, is what "most" is counted in.
+    totals = [c for c in numeric if TOTAL_HEADER.match(normalise(sh.columns[c].split(" / ")[-1]))]
+    if len(totals) == 1:
+        return Pick(totals[0], sh.columns[totals[0]], 0.0, 0.0, set())
     return None
 
 
@@ -616,7 +792,7 @@ def aggregate_column_sure(table: TableData, sh: Shape, q: Sequence[str], col: Pi
     if col.matched <= 0:
         return len(numeric) == 1
     ranks = [r for r in _column_ranks(sh, q, {sh.label_column}) if r[2] in numeric]
-    if not ranks or ranks[0][2] != col.index:
+    if not ranks or ranks[0][2] != col.index or _named_apart(sh, q, col.index, [r[2] for r in ranks[1:]]):
         return False
     return len(ranks) == 1 or ranks[1][:2] < ranks[0][:2]
 
@@ -628,19 +804,52 @@ def aggregate_answer(table: TableData, question: str) -> TableAnswer | None:
         got.strength = col.matched + col.coverage
         got.column = col.name
         got.coverage = col.coverage
+        got.used = frozenset(col.used)
     return got
 
 
+def intent_text(question: str, vocabulary: str, labels: frozenset[str] = frozenset()) -> str:
+    """The question with aggregate words blanked where they are part of a name the table uses: "average" in
+    "per pupil in average daily attendance" of a table captioned so names the measure, it asks for no mean."""
+    said = f" {normalise(vocabulary)} "
+    out = question
+    for pattern in (MAX, MIN, AVERAGE, TOTAL):
+        for m in pattern.finditer(question):
+            after = normalise(question[m.end() :]).split()[:1]
+            # ... or a row's whole label: "the highest wealth quintile" names the row "Highest".
+            row = pattern in (MAX, MIN) and normalise(m.group(0)) in labels  # a "Total" row is what "total" asks
+            if row or after and f" {normalise(m.group(0))} {after[0]} " in said:
+                out = out[: m.start()] + " " * (m.end() - m.start()) + out[m.end() :]
+    # "under 18" of a column "Under 18 years", "over 65" of "65 and over": a name, not a threshold.
+    for pattern in (ABOVE, BELOW):
+        for m in pattern.finditer(question):
+            if f" {normalise(m.group(0))} " in said:
+                out = out[: m.start()] + " " * (m.end() - m.start()) + out[m.end() :]
+    return out
+
+
+def _without_thresholds(question: str, asked: str) -> str:
+    """The question less the thresholds it sets ("above $20"): the words of a threshold name no column; those
+    `intent_text` kept as names ("under 18") stay."""
+    out = question
+    for pattern in (ABOVE, BELOW):
+        for m in pattern.finditer(asked):
+            out = out[: m.start()] + " " * (m.end() - m.start()) + out[m.end() :]
+    return out
+
+
 def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pick | None]:
+    sh = shape(table)
+    labels = frozenset(normalise(sh.name(i).split(" / ")[-1]) for i in sh.data(table.rows))
+    asked = intent_text(question, " ".join([table.caption or "", *sh.columns]), labels)
     kind = (
-        "max" if MAX.search(question) else "min" if MIN.search(question)
-        else "above" if ABOVE.search(question) else "below" if BELOW.search(question)
-        else "average" if AVERAGE.search(question) else "total" if TOTAL.search(question)
-        else "count" if COUNT.search(question) else None
+        "max" if MAX.search(asked) else "min" if MIN.search(asked)
+        else "above" if ABOVE.search(asked) else "below" if BELOW.search(asked)
+        else "average" if AVERAGE.search(asked) else "total" if TOTAL.search(asked)
+        else "count" if COUNT.search(asked) else None
     )  # fmt: skip
     if kind is None:
         return None, None
-    sh = shape(table)
     data = sh.data(table.rows)
 
     def label(i: int) -> str:
@@ -652,7 +861,7 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
         body = f"**{n}** rows in {_cite_name(table)} {{cite}}: " + ", ".join(label(i) for i in members[:30]) + "."
         return TableAnswer(table.id, "aggregate", body, short_answer=str(n), sure=True), None
     # The threshold ("above $20") is no column name; other numbers ("in 1996") may be.
-    q = tokens(BELOW.sub(" ", ABOVE.sub(" ", question)))
+    q = tokens(_without_thresholds(question, asked))
     col = _aggregate_column(table, sh, q)
     if col is None:
         return None, None

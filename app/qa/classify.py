@@ -46,7 +46,9 @@ TABLE_ORDINAL = re.compile(
     rf"\b(?:the\s+)?({_ORD}|{_ORD_NUM})\s+table\b(?:\s+(?:on|of|in|from)\s+(?:page|p\.)\s*({_NUM}))?", re.I
 )
 # "Table 6.4", "Table 2-1", "Table: 5", "Table A4-12", "table IV", "table two"; optionally "on page 2".
-_LABEL = r"(?:[a-z]{0,2}(?:[.\-–](?=\d))?\d+(?:[.\-–]\d+)*[a-z]?(?![\w.\-–]\d)|[ivx]{1,4}\b|" + "|".join(NUMBER_WORDS) + r")"
+_LABEL = (
+    r"(?:[a-z]{0,2}(?:[.\-–](?=\d))?\d+(?:[.\-–]\d+)*[a-z]?(?![\w.\-–]\d)|[ivx]{1,4}\b|" + "|".join(NUMBER_WORDS) + r")"
+)
 TABLE_LABEL = re.compile(
     rf"\btable\s*[:#]?\s*(?:no\.?\s*|number\s*)?({_LABEL})(?:\s+(?:on|of|in|from)\s+(?:page|p\.)\s*({_NUM}))?",
     re.I,

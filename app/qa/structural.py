@@ -130,7 +130,8 @@ def _table_info(table: DocTable, inferred: Inferred | None = None) -> TableInfo:
 # A caption line in a page's text: "Table 14. Actual and …", "Table 1 : Document …" (a capital after the label, so
 # "Table 6.2 is confined …" and "Source: table 14, p.18" in running text are not captions).
 CAPTION_LINE = re.compile(
-    r"(?m)^[ \t]*(?:Table|TABLE)[ \t]*[:#]?[ \t]*([A-Z]{0,2}(?:[.\-–](?=\d))?\d+(?:[.\-–]\d+)*[a-z]?)[ \t]*[.:]?[ \t]+([A-Z(].*)$"
+    r"(?m)^[ \t]*(?:Table|TABLE)[ \t]*[:#]?[ \t]*([A-Z]{0,2}(?:[.\-–](?=\d))?\d+(?:[.\-–]\d+)*[a-z]?)[ \t]*[.:]?[ \t]+"
+    r"([A-Z(].*)$"
 )
 
 
@@ -473,7 +474,8 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
             if got.kind == "cell":
                 # A word the question says that neither the row, the column nor the table's description accounts
                 # for ("Italy" asked of a topic table whose row "Air passengers rights" matched): a worse reading.
-                rank -= LEFTOVER_WEIGHT * len(q_tokens - got.used - caption - set(tablequery.tokens(data.caption or "")))
+                explained = got.used | caption | set(tablequery.tokens(data.caption or ""))
+                rank -= LEFTOVER_WEIGHT * len(q_tokens - explained)
             if document_id is not None and table.document_id == document_id:
                 named.append((rank, got, table, document, data))
             if sure:

@@ -297,8 +297,10 @@ def join_headers(rows: list[list[str]], header_rows: int) -> list[str]:
 def _numbering(row: list[str]) -> bool:
     """A row of column numbers under the headers ("1 | 2= | 3 | 4 …"): part of the header, not data."""
     cells = [c.strip().rstrip("=") for c in row if c.strip()]
-    return len(cells) >= 3 and all(c.isdigit() for c in cells) and [int(c) for c in cells] == list(
-        range(int(cells[0]), int(cells[0]) + len(cells))
+    return (
+        len(cells) >= 3
+        and all(c.isdigit() for c in cells)
+        and [int(c) for c in cells] == list(range(int(cells[0]), int(cells[0]) + len(cells)))
     )
 
 

@@ -44,6 +44,8 @@ DECLINE = re.compile(r"\b(?:fall|falls|fell|fallen|decline[ds]?|drop(?:s|ped)?|d
                      r"los[et]|lose[s]?|reduction|cut)\b", re.I)  # fmt: skip
 MIN = re.compile(rf"\b(?:{MIN_WORDS})\b", re.I)
 TOTAL_HEADER = re.compile(r"^(?:total|totals|grand total|all)$")
+CHANGE_HEADER = re.compile(r"\b(?:change|changes|growth|increase|decrease|difference|% ?points|percentage points)\b",
+                           re.I)  # fmt: skip
 TOTAL = re.compile(r"\b(?:total|sum|combined|altogether|in all|overall)\b", re.I)
 AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
 COUNT = re.compile(
@@ -783,6 +785,11 @@ def _aggregate_column(table: TableData, sh: Shape, q: list[str]) -> Pick | None:
     totals = [c for c in numeric if TOTAL_HEADER.match(normalise(sh.columns[c].split(" / ")[-1]))]
     if len(totals) == 1:
         return Pick(totals[0], sh.columns[totals[0]], 0.0, 0.0, set())
+    # "the lowest concentration ratio" of a table of ratios ("Current Level") and their changes: the level, the one
+    # column that is no change of it.
+    levels = [c for c in numeric if not CHANGE_HEADER.search(sh.columns[c])]
+    if len(levels) == 1 and len(numeric) > 1:
+        return Pick(levels[0], sh.columns[levels[0]], 0.0, 0.0, set())
     return None
 
 
@@ -794,7 +801,7 @@ def aggregate_column_sure(table: TableData, sh: Shape, q: Sequence[str], col: Pi
     if col.matched <= 0:
         return len(numeric) == 1
     ranks = [r for r in _column_ranks(sh, q, {sh.label_column}) if r[2] in numeric]
-    if not ranks or ranks[0][2] != col.index or _named_apart(sh, q, col.index, [r[2] for r in ranks[1:]]):
+    if not ranks or ranks[0][2] != col.index:
         return False
     return len(ranks) == 1 or ranks[1][:2] < ranks[0][:2]
 

@@ -481,3 +481,13 @@ def test_a_parenthetical_aside_of_a_row_label_is_optional() -> None:
                                     ["9", "Laptop Computers (15No.)", "IPMC Ltd", "34,594.76"]])  # fmt: skip
     got = cell_answer(table, "Who was the contractor for the desktop computers?")
     assert got is not None and got.exact_row and got.short_answer == "Navoo Enterprise"
+
+
+def test_with_no_column_named_the_level_is_measured_not_its_change() -> None:
+    table = TableData(id="t", caption="Table 6.5: Five firm concentration ratios for food retailing", rows=[
+        ["", "Current Level", "Change in recent years / % points"],
+        ["Austria", "79", "+14"], ["Italy", "30", "+2"], ["Sweden", "87", "+24"],
+    ])  # fmt: skip
+    got = aggregate_answer(table, "Which member state had the lowest five firm concentration ratio?")
+    assert got is not None and got.column == "Current Level" and "**Italy**" in got.body
+    assert got.short_answer is None  # no column was named: shown, not as a short answer

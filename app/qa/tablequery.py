@@ -53,7 +53,7 @@ COUNT = re.compile(
     r"regions|cities|towns|schools|categories|years|[a-z]+ are (?:listed|there|shown))\b",
     re.I,
 )
-_NUMBER_IN_TEXT = r"([-−+]?\$?\d[\d,]*(?:\.\d+)?%?)"
+_NUMBER_IN_TEXT = r"([-−+]?\$?\d[\d,]*(?:\.\d+)?%?)(?:\s*(thousand|million|billion|mn|bn)\b)?"
 ABOVE = re.compile(
     rf"\b(?:above|over|more than|greater than|higher than|exceed(?:s|ing)?|at least|>=?)\s*{_NUMBER_IN_TEXT}", re.I
 )
@@ -436,9 +436,15 @@ def _stem(token: str) -> str:
     return str(_STEMMER.stemWord(token))
 
 
+# "per eu-004.pdf", "per the retail table", a "per" ending the question: "according to", no part of a name.
+PER_SOURCE = re.compile(
+    r"\bper\b(?=\s*(?:[?.!,;)]|$|(?:the\s+)?(?:[\w.\-]+\.pdf\b|tables?\b|[a-z0-9 \-]{0,40}?\btables?\b)))", re.I
+)
+
+
 def tokens(text: str) -> list[str]:
     """Content words, plurals folded ("females" = "female") and every way of saying per cent one word."""
-    text = POSSESSIVE.sub(r"\1", text.replace("%", " % "))
+    text = POSSESSIVE.sub(r"\1", PER_SOURCE.sub(" ", text).replace("%", " % "))
     return [_stem(t) for t in normalise(text).split() if t not in STOPWORDS]
 
 
@@ -755,7 +761,9 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
     else:
         body = _row_excerpt(table, sh, row.index, col.index)
     got = TableAnswer(table.id, "cell", body, short_answer=value if sure else None, cell=cell)
-    got.strength = row.matched + col.matched + col.coverage
+    # Words every column shares ("teachers" of "Number of teachers / Public" …) tell no column apart, yet they name
+    # what this table counts: they count for the table against another one.
+    got.strength = row.matched + col.matched + col.coverage + len(sh.shared & set(q))
     got.column = col.name
     got.coverage = col.coverage
     got.used = frozenset(row.used | col.used)
@@ -847,6 +855,16 @@ def _without_thresholds(question: str, asked: str) -> str:
     return out
 
 
+def _names_a_member(sh: Shape, members: list[int], question: Sequence[str]) -> bool:
+    """Whether the question names one data row (not a summary row) by its whole label, as a phrase."""
+    said = f" {' '.join(question)} "
+    for i in members:
+        own = tokens(sh.primary.get(i, sh.name(i)).split(" / ")[-1])
+        if own and f" {' '.join(own)} " in said:
+            return True
+    return False
+
+
 def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pick | None]:
     sh = shape(table)
     labels = frozenset(normalise(sh.name(i).split(" / ")[-1]) for i in sh.data(table.rows))
@@ -865,6 +883,8 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
         return sh.name(i)
 
     members = [i for i in data if label(i) and not summary_label(label(i))]
+    if kind in ("total", "average") and _names_a_member(sh, members, tokens(question)):
+        return None, None  # "the average ratio in private schools in 2010": the row 2010 is asked, not a mean
     if kind == "count" and not (ABOVE.search(question) or BELOW.search(question)):
         n = len(members)
         body = f"**{n}** rows in {_cite_name(table)} {{cite}}: " + ", ".join(label(i) for i in members[:30]) + "."
@@ -912,6 +932,8 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
         return TableAnswer(table.id, "aggregate", body, short_answer=_fmt(value) if sure else None, sure=sure), col
     m = (ABOVE if kind == "above" else BELOW).search(question)
     threshold = parse_number(m.group(1)) if m else None
+    if m is not None and threshold is not None and m.group(2):
+        threshold = _scaled(threshold, m.group(2), sh.columns[col.index])
     if m is None or threshold is None:
         return None, None
     if kind == "above":
@@ -925,6 +947,19 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
     body = f"**{len(hits)}** rows {word} {m.group(1)} in {where} {{cite}}: {listed}."
     short = str(len(hits)) if sure and re.search(r"\bhow many\b", question, re.I) else None
     return TableAnswer(table.id, "aggregate", body, short_answer=short, sure=sure), col
+
+
+SCALE = {"thousand": 1e3, "million": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9}
+SCALE_IN_HEADER = {1e3: r"thousand|000", 1e6: r"million|mn", 1e9: r"billion|bn"}
+
+
+def _scaled(value: float, word: str, header: str) -> float:
+    """ "above 40 million" over a column of plain figures is 40,000,000; over a column headed "(bn)" or "(000)" the
+    figures are already counted in that unit."""
+    scale = SCALE[word.lower()]
+    if re.search(rf"\b(?:{SCALE_IN_HEADER[scale]})\b", header, re.I):
+        return value
+    return value * scale
 
 
 SUBTOTAL_RUN = 3  # rows a subtotal must add up at least: two rows summing to a third happens by chance

@@ -491,3 +491,17 @@ def test_with_no_column_named_the_level_is_measured_not_its_change() -> None:
     got = aggregate_answer(table, "Which member state had the lowest five firm concentration ratio?")
     assert got is not None and got.column == "Current Level" and "**Italy**" in got.body
     assert got.short_answer is None  # no column was named: shown, not as a short answer
+
+
+def test_thresholds_with_scale_words_names_in_rows_and_per_a_source() -> None:
+    table = TableData(id="t", rows=[["State", "Total"], ["Goa", "4,508,180"], ["Bihar", "32,929,420"],
+                                    ["Kerala", "43,173,581"], ["Gujarat", "46,413,160"]])  # fmt: skip
+    got = aggregate_answer(table, "How many states had a total outlay above 40 million?")
+    assert got is not None and "**2**" in got.body  # 40 million = 40,000,000 in a column of plain figures
+    sales = TableData(id="t", rows=[["", "World food sales ($US bn)"], ["Nestle", "38.8"], ["Mars", "13"]])
+    assert "**1**" in aggregate_answer(sales, "How many had world food sales above $20 bn?").body  # type: ignore[union-attr]
+    ratio = TableData(id="t", rows=[["Year", "Public", "Private"], ["2009", "15.4", "12.5"], ["2010", "15.2", "12.4"]])
+    assert aggregate_answer(ratio, "What is the average pupil/teacher ratio in private schools in 2010?") is None
+    got = answer(ratio, "What is the average pupil/teacher ratio in private schools in 2010?", "lookup")
+    assert got.kind == "cell" and got.short_answer == "12.4"  # the row 2010 is asked, not a mean
+    assert "per" not in tokens("retail outlets per the EU retail market table") and "per" in tokens("sales per outlet")

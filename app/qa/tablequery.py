@@ -36,8 +36,8 @@ PARENTHETICAL = re.compile(r"\([^()]*\)")
 # Words that ask for the table itself, not for a cell of it.
 SHOW_WORDS = re.compile(r"^(?:contain|contains|list|lists|show|shows|include|includes|describe|describes|present|"
                         r"presents|display|summari[sz]e|summary|about|whole|full|entire|in|there)$")  # fmt: skip
-MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|longest|oldest|heaviest|tallest"
-MIN_WORDS = r"lowest|least|smallest|fewest|minimum|shortest|youngest|lightest"
+MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|longest|oldest|heaviest|tallest|fastest|strongest"
+MIN_WORDS = r"lowest|least|smallest|fewest|minimum|shortest|youngest|lightest|slowest|weakest"
 MAX = re.compile(rf"\b(?:{MAX_WORDS})\b", re.I)
 # "fell the most", "the largest decline": the most of a fall is the lowest value of the change column.
 DECLINE = re.compile(r"\b(?:fall|falls|fell|fallen|decline[ds]?|drop(?:s|ped)?|decrease[ds]?|shr[iu]nk|shrank|"
@@ -213,11 +213,12 @@ NOTE_WORDS = 8  # a leading row whose one filled cell runs this long is a headno
 
 def note_rows(rows: list[list[str]]) -> int:
     """Leading rows that are a headnote or the caption ("Program. Represents arrests reported …"): one filled cell
-    of running text. Carried over every column they would make every header the same."""
+    of running text, in the first column. Carried over every column they would make every header the same."""
     k = 0
     while k < min(len(rows) - 1, 6):
         filled = [c for c in rows[k] if c.strip()]
-        if len(filled) != 1 or len(filled[0].split()) < NOTE_WORDS:
+        # In the first column: a lone header over a table's one column of figures is no note.
+        if len(filled) != 1 or not rows[k][0].strip() or len(filled[0].split()) < NOTE_WORDS:
             break
         k += 1
     return k

@@ -505,3 +505,12 @@ def test_thresholds_with_scale_words_names_in_rows_and_per_a_source() -> None:
     got = answer(ratio, "What is the average pupil/teacher ratio in private schools in 2010?", "lookup")
     assert got.kind == "cell" and got.short_answer == "12.4"  # the row 2010 is asked, not a mean
     assert "per" not in tokens("retail outlets per the EU retail market table") and "per" in tokens("sales per outlet")
+
+
+def test_fastest_growth_is_the_highest_value() -> None:
+    table = TableData(id="t", rows=[["", "% growth in total retail sales volume, 1990-94"], ["Ireland", "12"],
+                                    ["Greece", "-10.8"], ["France", "5.8"]])  # fmt: skip
+    got = answer(table, "Which member state had the fastest growth in total retail sales volume 1990-94?", "lookup")
+    assert got.kind == "aggregate" and "**Ireland**" in got.body
+    slow = aggregate_answer(table, "Which had the slowest growth in total retail sales volume?")
+    assert slow is not None and "**Greece**" in slow.body

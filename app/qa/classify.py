@@ -47,7 +47,9 @@ TABLE_ORDINAL = re.compile(
     rf"\b(?:the\s+)?({_ORD}|{_ORD_NUM})\s+table\b(?:\s+(?:on|of|in|from)\s+(?:page|p\.)\s*({_NUM}))?", re.I
 )
 # "Table 6.4", "Table 2-1", "Table: 5", "Table A4-12", "table IV", "table two"; optionally "on page 2".
-_LABEL = r"(?:[a-z]{0,2}\d+(?:[.\-–]\d+)*[a-z]?(?![\w.\-–]\d)|[ivx]{1,4}\b|" + "|".join(NUMBER_WORDS) + r")"
+_LABEL = (
+    r"(?:[a-z]{0,2}(?:[.\-–](?=\d))?\d+(?:[.\-–]\d+)*[a-z]?(?![\w.\-–]\d)|[ivx]{1,4}\b|" + "|".join(NUMBER_WORDS) + r")"
+)
 TABLE_LABEL = re.compile(
     rf"\btable\s*[:#]?\s*(?:no\.?\s*|number\s*)?({_LABEL})(?:\s+(?:on|of|in|from)\s+(?:page|p\.)\s*({_NUM}))?",
     re.I,
@@ -383,6 +385,7 @@ def label_key(text: str | None) -> str | None:
     if low in NUMBER_WORDS:
         return str(NUMBER_WORDS[low])
     s = re.sub(r"\s*[.\-–—]\s*", ".", s)
+    s = re.sub(r"^([A-Za-z]{1,2})\.(?=\d)", r"\1", s)  # "A-1" is "A1": a letter series, then the number
     if not re.fullmatch(r"[A-Za-z]{0,2}\d+(?:\.\d+)*[A-Za-z]?", s):
         return None
     return ".".join(str(int(p)) if p.isdigit() else p.upper() for p in s.split("."))

@@ -21,7 +21,7 @@ __all__ = ["label_key"]
 FILE_NAME = re.compile(r"(?<![\w.\-])([\w][\w.\-()]*\.(?:pdf|txt|md|docx?|html?))\b", re.I)
 # The label a caption starts with: "Table 6.4:", "TABLE 2-1.", "Table: 5", "Table A4-12", "Tab. IV".
 CAPTION_LABEL = re.compile(
-    r"^\s*(?:table|tab\.)\s*[:#]?\s*(?:no\.?\s*)?([A-Z]{0,2}\d+(?:\s?[.\-–]\s?\d+)*[a-z]?|[IVXivx]{1,5})(?![\w])",
+    r"^\s*(?:table|tab\.)\s*[:#]?\s*(?:no\.?\s*)?([A-Z]{0,2}(?:[.\-–](?=\d))?\d+(?:\s?[.\-–]\s?\d+)*[a-z]?|[IVXivx]{1,5})(?![\w])",
     re.I,
 )
 MAX_LISTED = 8

@@ -130,7 +130,8 @@ def _table_info(table: DocTable, inferred: Inferred | None = None) -> TableInfo:
 # A caption line in a page's text: "Table 14. Actual and …", "Table 1 : Document …" (a capital after the label, so
 # "Table 6.2 is confined …" and "Source: table 14, p.18" in running text are not captions).
 CAPTION_LINE = re.compile(
-    r"(?m)^[ \t]*(?:Table|TABLE)[ \t]*[:#]?[ \t]*([A-Z]{0,2}\d+(?:[.\-–]\d+)*[a-z]?)[ \t]*[.:]?[ \t]+([A-Z(].*)$"
+    r"(?m)^[ \t]*(?:Table|TABLE)[ \t]*[:#]?[ \t]*([A-Z]{0,2}(?:[.\-–](?=\d))?\d+(?:[.\-–]\d+)*[a-z]?)[ \t]*[.:]?[ \t]+"
+    r"([A-Z(].*)$"
 )
 
 
@@ -371,6 +372,10 @@ def _table_answers(found: list[_Found], parsed: ParsedQuery) -> list[tablequery.
 CONTENT_TABLE_PAGES = 5  # tables on the pages of the first few retrieved nodes are candidates too
 TWO_ASKS = re.compile(r"\band\s+(?:what|how|which|who|where|when)\b", re.I)
 ASKS_FOR_VALUE = re.compile(r"\b(?:what|which|who|how (?:many|much)|where)\b", re.I)
+# A question that asks for something other than a value ("Why …", "How does …", "Describe …"); one with neither
+# this nor a value word is a bare noun phrase ("Hong Kong's student response rate in us-020.pdf?"): a value.
+ASKS_OTHER = re.compile(r"\b(?:why|how(?! (?:many|much)\b)|when|explain|describe|summari[sz]e|discuss|compare|"
+                        r"tell me about|list)\b", re.I)  # fmt: skip
 
 
 MAX_CONTENT_TABLES = 60  # a named document's tables read for a content question, at most
@@ -397,6 +402,26 @@ def _rival(got: tablequery.TableAnswer, rank: float, other: tablequery.TableAnsw
     )
 
 
+LEFTOVER_WEIGHT = 1.0  # one unexplained question word costs as much as one named word
+
+
+def _named_fallback(
+    named: list[tuple[float, tablequery.TableAnswer, DocTable, Document, tablequery.TableData]],
+) -> tuple[float, tablequery.TableAnswer, DocTable, Document, tablequery.TableData] | None:
+    """The question names the file and its row or column, yet too loosely for a sure answer: the table of that file
+    that answers best, when it leads every other table of the file by TABLE_MARGIN, answers without a short answer
+    (the cited row or the aggregate sentence, the likeliest value in bold) rather than passages that hold none."""
+    if not named:
+        return None
+    named.sort(key=lambda x: -x[0])
+    top = named[0]
+    others = [x for x in named[1:] if x[2].id != top[2].id]
+    if others and top[0] - others[0][0] < TABLE_MARGIN:
+        return None
+    top[1].short_answer = None
+    return top
+
+
 def content_table_answer(session: Session, retrieval: Retrieval, question: str, document_id: str | None = None) -> None:
     """A content question a table answers from its cells ("Which member state had the most inhabitants per retail
     outlet?"): the table's answer goes first, the table node leads the evidence. Candidates: the retrieved tables,
@@ -404,7 +429,8 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
 
     Only when the question asks for a value and names the column well (and, for a single cell, the row exactly):
     otherwise the passages' reader answers as before."""
-    if not ASKS_FOR_VALUE.search(question) or TWO_ASKS.search(question):
+    asks_value = ASKS_FOR_VALUE.search(question) or not ASKS_OTHER.search(question)
+    if not asks_value or TWO_ASKS.search(question):
         return  # a two-part question is decomposed by the reader: one cell would answer only half of it
     ids = [n.node_id for n in retrieval.nodes if n.kind == "table"]
     pages = list(dict.fromkeys((n.document_id, n.page) for n in retrieval.nodes[:CONTENT_TABLE_PAGES] if n.page))
@@ -418,6 +444,7 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
     tables = list(session.scalars(query.limit(MAX_CONTENT_TABLES)))
     q_tokens = set(tablequery.tokens(question))
     best: tuple[float, tablequery.TableAnswer, DocTable, Document, tablequery.TableData] | None = None
+    named: list[tuple[float, tablequery.TableAnswer, DocTable, Document, tablequery.TableData]] = []
     rivals: list[tuple[float, tablequery.TableAnswer]] = []
     documents: dict[str, tuple[Document | None, list[DocTable], Inferred]] = {}
     for table in tables:
@@ -444,14 +471,23 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
             # "inhabitants per outlet 1996/7"), and caption words shared count half.
             rank = got.strength + got.coverage + 0.5 * caption_hits
             rank += 10.0 if got.kind == "aggregate" and tablequery.superlative(question) else 0.0
+            if got.kind == "cell":
+                # A word the question says that neither the row, the column nor the table's description accounts
+                # for ("Italy" asked of a topic table whose row "Air passengers rights" matched): a worse reading.
+                explained = got.used | caption | set(tablequery.tokens(data.caption or ""))
+                rank -= LEFTOVER_WEIGHT * len(q_tokens - explained)
+            if document_id is not None and table.document_id == document_id:
+                named.append((rank, got, table, document, data))
             if sure:
                 rivals.append((rank, got))
             if sure and (best is None or rank > best[0]):
                 best = (rank, got, table, document, data)
     if best is None:
-        return
+        best = _named_fallback(named)
+        if best is None:
+            return
     rank, got, table, document, data = best
-    if any(_rival(got, rank, r, x) for x, r in rivals):
+    if not got.sure or any(_rival(got, rank, r, x) for x, r in rivals):
         got.short_answer = None  # another table answers nearly as well, and differently: no short answer
     retrieval.nodes = [n for n in retrieval.nodes if n.node_id != table.id]
     retrieval.nodes.insert(0, table_node(table, document, data=data))

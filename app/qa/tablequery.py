@@ -17,27 +17,42 @@ from rapidfuzz import fuzz
 
 from app.qa.classify import STOPWORDS, normalise
 from app.qa.model import Cell
+from app.qa.tablelayout import (
+    FOOTNOTE,
+    guess_header_rows,
+    has_value,
+    header_tail,
+    is_number,
+    join_headers,
+    no_title,
+    note_rows,
+    numbering,
+    parse_number,
+)
 
 MAX_MARKDOWN_ROWS = 200  # a whole table in an answer stays readable
 TOKEN_MATCH = 85  # rapidfuzz ratio for a spelling variant ("outlet"/"outlets", "Pradesh's")
 # Rows that summarise others: never the "highest" member, never summed again.
 SUMMARY_ROW = re.compile(r"^(?:total|totals|all|overall|sum|average|mean|median|pooled|eu ?\d+|eu total|world|"
                          r"grand total)\b", re.I)  # fmt: skip
-FOOTNOTE = re.compile(r"(?:[*†‡§¶#]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\((?:[a-z]|\d)\))$")
-MINUS = "-−–—"
 POSSESSIVE = re.compile(r"(\w)['’]s\b")  # "EU's" names the EU; a stray "s" would match any caption with one
-YEAR = re.compile(r"^(?:1[89]|20)\d\d(?:\s*[-–/]\s*\d{1,4})?$")
+# Dot leaders after a row label ("Robbery . . . . .") are layout, not part of its name.
+DOT_LEADER = re.compile(r"(?:\s*\.){2,}\s*$")
+PARENTHETICAL = re.compile(r"\([^()]*\)")
 
 # Words that ask for the table itself, not for a cell of it.
 SHOW_WORDS = re.compile(r"^(?:contain|contains|list|lists|show|shows|include|includes|describe|describes|present|"
                         r"presents|display|summari[sz]e|summary|about|whole|full|entire|in|there)$")  # fmt: skip
-MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|longest|oldest|heaviest|tallest"
-MIN_WORDS = r"lowest|least|smallest|fewest|minimum|shortest|youngest|lightest"
+MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|longest|oldest|heaviest|tallest|fastest|strongest"
+MIN_WORDS = r"lowest|least|smallest|fewest|minimum|shortest|youngest|lightest|slowest|weakest"
 MAX = re.compile(rf"\b(?:{MAX_WORDS})\b", re.I)
 # "fell the most", "the largest decline": the most of a fall is the lowest value of the change column.
 DECLINE = re.compile(r"\b(?:fall|falls|fell|fallen|decline[ds]?|drop(?:s|ped)?|decrease[ds]?|shr[iu]nk|shrank|"
                      r"los[et]|lose[s]?|reduction|cut)\b", re.I)  # fmt: skip
 MIN = re.compile(rf"\b(?:{MIN_WORDS})\b", re.I)
+TOTAL_HEADER = re.compile(r"^(?:total|totals|grand total|all)$")
+CHANGE_HEADER = re.compile(r"\b(?:change|changes|growth|increase|decrease|difference|% ?points|percentage points)\b",
+                           re.I)  # fmt: skip
 TOTAL = re.compile(r"\b(?:total|sum|combined|altogether|in all|overall)\b", re.I)
 AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
 COUNT = re.compile(
@@ -45,7 +60,7 @@ COUNT = re.compile(
     r"regions|cities|towns|schools|categories|years|[a-z]+ are (?:listed|there|shown))\b",
     re.I,
 )
-_NUMBER_IN_TEXT = r"([-−+]?\$?\d[\d,]*(?:\.\d+)?%?)"
+_NUMBER_IN_TEXT = r"([-−+]?\$?\d[\d,]*(?:\.\d+)?%?)(?:\s*(thousand|million|billion|mn|bn)\b)?"
 ABOVE = re.compile(
     rf"\b(?:above|over|more than|greater than|higher than|exceed(?:s|ing)?|at least|>=?)\s*{_NUMBER_IN_TEXT}", re.I
 )
@@ -108,6 +123,9 @@ class Shape:
     # Row names by row index: the label, filled down, with a sub-label column joined ("Back pain / Count").
     names: dict[int, str] = field(default_factory=dict)
     primary: dict[int, str] = field(default_factory=dict)
+    # Words in every column's name (a title row carried over all of them, "November - 2015 / Handgun"): they tell
+    # no column from another, so naming them names no column.
+    shared: frozenset[str] = frozenset()
 
     def data(self, rows: list[list[str]]) -> list[int]:
         return [i for i in range(self.header_rows, len(rows)) if any(c.strip() for c in rows[i])]
@@ -131,110 +149,59 @@ class TableAnswer:
     column: str = ""  # the header the answer was read under
     coverage: float = 0.0  # share of that header's words the question names
     sure: bool = False  # the question names its cell or column unambiguously: the short answer may be shown
+    used: frozenset[str] = frozenset()  # question words the row and column names account for
 
     def render(self, marker: int) -> str:
         return self.body.replace("{cite}", f"[{marker}]")
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Numbers and headers
+# Headers and row names
 # ---------------------------------------------------------------------------------------------------------------
-
-
-def parse_number(text: str | None) -> float | None:
-    """A cell's number: thousands separators, %, currency, (negative), footnote marks and +/− handled; else None."""
-    if text is None:
-        return None
-    s = text.strip()
-    for _ in range(2):
-        s = FOOTNOTE.sub("", s).strip()
-    if not s:
-        return None
-    negative = False
-    if s.startswith("(") and s.endswith(")"):
-        negative, s = True, s[1:-1].strip()
-    s = re.sub(r"^(?:[$€£¥]|us\$|eur|usd)\s*", "", s, flags=re.I)
-    s = re.sub(r"\s*(?:%|[$€£]|pct|percent)$", "", s, flags=re.I)
-    if s and s[0] in MINUS:
-        negative, s = not negative, s[1:].strip()
-    elif s.startswith("+"):
-        s = s[1:].strip()
-    s = re.sub(r"^(?:[$€£¥])\s*", "", s)
-    s = s.replace("\u202f", " ").replace("\xa0", " ")
-    if re.fullmatch(r"\d{1,3}(?:[ ,]\d{3})+(?:\.\d+)?", s):
-        s = s.replace(",", "").replace(" ", "")  # 1,234,567.8 or 15 455
-    elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+,\d+", s):
-        s = s.replace(".", "").replace(",", ".")  # 1.234,5
-    elif re.fullmatch(r"\d+,\d{1,2}", s):
-        s = s.replace(",", ".")  # 8,5 (decimal comma)
-    if not re.fullmatch(r"\d+(?:\.\d+)?|\.\d+", s):
-        return None
-    value = float(s)
-    return -value if negative else value
-
-
-def _is_number(cell: str) -> bool:
-    return parse_number(cell) is not None
-
-
-def guess_header_rows(rows: list[list[str]]) -> int:
-    """Leading rows until the first that is mostly numbers (the data starts there); 1 to 6."""
-    for r, row in enumerate(rows[:7]):
-        values = [c for c in row[1:] if c.strip()]
-        # Years ("1996", "2003-04") head columns far more often than they fill them.
-        numbers = sum(_is_number(c) and not YEAR.match(c.strip()) for c in values)
-        if values and numbers * 2 >= len(values):
-            return max(1, r)
-    return 1
-
-
-def join_headers(rows: list[list[str]], header_rows: int) -> list[str]:
-    """One name per column, header rows joined with " / "; a spanning group header (in its first column only,
-    in a row above the last header row) carries right over the empty cells beside it."""
-    width = max((len(r) for r in rows), default=0)
-    parts: list[list[str]] = [[] for _ in range(width)]
-    starts = [False] * width  # a header cell above starts a span here: nothing carries across it
-    for r, row in enumerate(rows[:header_rows]):
-        carry = ""
-        last = r == header_rows - 1
-        for c in range(width):
-            cell = " ".join((row[c] if c < len(row) else "").split())
-            if cell:
-                carry = cell if c > 0 else ""  # the row-label column's header heads no other column
-            elif last or c == 0 or starts[c]:
-                carry = ""
-            value = cell or carry
-            if value and (not parts[c] or parts[c][-1] != value):
-                parts[c].append(value)
-        for c in range(width):
-            starts[c] = starts[c] or bool(c < len(row) and row[c].strip())
-    return [" / ".join(p) for p in parts]
 
 
 def shape(table: TableData) -> Shape:
     rows = table.rows
     width = max((len(r) for r in rows), default=0)
-    if table.columns and table.header_rows is not None:
+    notes = note_rows(rows)
+    if notes:
+        # A headnote above the headers: the stored columns were read from it; read them again below it.
+        nh = notes + guess_header_rows(rows[notes:])
+        columns = join_headers(rows[notes:], nh - notes)
+        columns += [""] * (width - len(columns))
+    elif table.columns and table.header_rows is not None:
         nh = table.header_rows
-        columns = list(table.columns) + [""] * (width - len(table.columns))
+        titles = {" ".join(r[c].split()) for r in rows[: max(0, nh - 1)] if no_title(r, width) != r
+                  for c in range(1, len(r)) if r[c].strip()}  # fmt: skip
+        columns = [" / ".join(p for p in c.split(" / ") if p not in titles) for c in table.columns]
+        columns += [""] * (width - len(columns))
     else:
         nh = guess_header_rows(rows) if table.header_rows in (None, 0) or not table.columns else table.header_rows
         columns = list(table.columns) if table.columns else join_headers(rows, nh)
         columns += [""] * (width - len(columns))
+    if numbering(rows[nh]) if nh < len(rows) else False:
+        nh = header_tail(rows, nh)
     data = [rows[i] for i in range(nh, len(rows))]
     label_column = 0
     for c in range(min(width, 3)):
         cells = [r[c] for r in data if c < len(r) and r[c].strip()]
-        if cells and sum(not _is_number(x) for x in cells) * 2 > len(cells):
+        if cells and sum(not is_number(x) for x in cells) * 2 > len(cells):
             label_column = c
             break
     sh = Shape(nh, columns, label_column)
+    named = [set(tokens(c)) for k, c in enumerate(columns) if k != label_column and c.strip()]
+    if len(named) >= 3:
+        sh.shared = frozenset(set.intersection(*named))
     _name_rows(sh, rows)
     return sh
 
 
 def _cell_text(row: list[str], c: int) -> str:
     return " ".join(row[c].split()) if c < len(row) else ""
+
+
+def _label_text(row: list[str], c: int) -> str:
+    return DOT_LEADER.sub("", _cell_text(row, c))
 
 
 def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
@@ -246,17 +213,18 @@ def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
     filled = [c for c in cells if c]
     has_sub = (
         len(filled) >= 4
-        and sum(not _is_number(c) for c in filled) * 4 >= len(filled) * 3
+        and sum(not is_number(c) for c in filled) * 4 >= len(filled) * 3
         and len(set(filled)) * 2 <= len(filled)
         # A sub-label sits under a label filled down ("Back pain" over "Count", then "" over "Percentage"); a text
         # column beside labels that are all written out ("Rewe" | "Germany") is data, not a sub-label.
-        and any(c and not _cell_text(rows[i], sh.label_column) for i, c in zip(data, cells, strict=True))
+        and any(c and not _label_text(rows[i], sh.label_column) for i, c in zip(data, cells, strict=True))
     )
     last = ""
     section = ""
+    wrapped = ""
     header = [_cell_text(rows[sh.header_rows - 1], k) for k in range(len(sh.columns))] if sh.header_rows else []
     for i in data:
-        label = _cell_text(rows[i], sh.label_column)
+        label = _label_text(rows[i], sh.label_column)
         others = [c for k, c in enumerate(rows[i]) if k != sh.label_column and c.strip()]
         if others and [_cell_text(rows[i], k) for k in range(len(sh.columns)) if k != sh.label_column] == [
             h for k, h in enumerate(header) if k != sh.label_column
@@ -264,10 +232,17 @@ def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
             sh.primary[i] = sh.names[i] = ""  # the header repeated inside the table, not a row of data
             continue
         if label and not others and i != data[-1]:
+            sh.primary[i] = sh.names[i] = ""
+            following = _label_text(rows[i + 1], sh.label_column) if i + 1 < len(rows) else ""
+            if following[:1].islower():
+                # A label wrapped onto the next row ("Murder and nonnegligent" / "manslaughter …"): one name.
+                wrapped = label
+                continue
             # A row holding only a label ("Best practice scenario") heads the rows below it: a section.
             section, last = label, ""
-            sh.primary[i] = sh.names[i] = ""
             continue
+        if wrapped and label:
+            label, wrapped = f"{wrapped} {label}", ""
         if section and label:
             label = f"{section} / {label}"
         if has_sub:
@@ -302,9 +277,15 @@ def _stem(token: str) -> str:
     return str(_STEMMER.stemWord(token))
 
 
+# "per eu-004.pdf", "per the retail table", a "per" ending the question: "according to", no part of a name.
+PER_SOURCE = re.compile(
+    r"\bper\b(?=\s*(?:[?.!,;)]|$|(?:the\s+)?(?:[\w.\-]+\.pdf\b|tables?\b|[a-z0-9 \-]{0,40}?\btables?\b)))", re.I
+)
+
+
 def tokens(text: str) -> list[str]:
     """Content words, plurals folded ("females" = "female") and every way of saying per cent one word."""
-    text = POSSESSIVE.sub(r"\1", text.replace("%", " % "))
+    text = POSSESSIVE.sub(r"\1", PER_SOURCE.sub(" ", text).replace("%", " % "))
     return [_stem(t) for t in normalise(text).split() if t not in STOPWORDS]
 
 
@@ -313,19 +294,31 @@ def _token_hit(token: str, question: Sequence[str]) -> float:
         return 1.0
     if len(token) > 3 and not token.isdigit():
         for q in question:
-            if len(q) > 3 and not q.isdigit() and fuzz.ratio(token, q) >= TOKEN_MATCH:
+            # A spelling variant keeps its first letters: "femal" is no variant of "male".
+            if len(q) > 3 and not q.isdigit() and q[:2] == token[:2] and fuzz.ratio(token, q) >= TOKEN_MATCH:
                 return 0.8
     return 0.0
 
 
-def name_score(name: str, question: Sequence[str]) -> tuple[float, float]:
-    """(matched tokens, share of the name's tokens matched) of a row label or header named in the question."""
-    toks = tokens(name)
+def name_score(name: str, question: Sequence[str], ignore: frozenset[str] = frozenset()) -> tuple[float, float]:
+    """(matched tokens, share of the name's tokens matched) of a row label or header named in the question; words
+    in `ignore` (shared by every column) are no part of the name."""
+    toks = [t for t in tokens(name) if t not in ignore] if ignore else tokens(name)
     if not toks:
         return 0.0, 0.0
     hits = [_token_hit(t, question) for t in toks]
     matched = sum(hits)
     return matched, matched / len(toks)
+
+
+def column_score(name: str, question: Sequence[str], shared: frozenset[str] = frozenset()) -> tuple[float, float]:
+    """`name_score` of a header; a header of several rows ("Literacy Status / Illiterate") whose last part is named
+    whole counts half covered by that alone: the group words above it are a qualifier the question may leave out."""
+    matched, coverage = name_score(name, question, shared)
+    parts = name.split(" / ")
+    if len(parts) > 1 and name_score(parts[-1], question, shared)[1] >= 1.0:
+        coverage = max(coverage, (coverage + 1.0) / 2)
+    return matched, coverage
 
 
 @dataclass(slots=True)
@@ -393,11 +386,11 @@ def best_column(
     for c, name in enumerate(sh.columns):
         if c in skip or not name.strip():
             continue
-        matched, coverage = name_score(name, question)
+        matched, coverage = column_score(name, question, sh.shared)
         if matched <= 0:
             continue
         pick = Pick(c, name, matched, coverage, set(tokens(name)))
-        key = (name_score(name, own)[0], phrases(name, question), matched, coverage)
+        key = (column_score(name, own, sh.shared)[0], phrases(name, question), matched, coverage)
         if best is None or key > best[0]:
             best = (key, pick)
     return best[1] if best else None
@@ -409,8 +402,8 @@ def numeric_columns(table: TableData, sh: Shape) -> list[int]:
     for c in range(len(sh.columns)):
         if c == sh.label_column:
             continue
-        cells = [table.rows[i][c] for i in data if c < len(table.rows[i]) and table.rows[i][c].strip()]
-        if cells and sum(_is_number(x) for x in cells) * 2 > len(cells):
+        cells = [table.rows[i][c] for i in data if c < len(table.rows[i]) and has_value(table.rows[i][c])]
+        if cells and sum(is_number(x) for x in cells) * 2 > len(cells):
             out.append(c)
     return out
 
@@ -471,7 +464,7 @@ def _column_ranks(sh: Shape, question: Sequence[str], skip: set[int]) -> list[tu
     for c, name in enumerate(sh.columns):
         if c in skip or not name.strip():
             continue
-        matched, coverage = name_score(name, question)
+        matched, coverage = column_score(name, question, sh.shared)
         if matched > 0:
             out.append((matched, coverage, c))
     return sorted(out, reverse=True)
@@ -495,7 +488,7 @@ def cell_sure(
     # The label named whole. A sub-label ("Count" under "Stress") or a section heading above it ("Actual" over
     # "2003") the question may leave out: rows differing in those only are rivals checked below.
     own = sh.primary.get(row.index, row.name).split(" / ")[-1]
-    if name_score(own, question)[1] < 1.0 and row.coverage < 1.0:
+    if not named_whole(own, question) and row.coverage < 1.0:
         return False
     # Words naming the column name no row ("constant 2010–11 dollars" does not name the row "2010–11").
     unclaimed = [t for t in question if t not in col.used]
@@ -511,10 +504,35 @@ def cell_sure(
     if not ranks or ranks[0][2] != col.index and _value(table, row.index, ranks[0][2]) != value:
         return False  # another header is named better (caption words count here): two readings
     best = ranks[0][:2]
+    if _named_apart(sh, rest, col.index, [r[2] for r in ranks[1:] if _value(table, row.index, r[2]) != value]):
+        return False
     return all(r[:2] < best or _value(table, row.index, r[2]) == value for r in ranks[1:])
 
 
+def _named_apart(sh: Shape, question: Sequence[str], chosen: int, others: Sequence[int]) -> bool:
+    """Whether another column is named by as many question words that the chosen one lacks as the chosen one is
+    named by words the other lacks ("pill" of "Modern method / Pill" against "women" of "Number of women"): the
+    question names two columns, so two readings remain. "inhabitants per retail outlet" names "inhabitants per
+    outlet" by two words "Number of retail outlets" lacks, against one: one reading."""
+    said = set(question)
+    mine = (set(tokens(sh.columns[chosen])) - sh.shared) & said
+    for c in others:
+        theirs = (set(tokens(sh.columns[c])) - sh.shared) & said
+        if theirs - mine and len(theirs - mine) >= len(mine - theirs):
+            return True
+    return False
+
+
 MAX_EXCERPT_CELLS = 12
+
+
+def named_whole(label: str, question: Sequence[str]) -> bool:
+    """Every word of a row label is in the question, a parenthetical aside ("Desktop Computers (49 No.)",
+    "Sales (bn ecus)") being optional."""
+    if name_score(label, question)[1] >= 1.0:
+        return True
+    plain = PARENTHETICAL.sub(" ", label)
+    return plain != label and bool(tokens(plain)) and name_score(plain, question)[1] >= 1.0
 
 
 def _row_excerpt(table: TableData, sh: Shape, row: int, column: int) -> str:
@@ -584,10 +602,15 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
     else:
         body = _row_excerpt(table, sh, row.index, col.index)
     got = TableAnswer(table.id, "cell", body, short_answer=value if sure else None, cell=cell)
-    got.strength = row.matched + col.matched + col.coverage
+    # Words every column shares ("teachers" of "Number of teachers / Public" …) tell no column apart, yet they name
+    # what this table counts: they count for the table against another one.
+    got.strength = row.matched + col.matched + col.coverage + len(sh.shared & set(q))
     got.column = col.name
     got.coverage = col.coverage
-    got.exact_row = row.coverage >= 1.0 and row.matched >= 2.0
+    got.used = frozenset(row.used | col.used)
+    got.exact_row = named_whole(sh.primary.get(row.index, row.name).split(" / ")[-1], q) or (
+        row.coverage >= 1.0 and row.matched >= 2.0
+    )
     got.sure = sure
     return got
 
@@ -606,6 +629,16 @@ def _aggregate_column(table: TableData, sh: Shape, q: list[str]) -> Pick | None:
         return None
     if len(numeric) == 1:
         return Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
+    # No column named ("Which state had the most background checks?"): the table's own total column, when it has
+    # exactly one, is what "most" is counted in.
+    totals = [c for c in numeric if TOTAL_HEADER.match(normalise(sh.columns[c].split(" / ")[-1]))]
+    if len(totals) == 1:
+        return Pick(totals[0], sh.columns[totals[0]], 0.0, 0.0, set())
+    # "the lowest concentration ratio" of a table of ratios ("Current Level") and their changes: the level, the one
+    # column that is no change of it.
+    levels = [c for c in numeric if not CHANGE_HEADER.search(sh.columns[c])]
+    if len(levels) == 1 and len(numeric) > 1:
+        return Pick(levels[0], sh.columns[levels[0]], 0.0, 0.0, set())
     return None
 
 
@@ -629,31 +662,76 @@ def aggregate_answer(table: TableData, question: str) -> TableAnswer | None:
         got.strength = col.matched + col.coverage
         got.column = col.name
         got.coverage = col.coverage
+        got.used = frozenset(col.used)
     return got
 
 
+def intent_text(question: str, vocabulary: str, labels: frozenset[str] = frozenset()) -> str:
+    """The question with aggregate words blanked where they are part of a name the table uses: "average" in
+    "per pupil in average daily attendance" of a table captioned so names the measure, it asks for no mean."""
+    said = f" {normalise(vocabulary)} "
+    out = question
+    for pattern in (MAX, MIN, AVERAGE, TOTAL):
+        for m in pattern.finditer(question):
+            after = normalise(question[m.end() :]).split()[:1]
+            # ... or a row's whole label: "the highest wealth quintile" names the row "Highest".
+            row = pattern in (MAX, MIN) and normalise(m.group(0)) in labels  # a "Total" row is what "total" asks
+            if row or after and f" {normalise(m.group(0))} {after[0]} " in said:
+                out = out[: m.start()] + " " * (m.end() - m.start()) + out[m.end() :]
+    # "under 18" of a column "Under 18 years", "over 65" of "65 and over": a name, not a threshold.
+    for pattern in (ABOVE, BELOW):
+        for m in pattern.finditer(question):
+            if f" {normalise(m.group(0))} " in said:
+                out = out[: m.start()] + " " * (m.end() - m.start()) + out[m.end() :]
+    return out
+
+
+def _without_thresholds(question: str, asked: str) -> str:
+    """The question less the thresholds it sets ("above $20"): the words of a threshold name no column; those
+    `intent_text` kept as names ("under 18") stay."""
+    out = question
+    for pattern in (ABOVE, BELOW):
+        for m in pattern.finditer(asked):
+            out = out[: m.start()] + " " * (m.end() - m.start()) + out[m.end() :]
+    return out
+
+
+def _names_a_member(sh: Shape, members: list[int], question: Sequence[str]) -> bool:
+    """Whether the question names one data row (not a summary row) by its whole label, as a phrase."""
+    said = f" {' '.join(question)} "
+    for i in members:
+        own = tokens(sh.primary.get(i, sh.name(i)).split(" / ")[-1])
+        if own and f" {' '.join(own)} " in said:
+            return True
+    return False
+
+
 def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pick | None]:
+    sh = shape(table)
+    labels = frozenset(normalise(sh.name(i).split(" / ")[-1]) for i in sh.data(table.rows))
+    asked = intent_text(question, " ".join([table.caption or "", *sh.columns]), labels)
     kind = (
-        "max" if MAX.search(question) else "min" if MIN.search(question)
-        else "above" if ABOVE.search(question) else "below" if BELOW.search(question)
-        else "average" if AVERAGE.search(question) else "total" if TOTAL.search(question)
-        else "count" if COUNT.search(question) else None
+        "max" if MAX.search(asked) else "min" if MIN.search(asked)
+        else "above" if ABOVE.search(asked) else "below" if BELOW.search(asked)
+        else "average" if AVERAGE.search(asked) else "total" if TOTAL.search(asked)
+        else "count" if COUNT.search(asked) else None
     )  # fmt: skip
     if kind is None:
         return None, None
-    sh = shape(table)
     data = sh.data(table.rows)
 
     def label(i: int) -> str:
         return sh.name(i)
 
     members = [i for i in data if label(i) and not summary_label(label(i))]
+    if kind in ("total", "average") and _names_a_member(sh, members, tokens(question)):
+        return None, None  # "the average ratio in private schools in 2010": the row 2010 is asked, not a mean
     if kind == "count" and not (ABOVE.search(question) or BELOW.search(question)):
         n = len(members)
         body = f"**{n}** rows in {_cite_name(table)} {{cite}}: " + ", ".join(label(i) for i in members[:30]) + "."
         return TableAnswer(table.id, "aggregate", body, short_answer=str(n), sure=True), None
     # The threshold ("above $20") is no column name; other numbers ("in 1996") may be.
-    q = tokens(BELOW.sub(" ", ABOVE.sub(" ", question)))
+    q = tokens(_without_thresholds(question, asked))
     col = _aggregate_column(table, sh, q)
     if col is None:
         return None, None
@@ -695,6 +773,8 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
         return TableAnswer(table.id, "aggregate", body, short_answer=_fmt(value) if sure else None, sure=sure), col
     m = (ABOVE if kind == "above" else BELOW).search(question)
     threshold = parse_number(m.group(1)) if m else None
+    if m is not None and threshold is not None and m.group(2):
+        threshold = _scaled(threshold, m.group(2), sh.columns[col.index])
     if m is None or threshold is None:
         return None, None
     if kind == "above":
@@ -708,6 +788,19 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
     body = f"**{len(hits)}** rows {word} {m.group(1)} in {where} {{cite}}: {listed}."
     short = str(len(hits)) if sure and re.search(r"\bhow many\b", question, re.I) else None
     return TableAnswer(table.id, "aggregate", body, short_answer=short, sure=sure), col
+
+
+SCALE = {"thousand": 1e3, "million": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9}
+SCALE_IN_HEADER = {1e3: r"thousand|000", 1e6: r"million|mn", 1e9: r"billion|bn"}
+
+
+def _scaled(value: float, word: str, header: str) -> float:
+    """ "above 40 million" over a column of plain figures is 40,000,000; over a column headed "(bn)" or "(000)" the
+    figures are already counted in that unit."""
+    scale = SCALE[word.lower()]
+    if re.search(rf"\b(?:{SCALE_IN_HEADER[scale]})\b", header, re.I):
+        return value
+    return value * scale
 
 
 SUBTOTAL_RUN = 3  # rows a subtotal must add up at least: two rows summing to a third happens by chance

@@ -34,7 +34,8 @@ def _tables() -> list[TableInfo]:
 @pytest.mark.parametrize(
     ("text", "key"),
     [("Table 6.4", "6.4"), ("Table 2-1", "2.1"), ("Table: 5", "5"), ("Table A4-12", "A4.12"), ("TABLE IV", "4"),
-     ("table two", "2"), ("6.10", "6.10"), ("Table 03", "3"), ("Table about x", None)],
+     ("table two", "2"), ("6.10", "6.10"), ("Table 03", "3"), ("Table about x", None), ("Table A-1", "A1"),
+     ("Table B.12", "B12")],
 )  # fmt: skip
 def test_label_key(text: str, key: str | None) -> None:
     assert label_key(text) == key
@@ -44,6 +45,7 @@ def test_caption_key_reads_the_leading_label_only() -> None:
     assert caption_key("Table 6.10 Private Label Penetration") == "6.10"
     assert caption_key("Table 2-1. Simulated fuel savings") == "2.1"
     assert caption_key("Source: Table 3 of the census") is None
+    assert caption_key("Table A-1. Coverage of target populations") == "A1"  # a letter series, then the number
     assert caption_key(None) is None
 
 
@@ -54,6 +56,7 @@ def test_caption_key_reads_the_leading_label_only() -> None:
         ("Show Table 2-1", "2.1", None, None),
         ("Table: 5 please", "5", 5, None),
         ("values of Table A4-12", "A4.12", None, None),
+        ("Show Table A-1 of us-020.pdf", "A1", None, None),
         ("table 2 on page 2", "2", 2, 2),
     ],
 )

@@ -353,3 +353,164 @@ def test_a_repeating_text_column_beside_full_labels_is_data_not_a_sub_label() ->
                                     ["Merkur", "Switzerland", "2.0"], ["Fyffes", "Ireland", "1.1"]])  # fmt: skip
     got = cell_answer(table, "What were Rewe's sales in bn ecus?")
     assert got is not None and got.cell is not None and got.cell["row"] == "Rewe" and got.short_answer == "14.6"
+
+
+# --- Generalising beyond the dev phrasings (cells2): layout rows, header shapes, intent words, ambiguity ---------
+
+
+ARRESTS = TableData(
+    id="t324",
+    rows=[
+        [
+            "Program. Represents arrests reported (not charged) by 12,910 agencies with a total population",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+        ],
+        ["", "", "Total", "", "", "Female", ""],
+        ["Offense charged", "", "Under 18", "18 years", "", "Under 18", "18 years"],
+        ["", "Total", "years", "and over", "Total", "years", "and over"],
+        ["Total . . . . . . . .", "11,062 . 6", "1,540 . 0", "9,522 . 6", "2,799 . 2", "468 . 3", "2,330 . 9"],
+        ["Murder and nonnegligent", "", "", "", "", "", ""],
+        ["manslaughter . . . .", "10.0", "0.9", "9.1", "1.1", "–", "1.0"],
+        ["Burglary . . . . . .", "240.9", "60.3", "180.6", "35.9", "6.9", "29.0"],
+        ["Larceny-theft . . .", "1,080.1", "258.1", "822.0", "471.3", "117.6", "353.6"],
+    ],
+    columns=["Program. Represents arrests"] * 7,  # what ingestion read from the headnote
+    header_rows=1,
+    caption="Table 324. Arrests by Sex and Age: 2009",
+)
+
+
+def test_headnote_rows_and_centred_group_headers() -> None:
+    sh = shape(ARRESTS)
+    assert sh.header_rows == 4  # the headnote, then three header rows
+    # "Female" printed over the middle of its three columns heads all three, "Total" likewise.
+    assert sh.columns[1:] == ["Total", "Total / Under 18 / years", "Total / 18 years / and over", "Female / Total",
+                              "Female / Under 18 / years", "Female / 18 years / and over"]  # fmt: skip
+    assert parse_number("1,540 . 0") == 1540.0  # spaces around the decimal point
+
+
+def test_dot_leaders_and_wrapped_labels() -> None:
+    sh = shape(ARRESTS)
+    names = [sh.name(i) for i in sh.data(ARRESTS.rows) if sh.name(i)]
+    assert names == ["Total", "Murder and nonnegligent manslaughter", "Burglary", "Larceny-theft"]
+    got = cell_answer(ARRESTS, "How many females under 18 were arrested for burglary?")
+    assert got is not None and got.short_answer == "6.9"  # "under 18" names a column, it sets no threshold
+    top = aggregate_answer(ARRESTS, "Which offense had the most arrests of females under 18?")
+    assert top is not None and top.short_answer == "Larceny-theft"
+
+
+def test_no_value_cells_and_column_numbers() -> None:
+    table = TableData(id="t", rows=[
+        ["States", "Total Debt", "WMA from RBI", "NSSF"], ["1", "2=", "3", "4"], ["", "(3 to 6)+14", "", ""],
+        ["Assam", "12.69", "2.41", "-"], ["Bihar", "40.75", "-", "-"], ["Goa", "1.4", "-", "-"],
+        ["Punjab", "19.18", "1.03", "-"], ["Rajasthan", "36.77", "4.99", "-"],
+    ])  # fmt: skip
+    sh = shape(table)
+    assert sh.header_rows == 3 and sh.name(3) == "Assam"  # column numbers and notes under the headers
+    got = aggregate_answer(table, "Which state had the highest WMA from RBI?")
+    assert got is not None and got.short_answer == "Rajasthan"  # "-" holds no value: still a column of figures
+
+
+def test_a_title_over_every_column_names_none_and_totals_are_the_default() -> None:
+    rows = [
+        ["", "", "", "", "November - 2015", "", "", ""],
+        ["", "", "", "Pre-Pawn", "", "Redemption", "", ""],
+        ["State", "Handgun", "Long Gun", "Handgun", "Long Gun", "Handgun", "Long Gun", "Totals"],
+        ["Texas", "56,941", "51,670", "29", "20", "5,748", "5,331", "146,982"],
+        ["Kentucky", "12,155", "14,847", "9", "11", "1,491", "2,315", "295,891"],
+    ]
+    table = TableData(id="t", rows=rows)
+    sh = shape(table)
+    assert sh.columns[2] == "Long Gun" and sh.columns[4] == "Pre-Pawn / Long Gun"
+    got = cell_answer(table, "How many long gun checks did Texas have in November 2015?")
+    assert got is not None and got.short_answer == "51,670"  # the plain column, named whole
+    most = aggregate_answer(table, "Which state had the most background checks?")
+    assert most is not None and most.column.endswith("Totals") and "**Kentucky**" in most.body
+    assert most.short_answer is None  # no column was named: the value is shown, not as a short answer
+
+
+def test_spelling_variants_keep_their_first_letters() -> None:
+    table = TableData(id="t", caption="Literacy of male heads", rows=[["State", "male", "female"], ["Goa", "1", "2"]])
+    got = cell_answer(table, "What share of female heads in Goa?")
+    assert got is not None and got.cell is not None and got.cell["column"] == "female"
+    assert tokens("Germanys")[0] != tokens("male")[0]
+
+
+def test_aggregate_words_that_are_names_ask_for_no_aggregate() -> None:
+    table = TableData(
+        id="t19",
+        caption="Table 19. Current expenditures per pupil in average daily attendance (ADA)",
+        rows=[["School year", "ADA", "Per pupil in ADA"], ["2004-05", "45,625", "10,745"],
+              ["2005-06", "45,932", "10,867"]],
+    )  # fmt: skip
+    assert aggregate_answer(table, "What was spending per pupil in average daily attendance in 2005-06?") is None
+    got = answer(table, "What was spending per pupil in average daily attendance in 2005-06?", "lookup")
+    assert got.kind == "cell" and got.cell is not None and got.cell["value"] == "10,867"
+    wealth = TableData(id="t", rows=[["Wealth index", "Pill", "Condom"], ["Lowest", "10.5", "2.0"],
+                                     ["Highest", "9.7", "12.7"]])  # fmt: skip
+    row = answer(wealth, "What share of women in the highest wealth index use a condom?", "lookup")
+    assert row.kind == "cell" and row.short_answer == "12.7"  # the row "Highest", not the highest value
+
+
+def test_a_header_named_by_its_last_part() -> None:
+    table = TableData(id="t", caption="Households by literacy of adult women", rows=[
+        ["State", "n", "Literacy Status", ""], ["", "", "Illiterate", "College"],
+        ["Kerala", "2400", "8.8", "8.2"], ["Uttar Pradesh", "2400", "67.3", "2.7"],
+    ])  # fmt: skip
+    got = aggregate_answer(table, "Which state had the highest share of illiterate adult women?")
+    assert got is not None and got.short_answer == "Uttar Pradesh" and got.coverage > 0.5
+
+
+def test_two_columns_named_apart_give_no_short_answer() -> None:
+    table = TableData(id="t", rows=[["Group", "Pill", "IUD", "Number of women"], ["Scheduled tribe", "6.4", "0.6",
+                                                                                 "256"]])  # fmt: skip
+    got = cell_answer(table, "What share of scheduled tribe women use the pill?")
+    assert got is not None and got.short_answer is None and "6.4" in got.body and "256" in got.body
+    one = cell_answer(table, "How many scheduled tribe women use the pill?")  # still two readings
+    assert one is not None and one.short_answer is None
+
+
+def test_a_parenthetical_aside_of_a_row_label_is_optional() -> None:
+    table = TableData(id="t", rows=[["No.", "Contract Description", "Contractor", "Amount"],
+                                    ["8", "Desktop Computers (49 No.)", "Navoo Enterprise", "48,020.00"],
+                                    ["9", "Laptop Computers (15No.)", "IPMC Ltd", "34,594.76"]])  # fmt: skip
+    got = cell_answer(table, "Who was the contractor for the desktop computers?")
+    assert got is not None and got.exact_row and got.short_answer == "Navoo Enterprise"
+
+
+def test_with_no_column_named_the_level_is_measured_not_its_change() -> None:
+    table = TableData(id="t", caption="Table 6.5: Five firm concentration ratios for food retailing", rows=[
+        ["", "Current Level", "Change in recent years / % points"],
+        ["Austria", "79", "+14"], ["Italy", "30", "+2"], ["Sweden", "87", "+24"],
+    ])  # fmt: skip
+    got = aggregate_answer(table, "Which member state had the lowest five firm concentration ratio?")
+    assert got is not None and got.column == "Current Level" and "**Italy**" in got.body
+    assert got.short_answer is None  # no column was named: shown, not as a short answer
+
+
+def test_thresholds_with_scale_words_names_in_rows_and_per_a_source() -> None:
+    table = TableData(id="t", rows=[["State", "Total"], ["Goa", "4,508,180"], ["Bihar", "32,929,420"],
+                                    ["Kerala", "43,173,581"], ["Gujarat", "46,413,160"]])  # fmt: skip
+    got = aggregate_answer(table, "How many states had a total outlay above 40 million?")
+    assert got is not None and "**2**" in got.body  # 40 million = 40,000,000 in a column of plain figures
+    sales = TableData(id="t", rows=[["", "World food sales ($US bn)"], ["Nestle", "38.8"], ["Mars", "13"]])
+    assert "**1**" in aggregate_answer(sales, "How many had world food sales above $20 bn?").body  # type: ignore[union-attr]
+    ratio = TableData(id="t", rows=[["Year", "Public", "Private"], ["2009", "15.4", "12.5"], ["2010", "15.2", "12.4"]])
+    assert aggregate_answer(ratio, "What is the average pupil/teacher ratio in private schools in 2010?") is None
+    got = answer(ratio, "What is the average pupil/teacher ratio in private schools in 2010?", "lookup")
+    assert got.kind == "cell" and got.short_answer == "12.4"  # the row 2010 is asked, not a mean
+    assert "per" not in tokens("retail outlets per the EU retail market table") and "per" in tokens("sales per outlet")
+
+
+def test_fastest_growth_is_the_highest_value() -> None:
+    table = TableData(id="t", rows=[["", "% growth in total retail sales volume, 1990-94"], ["Ireland", "12"],
+                                    ["Greece", "-10.8"], ["France", "5.8"]])  # fmt: skip
+    got = answer(table, "Which member state had the fastest growth in total retail sales volume 1990-94?", "lookup")
+    assert got.kind == "aggregate" and "**Ireland**" in got.body
+    slow = aggregate_answer(table, "Which had the slowest growth in total retail sales volume?")
+    assert slow is not None and "**Greece**" in slow.body

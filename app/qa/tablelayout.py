@@ -1,0 +1,184 @@
+"""How a table's rows are laid out: numbers in cells, "no value" marks, and which leading rows are its headers.
+
+Pure functions over rows (lists of cell strings), shared by the cell and aggregate readers of `app.qa.tablequery`:
+a headnote above the headers, group headers printed centred over their columns, a title row over the whole table,
+column numbers under the headers, and one name per column with the header rows joined by " / ".
+"""
+
+from __future__ import annotations
+
+import re
+
+FOOTNOTE = re.compile(r"(?:[*†‡§¶#]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\((?:[a-z]|\d)\))$")
+MINUS = "-−–—"
+YEAR = re.compile(r"^(?:1[89]|20)\d\d(?:\s*[-–/]\s*\d{1,4})?$")
+# Cells that say "no value" ("-", "—", "n.a.", "..", "(X)", "*"): neither a number nor text, so a column of
+# figures with many of them is still a column of figures.
+NO_VALUE = re.compile(r"^(?:[-−–—‐]+|n\.? ?a\.?|\.\.+|…|\(?x\)?|\*+|nil)$", re.I)
+
+
+def parse_number(text: str | None) -> float | None:
+    """A cell's number: thousands separators, %, currency, (negative), footnote marks and +/− handled; else None."""
+    if text is None:
+        return None
+    s = text.strip()
+    for _ in range(2):
+        s = FOOTNOTE.sub("", s).strip()
+    if not s:
+        return None
+    negative = False
+    if s.startswith("(") and s.endswith(")"):
+        negative, s = True, s[1:-1].strip()
+    s = re.sub(r"^(?:[$€£¥]|us\$|eur|usd)\s*", "", s, flags=re.I)
+    s = re.sub(r"\s*(?:%|[$€£]|pct|percent)$", "", s, flags=re.I)
+    if s and s[0] in MINUS:
+        negative, s = not negative, s[1:].strip()
+    elif s.startswith("+"):
+        s = s[1:].strip()
+    s = re.sub(r"^(?:[$€£¥])\s*", "", s)
+    s = s.replace("\u202f", " ").replace("\xa0", " ")
+    if re.fullmatch(r"\d[\d,]* ?\. ?\d+", s):
+        s = s.replace(" ", "")  # "1,396 . 4": spaces set around the decimal point
+    if re.fullmatch(r"\d{1,3}(?:[ ,]\d{3})+(?:\.\d+)?", s):
+        s = s.replace(",", "").replace(" ", "")  # 1,234,567.8 or 15 455
+    elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+,\d+", s):
+        s = s.replace(".", "").replace(",", ".")  # 1.234,5
+    elif re.fullmatch(r"\d+,\d{1,2}", s):
+        s = s.replace(",", ".")  # 8,5 (decimal comma)
+    if not re.fullmatch(r"\d+(?:\.\d+)?|\.\d+", s):
+        return None
+    value = float(s)
+    return -value if negative else value
+
+
+def is_number(cell: str) -> bool:
+    return parse_number(cell) is not None
+
+
+def has_value(cell: str) -> bool:
+    """A filled cell that states something: not empty, not a "no value" mark."""
+    text = cell.strip()
+    return bool(text) and not NO_VALUE.match(text)
+
+
+def guess_header_rows(rows: list[list[str]]) -> int:
+    """Leading rows until the first that is mostly numbers (the data starts there); 1 to 6."""
+    for r, row in enumerate(rows[:7]):
+        values = [c for c in row[1:] if has_value(c)]
+        # Years ("1996", "2003-04") head columns far more often than they fill them.
+        numbers = sum(is_number(c) and not YEAR.match(c.strip()) for c in values)
+        if values and numbers * 2 >= len(values):
+            return max(1, r)
+    return 1
+
+
+NOTE_WORDS = 8  # a leading row whose one filled cell runs this long is a headnote or title, not a header
+
+
+def note_rows(rows: list[list[str]]) -> int:
+    """Leading rows that are a headnote or the caption ("Program. Represents arrests reported …"): one filled cell
+    of running text, in the first column. Carried over every column they would make every header the same."""
+    k = 0
+    while k < min(len(rows) - 1, 6):
+        filled = [c for c in rows[k] if c.strip()]
+        # In the first column: a lone header over a table's one column of figures is no note.
+        if len(filled) != 1 or not rows[k][0].strip() or len(filled[0].split()) < NOTE_WORDS:
+            break
+        k += 1
+    return k
+
+
+def _period(row: list[str]) -> tuple[int, int] | None:
+    """(start, period) of sub-headers repeating under each group ("Total | Under 18 | 18 and over" three times)."""
+    width = len(row)
+    for start in (1, 0):
+        for p in range(2, (width - start) // 2 + 1):
+            cells = [" ".join(c.split()).lower() for c in row[start:]]
+            blocks = len(cells) // p
+            if blocks < 2 or not all(cells[:p]):
+                continue
+            if all(cells[k] == cells[k % p] for k in range(blocks * p)):
+                return start, p
+    return None
+
+
+def _centre_groups(rows: list[list[str]], header_rows: int) -> list[list[str]]:
+    """Group headers printed centred over their columns ("Male" above the middle of "Total | Under 18 | 18 and
+    over") moved to the first column of their group, where the carry-right of `join_headers` expects them."""
+    if header_rows < 2:
+        return rows
+    found = _period(rows[header_rows - 1])
+    if found is None:
+        return rows
+    start, p = found
+    out = [list(r) for r in rows]
+    for r in range(header_rows - 1):
+        row = out[r]
+        spots = [c for c in range(max(start, 1), len(row)) if row[c].strip()]
+        offsets = {(c - start) % p for c in spots}
+        blocks = {(c - start) // p for c in spots}
+        if len(spots) < 2 or len(offsets) != 1 or len(blocks) != len(spots) or offsets == {0}:
+            continue
+        moved = [""] * len(row)
+        moved[0] = row[0]
+        for c in spots:
+            moved[start + (c - start) // p * p] = row[c]
+        out[r] = moved
+    return out
+
+
+def no_title(row: list[str], width: int) -> list[str]:
+    """A header row above the last whose one cell sits mid-table ("November - 2015" over 23 columns) is a title
+    centred over the whole table: carried right it would name only the columns after it."""
+    filled = [c for c in range(1, len(row)) if row[c].strip()]
+    if width >= 5 and len(filled) == 1 and 1 < filled[0] < width - 1:
+        return [row[0]] + [""] * (len(row) - 1)
+    return row
+
+
+def join_headers(rows: list[list[str]], header_rows: int) -> list[str]:
+    """One name per column, header rows joined with " / "; a spanning group header (in its first column only,
+    in a row above the last header row) carries right over the empty cells beside it."""
+    rows = _centre_groups(rows, header_rows)
+    width = max((len(r) for r in rows), default=0)
+    rows = [no_title(r, width) if k < header_rows - 1 else r for k, r in enumerate(rows)]
+    parts: list[list[str]] = [[] for _ in range(width)]
+    starts = [False] * width  # a header cell above starts a span here: nothing carries across it
+    for r, row in enumerate(rows[:header_rows]):
+        carry = ""
+        last = r == header_rows - 1
+        for c in range(width):
+            cell = " ".join((row[c] if c < len(row) else "").split())
+            if cell:
+                carry = cell if c > 0 else ""  # the row-label column's header heads no other column
+            elif last or c == 0 or starts[c]:
+                carry = ""
+            value = cell or carry
+            if value and (not parts[c] or parts[c][-1] != value):
+                parts[c].append(value)
+        for c in range(width):
+            starts[c] = starts[c] or bool(c < len(row) and row[c].strip())
+    return [" / ".join(p) for p in parts]
+
+
+def numbering(row: list[str]) -> bool:
+    """A row of column numbers under the headers ("1 | 2= | 3 | 4 …"): part of the header, not data."""
+    cells = [c.strip().rstrip("=") for c in row if c.strip()]
+    return (
+        len(cells) >= 3
+        and all(c.isdigit() for c in cells)
+        and [int(c) for c in cells] == list(range(int(cells[0]), int(cells[0]) + len(cells)))
+    )
+
+
+def header_tail(rows: list[list[str]], nh: int) -> int:
+    """Rows right below the headers that still belong to them: column numbers, then rows with no label and no
+    figure ("(3 to 6)+14" under "Total Internal Debt")."""
+    while nh < min(len(rows) - 1, 8):
+        row = rows[nh]
+        label = row[0].strip() if row else ""
+        if numbering(row) or (not label and any(c.strip() for c in row) and not any(is_number(c) for c in row)):
+            nh += 1
+        else:
+            break
+    return nh

@@ -108,13 +108,13 @@ def add_documents(
         session, collection_id, "keyword", state.keywords,
         {pid: node["keywords"] for pid, node in new_passages.items()},
         adding=True, max_fanout=settings.keyword_max_fanout, max_edges=settings.keyword_max_edges_per_passage,
-        index=state.keyword_index,
+        index=state.keyword_index, lows=state.keyword_lows,
     )  # fmt: skip
     _update_shared_terms(
         session, collection_id, "entity", state.entities,
         {pid: node["entities"] for pid, node in new_passages.items()},
         adding=True, max_fanout=settings.entity_max_fanout, max_edges=settings.entity_max_edges_per_passage,
-        group_of=state.document_of, index=state.entity_index,
+        group_of=state.document_of, index=state.entity_index, lows=state.entity_lows,
     )  # fmt: skip
     _add_mentions(session, collection_id, state, set(new_passages), set(ids), settings)
     session.flush()
@@ -301,6 +301,9 @@ class _State:
     # Term → holders of `keywords` and `entities`, and the IDF sample: per-add work in proportion to the batch.
     keyword_index: postings.Index = field(default_factory=postings.Index)
     entity_index: postings.Index = field(default_factory=postings.Index)
+    # Each keyword/entity list's length and weakest entry, where known (lists computed since the state was read).
+    keyword_lows: dict[str, postings.Low] = field(default_factory=dict)
+    entity_lows: dict[str, postings.Low] = field(default_factory=dict)
     idf: IdfSample = field(default_factory=lambda: IdfSample(0))
     hnsw: ann.VectorIndex | None = None  # HNSW over `matrix`, once there are GraphSettings.ann_threshold vectors
     # Every title's pattern, kept in step with `titles` once made (making it reads every title: ~0.2 s at 100k).
@@ -585,12 +588,22 @@ def _update_shared_terms(
     max_edges: int,
     group_of: dict[str, str] | None = None,
     index: postings.Index | None = None,
+    lows: dict[str, postings.Low] | None = None,
 ) -> None:
+    """Recompute the `kind` lists a change of terms can alter; `lows` (each list's weakest entry, kept in step
+    here) narrows an add to the old lists a new item actually enters."""
     if not changed_terms_of:
         return
     affected = postings.changed_sources(terms_of, changed_terms_of, max_fanout, adding, index)
+    if adding and index is not None and lows is not None:
+        affected = postings.entered_sources(affected, changed_terms_of, index, max_fanout, max_edges, lows, group_of)
     sources = affected | set(changed_terms_of) if adding else affected
     edges = postings.shared_term_edges(sources, terms_of, max_fanout, max_edges, group_of, index=index)
+    if lows is not None:
+        if not adding:
+            for item in changed_terms_of:
+                lows.pop(item, None)
+        lows.update(postings.lows_of(sources, edges))
     if adding and len(affected) < len(changed_terms_of):
         # A collection's first build (or mostly new passages): nothing stored to compare with worth reading.
         _delete_edges(session, collection_id, kind, affected)
@@ -682,12 +695,12 @@ def _remove(
     _update_shared_terms(
         session, collection_id, "keyword", state.keywords, {r.id: list(r.keywords or []) for r in passages},
         adding=False, max_fanout=settings.keyword_max_fanout, max_edges=settings.keyword_max_edges_per_passage,
-        index=state.keyword_index,
+        index=state.keyword_index, lows=state.keyword_lows,
     )  # fmt: skip
     _update_shared_terms(
         session, collection_id, "entity", state.entities, {r.id: list(r.entities or []) for r in passages},
         adding=False, max_fanout=settings.entity_max_fanout, max_edges=settings.entity_max_edges_per_passage,
-        group_of=state.document_of, index=state.entity_index,
+        group_of=state.document_of, index=state.entity_index, lows=state.entity_lows,
     )  # fmt: skip
     if pointed["mention"]:
         matcher = _title_matcher(state, settings)

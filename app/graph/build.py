@@ -20,7 +20,10 @@ bump applies its change to it instead of re-reading every node (a 150-passage do
 costs its own work, not the collection's). A state is published only when the transaction commits; another
 process's change (a version this process never saw) or a rollback means a cold read. An old node whose semantic
 list a new vector enters gets the best k of its stored list and the new vectors, re-scored together: exactly what
-recomputing it would give, without a kNN query per displaced list.
+recomputing it would give, without a kNN query per displaced list. The state also keeps each keyword/entity list's
+weakest entry, so an add recomputes only the old lists a new passage enters (or that lose a term crossing the
+fan-out cap), and the title matcher. Recomputed lists are compared with the stored rows and only the rows that
+differ are written: an edge row costs three index updates, reading it back one range scan.
 
 Above `GraphSettings.ann_threshold` vectors, semantic lists come from an HNSW index (app/graph/ann.py) kept in
 that state, re-scored exactly: the edges are then approximately the k nearest (recall@10 ≥ 0.98 measured), and

@@ -164,7 +164,9 @@ def insert_collection(url: str, size: int) -> tuple[list[str], int]:
 
     documents = make_documents(size)
     collection_id = new_id()
-    doc_rows, page_rows, passage_rows = [], [], []
+    doc_rows: list[dict] = []
+    page_rows: list[dict] = []
+    passage_rows: list[dict] = []
     for title, passages in documents:
         document_id = new_id()
         doc_rows.append(
@@ -192,7 +194,7 @@ def insert_collection(url: str, size: int) -> tuple[list[str], int]:
         for model, rows in ((Document, doc_rows), (Page, page_rows), (Passage, passage_rows)):
             for start in range(0, len(rows), 20_000):
                 session.execute(insert(model), rows[start : start + 20_000])
-    return [r["id"] for r in doc_rows], len(passage_rows)
+    return [str(r["id"]) for r in doc_rows], len(passage_rows)
 
 
 def run_size(size: int, db: str, skip_cold: bool = False) -> dict:

@@ -154,54 +154,67 @@ def semantic_recall(session, k: int, sample: int = 1000) -> float:  # type: igno
     return hits / max(total, 1)
 
 
+def insert_collection(url: str, size: int) -> tuple[list[str], int]:
+    """A collection of `size` passages (documents, pages, passages rows; no graph) in the database at `url`:
+    its document ids in order (the last one the 150-passage document kept back) and the number of passages."""
+    from sqlalchemy import insert
+
+    from app.db.models import Collection, Document, Page, Passage, new_id
+    from app.db.session import session_scope
+
+    documents = make_documents(size)
+    collection_id = new_id()
+    doc_rows: list[dict] = []
+    page_rows: list[dict] = []
+    passage_rows: list[dict] = []
+    for title, passages in documents:
+        document_id = new_id()
+        doc_rows.append(
+            {"id": document_id, "collection_id": collection_id, "filename": f"{title}.txt", "path": title,
+             "sha256": new_id() + new_id(), "size_bytes": 1, "status": "ready", "title": title,
+             "progress": 1.0, "page_count": 1, "passage_count": len(passages), "table_count": 0,
+             "attempts": 1}
+        )  # fmt: skip
+        held = len(passages) >= HELD_BACK_PASSAGES
+        per_page = -(-len(passages) // HELD_BACK_PAGES) if held else max(len(passages), 1)
+        for number in range(1, -(-len(passages) // per_page) + 1):
+            page_rows.append(
+                {"id": new_id(), "document_id": document_id, "number": number, "width": 0.0, "height": 0.0,
+                 "text": " ".join(passages[(number - 1) * per_page : number * per_page]),
+                 "has_text_layer": True}
+            )  # fmt: skip
+        passage_rows.extend(
+            {"id": new_id(), "document_id": document_id, "page_number": i // per_page + 1,
+             "index": i, "text": text, "bbox": [0, 0, 0, 0]}
+            for i, text in enumerate(passages)
+        )  # fmt: skip
+    with session_scope(url) as session:
+        session.add(Collection(id=collection_id, name="bench"))
+        session.flush()
+        for model, rows in ((Document, doc_rows), (Page, page_rows), (Passage, passage_rows)):
+            for start in range(0, len(rows), 20_000):
+                session.execute(insert(model), rows[start : start + 20_000])
+    return [str(r["id"]) for r in doc_rows], len(passage_rows)
+
+
 def run_size(size: int, db: str, skip_cold: bool = False) -> dict:
     """One size, in this (fresh) process: rows first (not timed), then the graph of all documents in one batch."""
-    from sqlalchemy import func, insert, select
+    from sqlalchemy import func, select
 
     from app.db.migrate import upgrade
-    from app.db.models import Collection, Document, Edge, Node, Page, Passage, new_id
+    from app.db.models import Edge, Node
     from app.db.session import get_engine, session_scope
     from app.graph.build import add_documents, forget_states, remove_document
     from app.settings import GraphSettings
 
     settings = GraphSettings()
-    documents = make_documents(size)
     with tempfile.TemporaryDirectory() as tmp:
         url, pg_name = _database(db, Path(tmp))
         try:
             upgrade(url)
-            collection_id = new_id()
-            doc_rows, page_rows, passage_rows = [], [], []
-            for title, passages in documents:
-                document_id = new_id()
-                doc_rows.append(
-                    {"id": document_id, "collection_id": collection_id, "filename": f"{title}.txt", "path": title,
-                     "sha256": new_id() + new_id(), "size_bytes": 1, "status": "ready", "title": title,
-                     "progress": 1.0, "page_count": 1, "passage_count": len(passages), "table_count": 0,
-                     "attempts": 1}
-                )  # fmt: skip
-                held = len(passages) >= HELD_BACK_PASSAGES
-                per_page = -(-len(passages) // HELD_BACK_PAGES) if held else max(len(passages), 1)
-                for number in range(1, -(-len(passages) // per_page) + 1):
-                    page_rows.append(
-                        {"id": new_id(), "document_id": document_id, "number": number, "width": 0.0, "height": 0.0,
-                         "text": " ".join(passages[(number - 1) * per_page : number * per_page]),
-                         "has_text_layer": True}
-                    )  # fmt: skip
-                passage_rows.extend(
-                    {"id": new_id(), "document_id": document_id, "page_number": i // per_page + 1,
-                     "index": i, "text": text, "bbox": [0, 0, 0, 0]}
-                    for i, text in enumerate(passages)
-                )  # fmt: skip
-            with session_scope(url) as session:
-                session.add(Collection(id=collection_id, name="bench"))
-                session.flush()
-                for model, rows in ((Document, doc_rows), (Page, page_rows), (Passage, passage_rows)):
-                    for start in range(0, len(rows), 20_000):
-                        session.execute(insert(model), rows[start : start + 20_000])
+            ids, passage_count = insert_collection(url, size)
             # The last document is kept back to time an incremental add of one document to a big collection.
-            ids = [r["id"] for r in doc_rows]
-            encoder = RandomVectors(len(passage_rows))
+            encoder = RandomVectors(passage_count)
             baseline = rss_mb()
             started, cpu_started = time.perf_counter(), time.process_time()
             with session_scope(url) as session:
@@ -246,7 +259,7 @@ def run_size(size: int, db: str, skip_cold: bool = False) -> dict:
         finally:
             _drop_pg(pg_name)
     return {
-        "db": db, "passages": len(passage_rows), "documents": len(doc_rows), "nodes": nodes,
+        "db": db, "passages": passage_count, "documents": len(ids), "nodes": nodes,
         "build_s": build_s, "build_cpu_s": build_cpu_s, "add_one_s": add_one_s, "remove_one_s": remove_one_s,
         "add_cold_s": add_cold_s, "add_one_cpu_s": add_one_cpu_s, "add_cold_cpu_s": add_cold_cpu_s,
         "semantic_recall": recall, "rss_after_add_mb": after_add_rss,

@@ -42,8 +42,11 @@ class VectorIndex:
         self._index.set_num_threads(THREADS)
         self._label_of: dict[str, int] = {}
         self._id_of: dict[int, str] = {}
-        self._free: list[int] = []  # labels of removed ids, reused by later adds
+        # Every add takes a new label, never a removed id's: with `replace_deleted` hnswlib puts the new label into
+        # some deleted slot and drops the label that slot had from its lookup, so a reused label could be dropped
+        # while live (its next removal failed with "Label not found"). The deleted slots' memory is reused anyway.
         self._next = 0
+        self._deleted = 0
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -62,18 +65,19 @@ class VectorIndex:
             fresh = [(i, node_id) for i, node_id in enumerate(ids) if node_id not in self._label_of]
             if not fresh:
                 return
-            needed = len(self._label_of) + len(fresh)
+            needed = len(self._label_of) + self._deleted + len(fresh) - min(self._deleted, len(fresh))
             if needed > self._index.get_max_elements():
                 self._index.resize_index(max(needed, 2 * self._index.get_max_elements()))
             labels = []
             for _, node_id in fresh:
-                label = self._free.pop() if self._free else self._take_label()
+                label = self._take_label()
                 self._label_of[node_id] = label
                 self._id_of[label] = node_id
                 labels.append(label)
             self._index.add_items(
                 vectors[[i for i, _ in fresh]], np.asarray(labels, dtype=np.int64), replace_deleted=True
             )
+            self._deleted -= min(self._deleted, len(fresh))
 
     def _take_label(self) -> int:
         label = self._next
@@ -88,7 +92,7 @@ class VectorIndex:
                     continue
                 del self._id_of[label]
                 self._index.mark_deleted(label)
-                self._free.append(label)
+                self._deleted += 1
 
     def search(self, queries: np.ndarray, k: int) -> list[list[str]]:
         """Up to `k` candidate ids per query row (approximately the nearest), unordered."""

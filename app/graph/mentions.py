@@ -52,16 +52,40 @@ class TitleMatcher:
     def __init__(self, titles: Mapping[str, str | None], min_chars: int) -> None:
         # Multi-word patterns are indexed by their first two tokens: indexing by the first alone puts hundreds of
         # "the ..." titles behind one key. Single-word patterns are looked up by their exact case.
+        self.min_chars = min_chars
         self._multi: dict[tuple[str, str], dict[tuple[str, ...], list[str]]] = {}
         self._single: dict[str, list[str]] = {}
+        self._pattern_of: dict[str, tuple[str, ...]] = {}
         for document_id in sorted(titles):
-            pattern = title_pattern(titles[document_id], min_chars)
-            if pattern is None:
-                continue
-            if len(pattern) == 1:
-                self._single.setdefault(pattern[0], []).append(document_id)
-            else:
-                self._multi.setdefault(pattern[:2], {}).setdefault(pattern, []).append(document_id)  # type: ignore[arg-type]
+            self.add(document_id, titles[document_id])
+
+    def add(self, document_id: str, title: str | None) -> None:
+        """One more title (a graph builder keeps its matcher in step with the collection's documents)."""
+        pattern = title_pattern(title, self.min_chars)
+        if pattern is None or document_id in self._pattern_of:
+            return
+        self._pattern_of[document_id] = pattern
+        if len(pattern) == 1:
+            self._single.setdefault(pattern[0], []).append(document_id)
+        else:
+            self._multi.setdefault(pattern[:2], {}).setdefault(pattern, []).append(document_id)  # type: ignore[arg-type]
+
+    def remove(self, document_id: str) -> None:
+        pattern = self._pattern_of.pop(document_id, None)
+        if pattern is None:
+            return
+        if len(pattern) == 1:
+            holders = self._single[pattern[0]]
+            holders.remove(document_id)
+            if not holders:
+                del self._single[pattern[0]]
+            return
+        by_pattern = self._multi[pattern[:2]]  # type: ignore[index]
+        by_pattern[pattern].remove(document_id)
+        if not by_pattern[pattern]:
+            del by_pattern[pattern]
+            if not by_pattern:
+                del self._multi[pattern[:2]]  # type: ignore[arg-type]
 
     def __bool__(self) -> bool:
         return bool(self._multi or self._single)

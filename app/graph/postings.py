@@ -106,6 +106,74 @@ def changed_sources(
     return holders(terms_of, relevant) - set(changed_terms_of)
 
 
+# A list's length and its weakest entry (count, target): a new target enters it only if it beats that entry.
+Low = tuple[int, float, str]
+
+
+def lows_of(sources: Iterable[str], edges: Sequence[tuple[str, str, float]]) -> dict[str, Low]:
+    """Each source's `Low` from its full list in `edges` (each source's edges together, best first, as
+    `shared_term_edges` gives them); a source without edges has an empty list."""
+    out: dict[str, Low] = {source: (0, 0.0, "") for source in sources}
+    length = 0
+    previous: str | None = None
+    for source, target, count in edges:
+        length = length + 1 if source == previous else 1
+        previous = source
+        out[source] = (length, count, target)
+    return out
+
+
+def entered_sources(
+    candidates: Collection[str],
+    added_terms_of: Mapping[str, Sequence[str]],
+    index: Index,
+    max_fanout: int,
+    max_edges: int,
+    lows: Mapping[str, Low],
+    group_of: Mapping[str, str] | None = None,
+) -> set[str]:
+    """Of `candidates` (`changed_sources` after adding the items of `added_terms_of`; `index` is after the
+    change), those whose list does change; the others would be recomputed into the lists they have.
+
+    An old item's counts with old targets change only through a term that stopped linking (it had 2..max_fanout
+    holders and now has more): its holders are all kept. Otherwise the list changes only if a new item enters its
+    best `max_edges`: a shorter list takes anything, a full one a new item that beats its weakest entry (more
+    shared terms, or as many and a smaller id). An item whose `lows` entry is unknown is kept.
+    """
+    delta: dict[str, int] = {}
+    for terms in added_terms_of.values():
+        for term in set(terms):
+            delta[term] = delta.get(term, 0) + 1
+    out: set[str] = set()
+    counts: dict[str, dict[str, int]] = {}  # old item → new item → shared linking terms
+    for term, added in delta.items():
+        holders = index.get(term, ())
+        after = len(holders)
+        if after > max_fanout:
+            if 2 <= after - added <= max_fanout:
+                out.update(h for h in holders if h not in added_terms_of)
+            continue
+        if after < 2:
+            continue
+        new_holders = [h for h in holders if h in added_terms_of]
+        for holder in holders:
+            if holder in added_terms_of:
+                continue
+            by_new = counts.setdefault(holder, {})
+            for item in new_holders:
+                if group_of is None or group_of[item] != group_of[holder]:
+                    by_new[item] = by_new.get(item, 0) + 1
+    for holder, by_new in counts.items():
+        low = lows.get(holder)
+        if low is None or (by_new and low[0] < max_edges):
+            out.add(holder)
+            continue
+        _, weakest, weakest_target = low
+        if any(c > weakest or (c == weakest and item < weakest_target) for item, c in by_new.items()):
+            out.add(holder)
+    return out & set(candidates)
+
+
 def shared_term_edges(
     sources: Iterable[str],
     terms_of: Mapping[str, Sequence[str]],

@@ -39,7 +39,7 @@ def test_removed_ids_are_never_returned_and_can_come_back() -> None:
     assert len(index) == 250 and index.ids() == set(ids[250:])
     found = index.search(matrix[:50], 20)
     assert all(len(row) == 20 and not removed & set(row) for row in found)
-    index.add(ids[:10], matrix[:10])  # labels of removed ids are reused
+    index.add(ids[:10], matrix[:10])  # removed ids come back (into the deleted slots)
     assert ids[0] in index.search(matrix[0], 1)[0]
     index.add(ids[:10], matrix[:10])  # already there: no duplicates
     assert len(index) == 260
@@ -59,3 +59,19 @@ def test_dense_search_through_the_index_matches_exact_search() -> None:
         assert truth[0][0] not in {node_id for node_id, _ in found} and len(found) == 10
         hits += len({node_id for node_id, _ in truth[1:]} & {node_id for node_id, _ in found})
     assert hits / (9 * len(queries)) >= 0.98
+
+
+def test_ids_removed_added_back_and_removed_again_stay_addressable() -> None:
+    # hnswlib reuses a deleted slot for a new label and forgets the label that slot had: re-adding removed ids
+    # under their old labels made a later removal of one of them fail ("Label not found") or lose it.
+    matrix = unit_vectors(400, 16, seed=4)
+    ids = [f"n{i:04d}" for i in range(len(matrix))]
+    index = ann.build(ids, matrix)
+    batch = ids[100:150]
+    for _ in range(3):
+        index.remove(batch)
+        assert not set(batch) & {node_id for row in index.search(matrix[100:150], 30) for node_id in row}
+        index.add(batch, matrix[100:150])
+        assert len(index) == 400 and index.ids() == set(ids)
+        found = index.search(matrix[100:150], 1)  # each finds itself, but for HNSW's rare miss
+        assert sum(row[0] == node_id for row, node_id in zip(found, batch, strict=True)) >= 48

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import random
 
-from app.graph.postings import Index, changed_sources, shared_term_edges
+from app.graph.postings import Index, changed_sources, entered_sources, lows_of, shared_term_edges
 
 
 def test_shared_term_edges_rank_by_shared_count_then_id_and_cap_fanout() -> None:
@@ -57,3 +57,32 @@ def test_the_kept_index_gives_what_the_scan_gives() -> None:
     assert index == Index.of(terms_of)  # no empty holder sets left behind
     gone = {item: added[item] for item in list(added)[:2]}
     assert changed_sources(terms_of, gone, 4, False, index) == changed_sources(terms_of, gone, 4, False)
+
+
+def test_entered_sources_keeps_every_list_an_add_changes_and_drops_most_others() -> None:
+    rng = random.Random(7)
+    vocabulary = [f"t{i}" for i in range(500)]
+    terms_of = {f"p{i:04d}": rng.sample(vocabulary, 6) for i in range(400)}
+    group_of = {item: f"d{int(item[1:]) // 4}" for item in terms_of}
+    for group in (None, group_of):
+        index = Index.of(terms_of)
+        before = shared_term_edges(terms_of, terms_of, 6, 5, group, index=index)
+        lows = lows_of(terms_of, before)
+        added = {f"q{i:03d}": rng.sample(vocabulary, 6) for i in range(10)}
+        after_terms = {**terms_of, **added}
+        after_group = {**group_of, **{item: f"e{i}" for i, item in enumerate(added)}} if group else None
+        after_index = Index.of(after_terms)
+        candidates = changed_sources(after_terms, added, 6, True, after_index)
+        entered = entered_sources(candidates, added, after_index, 6, 5, lows, after_group)
+        after = shared_term_edges(after_terms, after_terms, 6, 5, after_group, index=after_index)
+
+        def lists(edges: list[tuple[str, str, float]]) -> dict[str, list[tuple[str, float]]]:
+            out: dict[str, list[tuple[str, float]]] = {}
+            for source, target, count in edges:
+                out.setdefault(source, []).append((target, count))
+            return out
+
+        old, new = lists(before), lists(after)
+        changed = {item for item in terms_of if old.get(item) != new.get(item)}
+        assert changed <= entered <= candidates
+        assert changed and len(entered) < len(candidates)  # the test exercises both outcomes

@@ -40,6 +40,22 @@ def test_title_matcher_is_case_insensitive_with_word_boundaries() -> None:
     assert mention_edges([("p1", "d1", "Lothair II")], matcher, {"d1": ["x1"], "d3": ["z"]}, 5) == [("p1", "z", 1.0)]
 
 
+def test_a_kept_title_matcher_finds_what_a_fresh_one_finds() -> None:
+    titles = {"d1": "Lothair II", "d2": "Cinderella", "d3": "Lothair", "d4": "Lothair II (king)", "d5": "the"}
+    text = "Lothair II met Cinderella; lothair ii and Lothair again."
+    kept = TitleMatcher({d: titles[d] for d in ("d1", "d2")}, 4)
+    for document_id in ("d3", "d4", "d5"):
+        kept.add(document_id, titles[document_id])
+    assert kept.find(text) == TitleMatcher(titles, 4).find(text) == {"d1": 2, "d2": 1, "d3": 1, "d4": 2}
+    for document_id in ("d1", "d2", "d5"):
+        kept.remove(document_id)
+    left = {d: titles[d] for d in ("d3", "d4")}
+    assert kept.find(text) == TitleMatcher(left, 4).find(text) == {"d3": 1, "d4": 2}
+    kept.remove("d3")
+    kept.remove("d4")
+    assert not kept
+
+
 def test_entities_are_capitalised_spans_that_stop_at_punctuation() -> None:
     text = (
         "The American Psychological Association publishes it. In 1950, he met Bertha, daughter of Lothair II of "

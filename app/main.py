@@ -20,8 +20,8 @@ from app.api.request_log import RequestLog
 from app.api.routes import account, ask, collections, documents, graph, health
 from app.api.schemas import error_response
 from app.db.migrate import upgrade
+from app.queue import make_queue
 from app.services.errors import ServiceError
-from app.services.queue import make_queue
 from app.settings import Settings, get_settings
 from app.web import auth as web_auth
 from app.web import routes as web

@@ -1,6 +1,6 @@
 """Upload → `ready` throughput of a folder of PDFs (issue 14, part 2), every mode in one run.
 
-- embedded default: the in-process pipeline (app.services.queue.InlineQueue: 2 jobs in flight, extraction in a
+- embedded default: the in-process pipeline (app.queue.InlineQueue: 2 jobs in flight, extraction in a
   child process), SQLite in a fresh data dir; and, for comparison, the same queue one document at a time
   (1 thread, extraction in the thread: the former behaviour).
 - scaled mode: Celery workers (`mdqa worker --concurrency 1`) started and stopped here, real Redis on
@@ -73,7 +73,7 @@ def _wait_ready(url: str, ids: list[str], timeout: float = 3600) -> tuple[int, i
 
 def _embedded(files: list[Path], workers: int, processes: int, label: str) -> dict[str, object]:
     from app.llm.embeddings import get_embedder
-    from app.services.queue import InlineQueue
+    from app.queue import InlineQueue
 
     data = Path(tempfile.mkdtemp(prefix="mdqa-e2e-"))
     settings = Settings(data_dir=data, device="cpu")
@@ -139,7 +139,7 @@ def _celery(files: list[Path], workers: int, logs: Path) -> dict[str, object]:
     procs: list[subprocess.Popen[bytes]] = []
     try:
         upgrade(url)
-        from app.services.queue import CeleryQueue
+        from app.queue import CeleryQueue
 
         env = {k: v for k, v in os.environ.items() if not k.startswith("MDQA_")}
         env.update(

@@ -23,13 +23,13 @@ CHILD = """
 import json, resource, sys, time
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
-from app.services import rendering
+from app.ingest import render
 path, scale, cap = Path(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
 if cap == 0:
-    rendering.fitted_scale = lambda width, height, scale, max_pixels: scale
+    render.fitted_scale = lambda width, height, scale, max_pixels: scale
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 wall, cpu = time.perf_counter(), time.process_time()
-image = rendering._render(path, 1, scale, cap or 1)
+image = render.draw_page(path, 1, scale, cap or 1)
 print(json.dumps({"wall_s": time.perf_counter() - wall, "cpu_s": time.process_time() - cpu, "size": image.size,
                   "rss_mb": (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base) / 1024}))
 """

@@ -19,7 +19,7 @@ from celery import Celery
 from celery.signals import worker_process_init, worker_ready, worker_shutdown
 
 from app.db.session import get_engine
-from app.services.queue import CeleryQueue
+from app.queue import CeleryQueue
 from app.services.sweeper import Sweeper
 from app.settings import Settings, get_settings
 from worker.tasks import register_tasks

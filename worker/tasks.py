@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from celery import Celery
 
+from app.queue import CeleryQueue
 from app.services.ingestion import ingest
 from app.services.passwords import claim, discard
-from app.services.queue import CeleryQueue
 from app.settings import Settings
 
 

@@ -43,9 +43,9 @@ def run(args: argparse.Namespace) -> int:
 
     from app.db.migrate import upgrade
     from app.db.session import session_scope
+    from app.queue import make_queue
     from app.services.collections import create_collection, find_collection_by_name
     from app.services.documents import upload_files
-    from app.services.queue import make_queue
 
     settings = settings_from(args)
     settings.data_dir.mkdir(parents=True, exist_ok=True)

@@ -18,10 +18,10 @@ from app.db.upsert import insert_unless_present
 from app.graph.build import remove_document
 from app.ingest.model import LOCKED_ERRORS, PdfError, WrongPassword
 from app.ingest.pdfium import check_password, is_encrypted
+from app.ingest.render import UndrawablePage, page_png
+from app.queue import JobQueue
 from app.services.collections import get_collection, remove_unreferenced_files
 from app.services.errors import Conflict, Invalid, NotFound
-from app.services.queue import JobQueue
-from app.services.rendering import render_page_png
 from app.settings import Settings
 from app.storage import FileStore, StoredFile, UploadTooLarge, display_path, looks_like_pdf
 
@@ -208,9 +208,31 @@ def page_image(session: Session, settings: Settings, document_id: str, number: i
     document = get_document(session, document_id)
     if not 1 <= number <= max(document.page_count, 0):
         raise NotFound(f"page {number} not found (the document has {document.page_count} pages)")
-    return render_page_png(
-        FileStore(settings.files_dir), document.sha256, number, scale, settings.data_dir, settings.render_max_pixels
-    )
+    scale = round(scale, 2)
+    cache = settings.data_dir / "renders" / f"{document.sha256}-{number}-{scale}.png"
+    if cache.exists():
+        return cache.read_bytes()
+    store = FileStore(settings.files_dir)
+    # An encrypted upload is drawn from the copy without encryption written when it was unlocked.
+    unlocked = store.unlocked_path_for(document.sha256)
+    pdf_path = unlocked if unlocked.exists() else store.path_for(document.sha256)
+    if not pdf_path.exists():
+        raise NotFound("the original file is missing from storage")
+    try:
+        data = page_png(pdf_path, number, scale, settings.render_max_pixels)
+    except IndexError:
+        raise NotFound(f"page {number} not found") from None
+    except UndrawablePage as exc:
+        raise Invalid(str(exc)) from None
+    except PdfError as exc:
+        raise Conflict(f"the page cannot be drawn: {exc}") from None
+    except MemoryError:
+        raise Invalid("the page image does not fit in memory; ask for a smaller scale") from None
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    tmp = cache.with_suffix(f".{id(data)}.tmp")  # per call: two threads may draw the same page at once
+    tmp.write_bytes(data)
+    tmp.replace(cache)
+    return data
 
 
 def page_of_node(session: Session, document_id: str, node_id: str) -> int | None:

@@ -1,4 +1,4 @@
-"""PDF extraction as a picklable job for a child process (the embedded default's pipeline, app.services.queue).
+"""PDF extraction as a picklable job for a child process (the embedded default's pipeline, app.queue).
 
 Kept apart from app.services.ingestion so a child process imports only the extractor and the database session,
 not the graph builder or the embedding model. Progress goes straight to the database from the child.

@@ -4,19 +4,17 @@ It runs in every Celery worker (started when the worker is ready, worker/celery_
 app's queue (InlineQueue.start), so a document is never stuck because a job was never sent (broker down during
 the upload), was lost with a worker (SIGKILL), or gave up during a long database outage. Which documents qualify,
 and the marking that lets only one of several sweepers requeue each, is in
-app.services.ingestion.requeue_silent; here is only the timer and the look into the broker.
+app.services.ingestion.requeue_silent; what waits in the broker is asked of the queue (app.queue); here is only
+the timer.
 """
 
 from __future__ import annotations
 
-import base64
-import json
 import logging
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from app.services.ingestion import requeue_silent
-from app.services.queue import CeleryQueue
 from app.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -74,38 +72,3 @@ class Sweeper:
             # timeout tries again.
             self._submit(document_id)
         return requeued
-
-
-def celery_waiting_ids(settings: Settings) -> set[str] | None:
-    """Document ids of the ingestion jobs waiting in the Redis list of our Celery queue (None: unreachable)."""
-    import redis
-
-    client = redis.Redis.from_url(
-        settings.broker_url or "redis://127.0.0.1:6379/0", socket_timeout=5, socket_connect_timeout=3
-    )
-    try:
-        raw = client.lrange(settings.queue_name, 0, -1)
-    except redis.RedisError as exc:
-        log.warning("cannot read the job queue: %s", exc)
-        return None
-    finally:
-        client.close()
-    return set(_document_ids(raw))  # type: ignore[arg-type]
-
-
-def _document_ids(messages: Iterable[bytes]) -> Iterable[str]:
-    """The first argument of each ingestion task message (kombu's Redis transport, Celery's message protocol 2:
-    a JSON envelope whose body is base64 JSON ``[args, kwargs, embed]``)."""
-    for message in messages:
-        try:
-            envelope = json.loads(message)
-            if envelope.get("headers", {}).get("task") != CeleryQueue.TASK:
-                continue
-            body = envelope["body"]
-            if envelope.get("properties", {}).get("body_encoding") == "base64":
-                body = base64.b64decode(body)
-            args = json.loads(body)[0]
-            if args and isinstance(args[0], str):
-                yield args[0]
-        except (ValueError, KeyError, IndexError, TypeError):  # not one of ours, or another protocol: skip
-            continue

@@ -6,12 +6,13 @@ from sqlalchemy import select
 
 from app.db.models import DocTable, Document, Page, Passage
 from app.db.session import session_scope
+from app.queue import InlineQueue
 from app.services.collections import create_collection
 from app.services.documents import upload_files
-from app.services.queue import InlineQueue
 from app.settings import Settings
 from tests.conftest import PDFS
 from tests.integration.graph_canon import canonical_graph
+from tests.integration.stuck_support import wait_done
 
 FILES = [PDFS / "tables" / name for name in ("twotables_2.pdf", "health.pdf", "m27.pdf", "schools.pdf")]
 
@@ -25,12 +26,14 @@ def _ingest(settings: Settings, name: str, queue: InlineQueue) -> tuple[object, 
             session.commit()
             handles = [(path.name, path.open("rb")) for path in FILES]
             try:
-                upload_files(session, settings, queue, collection.id, handles)  # type: ignore[arg-type]
+                result = upload_files(session, settings, queue, collection.id, handles)  # type: ignore[arg-type]
             finally:
                 for _, handle in handles:
                     handle.close()
             collection_id = collection.id
-        assert queue.wait_idle(900), "the upload did not finish"
+            ids = [f.document.id for f in result.files]
+        # As a client waits (the CLI, the pages): the documents' rows, which a job marks `ready` as it ends.
+        wait_done(url, ids, timeout=900)
     finally:
         queue.stop()
     with session_scope(url) as session:

@@ -28,11 +28,10 @@ from app.db.migrate import upgrade
 from app.db.models import Document
 from app.db.session import get_engine, session_scope
 from app.main import create_app
+from app.queue import CeleryQueue, celery_waiting_ids
 from app.services.collections import create_collection
 from app.services.documents import upload_files
 from app.services.ingestion import process_document, requeue_silent
-from app.services.queue import CeleryQueue
-from app.services.sweeper import celery_waiting_ids
 from app.settings import Settings
 from tests.conftest import PDFS, REDIS_URL, _empty_all_tables
 from tests.integration.helpers import upload

@@ -6,8 +6,7 @@ import math
 
 import pytest
 
-from app.services.errors import Invalid
-from app.services.rendering import MAX_SIDE_PX, fitted_scale
+from app.ingest.render import MAX_SIDE_PX, UndrawablePage, fitted_scale
 
 
 def test_an_ordinary_page_keeps_its_scale() -> None:
@@ -37,5 +36,5 @@ def test_a_long_strip_is_bounded_by_the_side_limit() -> None:
     ],
 )
 def test_pages_no_image_can_show_are_refused(width: float, height: float, reason: str) -> None:
-    with pytest.raises(Invalid, match=reason):
+    with pytest.raises(UndrawablePage, match=reason):
         fitted_scale(width, height, 1.5, 16_000_000)

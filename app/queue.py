@@ -1,4 +1,6 @@
-"""Where ingestion jobs go: a background thread inside the app (embedded default) or Celery (scaled mode).
+"""The job queue: where ingestion jobs go, a background thread inside the app (embedded default) or Celery
+(scaled mode). Infrastructure, not a use case: services hand it document ids through the `JobQueue` interface
+(submit, start, stop); the domain (app.ingest, app.graph, app.qa, app.llm) never imports it.
 
 The same job function (app.services.ingestion.ingest) runs in both; only the adapter differs. Both are swept
 (app.services.sweeper): documents whose job was never sent or whose worker died are submitted again.
@@ -6,12 +8,14 @@ The same job function (app.services.ingestion.ingest) runs in both; only the ada
 
 from __future__ import annotations
 
+import base64
+import json
 import logging
 import multiprocessing
 import queue
 import threading
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, Protocol
@@ -66,10 +70,7 @@ class InlineQueue:
         self._jobs: queue.Queue[tuple[str, str | None] | None] = queue.Queue()
         self._threads: list[threading.Thread] = []
         self._pool: ProcessPoolExecutor | None = None
-        self._idle = threading.Event()
-        self._idle.set()
         self._count_lock = threading.Lock()
-        self._outstanding = 0
         self._pending: Counter[str] = Counter()  # submitted and not finished, by document id (for the sweeper)
         self._sweeper: Sweeper | None = None
         self._running = 0
@@ -131,14 +132,8 @@ class InlineQueue:
 
     def submit(self, document_id: str, password: str | None = None) -> None:
         with self._count_lock:
-            self._outstanding += 1
             self._pending[document_id] += 1
-            self._idle.clear()
         self._jobs.put((document_id, password))
-
-    def wait_idle(self, timeout: float = 300) -> bool:
-        """For the CLI and tests: block until every submitted job is done."""
-        return self._idle.wait(timeout)
 
     def _extract(self, function: Callable[..., Any], args: tuple[object, ...]) -> Any:
         pool = self._pool
@@ -185,12 +180,9 @@ class InlineQueue:
             finally:
                 with self._count_lock:
                     self._running -= 1
-                    self._outstanding -= 1
                     self._pending[document_id] -= 1
                     if self._pending[document_id] <= 0:
                         del self._pending[document_id]
-                    if self._outstanding == 0:
-                        self._idle.set()
 
 
 class CeleryQueue:
@@ -217,8 +209,6 @@ class CeleryQueue:
         return True  # workers are other processes: /healthz asks them over the broker
 
     def waiting_ids(self) -> set[str] | None:
-        from app.services.sweeper import celery_waiting_ids
-
         return celery_waiting_ids(self.settings)
 
     def depth(self) -> int | None:
@@ -247,3 +237,38 @@ def make_queue(settings: Settings) -> JobQueue:
     if settings.queue_mode == "celery":
         return CeleryQueue(settings)
     return InlineQueue(settings, extract_processes=1 if settings.extract_in_child_process else 0)
+
+
+def celery_waiting_ids(settings: Settings) -> set[str] | None:
+    """Document ids of the ingestion jobs waiting in the Redis list of our Celery queue (None: unreachable)."""
+    import redis
+
+    client = redis.Redis.from_url(
+        settings.broker_url or "redis://127.0.0.1:6379/0", socket_timeout=5, socket_connect_timeout=3
+    )
+    try:
+        raw = client.lrange(settings.queue_name, 0, -1)
+    except redis.RedisError as exc:
+        log.warning("cannot read the job queue: %s", exc)
+        return None
+    finally:
+        client.close()
+    return set(_document_ids(raw))  # type: ignore[arg-type]
+
+
+def _document_ids(messages: Iterable[bytes]) -> Iterable[str]:
+    """The first argument of each ingestion task message (kombu's Redis transport, Celery's message protocol 2:
+    a JSON envelope whose body is base64 JSON ``[args, kwargs, embed]``)."""
+    for message in messages:
+        try:
+            envelope = json.loads(message)
+            if envelope.get("headers", {}).get("task") != CeleryQueue.TASK:
+                continue
+            body = envelope["body"]
+            if envelope.get("properties", {}).get("body_encoding") == "base64":
+                body = base64.b64decode(body)
+            args = json.loads(body)[0]
+            if args and isinstance(args[0], str):
+                yield args[0]
+        except (ValueError, KeyError, IndexError, TypeError):  # not one of ours, or another protocol: skip
+            continue

@@ -84,8 +84,19 @@ def which_documents_topic(question: str) -> str | None:
     return m.group("topic").strip() if m else None
 
 
+# "Which documents contain figures for Kerala?": the documents are about Kerala; "figures for" names no topic, and
+# requiring it too would drop a document whose table names Kerala without the word "figures".
+GENERIC_HEAD = re.compile(
+    r"^(?:the\s+)?(?:figures|data|numbers|statistics|information|details|facts|values|mentions?)\s+"
+    r"(?:for|on|about|of|from|regarding)\s+",
+    re.I,
+)
+
+
 def topic_terms(topic: str) -> list[str]:
-    """The alternatives of a topic ("education or students" → ["education", "students"])."""
+    """The alternatives of a topic ("education or students" → ["education", "students"]; "figures for Kerala" →
+    ["Kerala"])."""
+    topic = GENERIC_HEAD.sub("", topic.strip())
     terms = [t.strip(" ,") for t in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", topic, flags=re.I)]
     return [re.sub(r"^(?:the|a|an)\s+", "", t, flags=re.I) for t in terms if t]
 

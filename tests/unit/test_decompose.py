@@ -138,3 +138,9 @@ def test_comparison_shares_the_head_and_the_trailing_scope() -> None:
         "What is the number of public high school graduates in California in 2003–04?",
         "What is the number of public high school graduates in Texas in 2003–04?",
     ]
+
+
+def test_a_generic_head_of_a_topic_is_no_term() -> None:
+    assert topic_terms("figures for Kerala") == ["Kerala"]
+    assert topic_terms("data on Finland and Sweden") == ["Finland", "Sweden"]
+    assert topic_terms("retail trade") == ["retail trade"]

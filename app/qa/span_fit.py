@@ -28,10 +28,19 @@ MIN_FOCUS_WORDS = 2
 _WORD = re.compile(r"\S+")
 
 
+# A leading scope ("In eu-021.pdf, ...", "According to the FAA, ...") names where to look, not what is asked.
+LEADING_SCOPE = re.compile(r"^(?:in|according\s+to|for)\s+[^,?]{1,60},\s+", re.I)
+# "what percentage of students suffered ...": the "of" after a quantity word belongs to the focus.
+QUANTITY_OF = re.compile(r"\b(?:percentage|percent|share|proportion|number|amount|fraction|rate)\s+of\s*$", re.I)
+
+
 def question_focus(question: str) -> str:
-    """The wh-phrase and its verb: the question up to its first preposition after two words."""
-    q = " ".join(question.split()).rstrip(" ?")
+    """The wh-phrase and its verb: the question, without a leading scope, up to its first preposition after two
+    words (an "of" after "percentage", "share", "number" ... does not end it)."""
+    q = LEADING_SCOPE.sub("", " ".join(question.split()).rstrip(" ?"))
     for m in FOCUS_END.finditer(q):
+        if QUANTITY_OF.search(q[: m.end()]):
+            continue
         if len(q[: m.start()].split()) >= MIN_FOCUS_WORDS:
             return q[: m.start()]
     return q

@@ -53,6 +53,10 @@ def test_question_focus_drops_the_scope() -> None:
     )
     assert question_focus("How many airplanes of U.S. registry does the AD affect?") == "How many airplanes"
     assert question_focus("Who won?") == "Who won"
+    # A leading scope is no part of the focus; the "of" after a quantity word does not end it.
+    assert question_focus("In eu-021.pdf, what percentage of students suffered from anxiety?") == (
+        "what percentage of students suffered"
+    )
 
 
 def test_span_window_keeps_a_few_words_around_the_span() -> None:

@@ -18,7 +18,10 @@ JOINT = re.compile(
     rf"(?:\s*[,;]\s*(?:and\s+|but\s+)?|\s+and\s+)(?=(?:what|when|where|how|why)\s+{AUX}\b"
     # "..., and how many airplanes does ...", "... and what percentage followed ...": an amount asked anew.
     r"|how\s+(?:many|much)\b|what\s+(?:percentage|share|proportion|number)\b)"
-    rf"|\?\s+(?=(?:what|when|where|who|whom|whose|which|why|how|{AUX})\b)",
+    rf"|\?\s+(?=(?:what|when|where|who|whom|whose|which|why|how|{AUX})\b)"
+    # "..., and which ministry is responsible ...": after a comma and "and", which/who opens a second question (a
+    # relative clause is not introduced by ", and which").
+    r"|\s*,\s*and\s+(?=(?:which|who)\s+\w+\s+\w+)",
     re.I,
 )
 COMPARE = re.compile(
@@ -54,7 +57,7 @@ def split_question(question: str) -> list[Part] | None:
     m = COMPARE.match(q)
     if m:
         attr = (m.group("attr") or "").strip()
-        a, b = m.group("a").strip(" ,"), m.group("b").strip(" ,")
+        a, b = _share_head(m.group("a").strip(" ,"), m.group("b").strip(" ,"))
         if attr:
             return [Part(f"What is the {attr} of {x}?", f"{attr[0].upper()}{attr[1:]} of {x}") for x in (a, b)]
         return [Part(f"What is {x}?", x) for x in (a, b)]
@@ -65,6 +68,7 @@ def split_question(question: str) -> list[Part] | None:
     pieces = [p for p in pieces if p]
     if len(pieces) < 2 or any(len(p.split()) < MIN_PART_WORDS or not OPENS_QUESTION.match(p) for p in pieces):
         return None
+    pieces = [pieces[0]] + [_resolve_it(p, pieces[0]) for p in pieces[1:]]
     parts = []
     for p in pieces:
         p = p[0].upper() + p[1:]
@@ -80,8 +84,19 @@ def which_documents_topic(question: str) -> str | None:
     return m.group("topic").strip() if m else None
 
 
+# "Which documents contain figures for Kerala?": the documents are about Kerala; "figures for" names no topic, and
+# requiring it too would drop a document whose table names Kerala without the word "figures".
+GENERIC_HEAD = re.compile(
+    r"^(?:the\s+)?(?:figures|data|numbers|statistics|information|details|facts|values|mentions?)\s+"
+    r"(?:for|on|about|of|from|regarding)\s+",
+    re.I,
+)
+
+
 def topic_terms(topic: str) -> list[str]:
-    """The alternatives of a topic ("education or students" → ["education", "students"])."""
+    """The alternatives of a topic ("education or students" → ["education", "students"]; "figures for Kerala" →
+    ["Kerala"])."""
+    topic = GENERIC_HEAD.sub("", topic.strip())
     terms = [t.strip(" ,") for t in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", topic, flags=re.I)]
     return [re.sub(r"^(?:the|a|an)\s+", "", t, flags=re.I) for t in terms if t]
 
@@ -93,3 +108,38 @@ def stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             return word[: -len(suffix)]
     return word
+
+
+PREPOSITION = r"(?:in|at|for|of|on|from|about|with|during)"
+# "... suffered from back pain and what percentage followed treatment for it?": "it" after a preposition of the
+# second part is the object of the first part's last preposition.
+IT_AFTER_PREPOSITION = re.compile(rf"\b({PREPOSITION})\s+(?:it|them)\b(?=[\s?.!]*$)", re.I)
+LAST_OBJECT = re.compile(rf"\b{PREPOSITION}\s+((?:(?!{PREPOSITION}\b)[\w'’-]+\s*){{1,4}})[\s?.!]*$", re.I)
+LEADING_PP = re.compile(rf"^({PREPOSITION})\s+(\S+(?:\s+(?!{PREPOSITION}\b)\S+)*?)(\s+{PREPOSITION}\s+.+)?$", re.I)
+
+
+def _resolve_it(part: str, first: str) -> str:
+    """The second part's trailing "for it" → "for back pain" when the first part ends on such an object."""
+    if not IT_AFTER_PREPOSITION.search(part):
+        return part
+    m = LAST_OBJECT.search(first.rstrip(" ?"))
+    if not m:
+        return part
+    return IT_AFTER_PREPOSITION.sub(lambda x: f"{x.group(1)} {m.group(1).strip()}", part, count=1)
+
+
+def _share_head(a: str, b: str) -> tuple[str, str]:
+    """Compared "graduates in California" and "in Texas in 2003–04": the second borrows the first's head
+    ("graduates in Texas ...") and the first borrows the second's trailing scope ("... in California in 2003–04")."""
+    m = LEADING_PP.match(b)
+    if not m:
+        return a, b
+    preposition, _, scope = m.groups()
+    cut = re.search(rf"\s{preposition}\s", a, re.I)
+    if cut is None:
+        return a, b
+    head = a[: cut.start()]
+    scope = (scope or "").strip()
+    if scope and scope.lower() not in a.lower():
+        a = f"{a} {scope}"
+    return a, f"{head} {b}"

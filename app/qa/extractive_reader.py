@@ -23,6 +23,7 @@ WEIGHT_OVERLAP = 0.3
 WEIGHT_TYPE = 0.2
 WEIGHT_ORDER = 0.05  # earlier evidence is a little more trustworthy (seeds before far hops)
 SECOND_SENTENCE_RATIO = 0.85  # a runner-up sentence is added when it scores this close to the best one
+SAME_ITEM_RATIO = 0.95  # ... and a runner-up from an item already chosen when it scores this close
 MAX_CHOSEN = 3  # evidence sentences an answer leads with (each from another item)
 MAX_SENTENCES = 120  # sentences considered per question
 # Sentences embedded per question: the best MAX_EMBEDDED by the cheap signals (word overlap, answer type, evidence
@@ -215,8 +216,9 @@ def choose(ranked: list[Candidate], limit: int = MAX_CHOSEN) -> list[Candidate]:
         if len(chosen) >= limit or c.score < SECOND_SENTENCE_RATIO * ranked[0].score:
             break
         # Evidence spread over passages is what a two-hop answer usually needs; a second sentence of the same
-        # passage mostly repeats the first.
-        if all(c.item.marker != x.item.marker for x in chosen):
+        # passage mostly repeats the first, unless it scores nearly as well (the sentence after a lead-in, "...
+        # Therefore, the FAA estimates the average total cost per operator to be $7,650").
+        if all(c.item.marker != x.item.marker for x in chosen) or c.score >= SAME_ITEM_RATIO * ranked[0].score:
             chosen.append(c)
     chosen.sort(key=lambda c: c.position)
     return chosen

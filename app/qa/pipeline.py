@@ -26,6 +26,7 @@ from app.qa import structural
 from app.qa.answer import Answer, combine, comparison_verdict, documents_answer, local_answer
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
 from app.qa.decompose import split_question, stem, topic_terms, which_documents_topic
+from app.qa.excerpt import excerpt
 from app.qa.extractive_reader import split_sentences
 from app.qa.index import CollectionIndex, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
@@ -304,8 +305,10 @@ def _reason(text: str, wanted: set[str]) -> str:
     for sentence in sentences:
         hits = [m for m in _WORD.finditer(sentence.lower()) if stem(m.group(0)) in wanted]
         if hits:
-            return bold(sentence, hits[0].start(), hits[0].end())
-    return sentences[0]
+            # A table's "sentence" is its whole Markdown: shown as an excerpt around the hit, not a wall of cells.
+            cut, shift = excerpt(sentence, hits[0].start(), hits[0].end())
+            return bold(cut, hits[0].start() - shift, hits[0].end() - shift)
+    return excerpt(sentences[0], 0, 0)[0]
 
 
 def which_documents(

@@ -10,14 +10,28 @@ import numpy as np
 
 from app.qa import confidence
 from app.qa.answer_types import expected_type
-from app.qa.extractive_reader import Candidate, ContextItem, Encode, candidates, choose, score_candidates
+from app.qa.excerpt import densest, excerpt
+from app.qa.extractive_reader import (
+    MAX_CHOSEN,
+    Candidate,
+    ContextItem,
+    Encode,
+    candidates,
+    choose,
+    score_candidates,
+    words,
+)
 from app.qa.short_answer import ShortAnswer, propose, typed_spans
+from app.qa.span_fit import span_fits
 
 # The best RERANK_TOP sentences are tagged; one holding a span of the type the question asks for (a date for
 # "when", a percentage for "what share", a person for "who") that the question does not already name gains
 # WEIGHT_TYPE_FIT (the sentence scores are ~0.3-0.9), so it leads over a sentence that only repeats the question.
 RERANK_TOP = 8
 WEIGHT_TYPE_FIT = 0.12
+# Added times the best cosine between the question's focus and the words around a typed span (app.qa.span_fit), so
+# "189 fatalities" fits "how many people were killed" even when its sentence shares no word with the question.
+WEIGHT_SPAN_FIT = 0.4
 
 
 @dataclass(slots=True)
@@ -34,22 +48,36 @@ def bold(text: str, start: int, end: int) -> str:
     return f"{text[:start]}**{span}**{text[end:]}"
 
 
-def _line(c: Candidate, found: ShortAnswer | None, highlight: bool) -> str:
+def _line(c: Candidate, found: ShortAnswer | None, highlight: bool, q_words: set[str]) -> str:
+    """The sentence as shown: cut to an excerpt around its answer span (else its densest stretch of question
+    words), the span in bold when highlighted, its [n] marker after it."""
     text = c.text.rstrip()
-    if highlight and found is not None and found.span is not None and found.source is c:
-        text = bold(text, found.span.start, found.span.end)
+    if found is not None and found.span is not None and found.source is c:
+        text, shift = excerpt(text, found.span.start, found.span.end)
+        if highlight:
+            text = bold(text, found.span.start - shift, found.span.end - shift)
+    else:
+        text, _ = excerpt(text, *densest(text, q_words))
     return f"{text} [{c.item.marker}]"
 
 
-def rerank_by_type(question: str, ranked: list[Candidate], tagger: str) -> list[Candidate]:
-    """`ranked` with the sentences that hold an answer of the asked type moved up (their score raised)."""
+def rerank_by_type(
+    question: str, ranked: list[Candidate], tagger: str, encode: Encode | None = None
+) -> list[Candidate]:
+    """`ranked` with the sentences that hold an answer of the asked type moved up (their score raised), the more so
+    the better the words around that answer fit the question's focus (with an encoder)."""
     kind = expected_type(question)
     if kind in ("yesno", "choice") or not ranked:
         return ranked
     top = [c for c in ranked[:RERANK_TOP] if c.item.kind != "table"]
-    for c, spans in zip(top, typed_spans(kind, question, [c.text for c in top], tagger), strict=True):
+    found = typed_spans(kind, question, [c.text for c in top], tagger)
+    # Only amounts: their unit ("189 fatalities", "40 work-hours") says what they count; around a name or a date
+    # the nearby words say little about what the question asks (measured on dev: it hurt who/which questions).
+    fit_here = encode is not None and kind == "number"
+    fits = span_fits(question, [c.text for c in top], found, encode) if fit_here and encode else [0.0] * len(top)
+    for c, spans, fit in zip(top, found, fits, strict=True):
         if spans:
-            c.score += WEIGHT_TYPE_FIT
+            c.score += WEIGHT_TYPE_FIT + WEIGHT_SPAN_FIT * fit
     return sorted(ranked, key=lambda c: -c.score)
 
 
@@ -64,17 +92,19 @@ def read(
     if not cands:
         return Reading("", None, None)
     cands = score_candidates(question, cands, encode, len(items), question_vector)
-    ranked = rerank_by_type(question, sorted(cands, key=lambda c: -c.score), tagger)
+    ranked = rerank_by_type(question, sorted(cands, key=lambda c: -c.score), tagger, encode)
     chosen = choose(ranked)
     found = propose(question, ranked, tagger)
     show = found is not None and found.confidence >= confidence.SHOW_THRESHOLD
     highlight = found is not None and found.confidence >= confidence.HIGHLIGHT_THRESHOLD
     if found is not None and found.source not in chosen:
-        # The sentence the best candidate stands in is evidence the user should see, shown as an answer or not.
-        chosen = sorted([*chosen, found.source], key=lambda c: c.position)
-    sentences = " ".join(_line(c, found, highlight) for c in chosen)
+        # The sentence the best candidate stands in is evidence the user should see, shown as an answer or not; it
+        # takes the place of the weakest runner-up so that the answer stays at MAX_CHOSEN sentences.
+        kept = sorted(chosen, key=lambda c: -c.score)[: MAX_CHOSEN - 1]
+        chosen = sorted([*kept, found.source], key=lambda c: c.position)
+    q_words = words(question)
+    sentences = " ".join(_line(c, found, highlight, q_words) for c in chosen)
     if show:
         assert found is not None
         return Reading(f"**{found.text}** [{found.source.item.marker}]\n\n{sentences}", found.text, found)
     return Reading(sentences, None, found)
-

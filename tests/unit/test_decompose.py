@@ -47,9 +47,9 @@ def test_an_amount_asked_anew_is_a_second_part_and_a_leading_scope_goes_to_both(
     assert parts is not None
     assert [p.question for p in parts] == [
         "In eu-021.pdf, what percentage of students suffered from back pain?",
-        "In eu-021.pdf, what percentage followed treatment for it?",
+        "In eu-021.pdf, what percentage followed treatment for back pain?",
     ]
-    assert parts[1].label == "What percentage followed treatment for it?"
+    assert parts[1].label == "What percentage followed treatment for back pain?"
     assert split_question("In 2004, how many students graduated in Texas?") is None
 
 
@@ -108,3 +108,39 @@ def test_documents_answer_lists_each_document_with_a_cited_reason() -> None:
     assert [n.node_id for n in out.cited] == ["s1", "e1"]
     none = documents_answer("whales", [])
     assert none.text == "No document is about whales." and none.cited == []
+
+
+def test_and_which_after_a_comma_opens_a_second_question() -> None:
+    parts = split_question("Which ministry mostly funds adult education in Finland, and which ministry is "
+                           "responsible for training unemployed people?")  # fmt: skip
+    assert parts is not None
+    assert [p.question for p in parts] == [
+        "Which ministry mostly funds adult education in Finland?",
+        "Which ministry is responsible for training unemployed people?",
+    ]
+    assert split_question("The city where he was born, and which he left in 1990?") is None
+
+
+def test_it_after_a_preposition_is_the_first_parts_object() -> None:
+    parts = split_question("In eu-021.pdf, what percentage of students suffered from back pain and what "
+                           "percentage followed treatment for it?")  # fmt: skip
+    assert parts is not None
+    assert parts[1].question == "In eu-021.pdf, what percentage followed treatment for back pain?"
+    parts = split_question("Who wrote the report? Where was it published?")
+    assert parts is not None and parts[1].question == "Where was it published?"  # no object to borrow
+
+
+def test_comparison_shares_the_head_and_the_trailing_scope() -> None:
+    parts = split_question("Compare the number of public high school graduates in California and in Texas in "
+                           "2003–04.")  # fmt: skip
+    assert parts is not None
+    assert [p.question for p in parts] == [
+        "What is the number of public high school graduates in California in 2003–04?",
+        "What is the number of public high school graduates in Texas in 2003–04?",
+    ]
+
+
+def test_a_generic_head_of_a_topic_is_no_term() -> None:
+    assert topic_terms("figures for Kerala") == ["Kerala"]
+    assert topic_terms("data on Finland and Sweden") == ["Finland", "Sweden"]
+    assert topic_terms("retail trade") == ["retail trade"]

@@ -1,0 +1,53 @@
+"""A long evidence sentence cut to a readable excerpt around what matters in it.
+
+Report sentences run long (a clause list, a table row flattened into prose, two columns read as one line): shown
+whole, three of them make a wall of text. An excerpt keeps at most `limit` characters, cut at word boundaries with
+an ellipsis, centred on the answer span when there is one, else on the stretch that holds most of the question's
+words (where a reader looks for the answer).
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.qa.extractive_reader import words
+
+MAX_EXCERPT_CHARS = 240
+ELLIPSIS = "…"
+_TOKEN = re.compile(r"\S+")
+
+
+def densest(text: str, keys: set[str], limit: int = MAX_EXCERPT_CHARS) -> tuple[int, int]:
+    """(start, end) of the `limit`-character stretch of `text` holding most words of `keys` (earliest on ties)."""
+    tokens = [(m.start(), m.end(), words(m.group(0))) for m in _TOKEN.finditer(text)]
+    best, best_at = -1, (0, min(len(text), limit))
+    for i, (start, _, _) in enumerate(tokens):
+        hits = 0
+        for _, e, w in tokens[i:]:
+            if e - start > limit:
+                break
+            hits += bool(w & keys)
+        if hits > best:
+            best, best_at = hits, (start, min(start + limit, len(text)))
+    return best_at
+
+
+def excerpt(text: str, start: int, end: int, limit: int = MAX_EXCERPT_CHARS) -> tuple[str, int]:
+    """`text` cut to about `limit` characters keeping [start, end) (centred on it when it is short), and the shift
+    of offsets into the excerpt (subtract it from an offset of `text`)."""
+    if len(text) <= limit:
+        return text, 0
+    room = max(limit - (end - start), 0)
+    left = max(start - room // 2, 0)
+    right = min(max(end, left + limit), len(text))
+    left = max(min(left, right - limit), 0)
+    # Whole words only: move the cuts outwards to the nearest space, never into the kept span.
+    if left > 0:
+        space = text.rfind(" ", 0, left + 1)
+        left = space + 1 if space >= 0 else 0
+    if right < len(text):
+        space = text.find(" ", right)
+        right = space if space >= 0 else len(text)
+    head = ELLIPSIS if left > 0 else ""
+    tail = ELLIPSIS if right < len(text) else ""
+    return f"{head}{text[left:right].strip()}{tail}", left - len(head)

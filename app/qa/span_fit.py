@@ -1,0 +1,71 @@
+"""How well a typed span's surroundings fit what the question asks about.
+
+"How many people were killed in the Lion Air accident?" is answered by "... resulting in 189 fatalities", a
+sentence that shares no word with the question and is far from it in embedding space as a whole; what makes it the
+answer is that the number counts *fatalities*, which is what "how many people were killed" asks for. So the
+question's focus (its wh-phrase and verb, without the scope that follows: "How many people were killed") is
+compared, by embedding, with a few words around each span of the asked type ("Indonesia, resulting in 189
+fatalities"), and the best match is the sentence's span fit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from app.qa.extractive_reader import Encode
+from app.qa.spans import Span
+
+WINDOW_WORDS = 4  # words kept on each side of the span
+# Where the question's focus ends: the first preposition or subordinate clause after its opening words ("How many
+# airplanes | of U.S. registry ...", "How many people were killed | in the Lion Air ...").
+FOCUS_END = re.compile(
+    r"\s(?:in|of|for|on|at|by|during|from|under|between|according|since|after|before|within|per|to)\s", re.I
+)
+MIN_FOCUS_WORDS = 2
+_WORD = re.compile(r"\S+")
+
+
+# A leading scope ("In eu-021.pdf, ...", "According to the FAA, ...") names where to look, not what is asked.
+LEADING_SCOPE = re.compile(r"^(?:in|according\s+to|for)\s+[^,?]{1,60},\s+", re.I)
+# "what percentage of students suffered ...": the "of" after a quantity word belongs to the focus.
+QUANTITY_OF = re.compile(r"\b(?:percentage|percent|share|proportion|number|amount|fraction|rate)\s+of\s*$", re.I)
+
+
+def question_focus(question: str) -> str:
+    """The wh-phrase and its verb: the question, without a leading scope, up to its first preposition after two
+    words (an "of" after "percentage", "share", "number" ... does not end it)."""
+    q = LEADING_SCOPE.sub("", " ".join(question.split()).rstrip(" ?"))
+    for m in FOCUS_END.finditer(q):
+        if QUANTITY_OF.search(q[: m.end()]):
+            continue
+        if len(q[: m.start()].split()) >= MIN_FOCUS_WORDS:
+            return q[: m.start()]
+    return q
+
+
+def span_window(sentence: str, span: Span, words: int = WINDOW_WORDS) -> str:
+    """The span with up to `words` words on each side (within its sentence)."""
+    tokens = [(m.start(), m.end()) for m in _WORD.finditer(sentence)]
+    before = [t for t in tokens if t[1] <= span.start][-words:]
+    after = [t for t in tokens if t[0] >= span.end][:words]
+    start = before[0][0] if before else span.start
+    end = after[-1][1] if after else span.end
+    return sentence[start:end]
+
+
+def span_fits(question: str, sentences: Sequence[str], spans: Sequence[Sequence[Span]], encode: Encode) -> list[float]:
+    """Per sentence: the best cosine between the question's focus and the window of one of its spans (0 when the
+    sentence has no span)."""
+    windows = [(i, span_window(s, sp)) for i, (s, found) in enumerate(zip(sentences, spans, strict=True))
+               for sp in found]  # fmt: skip
+    out = [0.0] * len(sentences)
+    if not windows:
+        return out
+    vectors = np.asarray(encode([question_focus(question)] + [w for _, w in windows]), dtype=np.float32)
+    focus, rest = vectors[0], vectors[1:]
+    for (i, _), sim in zip(windows, rest @ focus, strict=True):
+        out[i] = max(out[i], float(sim))
+    return out

@@ -1,0 +1,107 @@
+"""The built-in reader's sentence choice and display: excerpts around the answer, the span fit of amounts, and a
+close runner-up from the same passage."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from app.qa.excerpt import ELLIPSIS, densest, excerpt
+from app.qa.extractive_reader import Candidate, ContextItem, choose
+from app.qa.span_fit import question_focus, span_fits, span_window
+from app.qa.spans import Span
+
+LONG = (
+    "The FAA has determined that revising the operator's existing MEL takes an average of 90 work-hours per "
+    "operator, although the agency recognizes that this number may vary from operator to operator, and since "
+    "operators incorporate MEL changes for their affected fleets, a per-operator estimate is more accurate, so the "
+    "FAA estimates the average total cost per operator to be $7,650 (90 work-hours at $85 per work-hour)."
+)
+
+
+def test_short_text_is_kept_whole() -> None:
+    assert excerpt("Back pain was the most common ailment.", 0, 4, limit=100) == (
+        "Back pain was the most common ailment.",
+        0,
+    )
+
+
+def test_excerpt_keeps_the_span_and_marks_the_cuts() -> None:
+    start = LONG.index("$7,650")
+    text, shift = excerpt(LONG, start, start + len("$7,650"), limit=120)
+    assert "$7,650" in text
+    assert text[start - shift : start - shift + len("$7,650")] == "$7,650"
+    assert text.startswith(ELLIPSIS)
+    assert len(text) <= 120 + 2 * len(ELLIPSIS) + 20  # whole words: a cut may move to the next space
+
+
+def test_excerpt_cuts_at_word_boundaries() -> None:
+    start = LONG.index("average of 90")
+    text, _ = excerpt(LONG, start, start + 13, limit=80)
+    body = text.strip(ELLIPSIS)
+    assert body.split()[0] in LONG.split()
+    assert body.split()[-1] in LONG.split()
+
+
+def test_densest_finds_the_stretch_with_the_question_words() -> None:
+    start, end = densest(LONG, {"total", "cost", "operator"}, limit=100)
+    assert "total cost per operator" in LONG[start:end]
+
+
+def test_question_focus_drops_the_scope() -> None:
+    assert question_focus("How many people were killed in the Lion Air Flight 610 accident?") == (
+        "How many people were killed"
+    )
+    assert question_focus("How many airplanes of U.S. registry does the AD affect?") == "How many airplanes"
+    assert question_focus("Who won?") == "Who won"
+    # A leading scope is no part of the focus; the "of" after a quantity word does not end it.
+    assert question_focus("In eu-021.pdf, what percentage of students suffered from anxiety?") == (
+        "what percentage of students suffered"
+    )
+
+
+def test_span_window_keeps_a_few_words_around_the_span() -> None:
+    sentence = "Hatta International Airport in Jakarta, Indonesia, resulting in 189 fatalities."
+    start = sentence.index("189")
+    window = span_window(sentence, Span("189", "number", start, start + 3, True), words=2)
+    assert window == "resulting in 189 fatalities."
+
+
+def _bag_encoder(texts: list[str]) -> np.ndarray:
+    """A deterministic bag-of-words embedding (unit vectors over a small vocabulary) standing in for MiniLM."""
+    vocab = ["killed", "fatalities", "people", "sensor", "airplane", "flight"]
+    synonyms = {"fatalities": "killed", "people": "killed"}
+    out = np.zeros((len(texts), len(vocab)), dtype=np.float32)
+    for i, t in enumerate(texts):
+        for w in t.lower().replace(".", " ").split():
+            w = synonyms.get(w, w)
+            if w in vocab:
+                out[i, vocab.index(w)] += 1.0
+        norm = np.linalg.norm(out[i])
+        out[i] = out[i] / norm if norm else out[i]
+    return out
+
+
+def test_span_fits_prefers_the_amount_that_counts_what_is_asked() -> None:
+    q = "How many people were killed in the accident?"
+    a = "The airplane experienced the same sensor failure on flight 043."
+    b = "Indonesia, resulting in 189 fatalities."
+    spans = [[Span("043", "number", a.index("043"), a.index("043") + 3, True)],
+             [Span("189", "number", b.index("189"), b.index("189") + 3, True)]]  # fmt: skip
+    fits = span_fits(q, [a, b], spans, _bag_encoder)
+    assert fits[1] > fits[0]
+    assert span_fits(q, [a], [[]], _bag_encoder) == [0.0]
+
+
+def _cand(marker: int, score: float, text: str = "x") -> Candidate:
+    item = ContextItem(marker=marker, node_id=f"n{marker}", kind="passage", text=text)
+    return Candidate(item=item, position=marker, text=text, score=score)
+
+
+def test_choose_takes_a_close_runner_up_from_the_same_passage() -> None:
+    best, same_close, other = _cand(1, 0.91), _cand(1, 0.88), _cand(2, 0.80)
+    assert choose([best, same_close, other]) == [best, same_close, other]
+
+
+def test_choose_skips_a_weaker_runner_up_from_the_same_passage() -> None:
+    best, same_weak, other = _cand(1, 1.0), _cand(1, 0.9), _cand(2, 0.88)
+    assert choose([best, same_weak, other]) == [best, other]

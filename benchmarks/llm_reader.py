@@ -96,7 +96,7 @@ def main() -> int:
     args = parser.parse_args()
 
     from app.db.session import session_scope
-    from app.qa.model import AskOptions
+    from app.qa.ask import AskOptions
     from app.qa.pipeline import Tools, ask
     from app.settings import Settings
 

@@ -34,10 +34,11 @@ def main() -> int:
     args = parser.parse_args()
 
     from app.db.session import session_scope
+    from app.llm.vector_cache import remembered
     from app.qa import reader as reader_mod
     from app.qa.answer import build_context
-    from app.qa.extractive_reader import cached_encode, candidates, score_candidates
-    from app.qa.model import AskOptions
+    from app.qa.ask import AskOptions
+    from app.qa.extractive_reader import candidates, score_candidates
     from app.qa.pipeline import QueryVector, Tools, ask, retrieve
     from app.settings import get_settings
 
@@ -62,7 +63,7 @@ def main() -> int:
             cands = candidates(items)
             scored = " ".join(c.text for c in cands)
             qv = QueryVector(lambda: tools.encoder(settings), q)()
-            encode = cached_encode(encoder)
+            encode = remembered(encoder)
             short = score_candidates(q, list(cands), encode, len(items), qv)
             ranked = reader_mod.rerank_by_type(q, sorted(short, key=lambda c: -c.score), "spacy", encode)
             shortlisted = " ".join(c.text for c in short)

@@ -36,8 +36,8 @@ from app.db.models import Collection, Document, Node, Page, Passage  # noqa: E40
 from app.db.session import get_sessionmaker  # noqa: E402
 from app.llm.embeddings import get_embedder  # noqa: E402
 from app.llm.vector_cache import remembered  # noqa: E402
+from app.qa.ask import AskOptions  # noqa: E402
 from app.qa.index import get_index  # noqa: E402
-from app.qa.model import AskOptions  # noqa: E402
 from app.qa.pipeline import Tools, retrieve  # noqa: E402
 from app.qa.seeds import bm25_index, tfidf_index  # noqa: E402
 from app.settings import Settings  # noqa: E402

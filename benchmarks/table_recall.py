@@ -30,7 +30,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from app.ingest.model import PasswordRequired  # noqa: E402
+from app.ingest.extracted import PasswordRequired  # noqa: E402
 from app.ingest.pdf import extract_pdf  # noqa: E402
 
 

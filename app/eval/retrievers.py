@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.qa.model import AskOptions
+from app.qa.ask import AskOptions
 from app.settings import Settings
 
 # name → (retriever, scorer)

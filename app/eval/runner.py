@@ -17,7 +17,7 @@ from app.eval.metrics import best_em_f1
 from app.eval.retrievers import options_for
 from app.eval.scoring import QuestionScore, score_retrieval, summarise
 from app.llm.embeddings import TextEncoder
-from app.qa.model import AskOptions, Retrieval
+from app.qa.ask import AskOptions, Retrieval
 from app.settings import Settings
 
 log = logging.getLogger(__name__)

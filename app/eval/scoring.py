@@ -8,7 +8,7 @@ from typing import Any
 
 from app.eval.datasets import EvalQuestion, ParagraphKey
 from app.eval.metrics import all_at_k, contains_sentence, distinct_in_order, mean, percentile, recall_at_k
-from app.qa.model import Retrieval
+from app.qa.ask import Retrieval
 
 RECALL_KS = (2, 5, 10)
 

@@ -20,7 +20,7 @@ from app.db.models import Document
 from app.db.session import session_scope
 from app.eval.metrics import answer_contains, mean, percentile
 from app.eval.report import machine_line
-from app.qa.model import AskOptions
+from app.qa.ask import AskOptions
 from app.settings import Settings
 
 CELLS_PER_TABLE = 3

@@ -15,7 +15,7 @@ import subprocess
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from app.ingest.model import BBox
+from app.ingest.extracted import BBox
 
 if TYPE_CHECKING:  # annotations only: text-PDF extraction imports this module and needs neither
     from PIL import Image

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from app.ingest.model import BBox
+from app.ingest.extracted import BBox
 from app.text.sentences import ends_sentence
 
 
@@ -45,7 +45,7 @@ class Line:
 
 
 @dataclass(slots=True)
-class Passage:
+class SplitPassage:
     text: str
     bbox: BBox
     word_count: int = 0
@@ -126,12 +126,12 @@ def _split_long(words: list[Word], max_words: int) -> list[list[Word]]:
     return chunks
 
 
-def _passage(words: list[Word]) -> Passage:
+def _passage(words: list[Word]) -> SplitPassage:
     text = " ".join(w.text for w in words)
-    return Passage(text=text, bbox=union_bbox(w.bbox for w in words), word_count=len(words))
+    return SplitPassage(text=text, bbox=union_bbox(w.bbox for w in words), word_count=len(words))
 
 
-def split_passages(lines: Sequence[Line], *, min_words: int = 10, max_words: int = 80) -> list[Passage]:
+def split_passages(lines: Sequence[Line], *, min_words: int = 10, max_words: int = 80) -> list[SplitPassage]:
     """Group lines into passages of about min_words..max_words words, ending at sentence ends.
 
     - lines are first cut into regions at hard breaks (see ``hard_break``); no passage spans two
@@ -145,7 +145,7 @@ def split_passages(lines: Sequence[Line], *, min_words: int = 10, max_words: int
     """
     if max_words < 1 or min_words > max_words:
         raise ValueError("need 1 <= min_words <= max_words")
-    out: list[Passage] = []
+    out: list[SplitPassage] = []
     for region in regions(lines):
         for group in _group(region, min_words, max_words):
             if len(group) < min_words and not _has_text(group):

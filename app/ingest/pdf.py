@@ -18,7 +18,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from app.ingest import tables as table_extraction
-from app.ingest.model import (
+from app.ingest.extracted import (
     BBox,
     CorruptPdf,
     ExtractedDocument,

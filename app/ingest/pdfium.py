@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pypdfium2 as pdfium
 
-from app.ingest.model import CorruptPdf, PasswordRequired, WrongPassword
+from app.ingest.extracted import CorruptPdf, PasswordRequired, WrongPassword
 
 if TYPE_CHECKING:  # annotations only: pypdfium2's to_pil() imports PIL when a page is drawn
     from PIL import Image

@@ -21,7 +21,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any, Protocol
 
-from app.ingest.model import BBox, ExtractedTable
+from app.ingest.extracted import BBox, ExtractedTable
 from app.ingest.passages import Line, union_bbox
 
 log = logging.getLogger(__name__)

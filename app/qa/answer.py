@@ -15,8 +15,8 @@ from functools import partial
 
 import numpy as np
 
+from app.qa.ask import EvidenceNode, Retrieval
 from app.qa.extractive_reader import ContextItem, Encode, central_sentences, extractive_answer
-from app.qa.model import EvidenceNode, Retrieval
 from app.qa.reader import read
 
 MAX_CONTEXT_CHARS_PER_ITEM = 2500  # one long page or table must not crowd the others out of the prompt

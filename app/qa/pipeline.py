@@ -24,13 +24,13 @@ from app.llm.vector_cache import remembered
 from app.qa import seeds as seed_rankers
 from app.qa import structural
 from app.qa.answer import Answer, combine, comparison_verdict, documents_answer, local_answer
+from app.qa.ask import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
 from app.qa.decompose import split_question, stem, topic_terms, which_documents_topic
 from app.qa.excerpt import excerpt
 from app.qa.extractive_reader import split_sentences
 from app.qa.index import CollectionIndex, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
-from app.qa.model import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
 from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.reader import bold
 from app.qa.traverse import EmbeddingScorer, LlmScorer, Scorer, TfidfScorer, evidence_node, traverse

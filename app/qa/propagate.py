@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from app.qa.ask import EvidenceNode
 from app.qa.index import CollectionIndex
-from app.qa.model import EvidenceNode
 from app.qa.seeds import Ranking
 from app.qa.traverse import evidence_node
 

@@ -15,8 +15,8 @@ from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document, Page, Passage
 from app.qa import tablequery
+from app.qa.ask import EvidenceNode, Retrieval
 from app.qa.classify import ParsedQuery, TableRef, label_key, normalise
-from app.qa.model import EvidenceNode, Retrieval
 from app.qa.resolve import (
     DocInfo,
     Missing,

@@ -15,8 +15,8 @@ from functools import lru_cache
 import snowballstemmer  # type: ignore[import-untyped]
 from rapidfuzz import fuzz
 
+from app.qa.ask import Cell
 from app.qa.classify import STOPWORDS, normalise
-from app.qa.model import Cell
 from app.qa.tablelayout import (
     FOOTNOTE,
     guess_header_rows,

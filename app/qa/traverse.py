@@ -16,8 +16,8 @@ from typing import Protocol
 import numpy as np
 
 from app.llm import prompts
+from app.qa.ask import EvidenceNode
 from app.qa.index import CollectionIndex
-from app.qa.model import EvidenceNode
 from app.qa.seeds import Ranking, tfidf_index
 
 # RESEARCH.md: traversal over title-mention edges gained ~10 points R@5 over the best baseline, entity edges

@@ -20,8 +20,8 @@ from sqlalchemy.orm import Session
 from app.db.models import DocTable, Document, Question
 from app.db.session import session_scope
 from app.llm.chat import LLMError
+from app.qa.ask import AskOptions, AskResult, EvidenceNode
 from app.qa.markdown import answer_html
-from app.qa.model import AskOptions, AskResult, EvidenceNode
 from app.qa.pipeline import CITATION_TEXT_CHARS, Tools, ask
 from app.services import metrics
 from app.services.collections import get_collection

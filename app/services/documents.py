@@ -16,7 +16,7 @@ from app.db.models import DocTable, Document, Page, Passage
 from app.db.session import after_commit
 from app.db.upsert import insert_unless_present
 from app.graph.build import remove_document
-from app.ingest.model import LOCKED_ERRORS, PdfError, WrongPassword
+from app.ingest.extracted import LOCKED_ERRORS, PdfError, WrongPassword
 from app.ingest.pdfium import check_password, is_encrypted
 from app.ingest.render import UndrawablePage, page_png
 from app.queue import JobQueue

@@ -15,7 +15,7 @@ from sqlalchemy import update
 
 from app.db.models import Document
 from app.db.session import session_scope
-from app.ingest.model import ExtractedDocument, PdfError
+from app.ingest.extracted import ExtractedDocument, PdfError
 from app.ingest.ocr import make_ocr
 from app.ingest.pdf import extract_pdf
 from app.settings import OcrSettings

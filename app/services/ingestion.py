@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 from app.db.models import DocTable, Document, Node, Page, Passage, new_id
 from app.db.session import session_scope
 from app.graph.build import add_documents, remove_document
-from app.ingest.model import ExtractedDocument, NoText, PdfError
+from app.ingest.extracted import ExtractedDocument, NoText, PdfError
 from app.ingest.pdfium import save_decrypted_copy
 from app.llm.embeddings import TextEncoder, get_embedder
 from app.services.extraction import extract_document

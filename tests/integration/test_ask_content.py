@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.db.models import Collection, Document, Edge, Node, Question
-from app.qa.model import AskOptions
+from app.qa.ask import AskOptions
 from app.qa.pipeline import Tools, retrieve
 from app.services.asking import InvalidQuestion, NoReadyDocuments, ask_collection, list_questions
 from app.services.errors import NotFound

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from app.db.models import Collection
 from app.qa import confidence
-from app.qa.model import AskOptions
+from app.qa.ask import AskOptions
 from app.qa.pipeline import Tools, ask
 from app.settings import Settings
 from tests.conftest import PDFS

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.db.models import Collection, DocTable, Document, Page
-from app.qa.model import AskOptions
+from app.qa.ask import AskOptions
 from app.qa.pipeline import Tools, retrieve
 from app.services.asking import ask_collection
 from app.settings import Settings

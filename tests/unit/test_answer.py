@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from app.qa.answer import build_context, local_answer, renumber
+from app.qa.ask import EvidenceNode, Retrieval
 from app.qa.extractive_reader import ContextItem, answer_type_bonus, extractive_answer, split_sentences, table_rows
-from app.qa.model import EvidenceNode, Retrieval
 from app.qa.tablequery import TableData, cell_answer
 
 VOCAB: dict[str, int] = {}

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from app.llm.chat import ChatClient, LLMError
+from app.qa.ask import EvidenceNode, Retrieval
 from app.qa.llm_reader import llm_answer
-from app.qa.model import EvidenceNode, Retrieval
 from tests.fixtures.llm.replay import ReplayServer, Step, recorded, reply
 
 

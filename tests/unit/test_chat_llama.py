@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import pytest
 
 from app.llm.chat import ChatClient
+from app.qa.ask import EvidenceNode, Retrieval
 from app.qa.llm_reader import llm_answer
-from app.qa.model import EvidenceNode, Retrieval
 from tests.fixtures.llm.llama import llama_server as start_llama_server
 
 pytestmark = pytest.mark.llm

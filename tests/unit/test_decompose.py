@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from app.qa.answer import Answer, combine, comparison_verdict, documents_answer
+from app.qa.ask import EvidenceNode
 from app.qa.decompose import split_question, stem, topic_terms, which_documents_topic
-from app.qa.model import EvidenceNode
 
 
 def test_two_questions_joined_by_and() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from app.ingest.model import CorruptPdf, ExtractedDocument, NoText, PasswordRequired, TooManyPages, WrongPassword
+from app.ingest.extracted import CorruptPdf, ExtractedDocument, NoText, PasswordRequired, TooManyPages, WrongPassword
 from app.ingest.ocr import make_ocr
 from app.ingest.pdf import extract_pdf
 from app.settings import OcrSettings

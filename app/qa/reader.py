@@ -23,6 +23,7 @@ from app.qa.extractive_reader import (
 )
 from app.qa.short_answer import ShortAnswer, propose, typed_spans
 from app.qa.span_fit import span_fits
+from app.qa.spans import Span
 
 # The best RERANK_TOP sentences are tagged; one holding a span of the type the question asks for (a date for
 # "when", a percentage for "what share", a person for "who") that the question does not already name gains
@@ -48,17 +49,32 @@ def bold(text: str, start: int, end: int) -> str:
     return f"{text[:start]}**{span}**{text[end:]}"
 
 
-def _line(c: Candidate, found: ShortAnswer | None, highlight: bool, q_words: set[str]) -> str:
-    """The sentence as shown: cut to an excerpt around its answer span (else its densest stretch of question
-    words), the span in bold when highlighted, its [n] marker after it."""
+def _line(c: Candidate, mark: Span | None, q_words: set[str]) -> str:
+    """The sentence as shown: cut to an excerpt around `mark` (its answer span) or else its densest stretch of
+    question words, `mark` in bold, its [n] marker after it."""
     text = c.text.rstrip()
-    if found is not None and found.span is not None and found.source is c:
-        text, shift = excerpt(text, found.span.start, found.span.end)
-        if highlight:
-            text = bold(text, found.span.start - shift, found.span.end - shift)
+    if mark is not None:
+        text, shift = excerpt(text, mark.start, mark.end)
+        text = bold(text, mark.start - shift, mark.end - shift)
     else:
         text, _ = excerpt(text, *densest(text, q_words))
     return f"{text} [{c.item.marker}]"
+
+
+def lead_span(question: str, lead: Candidate, found: ShortAnswer | None, tagger: str) -> Span | None:
+    """The span to set in bold in the leading sentence: the best candidate when it stands there, else the lead's
+    first span of the asked type. A span of a lower sentence is not marked: the lead is what the evidence ranks
+    best, and bold text elsewhere would point the reader away from it ("On **November 7, 2018** ..." under a lead
+    that says comments are due "by September 21, 2020")."""
+    if found is None or found.confidence < confidence.HIGHLIGHT_THRESHOLD:
+        return None
+    if found.source is lead:
+        return found.span
+    kind = expected_type(question)
+    if kind in ("yesno", "choice"):
+        return None
+    spans = typed_spans(kind, question, [lead.text], tagger)[0]
+    return spans[0] if spans else None
 
 
 def rerank_by_type(
@@ -96,14 +112,17 @@ def read(
     chosen = choose(ranked)
     found = propose(question, ranked, tagger)
     show = found is not None and found.confidence >= confidence.SHOW_THRESHOLD
-    highlight = found is not None and found.confidence >= confidence.HIGHLIGHT_THRESHOLD
     if found is not None and found.source not in chosen:
         # The sentence the best candidate stands in is evidence the user should see, shown as an answer or not; it
         # takes the place of the weakest runner-up so that the answer stays at MAX_CHOSEN sentences.
         kept = sorted(chosen, key=lambda c: -c.score)[: MAX_CHOSEN - 1]
-        chosen = sorted([*kept, found.source], key=lambda c: c.position)
+        chosen = [*kept, found.source]
+    # The best sentence leads (the issue's "lead with the best evidence"): in evidence order a sentence that only
+    # sets the scene ("SUMMARY: The FAA proposes ...") could push the one holding the answer to the end.
+    chosen.sort(key=lambda c: -c.score)
     q_words = words(question)
-    sentences = " ".join(_line(c, found, highlight, q_words) for c in chosen)
+    mark = lead_span(question, chosen[0], found, tagger)
+    sentences = " ".join(_line(c, mark if i == 0 else None, q_words) for i, c in enumerate(chosen))
     if show:
         assert found is not None
         return Reading(f"**{found.text}** [{found.source.item.marker}]\n\n{sentences}", found.text, found)

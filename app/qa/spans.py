@@ -29,6 +29,9 @@ QUANTITY = re.compile(
 # "1997–98", "2009-10": the second number is part of a period, never a count or a share.
 YEAR_RANGE = re.compile(r"\b(?:1[5-9]|20)\d\d\s?[–—-]\s?\d{2,4}\b")
 BARE_YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
+# Three or more numbers joined by dashes: a date only when it reads as year-month-day ("2020-09-21"); otherwise an
+# identifier ("AD 2018–23–51", "Service Bulletin 737–31–1860") whose first part merely looks like a year.
+DASHED_NUMBERS = re.compile(r"\d+(?:\s?[–—-]\s?\d+){2,}")
 # Capitalised words that open a sentence or a clause but name nothing.
 NOT_NAMES = frozenset(
     """a an the he she it its they them their his her this that these those there here in on at of for from by with
@@ -83,6 +86,16 @@ def _is_demonym(span: str) -> bool:
     return " " not in span and bool(re.search(r"(ian|ean|can|ese|ish|ine)$", span) or span in DEMONYMS)
 
 
+def in_identifier(sentence: str, start: int, end: int) -> bool:
+    """Whether sentence[start:end] lies in a dash-joined number that is not a year-month-day date."""
+    for m in DASHED_NUMBERS.finditer(sentence):
+        if m.start() <= start < m.end() or start <= m.start() < end:
+            parts = [int(p) for p in re.findall(r"\d+", m.group(0))]
+            ymd = len(parts) == 3 and 1000 <= parts[0] <= 2999 and 1 <= parts[1] <= 12 and 1 <= parts[2] <= 31
+            return not ymd
+    return False
+
+
 def rule_spans(kind: str, question: str, sentence: str) -> list[Span]:
     """Spans of `kind` found by the rules, in sentence order, not repeating the question."""
     q_words = words(question)
@@ -90,6 +103,8 @@ def rule_spans(kind: str, question: str, sentence: str) -> list[Span]:
     out: list[Span] = []
     if kind == "date":
         for m in FULL_DATE.finditer(sentence):
+            if in_identifier(sentence, m.start(), m.end()):
+                continue
             if re.search(r"\d", m.group(0)) and is_new(m.group(0), q_words):
                 full = not BARE_YEAR.fullmatch(m.group(0))
                 out.append(Span(m.group(0), kind, m.start(), m.end(), full))
@@ -137,6 +152,8 @@ def ner_spans(kind: str, question: str, sentence: str, ents: tuple[nlp.Entity, .
         start = e.start + (len(e.text) - len(e.text.lstrip()))
         if kind == "date" and not re.search(r"\d", text):
             continue  # "the year", "today": no date
+        if kind == "date" and in_identifier(sentence, e.start, e.end):
+            continue
         if kind == "number":
             if re.search(r"\b(percentage|percent|proportion|share)\b", low) and e.label != "PERCENT":
                 continue

@@ -7,8 +7,10 @@ import numpy as np
 
 from app.qa.excerpt import ELLIPSIS, densest, excerpt
 from app.qa.extractive_reader import Candidate, ContextItem, choose
+from app.qa.reader import lead_span
+from app.qa.short_answer import ShortAnswer
 from app.qa.span_fit import question_focus, span_fits, span_window
-from app.qa.spans import Span
+from app.qa.spans import Span, in_identifier, rule_spans
 
 LONG = (
     "The FAA has determined that revising the operator's existing MEL takes an average of 90 work-hours per "
@@ -105,3 +107,26 @@ def test_choose_takes_a_close_runner_up_from_the_same_passage() -> None:
 def test_choose_skips_a_weaker_runner_up_from_the_same_passage() -> None:
     best, same_weak, other = _cand(1, 1.0), _cand(1, 0.9), _cand(2, 0.88)
     assert choose([best, same_weak, other]) == [best, other]
+
+
+def test_the_bold_span_stands_in_the_leading_sentence() -> None:
+    q = "By what date must the FAA receive comments on this proposed directive?"
+    lead = _cand(1, 0.9, "The FAA must receive comments on this proposed directive by September 21, 2020.")
+    other = _cand(2, 0.8, "On November 7, 2018, the FAA issued an emergency directive.")
+    other_span = Span("November 7, 2018", "date", 3, 19, True)
+    elsewhere = ShortAnswer("November 7, 2018", "date", other, other_span, confidence=0.5)
+    mark = lead_span(q, lead, elsewhere, "rules")
+    assert mark is not None and lead.text[mark.start : mark.end] == "September 21, 2020"
+    here = ShortAnswer("September 21, 2020", "date", lead, mark, confidence=0.5)
+    assert lead_span(q, lead, here, "rules") is mark
+    assert lead_span(q, lead, None, "rules") is None
+    assert lead_span(q, _cand(1, 0.9, "Comments are welcome."), elsewhere, "rules") is None
+
+
+def test_dash_joined_identifiers_are_not_dates() -> None:
+    s = "The FAA proposes to supersede AD 2018–23–51 and Bulletin 737–31–1860, dated 2020-06-12."
+    at = s.index("2018")
+    assert in_identifier(s, at, at + 4)
+    assert not in_identifier(s, s.index("2020-06-12"), s.index("2020-06-12") + 10)
+    found = [span.text for span in rule_spans("date", "When was the bulletin dated?", s)]
+    assert "2018" not in found and "1860" not in found

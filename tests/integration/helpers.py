@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import ExitStack
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy.orm import Session
 
+from app.db.models import Collection
+from app.settings import Settings
 from tests.conftest import PDFS
 
 
@@ -39,3 +43,39 @@ def wait_until_done(client: TestClient, document_ids: list[str], timeout: float 
         if time.monotonic() > deadline:
             raise AssertionError(f"documents still not done: {[(d['filename'], d['status']) for d in docs]}")
         time.sleep(0.2)
+
+
+def ask_api(client: TestClient, cid: str, question: str) -> dict[str, Any]:
+    """The built-in reader's answer through the HTTP API."""
+    response = client.post(f"/api/collections/{cid}/ask", json={"question": question, "options": {"llm": "local"}})
+    assert response.status_code == 200, (question, response.text)
+    return response.json()
+
+
+class ListQueue:
+    """A job queue that only records what was sent, so a test runs each job itself."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+
+    def submit(self, document_id: str) -> None:
+        self.ids.append(document_id)
+
+
+def ingest_pdfs(session: Session, settings: Settings, name: str, files: list[str]) -> str:
+    """A new collection `name` holding `files` (paths under shared/data/pdfs), uploaded and processed through the
+    real services, every document ready; its id. The caller chooses the embedder (monkeypatch)."""
+    from app.services.documents import upload_files
+    from app.services.ingestion import process_document
+
+    collection = Collection(name=name)
+    session.add(collection)
+    session.commit()
+    queue = ListQueue()
+    with ExitStack() as stack:
+        named = [(f.rsplit("/", 1)[-1], stack.enter_context((PDFS / f).open("rb"))) for f in files]
+        upload_files(session, settings, queue, collection.id, named)
+        session.commit()  # the jobs are sent once the upload is committed
+    assert [process_document(settings, d) for d in queue.ids] == ["ready"] * len(files)
+    session.expire_all()
+    return collection.id

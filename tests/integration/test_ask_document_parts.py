@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from app.main import create_app
 from app.settings import Settings
 from tests.conftest import PDFS
-from tests.integration.helpers import upload, wait_until_done
+from tests.integration.helpers import ask_api, upload, wait_until_done
 from tests.integration.test_ask_content import encoder
 
 FILES = [
@@ -34,12 +34,6 @@ def client(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[Test
         yield test_client
 
 
-def _ask(client: TestClient, cid: str, question: str) -> dict[str, Any]:
-    response = client.post(f"/api/collections/{cid}/ask", json={"question": question, "options": {"llm": "local"}})
-    assert response.status_code == 200, (question, response.text)
-    return response.json()
-
-
 def _cited(answer: dict[str, Any]) -> set[tuple[str, int]]:
     return {(c["filename"], c["page"]) for c in answer["citations"]}
 
@@ -54,19 +48,19 @@ def test_document_named_by_a_part_of_its_title(client: TestClient) -> None:
     assert "machine learning" in titles["issue-982-example.pdf"].lower()
 
     # Without a name, page 2 is every document's page 2; named by a part of the title, only that document's.
-    unnamed = _ask(client, cid, "What is on page 2?")
+    unnamed = ask_api(client, cid, "What is on page 2?")
     assert len({f for f, _ in _cited(unnamed)}) > 1
-    named = _ask(client, cid, "What is on page 2 of the machine learning paper?")
+    named = ask_api(client, cid, "What is on page 2 of the machine learning paper?")
     assert named["citations"] and _cited(named) == {("issue-982-example.pdf", 2)}
-    summary = _ask(client, cid, "Summarise page 5 of the vocational education report")
+    summary = ask_api(client, cid, "Summarise page 5 of the vocational education report")
     assert summary["citations"] and _cited(summary) == {("eu-013.pdf", 5)}
 
     # A part two documents share picks neither: one sentence names both, and nothing is cited.
-    both = _ask(client, cid, "What is on page 1 of the background checks report?")
+    both = ask_api(client, cid, "What is on page 1 of the background checks report?")
     assert both["citations"] == []
     assert "nics-background-checks-2015-11.pdf" in both["answer"]
     assert "nics-background-checks-2015-11-rotated.pdf" in both["answer"]
 
     # A part past the document's pages is that document's missing page, not another document's page.
-    past = _ask(client, cid, "What is on page 10 of the machine learning paper?")
+    past = ask_api(client, cid, "What is on page 10 of the machine learning paper?")
     assert past["citations"] == [] and "8 pages" in past["answer"] and "issue-982-example.pdf" in past["answer"]

@@ -8,33 +8,19 @@ import re
 import pytest
 from sqlalchemy.orm import Session
 
-from app.db.models import Collection
 from app.qa.ask import AskOptions
 from app.qa.pipeline import Tools, ask
 from app.settings import Settings
-from tests.conftest import PDFS
+from tests.integration.helpers import ingest_pdfs
 from tests.integration.test_ask_content import encoder
-from tests.integration.test_ask_structural import ListQueue
 
 FILE = "reports/federal-register-2020-17221.pdf"
 
 
 @pytest.fixture
 def collection(session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> str:
-    from app.services.documents import upload_files
-    from app.services.ingestion import process_document
-
     monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
-    c = Collection(name="lead")
-    session.add(c)
-    session.commit()
-    queue = ListQueue()
-    with (PDFS / FILE).open("rb") as handle:
-        upload_files(session, settings, queue, c.id, [(FILE.split("/")[1], handle)])
-        session.commit()  # the job is sent once the upload is committed
-    assert [process_document(settings, d) for d in queue.ids] == ["ready"]
-    session.expire_all()
-    return c.id
+    return ingest_pdfs(session, settings, "lead", [FILE])
 
 
 def test_the_answer_leads_with_the_due_date(session: Session, settings: Settings, collection: str) -> None:

@@ -8,40 +8,20 @@ import re
 import pytest
 from sqlalchemy.orm import Session
 
-from app.db.models import Collection
 from app.qa import confidence
 from app.qa.ask import AskOptions
 from app.qa.pipeline import Tools, ask
 from app.settings import Settings
-from tests.conftest import PDFS
+from tests.integration.helpers import ingest_pdfs
 from tests.integration.test_ask_content import encoder
-from tests.integration.test_ask_structural import ListQueue
 
 FILES = ["reports/issue-982-example.pdf", "tables/twotables_2.pdf"]
 
 
 @pytest.fixture
 def collection(session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> str:
-    from app.services.documents import upload_files
-    from app.services.ingestion import process_document
-
     monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
-    c = Collection(name="reader")
-    session.add(c)
-    session.commit()
-    queue = ListQueue()
-    handles = [(PDFS / f).open("rb") for f in FILES]
-    try:
-        named = [(f.split("/")[1], h) for f, h in zip(FILES, handles, strict=True)]
-        upload_files(session, settings, queue, c.id, named)
-        session.commit()  # the jobs are sent once the upload is committed
-    finally:
-        for h in handles:
-            h.close()
-    for document_id in queue.ids:
-        assert process_document(settings, document_id) == "ready"
-    session.expire_all()
-    return c.id
+    return ingest_pdfs(session, settings, "reader", FILES)
 
 
 def _markers(text: str) -> set[int]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -16,7 +15,7 @@ from app.main import create_app
 from app.qa.tablequery import parse_number
 from app.settings import Settings
 from tests.conftest import PDFS
-from tests.integration.helpers import manifest, upload, wait_until_done
+from tests.integration.helpers import ask_api, manifest, upload, wait_until_done
 from tests.integration.test_ask_content import encoder
 
 FILES = ["reports/eu-004.pdf", "tables/us-030.pdf", "reports/eu-021.pdf", "reports/us-018.pdf"]
@@ -36,12 +35,6 @@ def _truth(file: str, table_id: int) -> list[list[str]]:
     return [[" ".join(c.split()) for c in row] for row in table["rows"]]
 
 
-def _ask(client: TestClient, cid: str, question: str) -> dict[str, Any]:
-    response = client.post(f"/api/collections/{cid}/ask", json={"question": question, "options": {"llm": "local"}})
-    assert response.status_code == 200, (question, response.text)
-    return response.json()
-
-
 def test_named_things_resolved_and_cells_read(client: TestClient) -> None:
     cid = client.post("/api/collections", json={"name": "resolve"}).json()["id"]
     body = upload(client, cid, [PDFS / f for f in FILES])
@@ -51,7 +44,7 @@ def test_named_things_resolved_and_cells_read(client: TestClient) -> None:
     assert eu004["page_count"] == manifest()["reports/eu-004.pdf"]["pages"] == 15
 
     # A whole table by the document's own label: its caption, then a Markdown table, cited to that table only.
-    table64 = _ask(client, cid, "What is in Table 6.4 of eu-004.pdf?")
+    table64 = ask_api(client, cid, "What is in Table 6.4 of eu-004.pdf?")
     assert table64["answer"].startswith("**Table 6.4: Growth in demand by member state**")
     assert [(c["filename"], c["page"], c["kind"]) for c in table64["citations"]] == [("eu-004.pdf", 4, "table")]
     lines = table64["answer"].splitlines()
@@ -60,7 +53,7 @@ def test_named_things_resolved_and_cells_read(client: TestClient) -> None:
     assert any(line.startswith("| Greece |") and greece[2] in line for line in lines)
 
     # "table 2 on page 2": the second table of page 2, never rows of the first mixed in.
-    second = _ask(client, cid, "table 2 on page 2 of eu-004.pdf")
+    second = ask_api(client, cid, "table 2 on page 2 of eu-004.pdf")
     assert second["answer"].startswith("**Table 6.2:") and "Table 6.1" not in second["answer"]
     assert len(second["citations"]) == 1 and second["citations"][0]["page"] == 2
 
@@ -69,7 +62,7 @@ def test_named_things_resolved_and_cells_read(client: TestClient) -> None:
     header = truth61[0]
     col = next(i for i, h in enumerate(header) if h.lower().startswith("retail sales per outlet"))
     france = next(r for r in truth61 if r[0] == "France")
-    cell = _ask(client, cid, "What were the retail sales per outlet for France in Table 6.1 of eu-004.pdf?")
+    cell = ask_api(client, cid, "What were the retail sales per outlet for France in Table 6.1 of eu-004.pdf?")
     assert cell["short_answer"] == france[col]
     assert cell["cell"]["row"] == "France" and cell["cell"]["value"] == france[col]
     assert "Retail sales per outlet" in cell["cell"]["column"] and set(cell["cell"]) == {
@@ -80,12 +73,12 @@ def test_named_things_resolved_and_cells_read(client: TestClient) -> None:
     inh = next(i for i, h in enumerate(header) if h.lower().startswith("inhabitants per outlet"))
     members = [r for r in truth61[1:] if r[0] and not re.match(r"(?i)eu|total", r[0])]
     top = max(members, key=lambda r: parse_number(r[inh]) or 0.0)[0]
-    most = _ask(client, cid, "Which member state had the most inhabitants per retail outlet?")
+    most = ask_api(client, cid, "Which member state had the most inhabitants per retail outlet?")
     assert most["short_answer"] == top and most["answer"].startswith(f"**{top}**")
     assert most["citations"][0]["kind"] == "table" and most["citations"][0]["page"] == 2
 
     # Another document's own label style: "Table 2-1" of us-030.pdf.
-    fuel = _ask(client, cid, "What is in Table 2-1?")
+    fuel = ask_api(client, cid, "What is in Table 2-1?")
     assert fuel["answer"].startswith("**Table 2-1. Simulated fuel savings")
     assert {c["filename"] for c in fuel["citations"]} == {"us-030.pdf"}
 
@@ -95,7 +88,7 @@ def test_named_things_resolved_and_cells_read(client: TestClient) -> None:
         truth = _truth("reports/us-018.pdf", truth_id)
         col = truth[1].index(year)
         ohio = next(r for r in truth if r[0] == "Ohio")[col]
-        got = _ask(
+        got = ask_api(
             client, cid, f"How many public high school graduates did Ohio have in {year} (Table 14 of us-018.pdf)?"
         )
         assert got["short_answer"] == ohio and got["cell"]["row"] == "Ohio" and year in got["cell"]["column"]
@@ -110,13 +103,13 @@ def test_named_things_resolved_and_cells_read(client: TestClient) -> None:
          "eu-004.pdf has 15 pages; there is no page 99999999999999999999."),
         ("What is on page 99999999999999999999?", "No document in this collection has a page 99999999999999999999"),
     ]:  # fmt: skip
-        got = _ask(client, cid, question)
+        got = ask_api(client, cid, question)
         assert got["answer"].startswith(expected), (question, got["answer"])
         assert got["citations"] == [] and got["short_answer"] is None and got["cell"] is None
 
     # A deleted document is not in the collection: never answered from another one.
     assert client.delete(f"/api/documents/{docs[2]['id']}").status_code == 204
     for question in ("What does the table on page 3 of eu-021.pdf show?", "What does eu-021.pdf say about asthma?"):
-        gone = _ask(client, cid, question)
+        gone = ask_api(client, cid, question)
         assert gone["answer"].startswith("There is no ready document named eu-021.pdf in this collection."), gone
         assert gone["citations"] == []

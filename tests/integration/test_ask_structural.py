@@ -10,23 +10,16 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.db.models import Collection, DocTable, Document, Page
+from app.db.models import DocTable, Document, Page
 from app.qa.ask import AskOptions
 from app.qa.pipeline import Tools, retrieve
 from app.services.asking import ask_collection
 from app.settings import Settings
 from tests.conftest import PDFS
+from tests.integration.helpers import ingest_pdfs
 from tests.integration.test_ask_content import encoder
 
 FILES = ["tables/twotables_2.pdf", "tables/us-030.pdf"]
-
-
-class ListQueue:
-    def __init__(self) -> None:
-        self.ids: list[str] = []
-
-    def submit(self, document_id: str) -> None:
-        self.ids.append(document_id)
 
 
 @dataclass
@@ -45,23 +38,10 @@ def expected_tables(name: str) -> list[dict]:
 
 @pytest.fixture
 def pdfs(session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> PdfCollection:
-    from app.services.documents import upload_files
-    from app.services.ingestion import process_document
-
     monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
-    collection = Collection(name="pdfs")
-    session.add(collection)
-    session.commit()
-    queue = ListQueue()
-    with (PDFS / FILES[0]).open("rb") as a, (PDFS / FILES[1]).open("rb") as b:
-        files = [(FILES[0].split("/")[1], a), (FILES[1].split("/")[1], b)]
-        upload_files(session, settings, queue, collection.id, files)
-        session.commit()  # the jobs are sent once the upload is committed
-    for document_id in queue.ids:
-        assert process_document(settings, document_id) == "ready"
-    session.expire_all()
-    docs = {d.filename: d for d in session.scalars(select(Document).where(Document.collection_id == collection.id))}
-    return PdfCollection(collection.id, docs, settings, Tools(embedder=encoder()))
+    collection_id = ingest_pdfs(session, settings, "pdfs", FILES)
+    docs = {d.filename: d for d in session.scalars(select(Document).where(Document.collection_id == collection_id))}
+    return PdfCollection(collection_id, docs, settings, Tools(embedder=encoder()))
 
 
 def _retrieve(pdfs: PdfCollection, session: Session, question: str):  # noqa: ANN202

@@ -34,6 +34,20 @@ CHROMIUM_ARGS = [
 ]
 
 
+# Server logs of this run, shown beside a failing test: the browser only sees what the server got wrong.
+_SERVER_LOGS: list[Path] = []
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed:
+        for log in _SERVER_LOGS:
+            if log.exists():
+                report.sections.append((f"mdqa serve log, last lines ({log})", log.read_text(errors="replace")[-6000:]))
+
+
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
@@ -61,6 +75,7 @@ def mdqa_server(data_dir: Path, env_extra: dict[str, str] | None = None) -> Iter
     """A real `mdqa serve` on a free loopback port over `data_dir` (embedded default); yields its URL."""
     port = _free_port()
     log_path = data_dir / "server.log"
+    _SERVER_LOGS.append(log_path)
     env = {**os.environ, "MDQA_DATA_DIR": str(data_dir)}
     for key in ("MDQA_DATABASE_URL", "MDQA_BROKER_URL"):  # the embedded default: SQLite + in-process worker
         env.pop(key, None)

@@ -164,6 +164,10 @@ MATCH_PRIORITY = {"filename": 0, "stem": 1, "title": 2, "part": 3}
 # normalised question (lower case, punctuation as spaces).
 FILE_WORD_BEFORE = r"\b(?:file|pdf|document)(?: (?:named|called|titled))? "
 FILE_WORD_AFTER = r" (?:file|pdf)\b"
+# A stem that reads as a code ("eu-021", "us_018", "report-2019-v2": letters, digits and a joining - or _, no
+# spaces) names a file even without its extension: no entity is called that, while titles of entity-named
+# documents ("Gallu", "1998 FIFA World Cup") stay ordinary words of a content question.
+CODE_LIKE_STEM = re.compile(r"(?=\S*\d)(?=\S*[A-Za-z])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+")
 # A file name written with its extension: that name is matched whole or reported missing, never guessed by a part.
 WRITTEN_FILE = re.compile(r"[\w)]\.(?:pdf|txt|md|docx?|html?)\b", re.I)
 
@@ -362,6 +366,8 @@ def resolve_document(
         FILE_WORD_BEFORE + re.escape(name) + r"\b|\b" + re.escape(name) + FILE_WORD_AFTER, norm_q
     ):
         by = "filename"  # "in the file eu-004": named as a file, as explicit as "eu-004.pdf"
+    if by == "stem" and CODE_LIKE_STEM.fullmatch(re.sub(r"\.[A-Za-z0-9]{2,4}$", "", doc.filename)):
+        by = "filename"  # "the eu-021 survey": a code names the file as surely as "eu-021.pdf"
     if by != "filename" and (m := re.search(rf" {re.escape(name)} (\w+) ", norm_q)) and m.group(1) in DOC_NOUNS:
         name = f"{name} {m.group(1)}"  # "the diesel engines manual": the document word goes with the name
     return DocumentRef(document_id=doc.id, name=doc.filename, matched_by=by), _strip_name(question, norm_q, name), None

@@ -171,6 +171,7 @@ ENTITY_DOCS = [
     DocumentName("g", "Gallu.txt"),
     DocumentName("b", "Boston.txt", title="Boston"),
     DocumentName("e", "eu-004.pdf", title="EU budget report"),
+    DocumentName("f", "1998 FIFA World Cup.txt"),
 ]
 
 
@@ -180,7 +181,7 @@ ENTITY_DOCS = [
         "If Gallu is a demon, what is the name of the text it appears in?",
         "Which river flows through Boston and also through Cambridge?",
         "What did the EU budget report say about farming?",
-        "What does eu-004 say about farming?",  # a bare stem: an entity, not a file reference
+        "Who scored in the final of the 1998 FIFA World Cup?",  # digits in an entity's name: still an entity
     ],
 )
 def test_bare_stem_or_title_does_not_fence_content(question: str) -> None:
@@ -198,6 +199,8 @@ def test_bare_stem_or_title_does_not_fence_content(question: str) -> None:
         ("What is said about farming in the file eu-004?", "e"),
         ("In the document called Gallu, what is a demon?", "g"),
         ("What does the eu-004 pdf say about farming?", "e"),
+        ("What does eu-004 say about farming?", "e"),  # a code-like stem names the file without ".pdf"
+        ("How many students took part in the EU-004 survey?", "e"),
     ],
 )
 def test_file_named_as_file_fences_content(question: str, document_id: str) -> None:

@@ -67,6 +67,7 @@ TABLE_ON_PAGE = re.compile(
 )
 # "the table", "which table": mentions a table without naming one; unsure, not structural by itself.
 TABLE_WORD = re.compile(r"\btables?\b", re.I)
+TABLE_WORDS = frozenset({"table", "tables"})
 PAGE_WORD = re.compile(r"\bpages?\b", re.I)
 
 SUMMARISE = re.compile(r"\b(summari[sz]e|summary|overview|outline|gist|main points?|key points?|about)\b", re.I)
@@ -459,6 +460,10 @@ def classify(
     cell_terms = [w for w in normalise(residual).split() if w not in STOPWORDS and not w.isdigit()]
     pages = list(dict.fromkeys(p for p in pages if p != 0))
 
+    # "what is in the table of us-030.pdf", "show the mexican towns table": nothing asked but the document's tables.
+    asked = [w for w in cell_terms if w not in TABLE_WORDS and not SUMMARISE.fullmatch(w) and not SHOW.fullmatch(w)]
+    if document is not None and not tables and not pages and TABLE_WORD.search(residual) and not asked:
+        tables.append(TableRef(number=None))
     structural = bool(pages or tables)
     if COMPARE.search(question) and len(pages) + len(tables) >= 2:
         intent: Intent = "compare"

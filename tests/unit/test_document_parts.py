@@ -164,3 +164,29 @@ def test_camel_case_and_separators_split_file_names() -> None:
     names = DocumentNames([DocumentName("a", "QuarterlyRevenue_Forecast-v2.pdf"), DocumentName("b", "other.pdf")])
     ref, _, _ = resolve_document("What is on page 4 of the revenue forecast report?", names)
     assert ref is not None and ref.document_id == "a" and ref.matched_by == "part"
+
+
+@pytest.mark.parametrize(
+    ("question", "document_id"),
+    [
+        ("What is in the senate expenditures table?", "senate"),
+        ("Show the mexican towns table", "mexican"),
+        ("What is in the table of eu-013.pdf?", "eu013"),
+        ("Summarise the tables in us-018.pdf", "us018"),
+    ],
+)
+def test_the_table_of_a_named_document_is_its_tables(question: str, document_id: str) -> None:
+    """A bare "the table" of a named document, with nothing else asked, is a whole-table request for that document."""
+    parsed = classify(question, NAMES)
+    assert parsed.question_type == "structural"
+    assert parsed.document is not None and parsed.document.document_id == document_id
+    assert [(t.number, t.page, t.label) for t in parsed.tables] == [(None, None, None)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Which table in us-018.pdf has Texas?", "What does the table in eu-021.pdf say about back pain?"],
+)
+def test_a_table_question_with_content_words_stays_a_content_question(question: str) -> None:
+    parsed = classify(question, NAMES)
+    assert parsed.question_type == "content" and not parsed.tables

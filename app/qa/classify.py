@@ -109,14 +109,17 @@ class DocumentRef:
     # "filename": the file name with its extension ("eu-004.pdf"), or a name given as a file ("in the file
     # eu-004"); "stem": the file name without extension; "title": the document's title. Content retrieval is narrowed
     # to the document only for "filename" (see `explicit`): stems and titles of entity-named documents ("Gallu.txt")
-    # occur in ordinary multi-hop questions and must not fence them in. "part": a distinctive part of the title or
-    # file name ("the diesel engines manual"), never explicit either. Structural questions accept all four.
+    # occur in ordinary multi-hop questions and must not fence them in, unless the question calls them a document
+    # (`called`). "part": a distinctive part of the title or file name ("the diesel engines manual"). Structural
+    # questions accept all four.
     matched_by: str = "filename"
+    # The question calls it a document ("the diesel engines manual", "the WARN report"): no entity is named so.
+    called: bool = False
 
     @property
     def explicit(self) -> bool:
-        """The question names the file as a file: content retrieval may be restricted to it."""
-        return self.matched_by == "filename"
+        """The question names the file as a file, or calls it a document: content retrieval may be restricted to it."""
+        return self.matched_by == "filename" or self.called
 
 
 @dataclass(slots=True)
@@ -360,7 +363,8 @@ def resolve_document(
             return None, question, part
         doc = part.documents[0]
         name = f"{part.part} {part.noun}" if part.noun else part.part
-        ref = DocumentRef(document_id=doc.id, name=doc.filename, matched_by="part")
+        # "the WARN report": a distinctive part the user calls a document fences like its file name.
+        ref = DocumentRef(document_id=doc.id, name=doc.filename, matched_by="part", called=part.noun is not None)
         return ref, _strip_name(question, norm_q, name, extension=False), None
     name, by, doc = found
     if by != "filename" and re.search(
@@ -371,7 +375,10 @@ def resolve_document(
         by = "filename"  # "the eu-021 survey": a code names the file as surely as "eu-021.pdf"
     if by != "filename" and (m := re.search(rf" {re.escape(name)} (\w+) ", norm_q)) and m.group(1) in DOC_NOUNS:
         name = f"{name} {m.group(1)}"  # "the diesel engines manual": the document word goes with the name
-    return DocumentRef(document_id=doc.id, name=doc.filename, matched_by=by), _strip_name(question, norm_q, name), None
+    # "in the diesel engines manual", "the WARN report": the user calls it a document, so it fences like a file name.
+    called = name.split()[-1] in DOC_NOUNS and re.search(rf"\b(?:the|this|that) {re.escape(name)} ", norm_q) is not None
+    ref = DocumentRef(document_id=doc.id, name=doc.filename, matched_by=by, called=called)
+    return ref, _strip_name(question, norm_q, name), None
 
 
 def find_document(question: str, documents: Sequence[DocumentName] | DocumentNames) -> tuple[DocumentRef | None, str]:

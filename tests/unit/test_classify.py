@@ -180,7 +180,6 @@ ENTITY_DOCS = [
     [
         "If Gallu is a demon, what is the name of the text it appears in?",
         "Which river flows through Boston and also through Cambridge?",
-        "What did the EU budget report say about farming?",
         "Who scored in the final of the 1998 FIFA World Cup?",  # digits in an entity's name: still an entity
     ],
 )
@@ -200,6 +199,7 @@ def test_bare_stem_or_title_does_not_fence_content(question: str) -> None:
         ("In the document called Gallu, what is a demon?", "g"),
         ("What does the eu-004 pdf say about farming?", "e"),
         ("What does eu-004 say about farming?", "e"),  # a code-like stem names the file without ".pdf"
+        ("What did the EU budget report say about farming?", "e"),  # a title the question calls a report
         ("How many students took part in the EU-004 survey?", "e"),
     ],
 )
@@ -207,7 +207,7 @@ def test_file_named_as_file_fences_content(question: str, document_id: str) -> N
     parsed = classify(question, ENTITY_DOCS)
     assert parsed.question_type == "content"
     assert parsed.document is not None and parsed.document.document_id == document_id
-    assert parsed.document.explicit and parsed.document.matched_by == "filename"
+    assert parsed.document.explicit
 
 
 @pytest.mark.parametrize(

@@ -64,7 +64,6 @@ def test_structural_question_names_its_document_by_a_part(
     assert parsed.question_type == "structural"
     assert parsed.document is not None and parsed.document.document_id == document_id, parsed.document
     assert parsed.document.matched_by in ("part", "stem", "title")
-    assert not parsed.document.explicit  # a part never fences content retrieval
     assert parsed.pages == pages and [t.number for t in parsed.tables] == tables
     assert parsed.ambiguous is None
 
@@ -190,3 +189,28 @@ def test_the_table_of_a_named_document_is_its_tables(question: str, document_id:
 def test_a_table_question_with_content_words_stays_a_content_question(question: str) -> None:
     parsed = classify(question, NAMES)
     assert parsed.question_type == "content" and not parsed.tables
+
+
+@pytest.mark.parametrize(
+    ("question", "document_id"),
+    [
+        ("What does the diesel engines manual say about crankshaft strength?", "diesel"),
+        ("In the machine learning paper, who created ELIZA?", "art"),
+        ("What does the federal register notice say about the MEL?", "fedreg"),
+    ],
+)
+def test_a_name_called_a_document_fences_content(question: str, document_id: str) -> None:
+    """Called a document ("the ... manual/paper/notice"), a part or stem fences content retrieval like a file name."""
+    parsed = classify(question, NAMES)
+    assert parsed.question_type == "content"
+    assert parsed.document is not None and parsed.document.document_id == document_id
+    assert parsed.document.explicit
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["How many engines does the diesel rule allow?", "Which machine learning methods make art?"],
+)
+def test_words_of_a_name_used_as_content_do_not_fence(question: str) -> None:
+    parsed = classify(question, NAMES)
+    assert parsed.document is None or not parsed.document.explicit

@@ -56,6 +56,8 @@ EU_TOTALS = ["TotalEU-15", "TotalEU-12", "GrandTotal", "non-EU", "Unspecified"]
 #   count_atleast:N | nth_max:N | max_in:Section | max+value | min+value (two parts: the row and its value);
 #   ("row_min" | "row_max", row, header row index): the column header where a row is lowest/highest, and the value.
 # "dotk" after the op ("max/dotk") reads "3.597" as 3,597 (the page prints thousands with a dot).
+# A fifth element lists other manifest tables that continue the same list on the page (eu-015.pdf p. 1 splits its
+# topics over two tables, "Total" under the first, "Grand Total" under both): either reading is accepted.
 # fmt: off
 QUESTIONS: list[tuple[str, str, str, int, str | None, int, tuple[Any, ...]]] = [
     # --- cells
@@ -174,9 +176,9 @@ QUESTIONS: list[tuple[str, str, str, int, str | None, int, tuple[Any, ...]]] = [
     ("tfa-38", "Which state had the smallest revenue spending on medical & public health in 2012-13 (health.pdf)?",
      HEALTH, 0, None, 1, ("min", 1, [])),
     ("tfa-39", "Which topic drew the fewest Europe Direct enquiries (eu-015.pdf)?", E15, 0, None, 1,
-     ("min/dotk", 1, ["Total"])),
+     ("min/dotk", 1, ["Total", "Grand Total"], 0, [1])),
     ("tfa-40", "How many topics received more than 1,500 enquiries in eu-015.pdf?", E15, 0, None, 1,
-     ("count_above:1500/dotk", 1, ["Total"])),
+     ("count_above:1500/dotk", 1, ["Total", "Grand Total"], 0, [1])),
     ("tfa-41", "Which country had the most air passenger rights enquiries (eu-015.pdf)?", E15, 2, None, 2,
      ("max/dotk", 1, EU_TOTALS)),
 ]
@@ -203,8 +205,7 @@ def _pairs(rows: list[list[str]], col: int, skip: list[str], at: int, dotk: bool
 def derive(manifest: dict[str, Any], doc: str, index: int, spec: tuple[Any, ...]) -> tuple[str, list[list[str]], str]:
     """(kind, answer parts, how it was derived)."""
     rows = _rows(manifest, doc, index)
-    op, _, flag = spec[0].partition("/")
-    dotk = flag == "dotk"
+    op = spec[0]
     if op == "cell":
         at = spec[3] if len(spec) > 3 else 0
         row = next(r for n, r in _labelled(rows, at) if n == spec[1])
@@ -220,6 +221,21 @@ def derive(manifest: dict[str, Any], doc: str, index: int, spec: tuple[Any, ...]
         value, year = (min if op == "row_min" else max)(cells)
         shown = next(c for k, c in enumerate(row) if k > 0 and header[k] == year)
         return "aggregate", [[year], _options(shown)], f"{op} along row {spec[1]!r}: {year} ({shown})"
+    if len(spec) > 4:
+        readings = [derive(manifest, doc, index, spec[:4])]
+        for other in spec[4]:
+            joined = rows + _rows(manifest, doc, other)
+            readings.append(_derive_rows(joined, doc, spec[:4], index))
+        parts = [list(dict.fromkeys(a for r in readings for a in r[1][0]))]
+        notes = f"{readings[0][2]}; or, tables {[index, *spec[4]]} read as one list: {readings[1][2]}"
+        return "aggregate", parts, notes
+    return _derive_rows(rows, doc, spec, index)
+
+
+def _derive_rows(rows: list[list[str]], doc: str, spec: tuple[Any, ...], index: int,
+                 ) -> tuple[str, list[list[str]], str]:  # fmt: skip
+    op, _, flag = spec[0].partition("/")
+    dotk = flag == "dotk"
     col, skip = spec[1], spec[2]
     at = spec[3] if len(spec) > 3 else 0
     section = op.split(":", 1)[1] if op.startswith("max_in:") else None

@@ -34,10 +34,20 @@ THRESHOLDS: tuple[tuple[re.Pattern[str], str, bool], ...] = (
     (re.compile(rf"\b(?:{_ABOVE_WORDS})\s*{_NUMBER}", re.I), "above", False),
     (re.compile(rf"\b(?:{_BELOW_WORDS})\s*{_NUMBER}", re.I), "below", False),
     # "5 percent or more", "1,000 and above", "18 or older": the number itself counts.
-    (re.compile(rf"{_NUMBER}\s*(?:percent\s+|per cent\s+)?(?:or|and)\s+(?:more|above|higher|over|greater|older)\b",
-                re.I), "above", True),  # fmt: skip
-    (re.compile(rf"{_NUMBER}\s*(?:percent\s+|per cent\s+)?(?:or|and)\s+(?:less|fewer|below|lower|under|younger)\b",
-                re.I), "below", True),  # fmt: skip
+    (
+        re.compile(
+            rf"{_NUMBER}\s*(?:percent\s+|per cent\s+)?(?:or|and)\s+(?:more|above|higher|over|greater|older)\b", re.I
+        ),
+        "above",
+        True,
+    ),  # fmt: skip
+    (
+        re.compile(
+            rf"{_NUMBER}\s*(?:percent\s+|per cent\s+)?(?:or|and)\s+(?:less|fewer|below|lower|under|younger)\b", re.I
+        ),
+        "below",
+        True,
+    ),  # fmt: skip
     # "more than half of grocery turnover": a share, 50 in a column of percentages.
     (re.compile(rf"\b(?:{_ABOVE_WORDS})\s+{_FRACTION}\b", re.I), "above", False),
     (re.compile(rf"\b(?:{_BELOW_WORDS})\s+{_FRACTION}\b", re.I), "below", False),

@@ -422,6 +422,43 @@ def _named_fallback(
     return top
 
 
+def _label(table: DocTable, inferred: Inferred) -> str | None:
+    return inferred.get(table.id, (table.label, table.caption))[0] or table.caption
+
+
+def _with_continuations(
+    table: DocTable, document: Document, every: list[DocTable], inferred: Inferred
+) -> tuple[DocTable, tablequery.TableData]:
+    """The table with the tables of the next pages that carry its label ("Table A-1 …—Continued"), or the first table
+    of such a run when `table` continues one: one table, its rows read together (a highest value over the whole of
+    it). A continuation whose columns are others stays a table of its own (`TableData.extend`)."""
+    key = label_key(_label(table, inferred))
+    if key is None:
+        return table, table_data(table, document, every, inferred)
+    run = sorted((t for t in every if label_key(_label(t, inferred)) == key), key=lambda t: t.index_in_document)
+    at = next(k for k, t in enumerate(run) if t.id == table.id)
+    start = at
+    while start > 0 and run[start - 1].page_number == run[start].page_number - 1:
+        start -= 1
+    head = run[start]
+    data = table_data(head, document, every, inferred)
+    for k in range(start + 1, len(run)):
+        nxt = run[k]
+        if nxt.page_number != run[k - 1].page_number + 1 or nxt.id in data.continued:
+            break
+        rows = [[str(c or "") for c in r] for r in nxt.rows or []]
+        more = tablequery.TableData(id=nxt.id, rows=rows, columns=list(nxt.columns) if nxt.columns else None,
+                                    header_rows=nxt.header_rows if nxt.columns else None)  # fmt: skip
+        # Compared as read (the stored header of a continuation may be its repeated caption): the same columns.
+        mine, theirs = tablequery.shape(data).columns, tablequery.shape(more).columns
+        if len(mine) != len(theirs) or not tablequery.same_columns(mine, theirs):
+            break
+        data.extend(tablequery.TableData(id=nxt.id, rows=rows, header_rows=tablequery.shape(more).header_rows))
+    if head.id != table.id and table.id not in data.continued:
+        return table, table_data(table, document, every, inferred)  # columns of its own: read alone
+    return head, data
+
+
 def content_table_answer(session: Session, retrieval: Retrieval, question: str, document_id: str | None = None) -> None:
     """A content question a table answers from its cells ("Which member state had the most inhabitants per retail
     outlet?"): the table's answer goes first, the table node leads the evidence. Candidates: the retrieved tables,
@@ -447,15 +484,19 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
     named: list[tuple[float, tablequery.TableAnswer, DocTable, Document, tablequery.TableData]] = []
     rivals: list[tuple[float, tablequery.TableAnswer]] = []
     documents: dict[str, tuple[Document | None, list[DocTable], Inferred]] = {}
+    merged: set[str] = set()  # continuations read as part of a table before them
     for table in tables:
         if table.document_id not in documents:
             document = session.get(Document, table.document_id)
             every = _tables_of(session, document) if document is not None else []
             documents[table.document_id] = (document, every, infer_labels(session, every))
         document, every, inferred = documents[table.document_id]
-        if document is None or document.status != "ready":
+        if document is None or document.status != "ready" or table.id in merged:
             continue
-        data = table_data(table, document, every, inferred)
+        table, data = _with_continuations(table, document, every, inferred)
+        if table.id in merged:
+            continue
+        merged.update(data.continued)
         # Caption words the question shares ("food outlets") tell two tables with the same column apart.
         caption = set(tablequery.description(data))
         named_whole = len(caption) >= 3 and len(q_tokens & caption) * 4 >= len(caption) * 3

@@ -40,6 +40,7 @@ POSSESSIVE = re.compile(r"(\w)['’]s\b")  # "EU's" names the EU; a stray "s" wo
 # Dot leaders after a row label ("Robbery . . . . .") are layout, not part of its name.
 DOT_LEADER = re.compile(r"(?:\s*\.){2,}\s*$")
 PARENTHETICAL = re.compile(r"\([^()]*\)")
+NOTE_SENTENCE = re.compile(r"^(?:note|notes|source|sources|see)\b.*|^\S+(?:\s+\S+){3,}\.$", re.I)
 
 # Words that ask for the table itself, not for a cell of it.
 SHOW_WORDS = re.compile(r"^(?:contain|contains|list|lists|show|shows|include|includes|describe|describes|present|"
@@ -230,8 +231,10 @@ def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
                 # A label wrapped onto the next row ("Murder and nonnegligent" / "manslaughter …"): one name.
                 wrapped = label
                 continue
-            # A row holding only a label ("Best practice scenario") heads the rows below it: a section.
-            section, last = label, ""
+            # A row holding only a label ("Best practice scenario") heads the rows below it: a section. A sentence
+            # ("See notes at end of table.") is a note, heading nothing.
+            if not NOTE_SENTENCE.match(label):
+                section, last = label, ""
             continue
         if wrapped and label:
             label, wrapped = f"{wrapped} {label}", ""

@@ -39,10 +39,22 @@ from build_tables_dev2 import (  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "tables_fresh.json"
 
-HEALTH, TT, CW, ACW, SUP = "health.pdf", "twotables_2.pdf", "clockwise_table_1.pdf", "anticlockwise_table_2.pdf", \
-    "superscript.pdf"
-E4, E13, E15, E21, U18, U20, U30 = "eu-004.pdf", "eu-013.pdf", "eu-015.pdf", "eu-021.pdf", "us-018.pdf", \
-    "us-020.pdf", "us-030.pdf"
+HEALTH, TT, CW, ACW, SUP = (
+    "health.pdf",
+    "twotables_2.pdf",
+    "clockwise_table_1.pdf",
+    "anticlockwise_table_2.pdf",
+    "superscript.pdf",
+)
+E4, E13, E15, E21, U18, U20, U30 = (
+    "eu-004.pdf",
+    "eu-013.pdf",
+    "eu-015.pdf",
+    "eu-021.pdf",
+    "us-018.pdf",
+    "us-020.pdf",
+    "us-030.pdf",
+)
 BG, SPAN, ARR = "background_lines_1.pdf", "spanning_cells.pdf", "12s0324.pdf"
 AWARD = "Publication_of_award_of_Bids_for_Transport_Sector__August_2016.pdf"
 REGIONS = ["United States", "Northeast", "Midwest", "South", "West"]

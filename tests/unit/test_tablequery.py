@@ -546,8 +546,15 @@ def test_second_largest_and_ranks_third() -> None:
 def test_a_value_question_gets_the_value_with_the_row_and_sections_are_dropped() -> None:
     table = TableData(
         id="t18",
-        rows=[["School year", "Fall enrollment"], ["Actual", ""], ["2007–08", "49,221"], ["2008–09", "49,003"],
-              ["Projected", ""], ["2020–21", "52,688"], ["2021–22", "53,113"]],  # fmt: skip
+        rows=[
+            ["School year", "Fall enrollment"],
+            ["Actual", ""],
+            ["2007–08", "49,221"],
+            ["2008–09", "49,003"],
+            ["Projected", ""],
+            ["2020–21", "52,688"],
+            ["2021–22", "53,113"],
+        ],  # fmt: skip
     )
     got = aggregate_answer(table, "What is the highest fall enrollment, and for which school year?")
     assert got is not None and got.short_answer == "2021–22 (53,113)"  # not "Projected / 2021–22"
@@ -568,10 +575,13 @@ def test_catch_all_rows_are_no_member_and_other_gives_no_short_answer() -> None:
 def test_the_year_a_named_row_peaks_in_is_read_along_the_row() -> None:
     table = TableData(
         id="a412",
-        rows=[["Volume servers in:", "2007", "2008", "2009", "2010"],
-              ["Server closets", "1,505", "1,580", "1,643", "1,673"], ["Best practice scenario", "", "", "", ""],
-              ["Server closets", "1,456", "1,439", "1,386", "1,296"],
-              ["Server rooms", "1,465", "1,472", "1,427", "1,334"]],  # fmt: skip
+        rows=[
+            ["Volume servers in:", "2007", "2008", "2009", "2010"],
+            ["Server closets", "1,505", "1,580", "1,643", "1,673"],
+            ["Best practice scenario", "", "", "", ""],
+            ["Server closets", "1,456", "1,439", "1,386", "1,296"],
+            ["Server rooms", "1,465", "1,472", "1,427", "1,334"],
+        ],  # fmt: skip
         header_rows=1,
         columns=["Volume servers in:", "2007", "2008", "2009", "2010"],
     )

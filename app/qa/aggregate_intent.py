@@ -28,8 +28,11 @@ _NUMBER = r"([-−+]?\$?\d[\d,]*(?:\.\d+)?%?)(?:\s*(thousand|million|billion|mn|
 _FRACTION = r"(?:a\s+|one\s+)?(half|third|quarter|fifth|tenth)"
 FRACTIONS = {"half": 0.5, "third": 1 / 3, "quarter": 0.25, "fifth": 0.2, "tenth": 0.1}
 # Each pattern: (regex, direction, inclusive). The number is group 1, its scale word group 2.
-_ABOVE_WORDS = r"above|over|more than|greater than|higher than|exceed(?:s|ing)?|at least|>=?"
-_BELOW_WORDS = r"below|under|less than|fewer than|lower than|at most|<=?"
+# A comparative of any measure ("longer than 50 miles", "older than 65") compares the same way as "more than".
+_ABOVE_WORDS = (r"above|over|(?:more|greater|higher|larger|bigger|longer|older|heavier|taller|wider|faster) than|"
+                r"exceed(?:s|ing)?|at least|>=?")  # fmt: skip
+_BELOW_WORDS = (r"below|under|(?:less|fewer|lower|smaller|shorter|younger|lighter|narrower|slower) than|at most|"
+                r"<=?")  # fmt: skip
 THRESHOLDS: tuple[tuple[re.Pattern[str], str, bool], ...] = (
     (re.compile(rf"\b(?:{_ABOVE_WORDS})\s*{_NUMBER}", re.I), "above", False),
     (re.compile(rf"\b(?:{_BELOW_WORDS})\s*{_NUMBER}", re.I), "below", False),

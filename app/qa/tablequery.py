@@ -119,6 +119,7 @@ class Shape:
     # Words in every column's name (a title row carried over all of them, "November - 2015 / Handgun"): they tell
     # no column from another, so naming them names no column.
     shared: frozenset[str] = frozenset()
+    sections: dict[int, str] = field(default_factory=dict)  # row index -> the section heading above it
 
     def data(self, rows: list[list[str]]) -> list[int]:
         return [i for i in range(self.header_rows, len(rows)) if any(c.strip() for c in rows[i])]
@@ -240,6 +241,8 @@ def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
             label, wrapped = f"{wrapped} {label}", ""
         if section and label:
             label = f"{section} / {label}"
+        if section:
+            sh.sections[i] = section
         if has_sub:
             subl = _cell_text(rows[i], sub)
             if label:
@@ -278,10 +281,16 @@ PER_SOURCE = re.compile(
 )
 
 
+# A unit's abbreviation in a header ("Distance (mi)") is the word a question says ("longer than 50 miles").
+UNITS = {"mi": "mile", "km": "kilometr", "kg": "kilogram", "lb": "pound", "lbs": "pound", "hr": "hour", "hrs": "hour",
+         "yr": "year", "yrs": "year", "mn": "million", "bn": "billion", "sq": "squar", "ft": "feet"}  # fmt: skip
+
+
 def tokens(text: str) -> list[str]:
-    """Content words, plurals folded ("females" = "female") and every way of saying per cent one word."""
+    """Content words, plurals folded ("females" = "female"), every way of saying per cent one word, unit
+    abbreviations written out."""
     text = POSSESSIVE.sub(r"\1", PER_SOURCE.sub(" ", text).replace("%", " % "))
-    return [_stem(t) for t in normalise(text).split() if t not in STOPWORDS]
+    return [UNITS.get(t) or _stem(t) for t in normalise(text).split() if t not in STOPWORDS]
 
 
 def _token_hit(token: str, question: Sequence[str]) -> float:
@@ -664,16 +673,22 @@ def aggregate_answer(table: TableData, question: str) -> TableAnswer | None:
     return got
 
 
-def intent_text(question: str, vocabulary: str, labels: frozenset[str] = frozenset()) -> str:
+def intent_text(question: str, vocabulary: str, labels: frozenset[str] = frozenset(), measures: str = "") -> str:
     """The question with aggregate words blanked where they are part of a name the table uses: "average" in
     "per pupil in average daily attendance" of a table captioned so names the measure, it asks for no mean."""
     said = f" {normalise(vocabulary)} "
+    measure_tokens = set(tokens(measures))  # the value columns' headers (not the row labels' one)
     out = question
     for pattern in (MAX, MIN, AVERAGE, TOTAL):
         for m in pattern.finditer(question):
             after = normalise(question[m.end() :]).split()[:1]
-            # ... or a row's whole label: "the highest wealth quintile" names the row "Highest".
-            row = pattern in (MAX, MIN) and normalise(m.group(0)) in labels  # a "Total" row is what "total" asks
+            # ... or a row's whole label: "the highest wealth quintile" names the row "Highest" (the word after it
+            # names no column; "the highest pill use" asks for the highest value of "Pill").
+            row = (
+                pattern in (MAX, MIN)
+                and normalise(m.group(0)) in labels  # a "Total" row is what "total" asks
+                and not (after and _stem(after[0]) in measure_tokens)
+            )
             if row or after and f" {normalise(m.group(0))} {after[0]} " in said:
                 out = blank(out, m.start(), m.end())
     # "under 18" of a column "Under 18 years", "over 65" of "65 and over": a name, not a threshold.
@@ -705,7 +720,8 @@ def _names_a_member(sh: Shape, members: list[int], question: Sequence[str]) -> b
 def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pick | None]:
     sh = shape(table)
     labels = frozenset(normalise(sh.name(i).split(" / ")[-1]) for i in sh.data(table.rows))
-    asked = intent_text(question, " ".join([table.caption or "", *sh.columns]), labels)
+    measures = " ".join(c for k, c in enumerate(sh.columns) if k != sh.label_column)
+    asked = intent_text(question, " ".join([table.caption or "", *sh.columns]), labels, measures)
     ranked = rank(asked)
     limit = first_threshold(asked)
     kind = (
@@ -749,6 +765,7 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
     if not values:
         return None, None
     where = f"{sh.columns[col.index]} in {_cite_name(table)}"
+    values = _in_named_section(sh, values, set(q) - col.used)
     if kind in ("max", "min"):
         return _extreme(table, sh, values, col, kind, nth, sure, where, question), col
     if kind in ("total", "average"):
@@ -779,6 +796,21 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
     body = f"**{len(hits)}** rows {word} {shown} in {where} {{cite}}: {listed}."
     short = str(len(hits)) if sure and re.search(r"\bhow many\b", question, re.I) else None
     return TableAnswer(table.id, "aggregate", body, short_answer=short, sure=sure), col
+
+
+def _in_named_section(sh: Shape, values: list[tuple[int, float]], said: set[str]) -> list[tuple[int, float]]:
+    """The rows of the one section the question names by a word no other section has ("Which wealth group …" of a
+    table with sections "Caste/tribe", "Wealth index", "Number of living children"); all rows otherwise."""
+    groups: dict[str, list[tuple[int, float]]] = {}
+    for i, v in values:
+        if i in sh.sections:
+            groups.setdefault(sh.sections[i], []).append((i, v))
+    if len(groups) < 2:
+        return values
+    words = {name: set(tokens(name)) for name in groups}
+    common = set.intersection(*words.values())
+    named = [name for name, w in words.items() if (w - common) & said]
+    return groups[named[0]] if len(named) == 1 else values
 
 
 def _threshold_value(limit: Threshold, header: str, values: Sequence[float]) -> float | None:

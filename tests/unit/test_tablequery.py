@@ -593,3 +593,35 @@ def test_the_year_a_named_row_peaks_in_is_read_along_the_row() -> None:
     # No row named: the question asks which row, read down a column as before.
     down = aggregate_answer(table, "Which space type had the highest value in 2009?")
     assert down is not None and down.cell is not None and down.cell["column"] == "2009"
+
+
+def test_comparatives_and_unit_abbreviations() -> None:
+    cycles = TableData(id="c", rows=[["Cycle Name", "KI (1/km)", "Distance (mi)"], ["2012_2", "3.30", "1.3"],
+                                     ["4234_1", "0.59", "58.7"], ["4171_1", "0.07", "173.9"]])  # fmt: skip
+    got = aggregate_answer(cycles, "How many of the cycles are longer than 50 miles?")
+    assert got is not None and got.short_answer == "2" and "Distance" in got.column
+    short = aggregate_answer(cycles, "How many cycles are shorter than 60 miles?")
+    assert short is not None and short.short_answer == "2"
+
+
+def test_a_section_the_question_names_bounds_the_rows_compared() -> None:
+    table = TableData(
+        id="t21",
+        rows=[
+            ["Background characteristic", "Pill", "Condom"],
+            ["Caste/tribe", "", ""],
+            ["Other", "13.3", "5.2"],
+            ["Scheduled tribe", "6.4", "3.5"],
+            ["Wealth index", "", ""],
+            ["Lowest", "10.5", "2.0"],
+            ["Middle", "14.2", "3.4"],
+            ["Highest", "9.7", "12.7"],
+            ["Number of living children", "", ""],
+            ["1 child", "20.1", "6.9"],
+            ["2 children", "11.6", "4.8"],
+        ],  # fmt: skip
+    )
+    got = aggregate_answer(table, "Which wealth group has the highest pill use?")
+    assert got is not None and got.short_answer == "Middle"  # not "1 child" (20.1), a row of another section
+    every = aggregate_answer(table, "Which group has the highest pill use?")
+    assert every is not None and every.short_answer == "1 child"  # no section named: every row

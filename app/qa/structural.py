@@ -428,13 +428,14 @@ def _label(table: DocTable, inferred: Inferred) -> str | None:
 
 def _with_continuations(
     table: DocTable, document: Document, every: list[DocTable], inferred: Inferred
-) -> tuple[DocTable, tablequery.TableData]:
+) -> tuple[DocTable, tablequery.TableData, bool]:
     """The table with the tables of the next pages that carry its label ("Table A-1 …—Continued"), or the first table
     of such a run when `table` continues one: one table, its rows read together (a highest value over the whole of
-    it). A continuation whose columns are others stays a table of its own (`TableData.extend`)."""
+    it), and whether `table` is a later part read alone. A continuation whose columns are others, or whose rows are
+    another group ("Benchmarking education systems" under "Education system"), stays a table of its own."""
     key = label_key(_label(table, inferred))
     if key is None:
-        return table, table_data(table, document, every, inferred)
+        return table, table_data(table, document, every, inferred), False
     run = sorted((t for t in every if label_key(_label(t, inferred)) == key), key=lambda t: t.index_in_document)
     at = next(k for k, t in enumerate(run) if t.id == table.id)
     start = at
@@ -450,13 +451,18 @@ def _with_continuations(
         more = tablequery.TableData(id=nxt.id, rows=rows, columns=list(nxt.columns) if nxt.columns else None,
                                     header_rows=nxt.header_rows if nxt.columns else None)  # fmt: skip
         # Compared as read (the stored header of a continuation may be its repeated caption): the same columns.
-        mine, theirs = tablequery.shape(data).columns, tablequery.shape(more).columns
+        head_shape, more_shape = tablequery.shape(data), tablequery.shape(more)
+        mine, theirs = head_shape.columns, more_shape.columns
         if len(mine) != len(theirs) or not tablequery.same_columns(mine, theirs):
             break
-        data.extend(tablequery.TableData(id=nxt.id, rows=rows, header_rows=tablequery.shape(more).header_rows))
+        rows_of = [set(tablequery.tokens(sh.columns[sh.label_column].split(" / ")[-1])) if sh.columns else set()
+                   for sh in (head_shape, more_shape)]  # fmt: skip
+        if rows_of[0] and rows_of[0] < rows_of[1]:
+            break  # its rows are another group ("Benchmarking education systems"): counted apart
+        data.extend(tablequery.TableData(id=nxt.id, rows=rows, header_rows=more_shape.header_rows))
     if head.id != table.id and table.id not in data.continued:
-        return table, table_data(table, document, every, inferred)  # columns of its own: read alone
-    return head, data
+        return table, table_data(table, document, every, inferred), True  # read alone
+    return head, data, False
 
 
 def content_table_answer(session: Session, retrieval: Retrieval, question: str, document_id: str | None = None) -> None:
@@ -493,7 +499,7 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
         document, every, inferred = documents[table.document_id]
         if document is None or document.status != "ready" or table.id in merged:
             continue
-        table, data = _with_continuations(table, document, every, inferred)
+        table, data, part = _with_continuations(table, document, every, inferred)
         if table.id in merged:
             continue
         merged.update(data.continued)
@@ -512,6 +518,8 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
             # "inhabitants per outlet 1996/7"), and caption words shared count half.
             rank = got.strength + got.coverage + 0.5 * caption_hits
             rank += 10.0 if got.kind == "aggregate" and tablequery.superlative(question) else 0.0
+            # A later part of a labelled table read alone ("—Continued", other rows) answers after the first part.
+            rank -= TABLE_MARGIN if part else 0.0
             if got.kind == "cell":
                 # A word the question says that neither the row, the column nor the table's description accounts
                 # for ("Italy" asked of a topic table whose row "Air passengers rights" matched): a worse reading.

@@ -431,8 +431,9 @@ def _with_continuations(
 ) -> tuple[DocTable, tablequery.TableData, bool]:
     """The table with the tables of the next pages that carry its label ("Table A-1 …—Continued"), or the first table
     of such a run when `table` continues one: one table, its rows read together (a highest value over the whole of
-    it), and whether `table` is a later part read alone. A continuation whose columns are others, or whose rows are
-    another group ("Benchmarking education systems" under "Education system"), stays a table of its own."""
+    it), and whether `table` is a later part with the same columns read alone. A continuation whose columns are
+    others, or whose rows are another group ("Benchmarking education systems" under "Education system"), stays a
+    table of its own."""
     key = label_key(_label(table, inferred))
     if key is None:
         return table, table_data(table, document, every, inferred), False
@@ -443,6 +444,7 @@ def _with_continuations(
         start -= 1
     head = run[start]
     data = table_data(head, document, every, inferred)
+    group: str | None = None
     for k in range(start + 1, len(run)):
         nxt = run[k]
         if nxt.page_number != run[k - 1].page_number + 1 or nxt.id in data.continued:
@@ -458,10 +460,12 @@ def _with_continuations(
         rows_of = [set(tablequery.tokens(sh.columns[sh.label_column].split(" / ")[-1])) if sh.columns else set()
                    for sh in (head_shape, more_shape)]  # fmt: skip
         if rows_of[0] and rows_of[0] < rows_of[1]:
-            break  # its rows are another group ("Benchmarking education systems"): counted apart
+            group = nxt.id  # its rows are another group ("Benchmarking education systems"): counted apart
+            break
         data.extend(tablequery.TableData(id=nxt.id, rows=rows, header_rows=more_shape.header_rows))
     if head.id != table.id and table.id not in data.continued:
-        return table, table_data(table, document, every, inferred), True  # read alone
+        # Read alone; a part with the first part's columns answers after it, one with columns of its own does not.
+        return table, table_data(table, document, every, inferred), table.id == group
     return head, data, False
 
 

@@ -422,6 +422,53 @@ def _named_fallback(
     return top
 
 
+def _label(table: DocTable, inferred: Inferred) -> str | None:
+    return inferred.get(table.id, (table.label, table.caption))[0] or table.caption
+
+
+def _with_continuations(
+    table: DocTable, document: Document, every: list[DocTable], inferred: Inferred
+) -> tuple[DocTable, tablequery.TableData, bool]:
+    """The table with the tables of the next pages that carry its label ("Table A-1 …—Continued"), or the first table
+    of such a run when `table` continues one: one table, its rows read together (a highest value over the whole of
+    it), and whether `table` is a later part with the same columns read alone. A continuation whose columns are
+    others, or whose rows are another group ("Benchmarking education systems" under "Education system"), stays a
+    table of its own."""
+    key = label_key(_label(table, inferred))
+    if key is None:
+        return table, table_data(table, document, every, inferred), False
+    run = sorted((t for t in every if label_key(_label(t, inferred)) == key), key=lambda t: t.index_in_document)
+    at = next(k for k, t in enumerate(run) if t.id == table.id)
+    start = at
+    while start > 0 and run[start - 1].page_number == run[start].page_number - 1:
+        start -= 1
+    head = run[start]
+    data = table_data(head, document, every, inferred)
+    group: str | None = None
+    for k in range(start + 1, len(run)):
+        nxt = run[k]
+        if nxt.page_number != run[k - 1].page_number + 1 or nxt.id in data.continued:
+            break
+        rows = [[str(c or "") for c in r] for r in nxt.rows or []]
+        more = tablequery.TableData(id=nxt.id, rows=rows, columns=list(nxt.columns) if nxt.columns else None,
+                                    header_rows=nxt.header_rows if nxt.columns else None)  # fmt: skip
+        # Compared as read (the stored header of a continuation may be its repeated caption): the same columns.
+        head_shape, more_shape = tablequery.shape(data), tablequery.shape(more)
+        mine, theirs = head_shape.columns, more_shape.columns
+        if len(mine) != len(theirs) or not tablequery.same_columns(mine, theirs):
+            break
+        rows_of = [set(tablequery.tokens(sh.columns[sh.label_column].split(" / ")[-1])) if sh.columns else set()
+                   for sh in (head_shape, more_shape)]  # fmt: skip
+        if rows_of[0] and rows_of[0] < rows_of[1]:
+            group = nxt.id  # its rows are another group ("Benchmarking education systems"): counted apart
+            break
+        data.extend(tablequery.TableData(id=nxt.id, rows=rows, header_rows=more_shape.header_rows))
+    if head.id != table.id and table.id not in data.continued:
+        # Read alone; a part with the first part's columns answers after it, one with columns of its own does not.
+        return table, table_data(table, document, every, inferred), table.id == group
+    return head, data, False
+
+
 def content_table_answer(session: Session, retrieval: Retrieval, question: str, document_id: str | None = None) -> None:
     """A content question a table answers from its cells ("Which member state had the most inhabitants per retail
     outlet?"): the table's answer goes first, the table node leads the evidence. Candidates: the retrieved tables,
@@ -447,15 +494,19 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
     named: list[tuple[float, tablequery.TableAnswer, DocTable, Document, tablequery.TableData]] = []
     rivals: list[tuple[float, tablequery.TableAnswer]] = []
     documents: dict[str, tuple[Document | None, list[DocTable], Inferred]] = {}
+    merged: set[str] = set()  # continuations read as part of a table before them
     for table in tables:
         if table.document_id not in documents:
             document = session.get(Document, table.document_id)
             every = _tables_of(session, document) if document is not None else []
             documents[table.document_id] = (document, every, infer_labels(session, every))
         document, every, inferred = documents[table.document_id]
-        if document is None or document.status != "ready":
+        if document is None or document.status != "ready" or table.id in merged:
             continue
-        data = table_data(table, document, every, inferred)
+        table, data, part = _with_continuations(table, document, every, inferred)
+        if table.id in merged:
+            continue
+        merged.update(data.continued)
         # Caption words the question shares ("food outlets") tell two tables with the same column apart.
         caption = set(tablequery.description(data))
         named_whole = len(caption) >= 3 and len(q_tokens & caption) * 4 >= len(caption) * 3
@@ -471,6 +522,8 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
             # "inhabitants per outlet 1996/7"), and caption words shared count half.
             rank = got.strength + got.coverage + 0.5 * caption_hits
             rank += 10.0 if got.kind == "aggregate" and tablequery.superlative(question) else 0.0
+            # A later part of a labelled table read alone ("—Continued", other rows) answers after the first part.
+            rank -= TABLE_MARGIN if part else 0.0
             if got.kind == "cell":
                 # A word the question says that neither the row, the column nor the table's description accounts
                 # for ("Italy" asked of a topic table whose row "Air passengers rights" matched): a worse reading.

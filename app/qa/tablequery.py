@@ -15,6 +15,7 @@ from functools import lru_cache
 import snowballstemmer  # type: ignore[import-untyped]
 from rapidfuzz import fuzz
 
+from app.qa.aggregate_intent import MAX, MIN, Threshold, asks_period, blank, first_threshold, rank, thresholds
 from app.qa.ask import Cell
 from app.qa.classify import STOPWORDS, normalise
 from app.qa.tablelayout import (
@@ -39,17 +40,14 @@ POSSESSIVE = re.compile(r"(\w)['’]s\b")  # "EU's" names the EU; a stray "s" wo
 # Dot leaders after a row label ("Robbery . . . . .") are layout, not part of its name.
 DOT_LEADER = re.compile(r"(?:\s*\.){2,}\s*$")
 PARENTHETICAL = re.compile(r"\([^()]*\)")
+NOTE_SENTENCE = re.compile(r"^(?:note|notes|source|sources|see)\b.*|^\S+(?:\s+\S+){3,}\.$", re.I)
 
 # Words that ask for the table itself, not for a cell of it.
 SHOW_WORDS = re.compile(r"^(?:contain|contains|list|lists|show|shows|include|includes|describe|describes|present|"
                         r"presents|display|summari[sz]e|summary|about|whole|full|entire|in|there)$")  # fmt: skip
-MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|longest|oldest|heaviest|tallest|fastest|strongest"
-MIN_WORDS = r"lowest|least|smallest|fewest|minimum|shortest|youngest|lightest|slowest|weakest"
-MAX = re.compile(rf"\b(?:{MAX_WORDS})\b", re.I)
 # "fell the most", "the largest decline": the most of a fall is the lowest value of the change column.
 DECLINE = re.compile(r"\b(?:fall|falls|fell|fallen|decline[ds]?|drop(?:s|ped)?|decrease[ds]?|shr[iu]nk|shrank|"
                      r"los[et]|lose[s]?|reduction|cut)\b", re.I)  # fmt: skip
-MIN = re.compile(rf"\b(?:{MIN_WORDS})\b", re.I)
 TOTAL_HEADER = re.compile(r"^(?:total|totals|grand total|all)$")
 CHANGE_HEADER = re.compile(r"\b(?:change|changes|growth|increase|decrease|difference|% ?points|percentage points)\b",
                            re.I)  # fmt: skip
@@ -60,11 +58,6 @@ COUNT = re.compile(
     r"regions|cities|towns|schools|categories|years|[a-z]+ are (?:listed|there|shown))\b",
     re.I,
 )
-_NUMBER_IN_TEXT = r"([-−+]?\$?\d[\d,]*(?:\.\d+)?%?)(?:\s*(thousand|million|billion|mn|bn)\b)?"
-ABOVE = re.compile(
-    rf"\b(?:above|over|more than|greater than|higher than|exceed(?:s|ing)?|at least|>=?)\s*{_NUMBER_IN_TEXT}", re.I
-)
-BELOW = re.compile(rf"\b(?:below|under|less than|fewer than|lower than|at most|<=?)\s*{_NUMBER_IN_TEXT}", re.I)
 
 
 @dataclass(slots=True)
@@ -126,6 +119,7 @@ class Shape:
     # Words in every column's name (a title row carried over all of them, "November - 2015 / Handgun"): they tell
     # no column from another, so naming them names no column.
     shared: frozenset[str] = frozenset()
+    sections: dict[int, str] = field(default_factory=dict)  # row index -> the section heading above it
 
     def data(self, rows: list[list[str]]) -> list[int]:
         return [i for i in range(self.header_rows, len(rows)) if any(c.strip() for c in rows[i])]
@@ -238,13 +232,17 @@ def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
                 # A label wrapped onto the next row ("Murder and nonnegligent" / "manslaughter …"): one name.
                 wrapped = label
                 continue
-            # A row holding only a label ("Best practice scenario") heads the rows below it: a section.
-            section, last = label, ""
+            # A row holding only a label ("Best practice scenario") heads the rows below it: a section. A sentence
+            # ("See notes at end of table.") is a note, heading nothing.
+            if not NOTE_SENTENCE.match(label):
+                section, last = label, ""
             continue
         if wrapped and label:
             label, wrapped = f"{wrapped} {label}", ""
         if section and label:
             label = f"{section} / {label}"
+        if section:
+            sh.sections[i] = section
         if has_sub:
             subl = _cell_text(rows[i], sub)
             if label:
@@ -283,10 +281,16 @@ PER_SOURCE = re.compile(
 )
 
 
+# A unit's abbreviation in a header ("Distance (mi)") is the word a question says ("longer than 50 miles").
+UNITS = {"mi": "mile", "km": "kilometr", "kg": "kilogram", "lb": "pound", "lbs": "pound", "hr": "hour", "hrs": "hour",
+         "yr": "year", "yrs": "year", "mn": "million", "bn": "billion", "sq": "squar", "ft": "feet"}  # fmt: skip
+
+
 def tokens(text: str) -> list[str]:
-    """Content words, plurals folded ("females" = "female") and every way of saying per cent one word."""
+    """Content words, plurals folded ("females" = "female"), every way of saying per cent one word, unit
+    abbreviations written out."""
     text = POSSESSIVE.sub(r"\1", PER_SOURCE.sub(" ", text).replace("%", " % "))
-    return [_stem(t) for t in normalise(text).split() if t not in STOPWORDS]
+    return [UNITS.get(t) or _stem(t) for t in normalise(text).split() if t not in STOPWORDS]
 
 
 def _token_hit(token: str, question: Sequence[str]) -> float:
@@ -363,7 +367,10 @@ def _row_picks(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[li
         if score > 0:
             pick = Pick(i, label, score, coverage, set(tokens(label)))
             touched.append(pick)
-            if coverage >= 0.5 or exact:
+            # A row under a section ("Best practice scenario / Server rooms") is named by its own label whole; the
+            # section, when named too, still ranks it above the same label in other sections (the score).
+            own = sh.primary.get(i, label).split(" / ")[-1]
+            if coverage >= 0.5 or exact or own != label and name_score(own, question)[1] >= 1.0:
                 picks.append(pick)
     return picks, touched
 
@@ -666,23 +673,28 @@ def aggregate_answer(table: TableData, question: str) -> TableAnswer | None:
     return got
 
 
-def intent_text(question: str, vocabulary: str, labels: frozenset[str] = frozenset()) -> str:
+def intent_text(question: str, vocabulary: str, labels: frozenset[str] = frozenset(), measures: str = "") -> str:
     """The question with aggregate words blanked where they are part of a name the table uses: "average" in
     "per pupil in average daily attendance" of a table captioned so names the measure, it asks for no mean."""
     said = f" {normalise(vocabulary)} "
+    measure_tokens = set(tokens(measures))  # the value columns' headers (not the row labels' one)
     out = question
     for pattern in (MAX, MIN, AVERAGE, TOTAL):
         for m in pattern.finditer(question):
             after = normalise(question[m.end() :]).split()[:1]
-            # ... or a row's whole label: "the highest wealth quintile" names the row "Highest".
-            row = pattern in (MAX, MIN) and normalise(m.group(0)) in labels  # a "Total" row is what "total" asks
+            # ... or a row's whole label: "the highest wealth quintile" names the row "Highest" (the word after it
+            # names no column; "the highest pill use" asks for the highest value of "Pill").
+            row = (
+                pattern in (MAX, MIN)
+                and normalise(m.group(0)) in labels  # a "Total" row is what "total" asks
+                and not (after and _stem(after[0]) in measure_tokens)
+            )
             if row or after and f" {normalise(m.group(0))} {after[0]} " in said:
-                out = out[: m.start()] + " " * (m.end() - m.start()) + out[m.end() :]
+                out = blank(out, m.start(), m.end())
     # "under 18" of a column "Under 18 years", "over 65" of "65 and over": a name, not a threshold.
-    for pattern in (ABOVE, BELOW):
-        for m in pattern.finditer(question):
-            if f" {normalise(m.group(0))} " in said:
-                out = out[: m.start()] + " " * (m.end() - m.start()) + out[m.end() :]
+    for t in thresholds(question):
+        if f" {normalise(question[t.start : t.end])} " in said:
+            out = blank(out, t.start, t.end)
     return out
 
 
@@ -690,9 +702,8 @@ def _without_thresholds(question: str, asked: str) -> str:
     """The question less the thresholds it sets ("above $20"): the words of a threshold name no column; those
     `intent_text` kept as names ("under 18") stay."""
     out = question
-    for pattern in (ABOVE, BELOW):
-        for m in pattern.finditer(asked):
-            out = out[: m.start()] + " " * (m.end() - m.start()) + out[m.end() :]
+    for t in thresholds(asked):
+        out = blank(out, t.start, t.end)
     return out
 
 
@@ -709,15 +720,18 @@ def _names_a_member(sh: Shape, members: list[int], question: Sequence[str]) -> b
 def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pick | None]:
     sh = shape(table)
     labels = frozenset(normalise(sh.name(i).split(" / ")[-1]) for i in sh.data(table.rows))
-    asked = intent_text(question, " ".join([table.caption or "", *sh.columns]), labels)
+    measures = " ".join(c for k, c in enumerate(sh.columns) if k != sh.label_column)
+    asked = intent_text(question, " ".join([table.caption or "", *sh.columns]), labels, measures)
+    ranked = rank(asked)
+    limit = first_threshold(asked)
     kind = (
-        "max" if MAX.search(asked) else "min" if MIN.search(asked)
-        else "above" if ABOVE.search(asked) else "below" if BELOW.search(asked)
-        else "average" if AVERAGE.search(asked) else "total" if TOTAL.search(asked)
+        ranked[0] if ranked else "max" if MAX.search(asked) else "min" if MIN.search(asked)
+        else limit.direction if limit else "average" if AVERAGE.search(asked) else "total" if TOTAL.search(asked)
         else "count" if COUNT.search(asked) else None
     )  # fmt: skip
     if kind is None:
         return None, None
+    nth = ranked[1] if ranked else 1
     data = sh.data(table.rows)
 
     def label(i: int) -> str:
@@ -726,10 +740,14 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
     members = [i for i in data if label(i) and not summary_label(label(i))]
     if kind in ("total", "average") and _names_a_member(sh, members, tokens(question)):
         return None, None  # "the average ratio in private schools in 2010": the row 2010 is asked, not a mean
-    if kind == "count" and not (ABOVE.search(question) or BELOW.search(question)):
+    if kind == "count" and limit is None:
         n = len(members)
         body = f"**{n}** rows in {_cite_name(table)} {{cite}}: " + ", ".join(label(i) for i in members[:30]) + "."
         return TableAnswer(table.id, "aggregate", body, short_answer=str(n), sure=True), None
+    if kind in ("max", "min") and asks_period(asked):
+        along = _along_row(table, sh, tokens(_without_thresholds(question, asked)), kind, nth, question)
+        if along is not None:
+            return along
     # The threshold ("above $20") is no column name; other numbers ("in 1996") may be.
     q = tokens(_without_thresholds(question, asked))
     col = _aggregate_column(table, sh, q)
@@ -747,16 +765,9 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
     if not values:
         return None, None
     where = f"{sh.columns[col.index]} in {_cite_name(table)}"
+    values = _in_named_section(sh, values, set(q) - col.used)
     if kind in ("max", "min"):
-        pick = max if kind == "max" else min
-        target = pick(v for _, v in values)
-        rows = [i for i, v in values if v == target]
-        names = " and ".join(label(i) for i in rows)
-        word = "highest" if kind == "max" else "lowest"
-        raw = table.rows[rows[0]][col.index].strip()
-        body = f"**{names}** — the {word} {where}: {raw} {{cite}}."
-        cell = _cell(table, sh, rows[0], col.index)
-        return TableAnswer(table.id, "aggregate", body, short_answer=names if sure else None, cell=cell, sure=sure), col
+        return _extreme(table, sh, values, col, kind, nth, sure, where, question), col
     if kind in ("total", "average"):
         stated = [i for i in data if SUMMARY_ROW.match(normalise(label(i))) and kind == "total"
                   and normalise(label(i)).startswith("total")]  # fmt: skip
@@ -771,23 +782,148 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
         value = total if kind == "total" else total / len(values)
         body = f"**{_fmt(value)}** — the {kind} of {where} over {len(values)} rows {{cite}}."
         return TableAnswer(table.id, "aggregate", body, short_answer=_fmt(value) if sure else None, sure=sure), col
-    m = (ABOVE if kind == "above" else BELOW).search(question)
-    threshold = parse_number(m.group(1)) if m else None
-    if m is not None and threshold is not None and m.group(2):
-        threshold = _scaled(threshold, m.group(2), sh.columns[col.index])
-    if m is None or threshold is None:
+    limit = next((t for t in thresholds(asked) if t.direction == kind), None)
+    threshold = _threshold_value(limit, sh.columns[col.index], [v for _, v in values]) if limit else None
+    if limit is None or threshold is None:
         return None, None
     if kind == "above":
-        inclusive = "at least" in m.group(0).lower() or ">=" in m.group(0)
-        hits = [(i, v) for i, v in values if v > threshold or (inclusive and v == threshold)]
+        hits = [(i, v) for i, v in values if v > threshold or (limit.inclusive and v == threshold)]
     else:
-        inclusive = "at most" in m.group(0).lower() or "<=" in m.group(0)
-        hits = [(i, v) for i, v in values if v < threshold or (inclusive and v == threshold)]
+        hits = [(i, v) for i, v in values if v < threshold or (limit.inclusive and v == threshold)]
     listed = ", ".join(f"{label(i)} ({table.rows[i][col.index].strip()})" for i, _ in hits[:30]) or "none"
-    word = "above" if kind == "above" else "below"
-    body = f"**{len(hits)}** rows {word} {m.group(1)} in {where} {{cite}}: {listed}."
+    word = ("at least" if kind == "above" else "at most") if limit.inclusive else kind
+    shown = limit.text if limit.fraction is None else f"{_fmt(threshold)} ({limit.number})"
+    body = f"**{len(hits)}** rows {word} {shown} in {where} {{cite}}: {listed}."
     short = str(len(hits)) if sure and re.search(r"\bhow many\b", question, re.I) else None
     return TableAnswer(table.id, "aggregate", body, short_answer=short, sure=sure), col
+
+
+def _in_named_section(sh: Shape, values: list[tuple[int, float]], said: set[str]) -> list[tuple[int, float]]:
+    """The rows of the one section the question names by a word no other section has ("Which wealth group …" of a
+    table with sections "Caste/tribe", "Wealth index", "Number of living children"); all rows otherwise."""
+    groups: dict[str, list[tuple[int, float]]] = {}
+    for i, v in values:
+        if i in sh.sections:
+            groups.setdefault(sh.sections[i], []).append((i, v))
+    if len(groups) < 2:
+        return values
+    words = {name: set(tokens(name)) for name in groups}
+    common = set.intersection(*words.values())
+    named = [name for name, w in words.items() if (w - common) & said]
+    return groups[named[0]] if len(named) == 1 else values
+
+
+def _threshold_value(limit: Threshold, header: str, values: Sequence[float]) -> float | None:
+    """The number a threshold compares with: scaled ("40 million"), or a share ("more than half": 50 in a column of
+    percentages, 0.5 in a column of fractions)."""
+    if limit.fraction is not None:
+        return limit.fraction if all(abs(v) <= 1 for v in values) else limit.fraction * 100
+    value = parse_number(limit.number)
+    if value is not None and limit.scale:
+        value = _scaled(value, limit.scale, header)
+    return value
+
+
+# Rows that hold what no member holds ("Unspecified", "non-EU", "Unknown"): never the "highest" country. "Other"
+# may be a member ("Other" castes) or the rest ("Other offenses"): kept, but no short answer when it would win.
+CATCH_ALL = re.compile(r"^(?:unspecified|unknown|not (?:stated|specified|known|classified|available)|"
+                       r"non [a-z]+(?: \d+)?|n e c|nec|rest of (?:the )?\w+|no answer)$")  # fmt: skip
+OTHERS = re.compile(r"^(?:other|others|all others?\b.*|miscellaneous|misc)$")
+
+
+def _own(sh: Shape, i: int, members: Sequence[int]) -> str:
+    """A row's name without the section above it ("Projected / 2021–22" is "2021–22") when no other member has that
+    name: the short answer a user reads."""
+    own = sh.primary.get(i, sh.name(i)).split(" / ")[-1]
+    same = [j for j in members if sh.primary.get(j, sh.name(j)).split(" / ")[-1] == own]
+    return own if len(same) <= 1 else sh.name(i)
+
+
+def _extreme(
+    table: TableData,
+    sh: Shape,
+    values: list[tuple[int, float]],
+    col: Pick,
+    kind: str,
+    nth: int,
+    sure: bool,
+    where: str,
+    question: str,
+) -> TableAnswer:
+    """The row with the highest (lowest) value of the column, or the nth of them ("the second largest")."""
+    members = [i for i, _ in values]
+    plain = [(i, v) for i, v in values if not CATCH_ALL.match(normalise(_own(sh, i, members)))]
+    values = plain or values
+    order = sorted({v for _, v in values}, reverse=kind == "max")
+    if nth > len(order):
+        nth = len(order)
+    target = order[nth - 1]
+    rows = [i for i, v in values if v == target]
+    if any(OTHERS.match(normalise(_own(sh, i, members))) for i in rows):
+        sure = False  # "Other" leads: a member or the rest of them, two readings
+    if len(rows) > 1:
+        sure = False  # a tie: no one row is the answer
+    names = " and ".join(sh.name(i) for i in rows)
+    word = "highest" if kind == "max" else "lowest"
+    if nth > 1:
+        word = f"{_ORDINAL_WORD.get(nth, str(nth) + 'th')} {word}"
+    raw = table.rows[rows[0]][col.index].strip()
+    body = f"**{names}** — the {word} {where}: {raw} {{cite}}."
+    cell = _cell(table, sh, rows[0], col.index)
+    short = " and ".join(_own(sh, i, members) for i in rows)
+    if not ASKS_LABEL_FIRST.match(question.strip()):
+        short = f"{short} ({raw})"  # "What was the highest …": the value is asked too
+    return TableAnswer(table.id, "aggregate", body, short_answer=short if sure else None, cell=cell, sure=sure)
+
+
+_ORDINAL_WORD = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+# A question asking for a row's name before anything else ("Which state …", "Who …", "In which year …").
+ASKS_LABEL_FIRST = re.compile(r"^(?:\W*(?:in|for|of|from|at|on|by)\s+)?(?:which|who|whose|where)\b", re.I)
+# A column header that names a period: a year, a school year, a fiscal year, a month, a quarter.
+PERIOD_HEADER = re.compile(r"^(?:(?:19|20)\d\d(?:\s*[–\-/]\s*(?:19|20)?\d\d)?\*{0,3}|"
+                           r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+\d{2,4})?|"
+                           r"q[1-4](?:\s+\d{4})?)$", re.I)  # fmt: skip
+
+
+def _along_row(
+    table: TableData, sh: Shape, q: list[str], kind: str, nth: int, question: str
+) -> tuple[TableAnswer, Pick] | None:
+    """ "In which year was X lowest": the period column where the named row peaks (troughs), when the columns are
+    periods and the question names one row. None when it names no row whole or the columns are no periods."""
+    periods = [c for c in numeric_columns(table, sh)
+               if PERIOD_HEADER.match(sh.columns[c].split(" / ")[-1].strip())]  # fmt: skip
+    if len(periods) < 2:
+        return None
+    row, tied = best_row(table, sh, q)
+    if row is None:
+        return None
+    own = sh.primary.get(row.index, row.name).split(" / ")[-1]
+    if not named_whole(own, q) and row.coverage < 1.0:
+        return None
+    if len({normalise(sh.primary.get(p.index, p.name)) for p in tied}) > 1:
+        return None
+    cells = {c: parse_number(_value(table, row.index, c)) for c in periods}
+    values = [(c, v) for c, v in cells.items() if v is not None]
+    if len(values) < 2:
+        return None
+    order = sorted({v for _, v in values}, reverse=kind == "max")
+    target = order[min(nth, len(order)) - 1]
+    at = [c for c, v in values if v == target]
+    # Another row named about as well, holding other values: two readings (ROW_MARGIN, as for one cell).
+    _, rivals = _row_picks(table, sh, q)
+    sure = len(at) == 1 and all(
+        row.matched - p.matched >= ROW_MARGIN or [_value(table, p.index, c) for c in periods]
+        == [_value(table, row.index, c) for c in periods]
+        for p in rivals if p.index != row.index
+    )  # fmt: skip
+    heads = " and ".join(sh.columns[c].split(" / ")[-1] for c in at)
+    raw = _value(table, row.index, at[0])
+    word = "highest" if kind == "max" else "lowest"
+    body = f"**{heads}** — the {word} of {row.name} in {_cite_name(table)}: {raw} {{cite}}."
+    cell = _cell(table, sh, row.index, at[0])
+    got = TableAnswer(table.id, "aggregate", body, short_answer=f"{heads} ({raw})" if sure else None, cell=cell,
+                      sure=sure)  # fmt: skip
+    return got, Pick(at[0], sh.columns[at[0]], row.matched, row.coverage, row.used)
 
 
 SCALE = {"thousand": 1e3, "million": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9}

@@ -100,7 +100,7 @@ def test_highest_and_lowest_skip_summary_rows() -> None:
     top = aggregate_answer(RETAIL, "Which member state had the most inhabitants per retail outlet?")
     assert top is not None and top.short_answer == "Belgium/Luxembourg"  # 1,000 parsed as a thousand
     low = aggregate_answer(RETAIL, "lowest population")
-    assert low is not None and low.short_answer == "Austria"  # EU15 is a summary row, not a member
+    assert low is not None and low.short_answer == "Austria (8.1)"  # EU15 is a summary row, not a member
 
 
 def test_total_count_and_threshold() -> None:
@@ -184,7 +184,7 @@ def test_missing_cell_says_what_the_table_holds() -> None:
 def test_continuation_rows_are_the_same_table() -> None:
     first = TableData(id="a", rows=[["Name", "Value"], ["One", "1"]], columns=["Name", "Value"], header_rows=1)
     first.extend(TableData(id="b", rows=[["Name", "Value"], ["Two", "2"]], columns=["Name", "Value"], header_rows=1))
-    got = aggregate_answer(first, "highest value")
+    got = aggregate_answer(first, "Which row has the highest value?")
     assert got is not None and got.short_answer == "Two"
     assert first.continued == ["b"]
 
@@ -514,3 +514,114 @@ def test_fastest_growth_is_the_highest_value() -> None:
     assert got.kind == "aggregate" and "**Ireland**" in got.body
     slow = aggregate_answer(table, "Which had the slowest growth in total retail sales volume?")
     assert slow is not None and "**Greece**" in slow.body
+
+
+def test_at_least_and_at_most_set_thresholds_not_extremes() -> None:
+    got = aggregate_answer(RETAIL, "In how many member states were retail sales at least 292 Ecu bn?")
+    assert got is not None and got.short_answer == "2"  # Germany 373 and France 292 itself: not "the least"
+    most = aggregate_answer(RETAIL, "How many member states had at most 105.2 thousand retail outlets?")
+    assert most is not None and most.short_answer == "3" and "at most" in most.body
+
+
+def test_or_more_and_shares_of_a_whole_are_thresholds() -> None:
+    more = aggregate_answer(RETAIL, "How many member states had 169 or more inhabitants per outlet?")
+    assert more is not None and more.short_answer == "4"  # 196, 169, 270, 1,000
+    shares = TableData(id="s", rows=[["", "share %"], ["A", "52"], ["B", "49"], ["C", "81"], ["D", "50"]])
+    half = aggregate_answer(shares, "In how many countries was the share more than half?")
+    assert half is not None and half.short_answer == "2"  # 50 is no more than half
+    fractions = TableData(id="f", rows=[["", "share"], ["A", "0.52"], ["B", "0.2"], ["C", "0.9"], ["D", "0.1"]])
+    third = aggregate_answer(fractions, "How many rows have a share below a third?")
+    assert third is not None and third.short_answer == "2"
+
+
+def test_second_largest_and_ranks_third() -> None:
+    second = aggregate_answer(RETAIL, "Which member state had the second largest population?")
+    assert second is not None and second.short_answer == "France" and "second highest" in second.body
+    third = aggregate_answer(RETAIL, "Which member state ranks third in retail sales?")
+    assert third is not None and third.short_answer == "Belgium/Luxembourg"
+    low = aggregate_answer(RETAIL, "Which member state has the 2nd lowest population?")
+    assert low is not None and low.short_answer == "Belgium"
+
+
+def test_a_value_question_gets_the_value_with_the_row_and_sections_are_dropped() -> None:
+    table = TableData(
+        id="t18",
+        rows=[
+            ["School year", "Fall enrollment"],
+            ["Actual", ""],
+            ["2007–08", "49,221"],
+            ["2008–09", "49,003"],
+            ["Projected", ""],
+            ["2020–21", "52,688"],
+            ["2021–22", "53,113"],
+        ],  # fmt: skip
+    )
+    got = aggregate_answer(table, "What is the highest fall enrollment, and for which school year?")
+    assert got is not None and got.short_answer == "2021–22 (53,113)"  # not "Projected / 2021–22"
+    which = aggregate_answer(table, "In which school year was fall enrollment lowest?")
+    assert which is not None and which.short_answer == "2008–09"
+
+
+def test_catch_all_rows_are_no_member_and_other_gives_no_short_answer() -> None:
+    table = TableData(id="e", rows=[["Country", "Enquiries"], ["Spain", "268"], ["Germany", "233"],
+                                    ["non-EU", "97"], ["Unspecified", "363"], ["Grand Total", "961"]])  # fmt: skip
+    got = aggregate_answer(table, "Which country had the most enquiries?")
+    assert got is not None and got.short_answer == "Spain"
+    other = TableData(id="o", rows=[["Group", "Users"], ["Scheduled caste", "74.8"], ["Other", "81.1"]])
+    led = aggregate_answer(other, "Which group has the most users?")
+    assert led is not None and led.short_answer is None and "Other" in led.body
+
+
+def test_the_year_a_named_row_peaks_in_is_read_along_the_row() -> None:
+    table = TableData(
+        id="a412",
+        rows=[
+            ["Volume servers in:", "2007", "2008", "2009", "2010"],
+            ["Server closets", "1,505", "1,580", "1,643", "1,673"],
+            ["Best practice scenario", "", "", "", ""],
+            ["Server closets", "1,456", "1,439", "1,386", "1,296"],
+            ["Server rooms", "1,465", "1,472", "1,427", "1,334"],
+        ],  # fmt: skip
+        header_rows=1,
+        columns=["Volume servers in:", "2007", "2008", "2009", "2010"],
+    )
+    got = aggregate_answer(table, "In the best practice scenario, in which year is the UEC of server closets lowest?")
+    assert got is not None and got.short_answer == "2010 (1,296)" and got.cell is not None
+    assert got.cell["column"] == "2010"
+    top = aggregate_answer(table, "In what year were best practice server rooms highest?")
+    assert top is not None and top.short_answer == "2008 (1,472)"
+    # No row named: the question asks which row, read down a column as before.
+    down = aggregate_answer(table, "Which space type had the highest value in 2009?")
+    assert down is not None and down.cell is not None and down.cell["column"] == "2009"
+
+
+def test_comparatives_and_unit_abbreviations() -> None:
+    cycles = TableData(id="c", rows=[["Cycle Name", "KI (1/km)", "Distance (mi)"], ["2012_2", "3.30", "1.3"],
+                                     ["4234_1", "0.59", "58.7"], ["4171_1", "0.07", "173.9"]])  # fmt: skip
+    got = aggregate_answer(cycles, "How many of the cycles are longer than 50 miles?")
+    assert got is not None and got.short_answer == "2" and "Distance" in got.column
+    short = aggregate_answer(cycles, "How many cycles are shorter than 60 miles?")
+    assert short is not None and short.short_answer == "2"
+
+
+def test_a_section_the_question_names_bounds_the_rows_compared() -> None:
+    table = TableData(
+        id="t21",
+        rows=[
+            ["Background characteristic", "Pill", "Condom"],
+            ["Caste/tribe", "", ""],
+            ["Other", "13.3", "5.2"],
+            ["Scheduled tribe", "6.4", "3.5"],
+            ["Wealth index", "", ""],
+            ["Lowest", "10.5", "2.0"],
+            ["Middle", "14.2", "3.4"],
+            ["Highest", "9.7", "12.7"],
+            ["Number of living children", "", ""],
+            ["1 child", "20.1", "6.9"],
+            ["2 children", "11.6", "4.8"],
+        ],  # fmt: skip
+    )
+    got = aggregate_answer(table, "Which wealth group has the highest pill use?")
+    assert got is not None and got.short_answer == "Middle"  # not "1 child" (20.1), a row of another section
+    every = aggregate_answer(table, "Which group has the highest pill use?")
+    assert every is not None and every.short_answer == "1 child"  # no section named: every row

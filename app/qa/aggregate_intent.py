@@ -1,0 +1,123 @@
+"""What an aggregate question over a table asks, read from its words: the extreme (highest/lowest) and which rank
+of it ("the second largest", "ranks third"), a threshold ("above 40 million", "5 percent or more", "more than
+half"), and whether it asks for the column a row peaks in ("in which year was X lowest"). Pure text rules; the
+table decides what they apply to (`app.qa.tablequery`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|longest|oldest|heaviest|tallest|fastest|strongest|peak"
+MIN_WORDS = r"lowest|least|smallest|fewest|minimum|shortest|youngest|lightest|slowest|weakest"
+# "at least 10%" and "at most 5" set thresholds: they ask for no extreme.
+MAX = re.compile(rf"\b(?<!at )(?:{MAX_WORDS})\b", re.I)
+MIN = re.compile(rf"\b(?<!at )(?:{MIN_WORDS})\b", re.I)
+
+ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5}
+_ORDINAL = "|".join(ORDINALS)
+# "the second largest", "second-highest", "third most"; "ranks second", "ranked third in": counted from the top.
+ORDINAL_EXTREME = re.compile(rf"\b({_ORDINAL})[\s-]+(?:({MAX_WORDS})|({MIN_WORDS}))\b", re.I)
+RANKS = re.compile(rf"\brank(?:s|ed)?\s+(?:the\s+)?({_ORDINAL})\b", re.I)
+
+# A question asking for the column a named row is highest or lowest in: a year, a month, a period.
+ASKS_PERIOD = re.compile(r"\b(?:(?:which|what)\s+(?:school\s+|fiscal\s+|financial\s+)?(?:year|month|period|quarter|"
+                         r"season|decade|date)|when)\b", re.I)  # fmt: skip
+
+_NUMBER = r"([-−+]?\$?\d[\d,]*(?:\.\d+)?%?)(?:\s*(thousand|million|billion|mn|bn)\b)?"
+_FRACTION = r"(?:a\s+|one\s+)?(half|third|quarter|fifth|tenth)"
+FRACTIONS = {"half": 0.5, "third": 1 / 3, "quarter": 0.25, "fifth": 0.2, "tenth": 0.1}
+# Each pattern: (regex, direction, inclusive). The number is group 1, its scale word group 2.
+# A comparative of any measure ("longer than 50 miles", "older than 65") compares the same way as "more than".
+_ABOVE_WORDS = (r"above|over|(?:more|greater|higher|larger|bigger|longer|older|heavier|taller|wider|faster) than|"
+                r"exceed(?:s|ing)?|at least|>=?")  # fmt: skip
+_BELOW_WORDS = (r"below|under|(?:less|fewer|lower|smaller|shorter|younger|lighter|narrower|slower) than|at most|"
+                r"<=?")  # fmt: skip
+THRESHOLDS: tuple[tuple[re.Pattern[str], str, bool], ...] = (
+    (re.compile(rf"\b(?:{_ABOVE_WORDS})\s*{_NUMBER}", re.I), "above", False),
+    (re.compile(rf"\b(?:{_BELOW_WORDS})\s*{_NUMBER}", re.I), "below", False),
+    # "5 percent or more", "1,000 and above", "18 or older": the number itself counts.
+    (
+        re.compile(
+            rf"{_NUMBER}\s*(?:percent\s+|per cent\s+)?(?:or|and)\s+(?:more|above|higher|over|greater|older)\b", re.I
+        ),
+        "above",
+        True,
+    ),  # fmt: skip
+    (
+        re.compile(
+            rf"{_NUMBER}\s*(?:percent\s+|per cent\s+)?(?:or|and)\s+(?:less|fewer|below|lower|under|younger)\b", re.I
+        ),
+        "below",
+        True,
+    ),  # fmt: skip
+    # "more than half of grocery turnover": a share, 50 in a column of percentages.
+    (re.compile(rf"\b(?:{_ABOVE_WORDS})\s+{_FRACTION}\b", re.I), "above", False),
+    (re.compile(rf"\b(?:{_BELOW_WORDS})\s+{_FRACTION}\b", re.I), "below", False),
+)
+# The original patterns of the "above"/"below" words before a number; kept for callers that blank names.
+ABOVE = THRESHOLDS[0][0]
+BELOW = THRESHOLDS[1][0]
+
+
+@dataclass(slots=True, frozen=True)
+class Threshold:
+    direction: str  # above | below
+    number: str  # as written: "40", "1,000", "half"
+    scale: str | None  # "million" …, or None
+    inclusive: bool  # "at least", "or more": the threshold itself counts
+    fraction: float | None  # "half" → 0.5; None for a number
+    start: int
+    end: int
+
+    @property
+    def text(self) -> str:
+        return self.number + (f" {self.scale}" if self.scale else "")
+
+
+def thresholds(question: str) -> list[Threshold]:
+    """Every threshold the question sets, in the order written; overlapping readings keep the first pattern's."""
+    found: list[Threshold] = []
+    for pattern, direction, inclusive in THRESHOLDS:
+        for m in pattern.finditer(question):
+            if any(t.start < m.end() and m.start() < t.end for t in found):
+                continue
+            said = m.group(0).lower()
+            word = m.group(1)
+            fraction = FRACTIONS.get(word.lower())
+            inclusive_here = inclusive or "at least" in said or "at most" in said or "=" in said
+            scale = m.group(2) if fraction is None and m.lastindex and m.lastindex >= 2 else None
+            found.append(Threshold(direction, word, scale, inclusive_here, fraction, m.start(), m.end()))
+    return sorted(found, key=lambda t: t.start)
+
+
+def first_threshold(question: str) -> Threshold | None:
+    found = thresholds(question)
+    return found[0] if found else None
+
+
+def blank(text: str, start: int, end: int) -> str:
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def without_thresholds(question: str) -> str:
+    """The question less the thresholds it sets: the words of a threshold name no column."""
+    out = question
+    for t in thresholds(question):
+        out = blank(out, t.start, t.end)
+    return out
+
+
+def rank(question: str) -> tuple[str, int] | None:
+    """("max" | "min", n) for "the second largest", "third-lowest", "ranks second" (n ≥ 2); None otherwise."""
+    m = ORDINAL_EXTREME.search(question)
+    if m:
+        return ("max" if m.group(2) else "min"), ORDINALS[m.group(1).lower()]
+    m = RANKS.search(question)
+    if m:
+        return "max", ORDINALS[m.group(1).lower()]
+    return None
+
+
+def asks_period(question: str) -> bool:
+    return bool(ASKS_PERIOD.search(question))

@@ -1,0 +1,42 @@
+"""What an aggregate question asks, read from its words alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.qa.aggregate_intent import MAX, MIN, asks_period, rank, thresholds, without_thresholds
+
+
+@pytest.mark.parametrize(
+    ("question", "direction", "number", "inclusive", "fraction"),
+    [
+        ("How many states had more than 2,500 women?", "above", "2,500", False, None),
+        ("share at least 10% in 1995", "above", "10%", True, None),
+        ("excluded 5 percent or more of their population", "above", "5", True, None),
+        ("cycles longer than 50 miles", "above", "50", False, None),
+        ("countries with 100 or fewer stores", "below", "100", True, None),
+        ("took more than half of grocery turnover", "above", "half", False, 0.5),
+        ("below a quarter of the total", "below", "quarter", False, 0.25),
+    ],
+)
+def test_thresholds(question: str, direction: str, number: str, inclusive: bool, fraction: float | None) -> None:
+    (found,) = thresholds(question)
+    assert (found.direction, found.number, found.inclusive, found.fraction) == (direction, number, inclusive, fraction)
+    assert number not in without_thresholds(question)
+
+
+def test_at_least_is_no_minimum_and_ranks_count_from_the_top() -> None:
+    assert not MIN.search("at least 10%") and MIN.search("the least stores")
+    assert not MAX.search("at most 5") and MAX.search("projected to peak")
+    assert rank("Which state ranks second in total outlay?") == ("max", 2)
+    assert rank("the third-lowest exclusion rate") == ("min", 3)
+    assert rank("the 2nd largest firm") == ("max", 2)
+    assert rank("Which state had the largest outlay?") is None
+    assert rank("the second column's largest value") is None  # "second" not said of the extreme
+
+
+def test_asks_for_a_period() -> None:
+    assert asks_period("the lowest number, and in which year?")
+    assert asks_period("In what school year was it highest?")
+    assert asks_period("When did hires peak?")
+    assert not asks_period("Which state had the most graduates in 2005–06?")

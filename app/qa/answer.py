@@ -18,8 +18,10 @@ import numpy as np
 from app.qa.ask import EvidenceNode, Retrieval
 from app.qa.extractive_reader import ContextItem, Encode, central_sentences, extractive_answer
 from app.qa.reader import read
+from app.text.sentences import split_sentences
 
 MAX_CONTEXT_CHARS_PER_ITEM = 2500  # one long page or table must not crowd the others out of the prompt
+OVERVIEW_SENTENCES = 2  # of each opening passage in a document's overview
 NO_ANSWER = "I could not find this in the documents."
 MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 
@@ -108,6 +110,8 @@ def local_answer(
         answer.short_answer = table_answers[0].short_answer if len(table_answers) == 1 else None
         answer.candidate = answer.short_answer
         return answer
+    if retrieval.overview is not None:
+        return _finish(_overview_text(retrieval, items), items, nodes, 0)
     if retrieval.question_type == "structural":
         text = _structural_text(question, retrieval, items, encode, intent, question_vector)
         return _finish(f"{text}\n\n{notes}".strip(), items, nodes, 0)
@@ -149,6 +153,22 @@ def _structural_text(
         blocks += [_table_block(by_id[t.node_id].text, t.marker) for t in tables]
         parts.append("\n\n".join(b for b in blocks if b))
     return "\n\n".join(parts)
+
+
+def _overview_text(retrieval: Retrieval, items: list[ContextItem]) -> str:
+    """A document as a whole: its description, the first sentences of its opening passages, its tables listed by
+    caption (each cited; a whole table is one question away: "what is in Table 6 of …")."""
+    by_id = {n.node_id: n for n in retrieval.nodes}
+    opening = " ".join(
+        f"{' '.join(split_sentences(i.text)[:OVERVIEW_SENTENCES]) or i.text} [{i.marker}]"
+        for i in items
+        if i.kind == "passage"
+    )
+    tables = [f"- {by_id[i.node_id].label} [{i.marker}]" for i in items if i.kind == "table"]
+    blocks = [retrieval.overview or "", f"It opens: {opening}" if opening else ""]
+    if tables:
+        blocks.append("Its tables:\n\n" + "\n".join(tables))
+    return "\n\n".join(b for b in blocks if b)
 
 
 def _table_block(text: str, marker: int) -> str:

@@ -68,6 +68,10 @@ TABLE_ON_PAGE = re.compile(
 # "the table", "which table": mentions a table without naming one; unsure, not structural by itself.
 TABLE_WORD = re.compile(r"\btables?\b", re.I)
 TABLE_WORDS = frozenset({"table", "tables"})
+# Words of "what is X about", "tell me what X covers": asking for the document as a whole, not for a fact in it.
+OVERVIEW_VERBS = frozenset(
+    "tell say says cover covers covered contain contains discuss discusses describe describes".split()
+)
 PAGE_WORD = re.compile(r"\bpages?\b", re.I)
 
 SUMMARISE = re.compile(r"\b(summari[sz]e|summary|overview|outline|gist|main points?|key points?|about)\b", re.I)
@@ -137,6 +141,8 @@ class ParsedQuery:
     # A structural question naming its document by a part several documents share: the sentence saying which
     # they are, answered instead of guessing one (see app.qa.pipeline.retrieve).
     ambiguous: str | None = None
+    # "Summarise the WARN report", "what is eu-013.pdf about": the named document as a whole (structural).
+    overview: bool = False
 
 
 def normalise(text: str) -> str:
@@ -471,7 +477,16 @@ def classify(
     asked = [w for w in cell_terms if w not in TABLE_WORDS and not SUMMARISE.fullmatch(w) and not SHOW.fullmatch(w)]
     if document is not None and not tables and not pages and TABLE_WORD.search(residual) and not asked:
         tables.append(TableRef(number=None))
-    structural = bool(pages or tables)
+    # "Summarise the WARN report", "what is eu-013.pdf about": nothing asked but the named document itself.
+    overview = (
+        document is not None
+        and document.explicit  # a bare entity title ("what is Gallu about") stays a content question
+        and not tables
+        and not pages
+        and SUMMARISE.search(residual) is not None
+        and not [w for w in asked if w not in GENERIC and w not in DOC_NOUNS and w not in OVERVIEW_VERBS]
+    )
+    structural = bool(pages or tables or overview)
     if COMPARE.search(question) and len(pages) + len(tables) >= 2:
         intent: Intent = "compare"
     elif SUMMARISE.search(residual) and not cell_terms[2:]:
@@ -495,6 +510,7 @@ def classify(
         # A table or page word we could not resolve ("the table about literacy") leaves the rules unsure.
         confident=structural or not (TABLE_WORD.search(text) or PAGE_WORD.search(text)),
         ambiguous=ambiguity_message(ambiguous) if ambiguous is not None and structural else None,
+        overview=overview,
     )
     if not parsed.confident and llm is not None:
         return _ask_llm(parsed, llm)

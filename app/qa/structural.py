@@ -31,6 +31,8 @@ from app.qa.resolve import (
 
 MAX_PAGES = 12  # "page 1" over a folder of 300 PDFs must stay a readable answer
 MAX_TABLES = 12
+OVERVIEW_PASSAGES = 3
+OVERVIEW_MIN_WORDS = 12
 
 
 def _page_nodes(session: Session, document: Document, page: Page) -> list[EvidenceNode]:
@@ -300,6 +302,8 @@ def fetch(session: Session, collection_id: str, parsed: ParsedQuery) -> Retrieva
     retrieval = Retrieval(question_type="structural", nodes=[])
     document = session.get(Document, parsed.document.document_id) if parsed.document is not None else None
     document_id = document.id if document is not None else None
+    if parsed.overview and document is not None:
+        return _overview(session, document)
     nodes: list[EvidenceNode] = []
     notes: list[str] = []
     missing: list[str] = []
@@ -349,6 +353,28 @@ def fetch(session: Session, collection_id: str, parsed: ParsedQuery) -> Retrieva
             cells = [a.cell for a in answers if a.cell]
             if len(answers) == 1 and cells:
                 retrieval.cell = cells[0]
+    return retrieval
+
+
+def _overview(session: Session, document: Document) -> Retrieval:
+    """A named document as a whole: what it is (pages, tables), how it opens, and its tables by caption."""
+    passages = session.scalars(
+        select(Passage).where(Passage.document_id == document.id).order_by(Passage.page_number, Passage.index)
+    )
+    # Its opening passages of some substance: a running header or a title line alone says nothing of the content.
+    opening = [p for p in passages if len(p.text.split()) >= OVERVIEW_MIN_WORDS][:OVERVIEW_PASSAGES]
+    tables = _tables_of(session, document)
+    name = document.filename
+    nodes = [
+        EvidenceNode(p.id, "passage", document.id, p.page_number, f"{name} p. {p.page_number}", p.text, 0, 1.0)
+        for p in opening
+    ]
+    nodes += [table_node(t, document) for t in tables[:MAX_TABLES]]
+    pages = f"{document.page_count} page{'s' if document.page_count != 1 else ''}"
+    count = f"{len(tables)} table{'s' if len(tables) != 1 else ''}"
+    title = f" “{' '.join(document.title.split())}”" if document.title else ""
+    retrieval = Retrieval(question_type="structural", nodes=nodes, intent="summarise")
+    retrieval.overview = f"**{document.filename}**{title}: {pages}, {count}."
     return retrieval
 
 

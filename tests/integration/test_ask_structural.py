@@ -119,3 +119,22 @@ def test_short_answer_only_when_the_cell_is_unambiguous(session: Session, pdfs: 
                            "speed fuel savings above 5%?", {"llm": "local"}, pdfs.settings, pdfs.tools)  # fmt: skip
     rows = expected_tables("us-030.pdf")[0]["rows"][2:]
     assert count["short_answer"] == str(sum(float(r[3].rstrip("%")) > 5 for r in rows))
+
+
+@pytest.mark.parametrize("question", ["What is us-030.pdf about?", "Summarise the us-030 document"])
+def test_a_document_asked_for_as_a_whole_gets_its_overview(
+    session: Session, pdfs: PdfCollection, question: str
+) -> None:
+    us030 = pdfs.documents["us-030.pdf"]
+    tables = session.scalars(select(DocTable).where(DocTable.document_id == us030.id)).all()
+    payload = ask_collection(session, pdfs.collection_id, question, {"llm": "local"}, pdfs.settings, pdfs.tools)
+    assert payload["question_type"] == "structural" and payload["short_answer"] is None
+    answer = payload["answer"]
+    count = f"{len(tables)} table{'s' if len(tables) != 1 else ''}"
+    assert answer.startswith("**us-030.pdf**") and f"{us030.page_count} pages, {count}." in answer
+    assert "It opens:" in answer
+    # Everything cited is from the named document: its opening passages first, then its tables.
+    citations = payload["citations"]
+    assert citations and {c["filename"] for c in citations} == {"us-030.pdf"}
+    assert citations[0]["kind"] == "passage" and citations[0]["text"].split()[0] in answer
+    assert sum(c["kind"] == "table" for c in citations) == min(len(tables), 12)

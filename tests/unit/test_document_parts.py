@@ -214,3 +214,32 @@ def test_a_name_called_a_document_fences_content(question: str, document_id: str
 def test_words_of_a_name_used_as_content_do_not_fence(question: str) -> None:
     parsed = classify(question, NAMES)
     assert parsed.document is None or not parsed.document.explicit
+
+
+@pytest.mark.parametrize(
+    ("question", "document_id"),
+    [
+        ("What is eu-013.pdf about?", "eu013"),
+        ("Summarise the diesel engines manual", "diesel"),
+        ("Give me an overview of us-018.pdf", "us018"),
+        ("What is the federal register notice about?", "fedreg"),
+    ],
+)
+def test_a_named_document_asked_for_as_a_whole_is_an_overview(question: str, document_id: str) -> None:
+    parsed = classify(question, NAMES)
+    assert parsed.question_type == "structural" and parsed.overview
+    assert parsed.document is not None and parsed.document.document_id == document_id
+    assert not parsed.pages and not parsed.tables
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What does the diesel engines manual say about crankshafts?",  # a fact in it
+        "Summarise page 3 of eu-013.pdf",  # a page of it
+        "Which documents are about India?",  # no document named
+        "What is Art in Machine Learning about?",  # a bare title: an entity as much as a document
+    ],
+)
+def test_other_questions_are_no_overview(question: str) -> None:
+    assert not classify(question, NAMES).overview

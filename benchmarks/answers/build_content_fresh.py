@@ -10,6 +10,7 @@ each kind, as for pdf_qa.json) and never edited by hand.
     .venv/bin/python benchmarks/answers/build_content_fresh.py --check  # verify the committed file against the PDFs
 """
 
+# ruff: noqa: E501  (question data: one record a line reads better than wrapped strings)
 from __future__ import annotations
 
 import argparse
@@ -29,6 +30,7 @@ DIESEL = "diesel_engines.pdf"
 
 # (id, question, answer parts, {document: [pages]}, short answer type, notes). Pages are 1-based.
 Q = tuple[str, str, list[list[str]], dict[str, list[int]], str | None, str]
+# fmt: off
 CONTENT: list[Q] = [
     ("fresh-c01", "Which health complaint came second after back pain among the students?", [["bronchitis"]],
      {"eu-021.pdf": [1]}, "other", "p1: 'This physical symptom is followed by bronchitis, ear or sinus infection (21.1%)' (second sentence after back pain)"),
@@ -176,6 +178,7 @@ MULTI: list[Q] = [
     ("fresh-m12", "Which files talk about hypermarkets?", [], {}, None, "'hypermarket' occurs"),
     ("fresh-m13", "Which PDFs mention Texas?", [], {}, None, "'texas' occurs"),
 ]
+# fmt: on
 
 
 def split_of(ids: list[str]) -> dict[str, str]:

@@ -16,6 +16,7 @@ from functools import partial
 import numpy as np
 
 from app.qa.ask import EvidenceNode, Retrieval
+from app.qa.excerpt import excerpt
 from app.qa.extractive_reader import ContextItem, Encode, central_sentences, extractive_answer
 from app.qa.reader import read
 from app.text.sentences import split_sentences
@@ -159,16 +160,18 @@ def _overview_text(retrieval: Retrieval, items: list[ContextItem]) -> str:
     """A document as a whole: its description, the first sentences of its opening passages, its tables listed by
     caption (each cited; a whole table is one question away: "what is in Table 6 of …")."""
     by_id = {n.node_id: n for n in retrieval.nodes}
-    opening = " ".join(
-        f"{' '.join(split_sentences(i.text)[:OVERVIEW_SENTENCES]) or i.text} [{i.marker}]"
-        for i in items
-        if i.kind == "passage"
-    )
+    opening = " ".join(f"{_opening(i.text)} [{i.marker}]" for i in items if i.kind == "passage")
     tables = [f"- {by_id[i.node_id].label} [{i.marker}]" for i in items if i.kind == "table"]
     blocks = [retrieval.overview or "", f"It opens: {opening}" if opening else ""]
     if tables:
         blocks.append("Its tables:\n\n" + "\n".join(tables))
     return "\n\n".join(b for b in blocks if b)
+
+
+def _opening(text: str) -> str:
+    """The first sentence(s) of a passage, cut to an excerpt: an overview lists several, none may be a wall."""
+    head = " ".join(split_sentences(text)[:OVERVIEW_SENTENCES]) or text
+    return excerpt(head, 0, 0)[0]
 
 
 def _table_block(text: str, marker: int) -> str:

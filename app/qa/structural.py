@@ -568,6 +568,10 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
     rank, got, table, document, data = best
     if not got.sure or any(_rival(got, rank, r, x) for x, r in rivals):
         got.short_answer = None  # another table answers nearly as well, and differently: no short answer
+    if document_id is None:
+        # Neither the table nor its document named: which table answers is itself a guess (on dev, both short
+        # answers shown this way were cells of the wrong table), so the cell leads the text but is no short answer.
+        got.short_answer = None
     retrieval.nodes = [n for n in retrieval.nodes if n.node_id != table.id]
     retrieval.nodes.insert(0, table_node(table, document, data=data))
     retrieval.table_answers = [got]

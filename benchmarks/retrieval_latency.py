@@ -7,7 +7,9 @@
 precomputed passage vectors, e.g. embedded on a lent GPU (embedding 100k passages on this CPU takes ~45 min);
 texts it lacks are embedded here. `--random-vectors` gives every passage a random unit vector instead (seeded by
 its text; no embedding at all, for a machine without the real vectors: the work of every retriever is the same,
-its choices are not). Questions are always embedded here, on the CPU, inside the timed retrieval.
+its choices are not). `--collection NAME` asks an existing collection of `--db` as it is (e.g. the one
+benchmarks/graph_add_profile.py keeps, named "bench"), building nothing. Questions are always embedded here, on the
+CPU, inside the timed retrieval.
 
 Passages are the paragraphs of /work/shared/data/mdqa (2Wiki's 6,119-passage corpus first, then the HotpotQA and
 MuSiQue corpora; beyond their ~9k paragraphs, windows of 1-6 of their sentences), one document each, built
@@ -210,13 +212,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", type=Path, default=None, help="SQLite file (default /tmp/mdqa-bench-SIZE.db)")
     parser.add_argument("--vectors", type=Path, default=None, help="precomputed passage vectors (see above)")
     parser.add_argument("--random-vectors", action="store_true", help="random passage vectors (see above)")
+    parser.add_argument("--collection", help="an existing collection of --db to ask, as it is (see above)")
     parser.add_argument("--retrievers", default="kgp,gnn,tfidf,bm25,dense,structural")
     args = parser.parse_args(argv)
     n = SIZES[args.size]
     db = args.db or Path(f"/tmp/mdqa-bench-{args.size}.db")
     url = f"sqlite:///{db}"
     start = time.perf_counter()
-    cid = build(url, n, args.vectors, args.random_vectors)
+    if args.collection:
+        with get_sessionmaker(url)() as session:
+            cid = session.scalar(select(Collection.id).where(Collection.name == args.collection))
+        if cid is None:
+            raise SystemExit(f"{db} holds no collection named {args.collection!r}")
+    else:
+        cid = build(url, n, args.vectors, args.random_vectors)
     print(f"collection ready in {time.perf_counter() - start:.0f} s ({db})", file=sys.stderr)
 
     settings = Settings(database_url=url)

@@ -517,10 +517,13 @@ def forget_states() -> None:
 
 
 # ------------------------------------------------------------------------------------------------- derived edges
-def _semantic(state: _State, sources: Iterable[str], settings: GraphSettings) -> list[tuple[str, str, float]]:
-    """The k nearest of each source (exact below the ANN threshold), and each source's new `semantic_low`."""
+def _semantic(
+    state: _State, sources: Iterable[str], settings: GraphSettings, row_of: dict[str, int] | None = None
+) -> list[tuple[str, str, float]]:
+    """The k nearest of each source (exact below the ANN threshold), and each source's new `semantic_low`;
+    `row_of` (id → row of `state.matrix`) when the caller has it."""
     k = settings.knn_k
-    row_of = {node_id: i for i, node_id in enumerate(state.vector_ids)}
+    row_of = row_of if row_of is not None else {node_id: i for i, node_id in enumerate(state.vector_ids)}
     rows = sorted(row_of[s] for s in sources if s in row_of)
     if len(state.vector_ids) < settings.ann_threshold:
         state.hnsw = None
@@ -550,9 +553,9 @@ def _add_semantic(
         return
     k = settings.knn_k
     vector_ids = state.vector_ids
-    _insert_edges(session, collection_id, "semantic", _semantic(state, new_ids, settings))
-    is_new = np.fromiter((node_id in new_ids for node_id in vector_ids), dtype=bool, count=len(vector_ids))
-    new_rows = np.flatnonzero(is_new)
+    row_of = {node_id: i for i, node_id in enumerate(vector_ids)}
+    _insert_edges(session, collection_id, "semantic", _semantic(state, new_ids, settings, row_of))
+    new_rows = np.asarray(sorted(row_of[node_id] for node_id in new_ids if node_id in row_of), dtype=np.int64)
     if len(new_rows) == len(vector_ids):
         return
 
@@ -567,7 +570,6 @@ def _add_semantic(
         return
     affected = [vector_ids[r] for r in affected_rows]
     old_lists = _semantic_lists(session, affected)
-    row_of = {node_id: i for i, node_id in enumerate(vector_ids)}
     kk = min(k, len(vector_ids) - 1)
     adds: list[tuple[str, str, float]] = []
     drops: list[int] = []

@@ -829,13 +829,13 @@ def _restore_edge_indexes(session: Session) -> None:
     if not statements:
         return
     connection = session.connection()
-    previous = connection.exec_driver_sql("PRAGMA cache_size").scalar()
+    previous = int(connection.exec_driver_sql("PRAGMA cache_size").scalar() or -2000)  # -2000: the default
     connection.exec_driver_sql(f"PRAGMA cache_size=-{SQLITE_BULK_CACHE_KIB}")  # the sort runs in the page cache
     try:
         for statement in statements:
             connection.exec_driver_sql(statement)
     finally:
-        connection.exec_driver_sql(f"PRAGMA cache_size={int(previous)}")
+        connection.exec_driver_sql(f"PRAGMA cache_size={previous}")
 
 
 def _rewrite_lists(

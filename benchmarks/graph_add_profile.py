@@ -7,10 +7,10 @@ The collection is benchmarks/graph_build.py's (random vectors, SQLite). With `--
 exist yet, the collection without its last (150-passage, 20-page) document is built and kept there, so later runs
 skip the build: they read the collection cold by adding the document once, then time `--rounds` warm remove → add
 cycles (the builder's state kept in memory, as in a worker) and leave the file as it was. Printed: process
-CPU-seconds and wall seconds of each step, the load average, and the profile's top functions by cumulative time
-of the last warm add (and of the build with `--profile-build`). `--phases` also prints, for every
-`add_documents` call, the process CPU-seconds of its main steps, each including the steps it calls (cProfile's
-times are wall times, which on a shared machine are mostly other people's load).
+CPU-seconds and wall seconds of each step, the load average, the process's peak resident memory, and the
+profile's top functions by cumulative time of the last warm add (and of the build with `--profile-build`).
+`--phases` also prints, for every `add_documents` call, the process CPU-seconds of its main steps, each including
+the steps it calls (cProfile's times are wall times, which on a shared machine are mostly other people's load).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import argparse
 import cProfile
 import os
 import pstats
+import resource
 import sys
 import tempfile
 import time
@@ -41,8 +42,10 @@ def timed(label: str, step: Callable[[], object], profile: cProfile.Profile | No
     if profile is not None:
         profile.disable()
     cpu = time.process_time() - cpu_started
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
-        f"{label}: {time.perf_counter() - started:.2f} s wall, {cpu:.2f} CPU-s, load {os.getloadavg()[0]:.1f}",
+        f"{label}: {time.perf_counter() - started:.2f} s wall, {cpu:.2f} CPU-s, load {os.getloadavg()[0]:.1f}, "
+        f"peak RSS {peak:.0f} MB",
         flush=True,
     )
     return cpu

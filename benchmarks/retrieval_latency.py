@@ -5,7 +5,11 @@
 
 `--vectors DIR` (texts.json.gz: a list of passage texts; vectors.npy: their MiniLM vectors, same order) supplies
 precomputed passage vectors, e.g. embedded on a lent GPU (embedding 100k passages on this CPU takes ~45 min);
-texts it lacks are embedded here. Questions are always embedded here, on the CPU, inside the timed retrieval.
+texts it lacks are embedded here. `--random-vectors` gives every passage a random unit vector instead (seeded by
+its text; no embedding at all, for a machine without the real vectors: the work of every retriever is the same,
+its choices are not). `--collection NAME` asks an existing collection of `--db` as it is (e.g. the one
+benchmarks/graph_add_profile.py keeps, named "bench"), building nothing. Questions are always embedded here, on the
+CPU, inside the timed retrieval.
 
 Passages are the paragraphs of /work/shared/data/mdqa (2Wiki's 6,119-passage corpus first, then the HotpotQA and
 MuSiQue corpora; beyond their ~9k paragraphs, windows of 1-6 of their sentences), one document each, built
@@ -20,6 +24,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import statistics
 import sys
@@ -42,7 +47,7 @@ from app.qa.pipeline import Tools, retrieve  # noqa: E402
 from app.qa.seeds import bm25_index, tfidf_index  # noqa: E402
 from app.settings import Settings  # noqa: E402
 
-DATA = Path(__import__("os").environ.get("MDQA_SHARED_DATA", ROOT.parent / "shared" / "data")) / "mdqa"
+DATA = Path(os.environ.get("MDQA_SHARED_DATA", ROOT.parent / "shared" / "data")) / "mdqa"
 SIZES = {"1k": 1_000, "10k": 10_000, "50k": 50_000, "100k": 100_000}
 CORPORA = [
     "raw/2wikimultihopqa_corpus.json",
@@ -83,6 +88,19 @@ class PrecomputedEncoder:
         return out
 
 
+class RandomEncoder:
+    """A random unit vector per text, the same for the same text (the encoder's `encode` shape)."""
+
+    dim = 384
+
+    def encode(self, texts: list[str], batch_size: int | None = None):  # type: ignore[no-untyped-def]
+        import numpy as np
+
+        seeds = [int.from_bytes(hashlib.sha256(t.encode()).digest()[:8], "little") for t in texts]
+        out = np.vstack([np.random.default_rng(seed).standard_normal(self.dim) for seed in seeds] or [[]])
+        return (out / np.linalg.norm(out, axis=1, keepdims=True)).astype(np.float32)
+
+
 def paragraphs(n: int) -> list[dict[str, str]]:
     out: list[dict[str, str]] = []
     seen: set[str] = set()
@@ -120,7 +138,7 @@ def paragraphs(n: int) -> list[dict[str, str]]:
     return out
 
 
-def build(url: str, n: int, vectors: Path | None = None) -> str:
+def build(url: str, n: int, vectors: Path | None = None, random_vectors: bool = False) -> str:
     from app.graph.build import add_documents
 
     upgrade(url)
@@ -141,6 +159,8 @@ def build(url: str, n: int, vectors: Path | None = None) -> str:
     embedder = get_embedder(settings.device)
     if vectors is not None:
         embedder = PrecomputedEncoder(vectors, embedder)
+    if random_vectors:
+        embedder = RandomEncoder()
     paras = paragraphs(n)
     start = time.perf_counter()
     step = BIG_BATCH if n >= 50_000 else BATCH
@@ -191,13 +211,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--questions", type=int, default=100)
     parser.add_argument("--db", type=Path, default=None, help="SQLite file (default /tmp/mdqa-bench-SIZE.db)")
     parser.add_argument("--vectors", type=Path, default=None, help="precomputed passage vectors (see above)")
+    parser.add_argument("--random-vectors", action="store_true", help="random passage vectors (see above)")
+    parser.add_argument("--collection", help="an existing collection of --db to ask, as it is (see above)")
     parser.add_argument("--retrievers", default="kgp,gnn,tfidf,bm25,dense,structural")
     args = parser.parse_args(argv)
     n = SIZES[args.size]
     db = args.db or Path(f"/tmp/mdqa-bench-{args.size}.db")
     url = f"sqlite:///{db}"
     start = time.perf_counter()
-    cid = build(url, n, args.vectors)
+    if args.collection:
+        with get_sessionmaker(url)() as session:
+            cid = session.scalar(select(Collection.id).where(Collection.name == args.collection))
+        if cid is None:
+            raise SystemExit(f"{db} holds no collection named {args.collection!r}")
+    else:
+        cid = build(url, n, args.vectors, args.random_vectors)
     print(f"collection ready in {time.perf_counter() - start:.0f} s ({db})", file=sys.stderr)
 
     settings = Settings(database_url=url)
@@ -210,6 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     bm25_index(index)
     tools.embedder.encode(["warm up"])
     warm_ms = (time.perf_counter() - warm) * 1000
+    print(f"index warm-up {warm_ms:.0f} ms, load {os.getloadavg()[0]:.1f}", file=sys.stderr, flush=True)
     qs = questions(args.questions)
     files = [f for (f,) in session.execute(select(Document.filename).where(Document.collection_id == cid).limit(50))]
     structural_qs = [f"What is on page 1 of {f}?" for f in files[:40]] + ["Summarise the last page"] * 10
@@ -217,17 +246,19 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for name in args.retrievers.split(","):
         options = AskOptions(retriever="kgp" if name == "structural" else name, budget=10, reader="local")
-        timings, parts = [], []
+        timings, cpu, parts = [], [], []
         for q in structural_qs if name == "structural" else qs:
             remembered(tools.encoder(settings)).clear()  # each retriever embeds its question cold, as in the app
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             r = retrieve(session, cid, q, options, settings, tools)
             timings.append((time.perf_counter() - t) * 1000)
+            cpu.append((time.process_time() - c) * 1000)  # this process's CPU (torch's threads included)
             parts.append(r.timings_ms)
             if name == "structural":
                 assert r.question_type == "structural", q
         embed = statistics.median(p.get("embed", 0.0) for p in parts)
-        rows.append((name, len(timings), statistics.median(timings), percentile(timings, 0.95), embed))
+        rows.append((name, len(timings), statistics.median(timings), percentile(timings, 0.95), embed,
+                     statistics.median(cpu), percentile(cpu, 0.95), os.getloadavg()[0]))  # fmt: skip
     session.close()
 
     print(f"\n### Retrieval latency, {len(index):,} passages ({args.size}), SQLite, budget 10, no LLM\n")
@@ -235,11 +266,11 @@ def main(argv: list[str] | None = None) -> int:
     dense = "HNSW (approximate)" if index.vectors.hnsw is not None else "exact"
     print(f"Dense search: {dense}; resident memory after the run {rss_mb():.0f} MB "
           f"({rss_mb() / max(len(index), 1) * 1000:.1f} MB per 1k passages, whole process)\n")
-    print("| retriever | questions | p50 ms | p95 ms | p50 of the question embedding ms |")
-    print("|---|---|---|---|---|")
-    for name, count, p50, p95, embed in rows:
+    print("| retriever | questions | p50 ms | p95 ms | p50 question embedding ms | p50 CPU ms | p95 CPU ms | load |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, count, p50, p95, embed, cpu50, cpu95, load in rows:
         label = "kgp (embedding scorer, hybrid seeds)" if name == "kgp" else name
-        print(f"| {label} | {count} | {p50:.1f} | {p95:.1f} | {embed:.1f} |")
+        print(f"| {label} | {count} | {p50:.1f} | {p95:.1f} | {embed:.1f} | {cpu50:.1f} | {cpu95:.1f} | {load:.1f} |")
     print("\nTimes include classification and, where the retriever needs it, the question's embedding (MiniLM).")
     return 0
 

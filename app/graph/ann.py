@@ -14,7 +14,7 @@ parameters), and, because HNSW's graph depends on insertion order, which one is 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import hnswlib
 import numpy as np
@@ -96,14 +96,29 @@ class VectorIndex:
 
     def search(self, queries: np.ndarray, k: int) -> list[list[str]]:
         """Up to `k` candidate ids per query row (approximately the nearest), unordered."""
-        queries = np.ascontiguousarray(np.atleast_2d(queries), dtype=np.float32)
         with self._lock:
-            kk = min(k, len(self._label_of))
-            if kk <= 0 or not len(queries):
-                return [[] for _ in range(len(queries))]
-            self._index.set_ef(max(EF_SEARCH, kk))
-            labels, _ = self._index.knn_query(queries, k=kk)
+            labels = self._labels(queries, k)
             return [[self._id_of[int(label)] for label in row] for row in labels]
+
+    def search_rows(self, queries: np.ndarray, k: int, row_of: Mapping[str, int]) -> np.ndarray:
+        """`search` as rows of the caller's matrix (`row_of`: id → row): a (queries, up to k) int64 array, -1 for
+        an id that `row_of` lacks. Each distinct id is looked up once (a build asks ~20 candidates of every row)."""
+        with self._lock:
+            labels = self._labels(queries, k)
+            distinct, inverse = np.unique(labels, return_inverse=True)
+            rows = np.fromiter(
+                (row_of.get(self._id_of[int(label)], -1) for label in distinct), dtype=np.int64, count=len(distinct)
+            )
+        return rows[inverse].reshape(labels.shape)
+
+    def _labels(self, queries: np.ndarray, k: int) -> np.ndarray:
+        queries = np.ascontiguousarray(np.atleast_2d(queries), dtype=np.float32)
+        kk = min(k, len(self._label_of))
+        if kk <= 0 or not len(queries):
+            return np.zeros((len(queries), 0), dtype=np.int64)
+        self._index.set_ef(max(EF_SEARCH, kk))
+        labels, _ = self._index.knn_query(queries, k=kk)
+        return np.asarray(labels, dtype=np.int64)
 
 
 def build(ids: Sequence[str], matrix: np.ndarray) -> VectorIndex:

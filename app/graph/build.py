@@ -63,6 +63,11 @@ PAGE_TEXT_CHARS = 300
 IN_CHUNK = 900
 INSERT_CHUNK = 20_000
 SQLITE_BULK_CACHE_KIB = 256 * 1024  # page cache during a bulk insert (allocated as used)
+# An edge insert of at least this many rows into a table holding no more rows than it (a collection's first build)
+# drops the edge indexes and builds them again when the update is done: SQLite sorts 3M rows into an index in less
+# than a third of the CPU it spends inserting them one by one (and checking the foreign keys of each).
+BULK_REINDEX_ROWS = 50_000
+_DROPPED_INDEXES = "mdqa.graph_dropped_edge_indexes"
 DISPLACED_CHUNK = 2048  # displaced semantic lists re-scored per block (2,048 × 10 stored targets × 384 float32)
 
 
@@ -85,6 +90,21 @@ def add_documents(
     if len(collection_ids) != 1:
         raise ValueError("add_documents: the documents must belong to one collection")
     collection_id = collection_ids.pop()
+    try:
+        _add_documents(session, collection_id, ids, documents, settings, embedder)
+    except BaseException:
+        session.info.pop(_DROPPED_INDEXES, None)  # the rollback brings them back
+        raise
+
+
+def _add_documents(
+    session: Session,
+    collection_id: str,
+    ids: list[str],
+    documents: list[Document],
+    settings: GraphSettings,
+    embedder: TextEncoder,
+) -> None:
     # Embedding is the slow part and needs only the documents' own rows: done before the lock, so workers adding
     # to the same collection embed in parallel and queue only for the graph update.
     batch = _new_nodes(session, collection_id, documents, settings, embedder)
@@ -120,6 +140,7 @@ def add_documents(
         group_of=state.document_of, index=state.entity_index, lows=state.entity_lows,
     )  # fmt: skip
     _add_mentions(session, collection_id, state, set(new_passages), set(ids), settings)
+    _restore_edge_indexes(session)
     session.flush()
     _keep_state(session, collection_id, version, state)
 
@@ -315,6 +336,7 @@ class _State:
 
 
 def _load_state(session: Session, collection_id: str, settings: GraphSettings) -> _State:
+    _restore_edge_indexes(session)
     passages = session.execute(
         select(Node.id, Node.document_id, Node.text, Node.keywords, Node.entities, Passage.index)
         .join(Passage, Passage.id == Node.id)
@@ -495,10 +517,13 @@ def forget_states() -> None:
 
 
 # ------------------------------------------------------------------------------------------------- derived edges
-def _semantic(state: _State, sources: Iterable[str], settings: GraphSettings) -> list[tuple[str, str, float]]:
-    """The k nearest of each source (exact below the ANN threshold), and each source's new `semantic_low`."""
+def _semantic(
+    state: _State, sources: Iterable[str], settings: GraphSettings, row_of: dict[str, int] | None = None
+) -> list[tuple[str, str, float]]:
+    """The k nearest of each source (exact below the ANN threshold), and each source's new `semantic_low`;
+    `row_of` (id → row of `state.matrix`) when the caller has it."""
     k = settings.knn_k
-    row_of = {node_id: i for i, node_id in enumerate(state.vector_ids)}
+    row_of = row_of if row_of is not None else {node_id: i for i, node_id in enumerate(state.vector_ids)}
     rows = sorted(row_of[s] for s in sources if s in row_of)
     if len(state.vector_ids) < settings.ann_threshold:
         state.hnsw = None
@@ -528,9 +553,9 @@ def _add_semantic(
         return
     k = settings.knn_k
     vector_ids = state.vector_ids
-    _insert_edges(session, collection_id, "semantic", _semantic(state, new_ids, settings))
-    is_new = np.fromiter((node_id in new_ids for node_id in vector_ids), dtype=bool, count=len(vector_ids))
-    new_rows = np.flatnonzero(is_new)
+    row_of = {node_id: i for i, node_id in enumerate(vector_ids)}
+    _insert_edges(session, collection_id, "semantic", _semantic(state, new_ids, settings, row_of))
+    new_rows = np.asarray(sorted(row_of[node_id] for node_id in new_ids if node_id in row_of), dtype=np.int64)
     if len(new_rows) == len(vector_ids):
         return
 
@@ -545,7 +570,6 @@ def _add_semantic(
         return
     affected = [vector_ids[r] for r in affected_rows]
     old_lists = _semantic_lists(session, affected)
-    row_of = {node_id: i for i, node_id in enumerate(vector_ids)}
     kk = min(k, len(vector_ids) - 1)
     adds: list[tuple[str, str, float]] = []
     drops: list[int] = []
@@ -592,12 +616,17 @@ def _update_shared_terms(
     group_of: dict[str, str] | None = None,
     index: postings.Index | None = None,
     lows: dict[str, postings.Low] | None = None,
+    pointing: set[str] | None = None,
 ) -> None:
     """Recompute the `kind` lists a change of terms can alter; `lows` (each list's weakest entry, kept in step
-    here) narrows an add to the old lists a new item actually enters."""
+    here) narrows an add to the old lists a new item actually enters, `pointing` (the sources of the stored
+    edges into removed items) a removal to the lists that lose an entry or gain a term."""
     if not changed_terms_of:
         return
-    affected = postings.changed_sources(terms_of, changed_terms_of, max_fanout, adding, index)
+    if not adding and index is not None and pointing is not None:
+        affected = postings.left_sources(pointing, changed_terms_of, index, max_fanout) & terms_of.keys()
+    else:
+        affected = postings.changed_sources(terms_of, changed_terms_of, max_fanout, adding, index)
     if adding and index is not None and lows is not None:
         affected = postings.entered_sources(affected, changed_terms_of, index, max_fanout, max_edges, lows, group_of)
     sources = affected | set(changed_terms_of) if adding else affected
@@ -662,6 +691,7 @@ def _remove(
     session: Session, collection_id: str, document_id: str, settings: GraphSettings, state: _State | None
 ) -> _State | None:
     """Remove a document's nodes and repair the rest; the state after it (`state` updated, or read cold)."""
+    _restore_edge_indexes(session)
     removed = session.execute(
         select(Node.id, Node.kind, Node.keywords, Node.entities).where(Node.document_id == document_id)
     ).all()
@@ -670,16 +700,15 @@ def _remove(
     removed_ids = [r.id for r in removed]
     removed_set = set(removed_ids)
     # Sources elsewhere whose lists pointed into this document: they get recomputed without it.
-    pointed: dict[str, set[str]] = {"semantic": set(), "mention": set()}
-    for kind, sources in pointed.items():
-        for chunk in _chunks(removed_ids):
-            sources.update(
-                session.scalars(
-                    select(Edge.source)
-                    .where(Edge.target.in_(chunk), Edge.kind == kind)  # ids are unique across collections
-                    .distinct()
-                ).all()
-            )
+    pointed: dict[str, set[str]] = {kind: set() for kind in ("semantic", "mention", "keyword", "entity")}
+    for chunk in _chunks(removed_ids):
+        for kind, source in session.execute(
+            select(Edge.kind, Edge.source)
+            .where(Edge.target.in_(chunk), Edge.kind.in_(list(pointed)))  # ids are unique across collections
+            .distinct()
+        ):
+            pointed[kind].add(source)
+    for sources in pointed.values():
         sources -= removed_set
     for chunk in _chunks(removed_ids):
         session.execute(delete(Edge).where(Edge.source.in_(chunk)).execution_options(synchronize_session=False))
@@ -698,12 +727,12 @@ def _remove(
     _update_shared_terms(
         session, collection_id, "keyword", state.keywords, {r.id: list(r.keywords or []) for r in passages},
         adding=False, max_fanout=settings.keyword_max_fanout, max_edges=settings.keyword_max_edges_per_passage,
-        index=state.keyword_index, lows=state.keyword_lows,
+        index=state.keyword_index, lows=state.keyword_lows, pointing=pointed["keyword"],
     )  # fmt: skip
     _update_shared_terms(
         session, collection_id, "entity", state.entities, {r.id: list(r.entities or []) for r in passages},
         adding=False, max_fanout=settings.entity_max_fanout, max_edges=settings.entity_max_edges_per_passage,
-        group_of=state.document_of, index=state.entity_index, lows=state.entity_lows,
+        group_of=state.document_of, index=state.entity_index, lows=state.entity_lows, pointing=pointed["entity"],
     )  # fmt: skip
     if pointed["mention"]:
         matcher = _title_matcher(state, settings)
@@ -770,7 +799,43 @@ def _insert_nodes(session: Session, nodes: list[dict]) -> None:
 
 def _insert_edges(session: Session, collection_id: str, kind: str, edges: Iterable[tuple[str, str, float]]) -> None:
     rows = [(collection_id, s, t, kind, float(w)) for s, t, w in edges]
+    if len(rows) >= BULK_REINDEX_ROWS:
+        _drop_edge_indexes(session, len(rows))
     _insert(session, "edges", EDGE_COLUMNS, rows)
+
+
+def _drop_edge_indexes(session: Session, rows: int) -> None:
+    """On SQLite, before a bulk insert into an edges table holding no more than `rows` rows: drop its indexes,
+    which `_restore_edge_indexes` builds again before the next read of edges and at the end of the update.
+
+    DDL is transactional in SQLite and the update holds the write lock: other connections keep reading the
+    indexed table of their snapshot, and a rollback restores the indexes. (Not on PostgreSQL: DROP INDEX locks the
+    table against every reader until the commit, and COPY is cheap there.)"""
+    connection = session.connection()
+    if connection.dialect.name != "sqlite" or _DROPPED_INDEXES in session.info:
+        return
+    if int(connection.exec_driver_sql("SELECT count(*) FROM edges").scalar() or 0) > rows:
+        return
+    indexes = connection.exec_driver_sql(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'edges' AND sql IS NOT NULL"
+    ).all()
+    for name, _ in indexes:
+        connection.exec_driver_sql(f'DROP INDEX "{name}"')
+    session.info[_DROPPED_INDEXES] = [sql for _, sql in indexes]
+
+
+def _restore_edge_indexes(session: Session) -> None:
+    statements = session.info.pop(_DROPPED_INDEXES, None)
+    if not statements:
+        return
+    connection = session.connection()
+    previous = int(connection.exec_driver_sql("PRAGMA cache_size").scalar() or -2000)  # -2000: the default
+    connection.exec_driver_sql(f"PRAGMA cache_size=-{SQLITE_BULK_CACHE_KIB}")  # the sort runs in the page cache
+    try:
+        for statement in statements:
+            connection.exec_driver_sql(statement)
+    finally:
+        connection.exec_driver_sql(f"PRAGMA cache_size={previous}")
 
 
 def _rewrite_lists(
@@ -782,6 +847,7 @@ def _rewrite_lists(
     indexes, while reading them back is an index range scan."""
     wanted = {(s, t): float(w) for s, t, w in edges}
     stale: list[int] = []
+    _restore_edge_indexes(session)
     for chunk in _chunks(sorted(set(sources))):
         rows = session.execute(
             select(Edge.id, Edge.source, Edge.target, Edge.weight).where(Edge.source.in_(chunk), Edge.kind == kind)
@@ -796,6 +862,8 @@ def _rewrite_lists(
 
 
 def _delete_edge_ids(session: Session, ids: Sequence[int]) -> None:
+    if ids:
+        _restore_edge_indexes(session)
     for start in range(0, len(ids), IN_CHUNK):
         session.execute(
             delete(Edge).where(Edge.id.in_(ids[start : start + IN_CHUNK])).execution_options(synchronize_session=False)
@@ -805,7 +873,10 @@ def _delete_edge_ids(session: Session, ids: Sequence[int]) -> None:
 def _delete_edges(session: Session, collection_id: str, kind: str, sources: Iterable[str]) -> None:
     # Node ids are unique across collections, so no collection_id condition: with one, SQLite's planner picks the
     # (collection_id, kind) index and scans every edge of that kind in the collection for each chunk.
-    for chunk in _chunks(sorted(sources)):
+    sources = sorted(sources)
+    if sources:
+        _restore_edge_indexes(session)
+    for chunk in _chunks(sources):
         session.execute(
             delete(Edge).where(Edge.source.in_(chunk), Edge.kind == kind).execution_options(synchronize_session=False)
         )
@@ -814,6 +885,7 @@ def _delete_edges(session: Session, collection_id: str, kind: str, sources: Iter
 def _semantic_lists(session: Session, sources: Iterable[str]) -> dict[str, dict[str, int]]:
     """Each source's stored semantic list: target → the edge row's id."""
     out: dict[str, dict[str, int]] = {}
+    _restore_edge_indexes(session)
     for chunk in _chunks(sorted(sources)):
         rows = session.execute(
             select(Edge.source, Edge.target, Edge.id).where(Edge.source.in_(chunk), Edge.kind == "semantic")

@@ -80,6 +80,7 @@ def approximate_top_k(
     k: int,
     index: ann.VectorIndex,
     row_of: dict[str, int] | None = None,
+    chunk: int = 1024,
 ) -> list[list[tuple[int, float]]]:
     """`top_k` with the candidates proposed by an HNSW index over the same rows (keyed by `ids`): each row's
     candidates are re-scored exactly and ordered by (score desc, index asc) like `top_k`, so weights are exact and
@@ -90,14 +91,17 @@ def approximate_top_k(
         return [[] for _ in range(len(rows))]
     row_of = row_of if row_of is not None else {node_id: i for i, node_id in enumerate(ids)}
     out: list[list[tuple[int, float]]] = []
-    for start in range(0, len(rows), 4096):
-        block = rows[start : start + 4096]
-        for row, found in zip(block, index.search(matrix[block], kk + 1 + ann.EXTRA), strict=True):
-            candidates = np.asarray(sorted({row_of[c] for c in found if c in row_of} - {int(row)}), dtype=np.int64)
-            if not len(candidates):
-                out.append([])
-                continue
-            scores = matrix[candidates] @ matrix[row]
-            order = np.lexsort((candidates, -scores))[:kk]
-            out.append([(int(candidates[j]), float(scores[j])) for j in order])
+    unused = np.iinfo(np.int64).max
+    # A block of rows at a time, re-scored together (a Python loop per row cost ~20 µs × 100k rows in a build).
+    for start in range(0, len(rows), chunk):
+        block = rows[start : start + chunk]
+        candidates = index.search_rows(matrix[block], kk + 1 + ann.EXTRA, row_of)
+        candidates[candidates == block[:, None]] = -1  # never its own neighbour
+        scores = np.einsum("bd,bwd->bw", matrix[block], matrix[np.maximum(candidates, 0)])
+        scores[candidates < 0] = -np.inf
+        order = np.lexsort((np.where(candidates < 0, unused, candidates), -scores), axis=1)[:, :kk]
+        chosen = np.take_along_axis(candidates, order, axis=1).tolist()
+        chosen_scores = np.take_along_axis(scores, order, axis=1).astype(float).tolist()
+        for targets, weights in zip(chosen, chosen_scores, strict=True):
+            out.append([(t, w) for t, w in zip(targets, weights, strict=True) if t >= 0])
     return out

@@ -174,6 +174,30 @@ def entered_sources(
     return out & set(candidates)
 
 
+def left_sources(
+    pointing: Iterable[str],
+    removed_terms_of: Mapping[str, Sequence[str]],
+    index: Index,
+    max_fanout: int,
+) -> set[str]:
+    """The lists that removing the items of `removed_terms_of` changes (`index` is after the removal): those that
+    held a removed item (`pointing`, the sources of the stored edges into them), and the holders of a term that
+    links again (it had more than `max_fanout` holders and now has 2..max_fanout). Every other list keeps its
+    counts with every item left, so it is recomputed into the list it has (a removal used to recompute every list
+    sharing a term with a removed item: ~4 CPU-s for a 150-passage document at 100k passages).
+    """
+    removed: dict[str, int] = {}
+    for terms in removed_terms_of.values():
+        for term in set(terms):
+            removed[term] = removed.get(term, 0) + 1
+    out = set(pointing)
+    for term, gone in removed.items():
+        holders = index.get(term, ())
+        if 2 <= len(holders) <= max_fanout < len(holders) + gone:
+            out.update(holders)
+    return out - removed_terms_of.keys()
+
+
 def shared_term_edges(
     sources: Iterable[str],
     terms_of: Mapping[str, Sequence[str]],

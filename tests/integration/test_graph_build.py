@@ -305,6 +305,38 @@ def test_add_remove_add_gives_the_same_graph(session: Session) -> None:
     assert edges(session, collection.id) == once
 
 
+def test_a_bulk_first_build_rebuilds_the_edge_indexes_and_writes_the_same_edges(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sqlalchemy import inspect
+
+    from app.graph import build
+
+    collection = make_collection(session)
+    settings = GraphSettings(knn_k=2, keyword_max_fanout=3, keyword_max_edges_per_passage=2, entity_max_fanout=2)
+    docs = build_corpus(session, collection)
+    ids = [d.id for d in docs.values()]
+    monkeypatch.setattr(build, "BULK_REINDEX_ROWS", 1)  # every insert into a table no larger than it is bulk
+    dropped: list[int] = []
+    drop = build._drop_edge_indexes
+    monkeypatch.setattr(build, "_drop_edge_indexes", lambda s, rows: (dropped.append(rows), drop(s, rows))[1])
+    add_documents(session, ids, settings, ENCODER)
+    assert dropped  # the bulk path was asked for (it only runs on SQLite)
+    bulk = edges(session, collection.id)
+    assert {"ix_edges_source", "ix_edges_target", "ix_edges_collection_kind"} <= {
+        index["name"] for index in inspect(session.connection()).get_indexes("edges")
+    }
+    for document_id in ids[-2:]:  # reads and deletes of edges on an update that then inserts in bulk again
+        remove_document(session, document_id, settings)
+    add_documents(session, ids[-2:], settings, ENCODER)
+    assert edges(session, collection.id) == bulk
+    for document_id in ids:
+        remove_document(session, document_id, settings)
+    monkeypatch.setattr(build, "BULK_REINDEX_ROWS", 10**9)
+    add_documents(session, ids, settings, ENCODER)
+    assert edges(session, collection.id) == bulk
+
+
 def test_removing_a_document_leaves_other_rows_untouched(session: Session) -> None:
     collection = make_collection(session)
     docs = build_corpus(session, collection, ["Lothair II", "Teutberga", "Hucbert"])

@@ -75,3 +75,15 @@ def test_ids_removed_added_back_and_removed_again_stay_addressable() -> None:
         assert len(index) == 400 and index.ids() == set(ids)
         found = index.search(matrix[100:150], 1)  # each finds itself, but for HNSW's rare miss
         assert sum(row[0] == node_id for row, node_id in zip(found, batch, strict=True)) >= 48
+
+
+def test_search_rows_gives_the_rows_of_search_ids_and_minus_one_for_unknown_ids() -> None:
+    matrix = unit_vectors(600, 16, seed=5)
+    ids = [f"n{i:04d}" for i in range(len(matrix))]
+    index = ann.build(ids, matrix)
+    row_of = {node_id: 1000 + i for i, node_id in enumerate(ids) if i % 2}  # another matrix's rows, half the ids
+    found = index.search(matrix[:40], 12)
+    rows = index.search_rows(matrix[:40], 12, row_of)
+    assert rows.shape == (40, 12)
+    assert [row.tolist() for row in rows] == [[row_of.get(node_id, -1) for node_id in row] for row in found]
+    assert (rows == -1).any() and (rows >= 1000).any()

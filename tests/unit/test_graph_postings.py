@@ -2,7 +2,14 @@ from __future__ import annotations
 
 import random
 
-from app.graph.postings import Index, changed_sources, entered_sources, lows_of, shared_term_edges
+from app.graph.postings import (
+    Index,
+    changed_sources,
+    entered_sources,
+    left_sources,
+    lows_of,
+    shared_term_edges,
+)
 
 
 def test_shared_term_edges_rank_by_shared_count_then_id_and_cap_fanout() -> None:
@@ -86,3 +93,32 @@ def test_entered_sources_keeps_every_list_an_add_changes_and_drops_most_others()
         changed = {item for item in terms_of if old.get(item) != new.get(item)}
         assert changed <= entered <= candidates
         assert changed and len(entered) < len(candidates)  # the test exercises both outcomes
+
+
+def test_left_sources_keeps_every_list_a_removal_changes_and_drops_most_others() -> None:
+    rng = random.Random(11)
+    vocabulary = [f"t{i}" for i in range(300)]
+    terms_of = {f"p{i:04d}": rng.sample(vocabulary, 6) for i in range(400)}
+    group_of = {item: f"d{int(item[1:]) // 4}" for item in terms_of}
+    for group in (None, group_of):
+        before = shared_term_edges(terms_of, terms_of, 8, 5, group, index=Index.of(terms_of))
+        removed = {item: terms_of[item] for item in sorted(terms_of)[40:52]}  # three documents of four
+        after_terms = {item: terms for item, terms in terms_of.items() if item not in removed}
+        after_index = Index.of(after_terms)
+        pointing = {source for source, target, _ in before if target in removed and source not in removed}
+        left = left_sources(pointing, removed, after_index, 8)
+        candidates = changed_sources(after_terms, removed, 8, False, after_index)
+        after = shared_term_edges(after_terms, after_terms, 8, 5, group, index=after_index)
+
+        def lists(edges: list[tuple[str, str, float]]) -> dict[str, list[tuple[str, float]]]:
+            out: dict[str, list[tuple[str, float]]] = {}
+            for source, target, count in edges:
+                out.setdefault(source, []).append((target, count))
+            return out
+
+        old, new = lists(before), lists(after)
+        changed = {item for item in after_terms if old.get(item) != new.get(item)}
+        assert changed <= left <= candidates
+        # Both kinds of change occur: lists losing a removed target, and lists gaining a term that links again.
+        assert changed - pointing and changed & pointing
+        assert len(left) < len(candidates)

@@ -369,8 +369,9 @@ def resolve_document(
             return None, question, part
         doc = part.documents[0]
         name = f"{part.part} {part.noun}" if part.noun else part.part
-        # "the WARN report": a distinctive part the user calls a document fences like its file name.
-        ref = DocumentRef(document_id=doc.id, name=doc.filename, matched_by="part", called=part.noun is not None)
+        # A part is one or a few words of a title ("education" of "Continuing vocational education and training"):
+        # often the question's topic as much as a name, so even "the education report" does not fence on it.
+        ref = DocumentRef(document_id=doc.id, name=doc.filename, matched_by="part")
         return ref, _strip_name(question, norm_q, name, extension=False), None
     name, by, doc = found
     if by != "filename" and re.search(

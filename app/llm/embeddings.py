@@ -53,6 +53,31 @@ MAX_ROWS = 4096
 TOKENIZE_CHUNK = 8192
 
 
+class _LentCores:
+    """Cores this process has lent to other work (an extraction child) for now; CPU embedding leaves them free.
+
+    torch's intra-op threads (OpenMP) meet at a barrier after every operation: with one of them sharing a core
+    with another busy process, the whole team waits for it at each barrier, so both cores go at the speed of the
+    shared one. Embedding with one thread fewer while the other work runs keeps every core busy with useful work.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._loans: dict[int, int] = {}
+        self.count = 0
+
+    def lend(self, owner: object, cores: int) -> None:
+        """Set what ``owner`` has lent now (0: it has given its cores back)."""
+        with self._lock:
+            self._loans[id(owner)] = cores
+            if cores <= 0:
+                del self._loans[id(owner)]
+            self.count = sum(self._loans.values())
+
+
+LENT_CORES = _LentCores()
+
+
 class TextEncoder(Protocol):
     """What the graph builder and the retrievers need from an embedder."""
 
@@ -130,6 +155,8 @@ class _TorchModel:
         model = AutoModel.from_pretrained(path, dtype=dtype, attn_implementation="sdpa")
         model.eval().to(self._device)
         self._model = model
+        # torch's thread count from before cores were lent (None: none are), given back when they return.
+        self._own_threads: int | None = None
         self._forward = torch.compile(model, dynamic=True) if compile_model else model
         self.dim = int(model.config.hidden_size)
 
@@ -171,11 +198,26 @@ class _TorchModel:
                     inside = columns[None, :] < batch_lengths[:, None]
                     positions = np.minimum(starts[chosen][:, None] + columns[None, :], len(flat) - 1)
                     batch_ids = np.where(inside, flat[positions], 0)
+                    self._share_cores()
                     pieces.append(self._embed_batch(batch_ids, batch_lengths))
             vectors = torch.cat(pieces)
             out = torch.empty_like(vectors)
             out[torch.from_numpy(np.concatenate(order_parts)).to(self._device)] = vectors
             return out.cpu().numpy()
+
+    def _share_cores(self) -> None:
+        """Per batch, so a long document's embedding takes the cores back as soon as the other work ends."""
+        lent = LENT_CORES.count
+        if self._cuda or (not lent and self._own_threads is None):
+            return
+        torch = self._torch
+        if self._own_threads is None:
+            self._own_threads = torch.get_num_threads()
+        wanted = max(1, self._own_threads - lent)
+        if torch.get_num_threads() != wanted:
+            torch.set_num_threads(wanted)
+        if not lent:
+            self._own_threads = None
 
     def _embed_batch(self, batch_ids: np.ndarray, batch_lengths: np.ndarray) -> Any:
         torch = self._torch

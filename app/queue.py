@@ -74,7 +74,6 @@ class InlineQueue:
         self._pending: Counter[str] = Counter()  # submitted and not finished, by document id (for the sweeper)
         self._sweeper: Sweeper | None = None
         self._running = 0
-        self._extracting = 0  # jobs waiting on the extraction child (queued there or running)
         self.peak_running = 0  # most jobs seen running at once (for tests and benchmarks)
 
     def start(self, recover: bool = True) -> None:
@@ -148,23 +147,12 @@ class InlineQueue:
         except (BrokenProcessPool, RuntimeError):  # the child died (killed, out of memory): extract here instead
             log.warning("extraction process unavailable; extracting in the worker thread")
             return function(*args)
-        self._count_extracting(+1)
         try:
             return future.result()
         except BrokenProcessPool:
             log.warning("extraction process died; extracting in the worker thread")
             self._restart_pool(pool)
             return function(*args)
-        finally:
-            self._count_extracting(-1)
-
-    def _count_extracting(self, change: int) -> None:
-        """A busy child takes a core: this process's embedding leaves it one (app.llm.embeddings.LENT_CORES)."""
-        from app.llm.embeddings import LENT_CORES
-
-        with self._count_lock:
-            self._extracting += change
-            LENT_CORES.lend(self, min(self._extracting, self.extract_processes))
 
     def _restart_pool(self, broken: ProcessPoolExecutor) -> None:
         with self._count_lock:

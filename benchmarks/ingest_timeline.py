@@ -3,9 +3,10 @@
 Runs the embedded default (app.queue.InlineQueue, SQLite in a fresh data dir, warmed with one small document as
 benchmarks/ingest_end_to_end.py does) over a folder and records, per document, when its extraction, row writes,
 embedding and graph update ran, and in which thread; then the CPU-seconds of the web process and of the
-extraction child, and, in the same run, the embedding of the same texts alone with 2 and with 1 torch thread and
-the extraction alone. Prints the timeline, the idle share of each second, and the floor
-(CPU-seconds of the work / cores).
+extraction child, and, in the same run, the embedding of the same texts alone and the extraction alone. The
+pipeline and the embedding alone each run the former way (every batch on all of torch's OpenMP threads, one after
+the other) and the current one (one single-thread batch per core at once), alternated in the same process, so the
+two compare under the same load.
 
     PYTHONPATH=. .venv/bin/python benchmarks/ingest_timeline.py [--folder .../pdfs/reports]
 """
@@ -58,7 +59,24 @@ class Recorder:
         return wrapped
 
 
-def run_pipeline(files: list[Path], share_cores: bool = True) -> dict[str, Any]:
+def _former(model: Any) -> None:
+    """Every batch on all of torch's OpenMP threads, one batch after the other (before overlap3)."""
+    import torch
+
+    from app.llm.embeddings import _CORES
+
+    model._cores = 1
+    torch.set_num_threads(_CORES[0])
+
+
+def _current(model: Any, cores: int) -> None:
+    import torch
+
+    model._cores = cores
+    torch.set_num_threads(1)
+
+
+def run_pipeline(files: list[Path], per_core: bool = True) -> dict[str, Any]:
     import app.services.ingestion as ingestion
     from app.db.migrate import upgrade
     from app.llm.embeddings import Embedder, _TorchModel, get_embedder
@@ -74,9 +92,11 @@ def run_pipeline(files: list[Path], share_cores: bool = True) -> dict[str, Any]:
     _wait_ready(settings.resolved_database_url, _upload(settings, queue, "warmup", [WARMUP_PDF]))
     rec = Recorder()
     originals = (Embedder.encode, InlineQueue._extract, ingestion.store_extraction, ingestion.add_to_graph)
-    share = _TorchModel._share_cores
-    if not share_cores:  # the former behaviour, to compare in the same run: torch keeps all its threads
-        _TorchModel._share_cores = lambda self: None  # type: ignore[method-assign]
+    model = get_embedder(settings.device)._model
+    assert isinstance(model, _TorchModel)
+    cores = model._cores
+    if not per_core:  # the former behaviour, to compare in the same run
+        _former(model)
     Embedder.encode = rec.wrap("embed", Embedder.encode)  # type: ignore[method-assign]
     InlineQueue._extract = rec.wrap("extract", InlineQueue._extract)  # type: ignore[method-assign]
     ingestion.store_extraction = rec.wrap("store", ingestion.store_extraction)
@@ -93,7 +113,7 @@ def run_pipeline(files: list[Path], share_cores: bool = True) -> dict[str, Any]:
         cpu_child = sum(_proc_cpu(pid) for pid in children) - child0
     finally:
         Embedder.encode, InlineQueue._extract, ingestion.store_extraction, ingestion.add_to_graph = originals  # type: ignore[method-assign]
-        _TorchModel._share_cores = share  # type: ignore[method-assign]
+        _current(model, cores)
         queue.stop()
     texts = _embedded_texts(settings, ids)
     shutil.rmtree(data, ignore_errors=True)
@@ -101,19 +121,19 @@ def run_pipeline(files: list[Path], share_cores: bool = True) -> dict[str, Any]:
             "events": sorted(rec.events, key=lambda e: e[2]), "texts": texts}  # fmt: skip
 
 
-def embed_alone(texts: list[str], threads: int) -> tuple[float, float]:
-    import torch
-
+def embed_alone(texts: list[str], former: bool) -> tuple[float, float]:
     from app.llm.embeddings import get_embedder
 
-    before = torch.get_num_threads()
-    torch.set_num_threads(threads)
+    model = get_embedder("cpu")._model
+    cores = model._cores  # type: ignore[union-attr]
+    if former:
+        _former(model)
     try:
         cpu0, wall0 = time.process_time(), time.perf_counter()
         get_embedder("cpu").encode(texts)
         return time.perf_counter() - wall0, time.process_time() - cpu0
     finally:
-        torch.set_num_threads(before)
+        _current(model, cores)
 
 
 def extract_alone(files: list[Path]) -> tuple[float, float]:
@@ -146,25 +166,27 @@ def _print_timeline(run: dict[str, Any]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--folder", type=Path, default=Path("/work/shared/data/pdfs/reports"))
-    parser.add_argument("--rounds", type=int, default=1, help="pairs of runs (former, shared) to alternate")
+    parser.add_argument("--rounds", type=int, default=1, help="pairs of runs (former, current) to alternate")
     parser.add_argument("--verbose", action="store_true", help="the timeline of every run, not just the last pair")
     args = parser.parse_args()
     files = sorted(args.folder.glob("*.pdf"))
     print(f"{time.strftime('%H:%M UTC', time.gmtime())}, load {os.getloadavg()[0]:.1f}", flush=True)
     runs = []
     for k in range(args.rounds):
-        for share in (False, True):
-            run = run_pipeline(files, share_cores=share)
+        for per_core in (False, True) if k % 2 == 0 else (True, False):  # neither always goes first
+            run = run_pipeline(files, per_core=per_core)
             runs.append(run)
-            label = "cores shared with the child" if share else "torch keeps its threads (former)"
+            label = "one-thread batch per core" if per_core else "former (OpenMP threads per batch)"
             print(f"round {k + 1}, {label}: {run['pages']} pages, {run['failed']} failed, wall {run['wall']:.1f} s, "
                   f"CPU main {run['cpu_main']:.1f} s, child {run['cpu_child']:.1f} s, load {os.getloadavg()[0]:.1f}",
                   flush=True)  # fmt: skip
             if args.verbose or k == args.rounds - 1:
                 _print_timeline(run)
-    for threads in (2, 1):
-        wall, cpu = embed_alone(runs[-1]["texts"], threads)
-        print(f"embed alone, {threads} torch thread(s): {len(run['texts'])} texts, wall {wall:.2f} s, CPU {cpu:.2f} s")
+    for former in (True, False):
+        wall, cpu = embed_alone(runs[-1]["texts"], former)
+        label = "former (OpenMP threads)" if former else "batch per core"
+        print(f"embed alone, {label}: {len(runs[-1]['texts'])} texts, wall {wall:.2f} s, CPU {cpu:.2f} s, "
+              f"load {os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
     wall, cpu = extract_alone(files)
     print(f"extract alone (this process): wall {wall:.2f} s, CPU {cpu:.2f} s")
     print(f"load at the end {os.getloadavg()[0]:.1f}")

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import os
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import nullcontext
 from functools import lru_cache
 from itertools import chain
 from typing import Any, Protocol
@@ -51,31 +52,6 @@ CPU_TOKEN_BUDGET = 4096
 MAX_ROWS = 4096
 # Texts tokenised per step of the tokenise/launch pipeline.
 TOKENIZE_CHUNK = 8192
-
-
-class _LentCores:
-    """Cores this process has lent to other work (an extraction child) for now; CPU embedding leaves them free.
-
-    torch's intra-op threads (OpenMP) meet at a barrier after every operation: with one of them sharing a core
-    with another busy process, the whole team waits for it at each barrier, so both cores go at the speed of the
-    shared one. Embedding with one thread fewer while the other work runs keeps every core busy with useful work.
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._loans: dict[int, int] = {}
-        self.count = 0
-
-    def lend(self, owner: object, cores: int) -> None:
-        """Set what ``owner`` has lent now (0: it has given its cores back)."""
-        with self._lock:
-            self._loans[id(owner)] = cores
-            if cores <= 0:
-                del self._loans[id(owner)]
-            self.count = sum(self._loans.values())
-
-
-LENT_CORES = _LentCores()
 
 
 class TextEncoder(Protocol):
@@ -121,6 +97,16 @@ def resolve_backend(backend: str, device: str) -> tuple[str, str]:
     return backend, device
 
 
+_CORES: list[int] = []
+
+
+def _cpu_cores(torch: Any) -> int:
+    """torch's own thread count (the cores, or OMP_NUM_THREADS), read before the first CPU model sets it to 1."""
+    if not _CORES:
+        _CORES.append(max(1, torch.get_num_threads()))
+    return _CORES[0]
+
+
 class _TorchModel:
     """MiniLM through `transformers` directly, without sentence-transformers' per-batch Python work.
 
@@ -155,8 +141,13 @@ class _TorchModel:
         model = AutoModel.from_pretrained(path, dtype=dtype, attn_implementation="sdpa")
         model.eval().to(self._device)
         self._model = model
-        # torch's thread count from before cores were lent (None: none are), given back when they return.
-        self._own_threads: int | None = None
+        # CPU: one batch per core at once, each on one torch thread, instead of each batch on all of torch's
+        # OpenMP threads. Those meet at a barrier after every operation, so when one is preempted (the extraction
+        # child, another process on its core) the others wait for it; independent one-thread batches only slow
+        # down by their share. See docs/benchmarks.md, "overlap3 helper (issue 14)".
+        self._cores = 1 if self._cuda else _cpu_cores(torch)
+        if self._cores > 1:
+            torch.set_num_threads(1)
         self._forward = torch.compile(model, dynamic=True) if compile_model else model
         self.dim = int(model.config.hidden_size)
 
@@ -178,7 +169,12 @@ class _TorchModel:
         bounds = [(i, min(i + chunk, len(texts))) for i in range(0, len(texts), chunk)]
         pieces = []
         order_parts = []
-        with ThreadPoolExecutor(max_workers=1) as pool, torch.inference_mode():
+        futures: list[Future[Any]] = []
+        with (
+            ThreadPoolExecutor(max_workers=1) as pool,
+            ThreadPoolExecutor(self._cores, "mdqa-embed") if self._cores > 1 else nullcontext() as runners,
+            torch.inference_mode(),
+        ):
             pending = pool.submit(self.tokenize, texts[bounds[0][0] : bounds[0][1]])
             for k, (first, _) in enumerate(bounds):
                 flat, starts, lengths = pending.result()
@@ -187,10 +183,12 @@ class _TorchModel:
                 # Longest first: the largest batch shape is allocated first and reused by the allocator.
                 order = np.argsort(-lengths, kind="stable")
                 order_parts.append(order + first)
+                # A short list (one document's passages) is still cut into a batch per core, or cores would idle.
+                budget = min(token_budget, -(-int(lengths.sum()) // self._cores))
                 begin = 0
                 while begin < len(order):
                     width = int(lengths[order[begin]])
-                    rows = max(1, min(max_rows, token_budget // width, len(order) - begin))
+                    rows = max(1, min(max_rows, budget // width, len(order) - begin))
                     chosen = order[begin : begin + rows]
                     begin += rows
                     columns = np.arange(width)
@@ -198,26 +196,21 @@ class _TorchModel:
                     inside = columns[None, :] < batch_lengths[:, None]
                     positions = np.minimum(starts[chosen][:, None] + columns[None, :], len(flat) - 1)
                     batch_ids = np.where(inside, flat[positions], 0)
-                    self._share_cores()
-                    pieces.append(self._embed_batch(batch_ids, batch_lengths))
+                    if runners is None:
+                        pieces.append(self._embed_batch(batch_ids, batch_lengths))
+                        continue
+                    if len(futures) - len(pieces) >= 2 * self._cores:  # bound the batches built ahead
+                        pieces.append(futures[len(pieces)].result())
+                    futures.append(runners.submit(self._embed_batch_in_a_runner, batch_ids, batch_lengths))
+            pieces += [f.result() for f in futures[len(pieces) :]]
             vectors = torch.cat(pieces)
             out = torch.empty_like(vectors)
             out[torch.from_numpy(np.concatenate(order_parts)).to(self._device)] = vectors
             return out.cpu().numpy()
 
-    def _share_cores(self) -> None:
-        """Per batch, so a long document's embedding takes the cores back as soon as the other work ends."""
-        lent = LENT_CORES.count
-        if self._cuda or (not lent and self._own_threads is None):
-            return
-        torch = self._torch
-        if self._own_threads is None:
-            self._own_threads = torch.get_num_threads()
-        wanted = max(1, self._own_threads - lent)
-        if torch.get_num_threads() != wanted:
-            torch.set_num_threads(wanted)
-        if not lent:
-            self._own_threads = None
+    def _embed_batch_in_a_runner(self, batch_ids: np.ndarray, batch_lengths: np.ndarray) -> Any:
+        with self._torch.inference_mode():  # thread-local: each runner thread needs its own
+            return self._embed_batch(batch_ids, batch_lengths)
 
     def _embed_batch(self, batch_ids: np.ndarray, batch_lengths: np.ndarray) -> Any:
         torch = self._torch

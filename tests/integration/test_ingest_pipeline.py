@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import threading
-import time
-
 from sqlalchemy import select
 
 from app.db.models import DocTable, Document, Page, Passage
 from app.db.session import session_scope
-from app.llm.embeddings import LENT_CORES
 from app.queue import InlineQueue
 from app.services.collections import create_collection
 from app.services.documents import upload_files
@@ -78,24 +74,3 @@ def test_documents_of_one_upload_are_in_flight_together_with_the_same_rows(setti
     assert one_at_a_time.peak_running == 1
     for got, expected in zip(concurrent, sequential, strict=True):
         assert got == expected
-
-
-def test_a_core_is_lent_while_the_child_extracts(settings: Settings) -> None:
-    """This process's CPU embedding leaves a core to the busy extraction child (app.llm.embeddings.LENT_CORES)."""
-    queue = InlineQueue(settings, workers=1, extract_processes=1)
-    queue.start(recover=False)
-    try:
-        queue._extract(time.sleep, (0.0,))  # the child is up before the clock matters
-        assert LENT_CORES.count == 0
-        # Two jobs wait on the one child at once: it still takes one core, not two.
-        jobs = [threading.Thread(target=queue._extract, args=(time.sleep, (1.5,))) for _ in range(2)]
-        for job in jobs:
-            job.start()
-        time.sleep(0.5)
-        lent_while_busy = LENT_CORES.count
-        for job in jobs:
-            job.join()
-        assert lent_while_busy == 1
-        assert LENT_CORES.count == 0
-    finally:
-        queue.stop()

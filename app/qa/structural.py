@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import islice
 
 from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.orm import Session
@@ -359,10 +360,14 @@ def fetch(session: Session, collection_id: str, parsed: ParsedQuery) -> Retrieva
 def _overview(session: Session, document: Document) -> Retrieval:
     """A named document as a whole: what it is (pages, tables), how it opens, and its tables by caption."""
     passages = session.scalars(
-        select(Passage).where(Passage.document_id == document.id).order_by(Passage.page_number, Passage.index)
+        select(Passage)
+        .where(Passage.document_id == document.id)
+        .order_by(Passage.page_number, Passage.index)
+        .execution_options(yield_per=OVERVIEW_PASSAGES * 8)  # a long document's passages are not all read
     )
     # Its opening passages of some substance: a running header or a title line alone says nothing of the content.
-    opening = [p for p in passages if len(p.text.split()) >= OVERVIEW_MIN_WORDS][:OVERVIEW_PASSAGES]
+    opening = list(islice((p for p in passages if len(p.text.split()) >= OVERVIEW_MIN_WORDS), OVERVIEW_PASSAGES))
+    passages.close()
     tables = _tables_of(session, document)
     name = document.filename
     nodes = [

@@ -451,6 +451,8 @@ def _looks_like_heading(text: str) -> bool:
         return False  # a sentence ("See notes at end of table."), not an abbreviation or a number ("5.2.")
     if _FIGURE_CAPTION.match(text):
         return False  # a figure's caption names the figure, not the document
+    if any(text.count(a) != text.count(b) for a, b in ("()", "[]")):
+        return False  # cut from a longer line ("TAZ ZAFR, ARLER)" from an OCR'd scan), not a whole heading
     return not letters[0].islower()
 
 

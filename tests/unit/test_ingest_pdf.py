@@ -11,7 +11,7 @@ import pytest
 
 from app.ingest.extracted import CorruptPdf, ExtractedDocument, NoText, PasswordRequired, TooManyPages, WrongPassword
 from app.ingest.ocr import make_ocr
-from app.ingest.pdf import extract_pdf
+from app.ingest.pdf import _looks_like_heading, extract_pdf
 from app.settings import OcrSettings
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
@@ -213,3 +213,13 @@ def test_title_from_metadata_or_first_heading() -> None:
     # largest type that OCR read on the page.
     scanned = extract_pdf(PDFS / "edge_cases" / "image.pdf", max_pages=10, ocr=make_ocr(OcrSettings()))
     assert scanned.title and not scanned.title.lower().endswith(".pdf")
+
+
+def test_a_heading_cut_from_a_longer_line_is_no_title() -> None:
+    # The malformed scan's largest OCR'd line is a piece of a bracketed phrase: no title beats a fragment.
+    scanned = extract_pdf(
+        PDFS / "edge_cases" / "malformed-from-issue-932.pdf", max_pages=10, ocr=make_ocr(OcrSettings())
+    )
+    assert scanned.title is None or scanned.title.count("(") == scanned.title.count(")")
+    assert _looks_like_heading("Table of Contents (Draft)")
+    assert not _looks_like_heading("TAZ ZAFR, ARLER)")

@@ -10,8 +10,10 @@ app.qa.reader). Whatever the reader writes, markers that cite nothing retrieved 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -20,6 +22,9 @@ from app.qa.excerpt import excerpt
 from app.qa.extractive_reader import ContextItem, Encode, central_sentences, extractive_answer
 from app.qa.reader import read
 from app.text.sentences import split_sentences
+
+if TYPE_CHECKING:
+    from app.qa.which_documents import DocumentMatch
 
 MAX_CONTEXT_CHARS_PER_ITEM = 2500  # one long page or table must not crowd the others out of the prompt
 OVERVIEW_SENTENCES = 2  # of each opening passage in a document's overview
@@ -230,14 +235,29 @@ def comparison_verdict(labels: list[str], shorts: list[str | None]) -> str | Non
     return f"{hi[0]} ({hi[1]}) is higher than {lo[0]} ({lo[1]})."
 
 
-def documents_answer(topic: str, matches: list[tuple[str, EvidenceNode, str]]) -> Answer:
-    """The list of documents about `topic`: (file name, the passage that shows it, the reason sentence with the
-    topic's words in bold), one cited reason per document."""
+def documents_answer(topic: str, matches: Sequence[tuple[str, DocumentMatch]]) -> Answer:
+    """The documents that name `topic`, each with how many of its passages and tables do and a cited reason, most
+    first; then those close to it in meaning that never name it. The count, not a verdict, tells "about" from "in
+    passing"."""
+    naming = [(name, m) for name, m in matches if m.naming]
+    related = [(name, m) for name, m in matches if not m.naming]
     if not matches:
-        return Answer(text=f"No document is about {topic}.")
-    lines = [f"{len(matches)} document{'s' if len(matches) != 1 else ''} about {topic}:", ""]
+        return Answer(text=f"No document mentions {topic}.")
+    lines: list[str] = []
     cited: list[EvidenceNode] = []
-    for k, (filename, node, reason) in enumerate(matches, start=1):
-        cited.append(node)
-        lines.append(f"- **{filename}**: {reason} [{k}]")
+
+    def item(name: str, match: DocumentMatch, count: str) -> str:
+        cited.append(match.node)
+        return f"- **{name}**{count}: {match.reason} [{len(cited)}]"
+
+    if naming:
+        n = len(naming)
+        head = f"{n} documents mention {topic}, most first:" if n > 1 else f"1 document mentions {topic}:"
+        lines += [head, ""]
+        lines += [item(name, m, f" ({m.naming} of its {m.units} passages and tables)") for name, m in naming]
+    else:
+        lines.append(f"No document mentions {topic} in so many words.")
+    if related:
+        lines += ["", f"Close to {topic} in meaning, without naming it:", ""]
+        lines += [item(name, m, "") for name, m in related]
     return Answer(text="\n".join(lines), cited=cited)

@@ -6,7 +6,6 @@ collection side by side; `ask` adds the reader. Neither knows about HTTP, queues
 
 from __future__ import annotations
 
-import re
 import threading
 import time
 from collections.abc import Callable
@@ -26,14 +25,12 @@ from app.qa import structural
 from app.qa.answer import Answer, combine, comparison_verdict, documents_answer, local_answer
 from app.qa.ask import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
-from app.qa.decompose import split_question, stem, topic_terms, which_documents_topic
-from app.qa.excerpt import excerpt
-from app.qa.extractive_reader import split_sentences
+from app.qa.decompose import split_question, which_documents_topic
 from app.qa.index import CollectionIndex, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
 from app.qa.propagate import gnn_retrieve, propagate
-from app.qa.reader import bold
 from app.qa.traverse import EmbeddingScorer, LlmScorer, Scorer, TfidfScorer, evidence_node, traverse
+from app.qa.which_documents import find_documents
 from app.settings import Settings
 from app.vocabulary import RETRIEVERS
 
@@ -287,66 +284,18 @@ def _read(
     raise LLMError(f"unknown reader {options.reader!r}: local or openai")
 
 
-# "Which documents ...": a document is listed when one of its passages names the topic (a word of each
-# alternative, stemmed) or is this close to it in embedding space (cosine; MiniLM puts paraphrases of a short topic
-# above ~0.5 and unrelated passages below ~0.3).
-DOCUMENTS_MIN_SIMILARITY = 0.5
-DOCUMENTS_MAX = 20
-_WORD = re.compile(r"[a-z0-9]+")
-
-
-def _stems(text: str) -> set[str]:
-    return {stem(w) for w in _WORD.findall(text.lower()) if len(w) > 2}
-
-
-def _reason(text: str, wanted: set[str]) -> str:
-    """The passage's first sentence naming the topic, its topic words in bold (else its first sentence)."""
-    sentences = split_sentences(text) or [text[:300]]
-    for sentence in sentences:
-        hits = [m for m in _WORD.finditer(sentence.lower()) if stem(m.group(0)) in wanted]
-        if hits:
-            # A table's "sentence" is its whole Markdown: shown as an excerpt around the hit, not a wall of cells.
-            cut, shift = excerpt(sentence, hits[0].start(), hits[0].end())
-            return bold(cut, hits[0].start() - shift, hits[0].end() - shift)
-    return excerpt(sentences[0], 0, 0)[0]
-
-
 def which_documents(
     session: Session, collection_id: str, topic: str, settings: Settings, tools: Tools, version: int
 ) -> tuple[Retrieval, Answer]:
     index = get_index(session, collection_id, version)
     query = QueryVector(lambda: tools.encoder(settings), topic)
-    vector = query()
-    sims = index.matrix @ vector if len(index) else np.zeros(0)
-    alternatives = [_stems(t) for t in topic_terms(topic)]
-    alternatives = [a for a in alternatives if a]
-    wanted = set().union(*alternatives) if alternatives else set()
-    best: dict[str, tuple[bool, float, int]] = {}
-    for i in range(len(index)):
-        if index.kinds[i] not in ("passage", "table"):
-            continue
-        text = index.texts[i].lower()
-        lexical = False
-        if wanted and any(s in text for s in wanted):  # substring first: stemming every unit would be slow
-            unit = _stems(text)
-            lexical = any(a <= unit for a in alternatives)
-        key = (lexical, float(sims[i]), i)
-        doc = index.document_ids[i]
-        if (lexical or key[1] >= DOCUMENTS_MIN_SIMILARITY) and (doc not in best or key[:2] > best[doc][:2]):
-            best[doc] = key
-    ranked = sorted(best.items(), key=lambda kv: (not kv[1][0], -kv[1][1]))[:DOCUMENTS_MAX]
-    names = dict(
-        session.execute(select(Document.id, Document.filename).where(Document.id.in_([d for d, _ in ranked]))).all()
-    ) if ranked else {}
-    matches = []
-    nodes = []
-    for doc, (_, score, i) in ranked:
-        node = evidence_node(index, i, 0, score)
-        nodes.append(node)
-        matches.append((names.get(doc, doc), node, _reason(index.texts[i], wanted)))
-    retrieval = Retrieval(question_type="content", nodes=nodes)
+    matches = find_documents(index, topic, query())
+    ids = [m.document_id for m in matches]
+    rows = session.execute(select(Document.id, Document.filename).where(Document.id.in_(ids))).all() if ids else []
+    names = dict(rows)
+    retrieval = Retrieval(question_type="content", nodes=[m.node for m in matches])
     retrieval.timings_ms = {"embed": query.ms}
-    return retrieval, documents_answer(topic, matches)
+    return retrieval, documents_answer(topic, [(names.get(m.document_id, m.document_id), m) for m in matches])
 
 
 def composite(

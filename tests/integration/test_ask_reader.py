@@ -35,15 +35,18 @@ def test_reader_over_real_pdfs(session: Session, settings: Settings, collection:
     r = ask(session, collection, "Which documents are about literacy?", AskOptions(), settings, tools)
     lines = [ln for ln in r.answer.splitlines() if ln.startswith("- ")]
     assert [re.match(r"- \*\*(.+?)\*\*", ln).group(1) for ln in lines] == ["twotables_2.pdf"]  # type: ignore[union-attr]
+    assert re.match(r"- \*\*twotables_2.pdf\*\* \(\d+ of its \d+ passages and tables\): ", lines[0])
     assert r.citations[0].filename == "twotables_2.pdf" and _markers(r.answer) == {1}
     assert "Several" not in r.answer
 
     r = ask(session, collection, "Which documents mention machine learning or literacy?", AskOptions(), settings,
             tools)  # fmt: skip
-    listed = re.findall(r"^- \*\*(.+?)\*\*: .+ \[(\d+)\]$", r.answer, flags=re.M)
+    listed = re.findall(r"^- \*\*(.+?)\*\* \(\d+ of its \d+ passages and tables\): .+ \[(\d+)\]$", r.answer, flags=re.M)
     assert sorted(name for name, _ in listed) == ["issue-982-example.pdf", "twotables_2.pdf"]
     for name, marker in listed:
         assert r.citations[int(marker) - 1].filename == name  # each reason is cited to its own document
+    counts = [int(c) for c in re.findall(r"^- \*\*.+?\*\* \((\d+) of its", r.answer, flags=re.M)]
+    assert counts == sorted(counts, reverse=True) and counts[0] > 1  # the document that names it most comes first
 
     # Two questions in one: each part retrieved and answered with its own citations.
     r = ask(session, collection, "What is creativity according to the paper, and what is the literacy status "

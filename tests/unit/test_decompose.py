@@ -8,6 +8,7 @@ import re
 from app.qa.answer import Answer, combine, comparison_verdict, documents_answer
 from app.qa.ask import EvidenceNode
 from app.qa.decompose import split_question, stem, topic_terms, which_documents_topic
+from app.qa.which_documents import DocumentMatch
 
 
 def test_two_questions_joined_by_and() -> None:
@@ -93,21 +94,34 @@ def test_comparison_verdict_needs_two_numbers() -> None:
     assert comparison_verdict(["A", "B"], ["12", None]) is None
 
 
-def test_documents_answer_lists_each_document_with_a_cited_reason() -> None:
+def _match(node_id: str, document_id: str, reason: str, naming: int, units: int) -> DocumentMatch:
+    return DocumentMatch(document_id, _node(node_id, document_id), reason, naming, units)
+
+
+def test_documents_answer_lists_each_document_with_a_cited_reason_and_how_much_of_it_names_the_topic() -> None:
     matches = [
-        ("schools.pdf", _node("s1", "d1"), "Enrolment of **students** rose."),
-        ("eu-004.pdf", _node("e1", "d2"), "Spending on **education** fell."),
+        ("schools.pdf", _match("s1", "d1", "Enrolment of **students** rose.", 40, 50)),
+        ("eu-004.pdf", _match("e1", "d2", "Spending on **education** fell.", 1, 107)),
+        ("notes.pdf", _match("n1", "d3", "Pupils learn to read.", 0, 12)),
     ]
     out = documents_answer("education or students", matches)
     assert out.text.splitlines() == [
-        "2 documents about education or students:",
+        "2 documents mention education or students, most first:",
         "",
-        "- **schools.pdf**: Enrolment of **students** rose. [1]",
-        "- **eu-004.pdf**: Spending on **education** fell. [2]",
+        "- **schools.pdf** (40 of its 50 passages and tables): Enrolment of **students** rose. [1]",
+        "- **eu-004.pdf** (1 of its 107 passages and tables): Spending on **education** fell. [2]",
+        "",
+        "Close to education or students in meaning, without naming it:",
+        "",
+        "- **notes.pdf**: Pupils learn to read. [3]",
     ]
-    assert [n.node_id for n in out.cited] == ["s1", "e1"]
+    assert [n.node_id for n in out.cited] == ["s1", "e1", "n1"]
+    only_related = documents_answer("whales", [("notes.pdf", _match("n1", "d3", "Sea mammals.", 0, 12))])
+    assert only_related.text.startswith("No document mentions whales in so many words.")
+    one = documents_answer("pupils", matches[:1])
+    assert one.text.startswith("1 document mentions pupils:\n")
     none = documents_answer("whales", [])
-    assert none.text == "No document is about whales." and none.cited == []
+    assert none.text == "No document mentions whales." and none.cited == []
 
 
 def test_and_which_after_a_comma_opens_a_second_question() -> None:

@@ -1,0 +1,92 @@
+""""Which documents are about X?": every document that names the topic, with how much of it does, and a cited
+reason from each; documents close to the topic in meaning without naming it are listed apart.
+
+A list that says "4 documents about education" when two of them name it once (a publisher in a reference list, a
+company in a table) is a confident wrong answer. Whether a document is "about" a topic is a judgement the reader
+cannot make reliably, so the answer states what was found, which the user can judge: how many of each
+document's passages and tables name the topic, most first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from app.qa.ask import EvidenceNode
+from app.qa.decompose import stem, topic_terms
+from app.qa.excerpt import excerpt
+from app.qa.index import CollectionIndex
+from app.qa.reader import bold
+from app.qa.traverse import evidence_node
+from app.text.sentences import split_sentences
+
+# A document is listed when one of its units names the topic (a word of each alternative, stemmed) or, apart, when
+# one is this close to it in embedding space (cosine; MiniLM puts paraphrases of a short topic above ~0.5 and
+# unrelated passages below ~0.3).
+MIN_SIMILARITY = 0.5
+MAX_DOCUMENTS = 20
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentMatch:
+    """One listed document: its best unit (cited), the reason shown, and how many of its units name the topic."""
+
+    document_id: str
+    node: EvidenceNode
+    reason: str
+    naming: int  # units (passages and tables) that name the topic; 0 when found by meaning only
+    units: int  # all its passages and tables
+
+
+def stems(text: str) -> set[str]:
+    return {stem(w) for w in _WORD.findall(text.lower()) if len(w) > 2}
+
+
+def reason(text: str, wanted: set[str]) -> str:
+    """The unit's first sentence naming the topic, its topic words in bold (else its first sentence)."""
+    sentences = split_sentences(text) or [text[:300]]
+    for sentence in sentences:
+        hits = [m for m in _WORD.finditer(sentence.lower()) if stem(m.group(0)) in wanted]
+        if hits:
+            # A table's "sentence" is its whole Markdown: shown as an excerpt around the hit, not a wall of cells.
+            cut, shift = excerpt(sentence, hits[0].start(), hits[0].end())
+            return bold(cut, hits[0].start() - shift, hits[0].end() - shift)
+    return excerpt(sentences[0], 0, 0)[0]
+
+
+def find_documents(index: CollectionIndex, topic: str, topic_vector: np.ndarray) -> list[DocumentMatch]:
+    """The documents of `index` that name `topic` (most naming units first), then those close to it in meaning."""
+    sims = index.matrix @ topic_vector if len(index) else np.zeros(0)
+    alternatives = [a for a in (stems(t) for t in topic_terms(topic)) if a]
+    wanted = set().union(*alternatives) if alternatives else set()
+    naming: dict[str, int] = {}
+    units: dict[str, int] = {}
+    best: dict[str, tuple[bool, float, int]] = {}  # document → (names it, similarity, unit index) of its best unit
+    for i in range(len(index)):
+        if index.kinds[i] not in ("passage", "table"):
+            continue
+        doc = index.document_ids[i]
+        units[doc] = units.get(doc, 0) + 1
+        text = index.texts[i].lower()
+        names = False
+        if wanted and any(s in text for s in wanted):  # substring first: stemming every unit would be slow
+            unit = stems(text)
+            names = any(a <= unit for a in alternatives)
+        naming[doc] = naming.get(doc, 0) + names
+        key = (names, float(sims[i]), i)
+        if (names or key[1] >= MIN_SIMILARITY) and (doc not in best or key[:2] > best[doc][:2]):
+            best[doc] = key
+    ranked = sorted(best, key=lambda d: (-naming[d], -best[d][1]))[:MAX_DOCUMENTS]
+    return [
+        DocumentMatch(
+            document_id=doc,
+            node=evidence_node(index, best[doc][2], 0, best[doc][1]),
+            reason=reason(index.texts[best[doc][2]], wanted),
+            naming=naming[doc],
+            units=units[doc],
+        )
+        for doc in ranked
+    ]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 FORMAT = "mdqa-pdf-answers/1"
-KINDS = ("cell", "aggregate", "table", "missing", "content", "multi")
+KINDS = ("cell", "aggregate", "table", "missing", "content", "multi", "unanswerable")
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212]")
 _CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
@@ -114,6 +114,19 @@ def says_missing(answer: str) -> bool:
     return _MISSING.search(normalise(answer)) is not None
 
 
+# Phrases that say the documents hold no answer to a content question (app.qa.answer's WEAK_EVIDENCE, NO_ANSWER and
+# how an LLM tends to word it).
+_NOT_ANSWERED = re.compile(
+    r"\b(?:do|does) ?(?:not|n't) (?:seem to )?(?:answer|say|mention|contain|provide|state)\b"
+    r"|\b(?:could|can|did) ?(?:not|n't) find (?:this|that|the answer|an answer|any)\b|\bcannot find\b"
+    r"|\bno (?:answer|information)\b|\bnot (?:stated|mentioned|covered) in the (?:documents|context)\b"
+)
+
+
+def says_not_answered(answer: str) -> bool:
+    return _NOT_ANSWERED.search(normalise(answer)) is not None
+
+
 def _label_pattern(label: str) -> re.Pattern[str]:
     words = normalise(label).split()
     return re.compile(r"(?<![\w.])" + r"\s*".join(re.escape(w) for w in words) + r"(?![\w]|\.\d)")
@@ -155,11 +168,14 @@ class Score:
     citation_ok: bool
     short_shown: bool
     short_correct: bool | None  # None when no short answer was shown
+    hedged: bool  # the answer says the documents do not answer the question
 
 
 def _text_right(record: dict[str, Any], text: str) -> bool:
     if record["kind"] == "missing":
         return says_missing(text)
+    if record["kind"] == "unanswerable":
+        return False  # any short answer to a question no document answers is wrong
     return holds_all(text, record["answers"])
 
 
@@ -175,6 +191,10 @@ def score(record: dict[str, Any], answer: str, short_answer: str | None, citatio
         on_page = [c.text for c in citations if c.filename in record["documents"]]
         labelled = not label or names_label([answer, *on_page], label)
         correct = citation_ok and labelled and holds_all(answer, [[v] for v in record["required_values"]])
+    elif kind == "unanswerable":
+        # The closest passages may be cited as such; what matters is that the answer says they do not answer it.
+        citation_ok = True
+        correct = says_not_answered(answer) and not (short_answer and short_answer.strip())
     else:
         citation_ok = cites_expected(record, citations)
         correct = holds_all(answer, record["answers"])
@@ -184,6 +204,7 @@ def score(record: dict[str, Any], answer: str, short_answer: str | None, citatio
         citation_ok=citation_ok,
         short_shown=shown,
         short_correct=_text_right(record, short_answer or "") if shown else None,
+        hedged=says_not_answered(answer),
     )
 
 
@@ -205,7 +226,7 @@ def validate(data: Any) -> list[dict[str, Any]]:
             raise ValueError(f"{where}: kind {record['kind']!r} is not one of {', '.join(KINDS)}")
         if record["split"] not in ("dev", "test"):
             raise ValueError(f"{where}: split must be dev or test")
-        if record["kind"] != "missing" and not record["answers"]:
+        if record["kind"] not in ("missing", "unanswerable") and not record["answers"]:
             raise ValueError(f"{where}: no answers")
     return records
 

@@ -190,7 +190,7 @@ def ask_one(prepared: Prepared, record: dict[str, Any], reader: str, tools: Any)
         "citations": [{"filename": c.filename, "page": c.page} for c in citations],
         "expected": record["answers"], "documents": record["documents"], "pages": record.get("pages", {}),
         "correct": s.correct, "citation_ok": s.citation_ok, "short_shown": s.short_shown,
-        "short_correct": s.short_correct, "latency_ms": round(latency, 1),
+        "short_correct": s.short_correct, "hedged": s.hedged, "latency_ms": round(latency, 1),
     }  # fmt: skip
     if payload.get("cell"):
         out["cell"] = payload["cell"]
@@ -214,6 +214,7 @@ def summarise(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "short_precision": rnd(mean(float(bool(r["short_correct"])) for r in shown)),
         "short_shown": len(shown),
         "citation_ok": rnd(mean(float(r["citation_ok"]) for r in results)),
+        "hedged": rnd(mean(float(r.get("hedged", False)) for r in results)),
         "latency_ms_p50": rnd(percentile(latencies, 50)),
         "latency_ms_p95": rnd(percentile(latencies, 95)),
         "errors": sum(1 for r in results if r.get("error")),
@@ -289,8 +290,9 @@ def answer_set_block(result: dict[str, Any], command: str, wall_s: float) -> str
         "",
         f"`{command}` — {result['date']} on {machine_line()}; wall time {wall_s:.0f} s ({cached}).",
         "",
-        "| reader | split | kind | n | accuracy | short shown | short right | citation ok | p50 ms | p95 ms |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| reader | split | kind | n | accuracy | short shown | short right | citation ok | says not answered "
+        "| p50 ms | p95 ms |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for reader, splits in result["summary"].items():
         for split, kinds in splits.items():
@@ -299,7 +301,8 @@ def answer_set_block(result: dict[str, Any], command: str, wall_s: float) -> str
                 short_right = "–" if not s["short_shown"] else f"{_pct(s['short_precision'])} of {s['short_shown']}"
                 lines.append(
                     f"| {reader} | {split} | {name} | {s['n']} | {_pct(s['accuracy'])} | {_pct(s['short_coverage'])} "
-                    f"| {short_right} | {_pct(s['citation_ok'])} | {s['latency_ms_p50'] or 0:.0f} "
+                    f"| {short_right} | {_pct(s['citation_ok'])} | {_pct(s['hedged'])} "
+                    f"| {s['latency_ms_p50'] or 0:.0f} "
                     f"| {s['latency_ms_p95'] or 0:.0f} |"
                 )
     lines += [
@@ -308,6 +311,8 @@ def answer_set_block(result: dict[str, Any], command: str, wall_s: float) -> str
         "nothing from another document; table: cites the right document and page, names the table, holds the "
         "required values); short shown: share of questions with a short answer; short right: precision of the "
         "shown ones; citation ok: cites an expected document on an evidence page (missing: nothing from another "
-        "document). Rules: benchmarks/answers/README.md.",
+        "document; unanswerable: says the documents do not answer it, with no short answer); says not answered: "
+        "share of answers that say the documents do not answer the question (on answerable kinds, a hedge too "
+        "many). Rules: benchmarks/answers/README.md.",
     ]
     return "\n".join(lines)

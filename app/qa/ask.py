@@ -67,6 +67,9 @@ class Retrieval:
     # A named document asked for as a whole: its one-line description ("eu-013.pdf: 12 pages, 9 tables"); the
     # nodes are its opening passages and its tables.
     overview: str | None = None
+    # Content questions: the best cosine between the question and the retrieved passages and tables. Low when the
+    # documents hold nothing on the question, however the evidence was chosen (app.qa.answer hedges below a floor).
+    relevance: float | None = None
 
 
 @dataclass(slots=True)

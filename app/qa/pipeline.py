@@ -187,6 +187,13 @@ def content_retrieve(
     raise ValueError(f"unknown retriever {options.retriever!r}: {', '.join(RETRIEVERS)}")
 
 
+def _relevance(index: CollectionIndex, nodes: list[EvidenceNode], query: Callable[[], np.ndarray]) -> float | None:
+    """The best cosine between the question and the retrieved passages and tables (None when none has a vector)."""
+    rows = [index.index_of[n.node_id] for n in nodes if n.kind in ("passage", "table") and n.node_id in index.index_of]
+    rows = [i for i in rows if index.matrix[i].any()]
+    return float(np.max(index.matrix[rows] @ query())) if rows else None
+
+
 def retrieve(
     session: Session,
     collection_id: str,
@@ -227,6 +234,7 @@ def retrieve(
         llm_calls += calls
         embed_ms = query.ms
         retrieval = Retrieval(question_type="content", nodes=nodes)
+        retrieval.relevance = _relevance(index, nodes, query)
         structural.content_table_answer(session, retrieval, question, document_id)
     retrieval.llm_calls = llm_calls
     # "embed" (the question's embedding, part of "retrieve") is reported separately for benchmarks.

@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy.orm import Session
 
 from app.qa import confidence
+from app.qa.answer import WEAK_EVIDENCE
 from app.qa.ask import AskOptions
 from app.qa.pipeline import Tools, ask
 from app.settings import Settings
@@ -68,3 +69,16 @@ def test_reader_over_real_pdfs(session: Session, settings: Settings, collection:
     if r.short_answer is not None:
         assert r.answer.startswith(f"**{r.short_answer}** [")
     assert confidence.SHOW_THRESHOLD > 0.5
+
+
+def test_a_question_no_document_answers_says_so_over_real_pdfs(
+    session: Session, settings: Settings, collection: str
+) -> None:
+    tools = Tools(embedder=encoder())
+    r = ask(session, collection, "Who discovered penicillin?", AskOptions(), settings, tools)
+    assert r.answer.startswith(WEAK_EVIDENCE) and r.short_answer is None
+    assert "**" not in r.answer  # no span of the closest passages is set out as the answer
+    assert _markers(r.answer) == set(range(1, len(r.citations) + 1))  # what was found is still shown and cited
+    # A question the paper answers is answered as before, with no such statement.
+    r = ask(session, collection, "When did David Cope start the Emily Howell project?", AskOptions(), settings, tools)
+    assert not r.answer.startswith(WEAK_EVIDENCE) and r.citations[0].filename == "issue-982-example.pdf"

@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pytest
 
-from app.qa.answer import build_context, local_answer, renumber
+from app.qa.answer import RELEVANCE_FLOOR, WEAK_EVIDENCE, build_context, local_answer, renumber
 from app.qa.ask import EvidenceNode, Retrieval
 from app.qa.extractive_reader import ContextItem, answer_type_bonus, extractive_answer, split_sentences, table_rows
 from app.qa.tablequery import TableData, cell_answer
@@ -139,3 +139,15 @@ def test_a_long_list_sentence_is_cut_into_pieces_without_losing_its_end() -> Non
     assert len(pieces) > 1 and all(len(p) <= 400 for p in pieces)
     assert "110 kW" in pieces[-1]
     assert " ".join(pieces).split() == text.split()  # nothing dropped
+
+
+def test_weak_evidence_is_shown_as_evidence_under_a_plain_statement_not_as_an_answer() -> None:
+    nodes = [node("a", "UK, Germany and France tend to have the largest stores. Concentration is high.")]
+    question = "What is the capital of France?"
+    close = Retrieval("content", nodes, relevance=RELEVANCE_FLOOR + 0.2)
+    far = Retrieval("content", nodes, relevance=RELEVANCE_FLOOR - 0.1)
+    weak = local_answer(question, far, bag_encode)
+    assert weak.text.startswith(WEAK_EVIDENCE + "\n\n")
+    assert "**" not in weak.text and weak.short_answer is None  # nothing presented as the answer
+    assert [n.node_id for n in weak.cited] == ["a"] and "[1]" in weak.text  # the closest evidence is still cited
+    assert not local_answer(question, close, bag_encode).text.startswith(WEAK_EVIDENCE)

@@ -249,3 +249,27 @@ def test_readers_option() -> None:
         _readers("local,gpt", SimpleNamespace(llm_configured=True))
     with pytest.raises(ValueError, match="no reader left"):
         _readers("openai", SimpleNamespace(llm_configured=False))
+
+
+UNANSWERABLE = {"id": "off-x", "kind": "unanswerable", "answers": [], "documents": [], "split": "dev"}
+
+
+def test_unanswerable_is_right_only_when_the_answer_says_the_documents_do_not_answer_it() -> None:
+    from app.qa.answer import NO_ANSWER, WEAK_EVIDENCE
+
+    closest = [Cited("eu-004.pdf", 14)]
+    for said in (f"{WEAK_EVIDENCE}\n\nUK, Germany and France tend to have the largest firms. [1]", NO_ANSWER,
+                 "The context does not mention the capital of France."):  # fmt: skip
+        s = score(UNANSWERABLE, said, None, closest)
+        assert s.correct and s.hedged, said
+    wrong = score(UNANSWERABLE, "UK, Germany and France tend to have the largest firms. [1]", None, closest)
+    assert not wrong.correct and not wrong.hedged
+    short = score(UNANSWERABLE, f"**Paris** [1]\n\n{WEAK_EVIDENCE}", "Paris", closest)
+    assert not short.correct and short.short_correct is False  # a short answer to it is always wrong
+
+
+def test_the_offtopic_set_is_valid_and_split_evenly() -> None:
+    data = json.loads((ANSWER_SET.parent / "offtopic.json").read_text())
+    records = validate(data)
+    assert {r["kind"] for r in records} == {"unanswerable"}
+    assert sum(r["split"] == "dev" for r in records) == len(records) // 2

@@ -26,7 +26,7 @@ from app.services import asking as asking_service
 from app.services import collections as collection_service
 from app.services import documents as document_service
 from app.services.errors import NotFound, ServiceError
-from app.vocabulary import RETRIEVERS
+from app.vocabulary import MAX_BRANCHING, MAX_BUDGET, RETRIEVERS
 
 ROOT = Path(__file__).resolve().parents[2]
 templates = Jinja2Templates(directory=ROOT / "templates")
@@ -194,6 +194,7 @@ def _ask_page(
             "question": question,
             "retrievers": RETRIEVERS,
             "defaults": settings.retrieval,
+            "limits": {"budget": MAX_BUDGET, "branching": MAX_BRANCHING},
             "llm_configured": settings.llm_configured,
             "active": "ask",
             "stored": stored,

@@ -74,3 +74,16 @@ def test_openapi_types_the_answers_and_the_errors(tmp_path) -> None:  # type: ig
         assert taken.status_code == 409 and isinstance(taken.json()["detail"], str)
         events = client.get("/api/audit")
         assert events.status_code == 200 and "collection.create" in {e["action"] for e in events.json()}
+
+
+def test_the_ask_page_and_the_api_share_the_option_limits(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from app.vocabulary import MAX_BRANCHING, MAX_BUDGET
+
+    app = create_app(Settings(data_dir=tmp_path), start_worker=False)
+    with TestClient(app) as client:
+        cid = client.post("/api/collections", json={"name": "limits"}).json()["id"]
+        page = client.get(f"/collections/{cid}/ask").text
+        assert f'name="budget" type="number" min="1" max="{MAX_BUDGET}"' in page
+        assert f'name="branching" type="number" min="1" max="{MAX_BRANCHING}"' in page
+        over = client.post(f"/api/collections/{cid}/ask", json={"question": "q", "options": {"budget": MAX_BUDGET + 1}})
+        assert over.status_code == 422 and "options.budget" in over.json()["detail"]

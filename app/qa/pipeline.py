@@ -28,7 +28,7 @@ from app.qa.ask import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
 from app.qa.decompose import split_question, stem, topic_terms, which_documents_topic
 from app.qa.excerpt import excerpt
-from app.qa.extractive_reader import split_sentences
+from app.qa.extractive_reader import sentence_pieces
 from app.qa.index import CollectionIndex, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
 from app.qa.propagate import gnn_retrieve, propagate
@@ -301,7 +301,7 @@ def _stems(text: str) -> set[str]:
 
 def _reason(text: str, wanted: set[str]) -> str:
     """The passage's first sentence naming the topic, its topic words in bold (else its first sentence)."""
-    sentences = split_sentences(text) or [text[:300]]
+    sentences = sentence_pieces(text) or [text[:300]]
     for sentence in sentences:
         hits = [m for m in _WORD.finditer(sentence.lower()) if stem(m.group(0)) in wanted]
         if hits:

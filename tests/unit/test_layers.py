@@ -33,3 +33,25 @@ def test_the_domain_imports_no_queue_service_or_web_code() -> None:
     }
     assert not upward, sorted(upward)
 
+
+def _upward(package: str, forbidden: tuple[str, ...]) -> set[str]:
+    files = sorted((APP / package).rglob("*.py"))
+    assert files, package
+    return {
+        f"{path.relative_to(APP.parent)}: {name}"
+        for path in files
+        for name in _imports(path)
+        if any(name == bad or name.startswith(bad + ".") for bad in forbidden)
+    }
+
+
+def test_services_import_no_web_api_or_worker_code() -> None:
+    # Use cases are called by the API, the pages, the CLI and the Celery task alike: they know none of them.
+    web = ("app.api", "app.web", "app.main", "app.commands", "worker", "celery", "fastapi", "starlette", "jinja2")
+    assert not _upward("services", web), sorted(_upward("services", web))
+
+
+def test_the_pages_and_the_api_do_not_import_each_other() -> None:
+    # What both need (the session, the actor, the rate limits) lives in app.dependencies.
+    assert not _upward("web", ("app.api",)), sorted(_upward("web", ("app.api",)))
+    assert not _upward("api", ("app.web",)), sorted(_upward("api", ("app.web",)))

@@ -55,3 +55,28 @@ def test_the_pages_and_the_api_do_not_import_each_other() -> None:
     # What both need (the session, the actor, the rate limits) lives in app.dependencies.
     assert not _upward("web", ("app.api",)), sorted(_upward("web", ("app.api",)))
     assert not _upward("api", ("app.web",)), sorted(_upward("api", ("app.web",)))
+
+
+def test_only_the_session_scope_commits() -> None:
+    # Services flush; app.db.session's unit of work commits (and runs the after-commit job sends).
+    committing = {
+        f"{path.relative_to(APP.parent)}:{node.lineno}"
+        for path in sorted([*APP.rglob("*.py"), *(APP.parent / "worker").rglob("*.py")])
+        for node in ast.walk(ast.parse(path.read_text(), str(path)))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "commit"
+    }
+    assert committing and all(c.startswith("app/db/session.py:") for c in committing), sorted(committing)
+
+
+def test_the_app_sends_jobs_by_name_and_never_imports_the_worker() -> None:
+    # Only `mdqa worker` builds the Celery app; the web process sends "mdqa.ingest_document" through app.queue.
+    importing = {
+        f"{path.relative_to(APP.parent)}: {name}"
+        for path in sorted(APP.rglob("*.py"))
+        for name in _imports(path)
+        if name == "worker" or name.startswith("worker.")
+    }
+    assert importing == {
+        "app/commands/worker.py: worker.celery_app",
+        "app/commands/worker.py: worker.celery_app.create_celery",
+    }

@@ -80,3 +80,14 @@ def test_the_app_sends_jobs_by_name_and_never_imports_the_worker() -> None:
         "app/commands/worker.py: worker.celery_app",
         "app/commands/worker.py: worker.celery_app.create_celery",
     }
+
+
+def test_pdfium_is_reached_only_through_the_ingest_modules_that_hold_its_lock() -> None:
+    # pdfium forbids concurrent calls from different threads: app.ingest.pdfium owns PDFIUM_LOCK, and only it and
+    # the extractor (which takes that lock per page) import pypdfium2 (tests/integration/test_pdfium_concurrency.py).
+    importing = {
+        str(path.relative_to(APP.parent))
+        for path in sorted([*APP.rglob("*.py"), *(APP.parent / "worker").rglob("*.py")])
+        if any(name == "pypdfium2" or name.startswith("pypdfium2.") for name in _imports(path))
+    }
+    assert importing == {"app/ingest/pdfium.py", "app/ingest/pdf.py"}

@@ -19,7 +19,7 @@
     if (data.get("retriever")) { sent.retriever = data.get("retriever"); }
     if (budget) { sent.budget = budget; }
     if (branching) { sent.branching = branching; }
-    if (data.get("llm")) { sent.reader = data.get("llm"); }
+    if (data.get("reader")) { sent.reader = data.get("reader"); }
     return sent;
   }
 

@@ -3,6 +3,7 @@ error body (a `detail` string) for every error status, validation errors include
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -76,7 +77,7 @@ def test_openapi_types_the_answers_and_the_errors(tmp_path) -> None:  # type: ig
         assert events.status_code == 200 and "collection.create" in {e["action"] for e in events.json()}
 
 
-def test_the_ask_page_and_the_api_share_the_option_limits(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_ask_page_and_the_api_share_the_options_and_their_limits(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from app.vocabulary import MAX_BRANCHING, MAX_BUDGET
 
     app = create_app(Settings(data_dir=tmp_path), start_worker=False)
@@ -87,3 +88,11 @@ def test_the_ask_page_and_the_api_share_the_option_limits(tmp_path) -> None:  # 
         assert f'name="branching" type="number" min="1" max="{MAX_BRANCHING}"' in page
         over = client.post(f"/api/collections/{cid}/ask", json={"question": "q", "options": {"budget": MAX_BUDGET + 1}})
         assert over.status_code == 422 and "options.budget" in over.json()["detail"]
+        # The form without script names the reader as the API does: asking for the LLM reader with none configured
+        # is refused with the API's reason.
+        assert '<select name="reader"' in page
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page)
+        assert token is not None
+        form = {"question": "q", "reader": "openai", "csrf_token": token.group(1)}
+        refused = client.post(f"/collections/{cid}/ask", data=form, follow_redirects=False)
+        assert refused.status_code == 422 and "no LLM is configured" in refused.text

@@ -30,6 +30,8 @@ log = logging.getLogger(__name__)
 # Two documents in flight: one being embedded while the next one is extracted. More would only queue on the
 # embedder (one model per process, used by one thread at a time).
 INLINE_WORKERS = 2
+# How long /healthz waits for the broker (scaled mode).
+HEALTH_CHECK_TIMEOUT_S = 2.0
 
 
 class JobQueue(Protocol):
@@ -237,6 +239,26 @@ def make_queue(settings: Settings) -> JobQueue:
     if settings.queue_mode == "celery":
         return CeleryQueue(settings)
     return InlineQueue(settings, extract_processes=1 if settings.extract_in_child_process else 0)
+
+
+def celery_status(settings: Settings) -> tuple[bool, int, str | None]:
+    """(broker reachable, workers that answered a ping, the problem or None), within seconds (for /healthz)."""
+    from celery import Celery
+
+    # A bare client on the same broker: the health check must not import or configure the worker's app.
+    client = Celery("mdqa-health", broker=settings.broker_url)
+    client.conf.broker_connection_timeout = HEALTH_CHECK_TIMEOUT_S
+    client.conf.broker_connection_retry = False
+    client.conf.broker_connection_max_retries = 0
+    try:
+        with client.connection_for_write() as connection:
+            connection.ensure_connection(max_retries=0, timeout=HEALTH_CHECK_TIMEOUT_S)
+            replies = client.control.ping(timeout=1.0, connection=connection) or []
+        return True, len(replies), None if replies else "no worker answered"
+    except Exception as exc:
+        return False, 0, f"queue broker unreachable: {type(exc).__name__}"
+    finally:
+        client.close()
 
 
 def celery_waiting_ids(settings: Settings) -> set[str] | None:

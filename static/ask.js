@@ -11,14 +11,16 @@
 
   function $(id) { return document.getElementById(id); }
 
+  /* What the form says; a field left empty is left out, so the server's configured default applies
+     (app/settings.py) instead of a second copy of the defaults here. */
   function options() {
-    var data = new FormData(form);
-    return {
-      retriever: data.get("retriever") || "kgp",
-      budget: parseInt(data.get("budget"), 10) || 10,
-      branching: parseInt(data.get("branching"), 10) || 3,
-      reader: data.get("llm") || "local"
-    };
+    var data = new FormData(form), sent = {};
+    var budget = parseInt(data.get("budget"), 10), branching = parseInt(data.get("branching"), 10);
+    if (data.get("retriever")) { sent.retriever = data.get("retriever"); }
+    if (budget) { sent.budget = budget; }
+    if (branching) { sent.branching = branching; }
+    if (data.get("reader")) { sent.reader = data.get("reader"); }
+    return sent;
   }
 
   function questionUrl(id) {

@@ -170,20 +170,33 @@ class ErrorOut(BaseModel):
 
 
 _ERROR_MEANING = {
-    404: "the collection, document, node or question does not exist",
+    401: "authentication required (a session cookie or `Authorization: Bearer` token), or a bad token",
+    403: "the user lacks the role this needs (viewer, editor, owner, administrator), or a form lacks its CSRF token",
+    404: "the collection, document, page, node, question, token or member does not exist",
+    408: "the request body did not arrive in full within MDQA_BODY_TIMEOUT_S",
     409: "the request conflicts with the state (e.g. no ready document yet, a name already taken)",
     413: "the request body is larger than MDQA_MAX_UPLOAD_MB",
-    401: "authentication required (a session cookie or `Authorization: Bearer` token), or a bad token",
-    422: "the request is invalid; `detail` says which field and why",
+    422: "the request is invalid (a bad field, a NUL byte); `detail` says which field and why",
     429: "too many requests from this user; `detail` says when to retry",
     502: "the configured LLM server failed",
     503: "the database or the queue is unavailable; retry later",
 }
 
 
-def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """OpenAPI `responses` for the error statuses a route returns, all with the ErrorOut body."""
-    return {code: {"model": ErrorOut, "description": _ERROR_MEANING[code]} for code in codes}
+def error_responses(*codes: int, notes: dict[int, str] | None = None) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` for the error statuses a route returns, all with the ErrorOut body; `notes` gives a
+    status a description of its own."""
+    meaning = {**_ERROR_MEANING, **(notes or {})}
+    return {code: {"model": ErrorOut, "description": meaning[code]} for code in (*codes, *(notes or {}))}
+
+
+# What every /api route may answer, whatever it does: no login (401), no role or CSRF token (403), a bad
+# parameter or a NUL byte anywhere in the request (422), the database down (503). Each router declares them; a
+# route adds its own (404, 409, ...). With 422 declared, FastAPI's own validation-error schema (a list) is never
+# announced: the handler in app.main answers every validation error with ErrorOut's one sentence.
+API_ERRORS = error_responses(401, 403, 422, 503)
+# A route that takes a request body may also meet the body limits (app.api.faults).
+BODY_ERRORS = (408, 413)
 
 
 # ------------------------------------------------------------------------------------------------------ asking

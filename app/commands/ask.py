@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from app.commands import add_data_dir, settings_from
@@ -88,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     from app.db.migrate import upgrade
     from app.db.session import session_scope
     from app.services.asking import ask_collection
-    from app.services.collections import find_collection_by_name
+    from app.services.collections import collection_named
 
     settings = settings_from(args)
     url = settings.resolved_database_url
@@ -105,10 +104,7 @@ def run(args: argparse.Namespace) -> int:
         if v is not None
     }
     with session_scope(url) as session:
-        collection = find_collection_by_name(session, args.collection)
-        if collection is None:
-            print(f"mdqa ask: no collection named {args.collection!r}", file=sys.stderr)
-            return 2
+        collection = collection_named(session, args.collection)  # NotFound: `mdqa` says so and exits with 2
         payload = ask_collection(session, collection.id, args.question, options, settings)
     if args.json:
         print(json.dumps(payload, ensure_ascii=False, indent=2))

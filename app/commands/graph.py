@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.commands import add_data_dir, settings_from
+from app.commands import add_data_dir, open_database
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -22,14 +22,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_export(args: argparse.Namespace) -> int:
     from app.db.session import session_scope
     from app.services import graph as graph_service
-    from app.services.collections import find_collection_by_name
+    from app.services.collections import collection_named
 
-    settings = settings_from(args)
+    settings = open_database(args)  # a fresh --data-dir answers "no collection", not a missing table
     with session_scope(settings.resolved_database_url) as session:
-        collection = find_collection_by_name(session, args.collection)
-        if collection is None:
-            print(f"mdqa: collection {args.collection!r} not found", file=sys.stderr)
-            return 2
+        collection = collection_named(session, args.collection)  # NotFound: `mdqa` says so and exits with 2
         data = graph_service.export(session, collection.id, args.format)
     if args.output:
         with open(args.output, "wb") as handle:

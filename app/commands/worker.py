@@ -2,20 +2,22 @@ from __future__ import annotations
 
 import argparse
 
+from app.commands import add_data_dir, settings_from
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("worker", help="run a Celery ingestion worker (scaled mode, needs MDQA_BROKER_URL)")
     parser.add_argument("--concurrency", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--loglevel", default="INFO")
+    add_data_dir(parser)  # the shared file storage (MDQA_DATA_DIR) every worker and the web process read
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from app.db.migrate import upgrade
     from app.logging_setup import configure_logging
-    from app.settings import get_settings
 
-    settings = get_settings()
+    settings = settings_from(args)
     if not settings.broker_url:
         print("mdqa worker: set MDQA_BROKER_URL (e.g. redis://127.0.0.1:6379/0) and MDQA_DATABASE_URL first")
         return 2

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from app.qa.ask import AskOptions
 from app.settings import Settings
+from app.vocabulary import RetrieverName, ScorerName
 
 # name → (retriever, scorer)
-RETRIEVERS: dict[str, tuple[str, str]] = {
+RETRIEVERS: dict[str, tuple[RetrieverName, ScorerName]] = {
     "tfidf": ("tfidf", "embedding"),
     "bm25": ("bm25", "embedding"),
     "dense": ("dense", "embedding"),
@@ -37,8 +38,8 @@ def parse_retrievers(value: str | None, settings: Settings) -> list[str]:
 def options_for(name: str, settings: Settings, budget: int) -> AskOptions:
     retriever, scorer = RETRIEVERS[name]
     return AskOptions(
-        retriever=retriever,  # type: ignore[arg-type]
-        scorer=scorer,  # type: ignore[arg-type]
+        retriever=retriever,
+        scorer=scorer,
         budget=budget,
         branching=settings.retrieval.branching,
         reader="local",

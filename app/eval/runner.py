@@ -19,6 +19,7 @@ from app.eval.scoring import QuestionScore, score_retrieval, summarise
 from app.llm.embeddings import TextEncoder
 from app.qa.ask import AskOptions, Retrieval
 from app.settings import Settings
+from app.vocabulary import ReaderName
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +31,7 @@ class EvalConfig:
     retrievers: list[str]
     budget: int
     answer_with: list[str]  # retrievers whose answers are read and scored (EM/F1)
-    reader: str = "local"
+    reader: ReaderName = "local"
     via_pdf: bool = False
     progress: bool = True
     # Retrievers only: skip the question classifier (structural routing and its named-document filter), as the
@@ -189,7 +190,7 @@ def evaluate_question(
                 score.question_type = "error"
             if name in config.answer_with:
                 answer_options = options_for(name, settings, config.budget)
-                answer_options.reader = config.reader  # type: ignore[assignment]
+                answer_options.reader = config.reader
                 short: str | None = None
                 candidate: str | None = None
                 try:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from app.text.sentences import split_sentences as sentences
+from app.text.sentences import split_sentences
 
 Encode = Callable[[list[str]], np.ndarray]
 
@@ -64,11 +64,11 @@ def words(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOP and len(w) > 1}
 
 
-def split_sentences(text: str) -> list[str]:
+def sentence_pieces(text: str) -> list[str]:
     """The text's sentences (app.text.sentences), a one-word fragment ("Yes.") kept with the sentence before it
     (alone it answers nothing), a long one cut into pieces."""
     out: list[str] = []
-    for sentence in sentences(text):
+    for sentence in split_sentences(text):
         if out and len(sentence.split()) < 2:
             out[-1] = f"{out[-1]} {sentence}"
         else:
@@ -155,7 +155,7 @@ class Candidate:
 def candidates(items: Sequence[ContextItem]) -> list[Candidate]:
     out: list[Candidate] = []
     for pos, item in enumerate(items):
-        pieces = table_rows(item.text) if item.kind == "table" else split_sentences(item.text)
+        pieces = table_rows(item.text) if item.kind == "table" else sentence_pieces(item.text)
         out.extend(Candidate(item=item, position=pos, text=p) for p in pieces)
         if len(out) >= MAX_SENTENCES:
             break

@@ -138,10 +138,10 @@ def rank(index: CollectionIndex, ranker: str, question: str, query_vector: np.nd
         return rank_tfidf(index, question, k)
     if ranker == "bm25":
         return rank_bm25(index, question, k)
-    if ranker in ("dense", "hybrid") and query_vector is None:
-        raise ValueError(f"the {ranker} ranker needs the question's vector")
-    if ranker == "dense":
-        return rank_dense(index, query_vector, k)  # type: ignore[arg-type]
-    if ranker == "hybrid":
-        return rank_hybrid(index, question, query_vector, k)  # type: ignore[arg-type]
+    if ranker in ("dense", "hybrid"):
+        if query_vector is None:
+            raise ValueError(f"the {ranker} ranker needs the question's vector")
+        if ranker == "dense":
+            return rank_dense(index, query_vector, k)
+        return rank_hybrid(index, question, query_vector, k)
     raise ValueError(f"unknown seed ranker {ranker!r}: hybrid, tfidf, bm25, dense or gnn")

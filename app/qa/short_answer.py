@@ -152,9 +152,9 @@ def choice_answer(question: str, ranked: list[Candidate]) -> ShortAnswer | None:
     found = [next((c for c in ranked if _mentions(opt, c.text)), None) for opt in options]
     direction = comparison_direction(question)
     top = ranked[0]
-    if direction and found[0] is not None and found[1] is not None and found[0] is not found[1]:
-        values = [_value(c.text, direction) for c in found]  # type: ignore[union-attr]
-        a, b = values
+    first, second = found
+    if direction and first is not None and second is not None and first is not second:
+        a, b = _value(first.text, direction), _value(second.text, direction)
         if a is not None and b is not None and a != b:
             pick = 0 if (a < b) == (direction < 0) else 1
             c = found[pick]

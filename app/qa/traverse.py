@@ -131,13 +131,12 @@ def traverse(
     budget: int,
     branching: int,
     seeds: int,
-    preferred: frozenset[str] = PREFERRED_KINDS,
     document_id: str | None = None,
 ) -> list[EvidenceNode]:
     """Visit up to `budget` units, starting from the first `seeds` of `seed_ranking`; evidence in visit order.
 
-    Neighbours joined by a `preferred` edge kind come first; pass frozenset() to rank all neighbours by score
-    alone. With `document_id` (the question named the file), paths stay inside that document.
+    Neighbours joined by a PREFERRED_KINDS edge come first, the rest by score. With `document_id` (the question
+    named the file), paths stay inside that document.
     """
     visited: dict[int, EvidenceNode] = {}
     queue: deque[list[int]] = deque()
@@ -187,7 +186,7 @@ def traverse(
         if take < len(candidates):
             leftover.append(path)
         # Preferred kinds first; then by score; ties by index (deterministic).
-        keys = sorted((kind not in preferred, -float(scores[c]), j, c) for c, (j, kind) in enumerate(candidates))
+        keys = sorted((kind not in PREFERRED_KINDS, -float(scores[c]), j, c) for c, (j, kind) in enumerate(candidates))
         for *_, c in keys[:take]:
             j, kind = candidates[c]
             visited[j] = evidence_node(index, j, hop=len(path), score=float(scores[c]), parent=path[-1], edge_kind=kind)

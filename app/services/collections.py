@@ -41,6 +41,14 @@ def find_collection_by_name(session: Session, name: str) -> Collection | None:
     return session.scalar(select(Collection).where(Collection.name == name))
 
 
+def collection_named(session: Session, name: str) -> Collection:
+    """The collection of this name (the command line names collections); NotFound when there is none."""
+    collection = find_collection_by_name(session, name)
+    if collection is None:
+        raise NotFound(f"no collection named {name!r}")
+    return collection
+
+
 def list_collections(session: Session) -> list[tuple[Collection, int]]:
     counts = (
         select(Document.collection_id, func.count(Document.id).label("n"))

@@ -7,9 +7,8 @@ from dataclasses import dataclass
 from sqlalchemy import text
 
 from app.db.session import get_engine
+from app.queue import celery_status
 from app.settings import Settings
-
-CHECK_TIMEOUT_S = 2.0
 
 
 @dataclass(slots=True)
@@ -35,30 +34,11 @@ def _database_ok(settings: Settings) -> tuple[bool, str | None]:
         return False, f"database unreachable: {type(exc).__name__}"
 
 
-def _celery_status(settings: Settings) -> tuple[bool, int, str | None]:
-    from celery import Celery
-
-    # A bare client on the same broker: the health check must not import or configure the worker's app.
-    client = Celery("mdqa-health", broker=settings.broker_url)
-    client.conf.broker_connection_timeout = CHECK_TIMEOUT_S
-    client.conf.broker_connection_retry = False
-    client.conf.broker_connection_max_retries = 0
-    try:
-        with client.connection_for_write() as connection:
-            connection.ensure_connection(max_retries=0, timeout=CHECK_TIMEOUT_S)
-            replies = client.control.ping(timeout=1.0, connection=connection) or []
-        return True, len(replies), None if replies else "no worker answered"
-    except Exception as exc:
-        return False, 0, f"queue broker unreachable: {type(exc).__name__}"
-    finally:
-        client.close()
-
-
 def check(settings: Settings, inline_worker_alive: bool) -> Health:
     database_ok, database_problem = _database_ok(settings)
     problems = [database_problem] if database_problem else []
     if settings.queue_mode == "celery":
-        broker_ok, workers, queue_problem = _celery_status(settings)
+        broker_ok, workers, queue_problem = celery_status(settings)
         if queue_problem:
             problems.append(queue_problem)
     else:

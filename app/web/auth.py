@@ -83,7 +83,8 @@ def logout(request: Request, session: SessionDep) -> Response:
 def _account(request: Request, session: SessionDep, actor: ActorDep, **extra: object) -> Response:
     user = users.account_of(session, actor)
     tokens = users.list_tokens(session, user) if user else []
-    status_code = int(extra.pop("status_code", 200))  # type: ignore[call-overload]
+    status = extra.pop("status_code", 200)
+    status_code = status if isinstance(status, int) else 200
     context = {"actor": actor, "tokens": tokens, "new_token": None, "error": None, **extra}
     return _templates.TemplateResponse(request, "account.html", context, status_code=status_code)
 

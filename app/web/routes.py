@@ -26,7 +26,7 @@ from app.services import asking as asking_service
 from app.services import collections as collection_service
 from app.services import documents as document_service
 from app.services.errors import NotFound, ServiceError
-from app.vocabulary import RETRIEVERS
+from app.vocabulary import MAX_BRANCHING, MAX_BUDGET, RETRIEVERS
 
 ROOT = Path(__file__).resolve().parents[2]
 templates = Jinja2Templates(directory=ROOT / "templates")
@@ -194,6 +194,7 @@ def _ask_page(
             "question": question,
             "retrievers": RETRIEVERS,
             "defaults": settings.retrieval,
+            "limits": {"budget": MAX_BUDGET, "branching": MAX_BRANCHING},
             "llm_configured": settings.llm_configured,
             "active": "ask",
             "stored": stored,
@@ -233,14 +234,14 @@ def ask_form(
     actor: ActorDep,
     question: Annotated[str, Form()] = "",
     retriever: Annotated[str, Form()] = "",
-    llm: Annotated[str, Form()] = "",
+    reader: Annotated[str, Form()] = "",
 ) -> Response:
     """The ask form without script: answer, record, and redirect (303) to the answer's own page."""
     try:
         collection = access.require_collection(session, actor, cid)
     except NotFound:
         return not_found_page(request, "This collection does not exist (it may have been deleted).")
-    options = {k: v for k, v in (("retriever", retriever), ("llm", llm)) if v}
+    options = {k: v for k, v in (("retriever", retriever), ("reader", reader)) if v}
     try:
         rate_limited("ask")(request, actor)
         audit.record_apart(settings.resolved_database_url, actor, "ask", collection_id=cid, target=question)

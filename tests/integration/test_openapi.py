@@ -3,6 +3,7 @@ error body (a `detail` string) for every error status, validation errors include
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -44,3 +45,54 @@ def test_openapi_types_the_answers_and_the_errors(tmp_path) -> None:  # type: ig
         assert old.status_code == 422 and "no LLM" in old.json()["detail"]
         missing = client.get("/api/collections/nope/graph/stats")
         assert missing.status_code == 404 and isinstance(missing.json()["detail"], str)
+
+        # Every API operation announces the one error body for validation errors and the statuses any route may
+        # answer, never FastAPI's own list-shaped validation error; routes add their own statuses.
+        assert "HTTPValidationError" not in spec["components"]["schemas"]
+        for path, operations in paths.items():
+            if not path.startswith("/api/"):
+                continue
+            for method, operation in operations.items():
+                responses = operation["responses"]
+                assert {"401", "403", "422", "503"} <= set(responses), (method, path)
+                for status, response in responses.items():
+                    if status.startswith(("4", "5")):
+                        schema = response["content"]["application/json"]["schema"]
+                        assert schema == {"$ref": "#/components/schemas/ErrorOut"}, (method, path, status)
+        assert {"404", "409", "413", "429"} <= set(paths["/api/collections/{cid}/documents"]["post"]["responses"])
+        assert "404" in paths["/api/documents/{did}/pages/{n}"]["get"]["responses"]
+        assert "409" in paths["/api/collections"]["post"]["responses"]
+        audit = paths["/api/audit"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+        assert "action" in _schema(spec, audit["items"])["properties"]
+
+        # What those statuses really carry: a `detail` sentence (a path parameter out of range, a missing page).
+        page_zero = client.get("/api/documents/nope/pages/0")
+        assert page_zero.status_code == 422 and "n" in page_zero.json()["detail"]
+        assert isinstance(page_zero.json()["detail"], str)
+        no_document = client.get("/api/documents/nope/pages/1")
+        assert no_document.status_code == 404 and isinstance(no_document.json()["detail"], str)
+        taken = client.post("/api/collections", json={"name": "c"})
+        assert taken.status_code == 409 and isinstance(taken.json()["detail"], str)
+        events = client.get("/api/audit")
+        assert events.status_code == 200 and "collection.create" in {e["action"] for e in events.json()}
+
+
+def test_the_ask_page_and_the_api_share_the_options_and_their_limits(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from app.vocabulary import MAX_BRANCHING, MAX_BUDGET
+
+    app = create_app(Settings(data_dir=tmp_path), start_worker=False)
+    with TestClient(app) as client:
+        cid = client.post("/api/collections", json={"name": "limits"}).json()["id"]
+        page = client.get(f"/collections/{cid}/ask").text
+        assert f'name="budget" type="number" min="1" max="{MAX_BUDGET}"' in page
+        assert f'name="branching" type="number" min="1" max="{MAX_BRANCHING}"' in page
+        over = client.post(f"/api/collections/{cid}/ask", json={"question": "q", "options": {"budget": MAX_BUDGET + 1}})
+        assert over.status_code == 422 and "options.budget" in over.json()["detail"]
+        # The form without script names the reader as the API does: asking for the LLM reader with none configured
+        # is refused with the API's reason.
+        assert '<select name="reader"' in page
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page)
+        assert token is not None
+        form = {"question": "q", "reader": "openai", "csrf_token": token.group(1)}
+        refused = client.post(f"/collections/{cid}/ask", data=form, follow_redirects=False)
+        assert refused.status_code == 422 and "no LLM is configured" in refused.text

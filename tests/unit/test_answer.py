@@ -9,7 +9,7 @@ import pytest
 
 from app.qa.answer import RELEVANCE_FLOOR, WEAK_EVIDENCE, build_context, local_answer, renumber
 from app.qa.ask import EvidenceNode, Retrieval
-from app.qa.extractive_reader import ContextItem, answer_type_bonus, extractive_answer, split_sentences, table_rows
+from app.qa.extractive_reader import ContextItem, answer_type_bonus, extractive_answer, sentence_pieces, table_rows
 from app.qa.tablequery import TableData, cell_answer
 
 VOCAB: dict[str, int] = {}
@@ -56,9 +56,9 @@ def test_context_skips_a_page_when_its_passages_are_there() -> None:
     assert [(i.marker, i.node_id) for i in items] == [(1, "p1"), (2, "t1"), (3, "lonely")]
 
 
-def test_split_sentences_keeps_abbreviation_tails() -> None:
+def test_sentence_pieces_keep_abbreviation_tails() -> None:
     text = "The U.S. Army was founded in 1775. It fought in many wars. Yes."
-    assert split_sentences(text) == ["The U.S. Army was founded in 1775.", "It fought in many wars. Yes."]
+    assert sentence_pieces(text) == ["The U.S. Army was founded in 1775.", "It fought in many wars. Yes."]
 
 
 def test_table_rows_read_with_their_header() -> None:
@@ -135,7 +135,7 @@ def test_local_answer_with_nothing_retrieved() -> None:
 def test_a_long_list_sentence_is_cut_into_pieces_without_losing_its_end() -> None:
     items = "; ".join(f"item {i} is a long description of engines driving auxiliaries" for i in range(12))
     text = f"Diesel engines listed below are covered: {items}; the last develop a power of 110 kW and over."
-    pieces = split_sentences(text)
+    pieces = sentence_pieces(text)
     assert len(pieces) > 1 and all(len(p) <= 400 for p in pieces)
     assert "110 kW" in pieces[-1]
     assert " ".join(pieces).split() == text.split()  # nothing dropped

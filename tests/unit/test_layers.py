@@ -33,3 +33,61 @@ def test_the_domain_imports_no_queue_service_or_web_code() -> None:
     }
     assert not upward, sorted(upward)
 
+
+def _upward(package: str, forbidden: tuple[str, ...]) -> set[str]:
+    files = sorted((APP / package).rglob("*.py"))
+    assert files, package
+    return {
+        f"{path.relative_to(APP.parent)}: {name}"
+        for path in files
+        for name in _imports(path)
+        if any(name == bad or name.startswith(bad + ".") for bad in forbidden)
+    }
+
+
+def test_services_import_no_web_api_or_worker_code() -> None:
+    # Use cases are called by the API, the pages, the CLI and the Celery task alike: they know none of them.
+    web = ("app.api", "app.web", "app.main", "app.commands", "worker", "celery", "fastapi", "starlette", "jinja2")
+    assert not _upward("services", web), sorted(_upward("services", web))
+
+
+def test_the_pages_and_the_api_do_not_import_each_other() -> None:
+    # What both need (the session, the actor, the rate limits) lives in app.dependencies.
+    assert not _upward("web", ("app.api",)), sorted(_upward("web", ("app.api",)))
+    assert not _upward("api", ("app.web",)), sorted(_upward("api", ("app.web",)))
+
+
+def test_only_the_session_scope_commits() -> None:
+    # Services flush; app.db.session's unit of work commits (and runs the after-commit job sends).
+    committing = {
+        f"{path.relative_to(APP.parent)}:{node.lineno}"
+        for path in sorted([*APP.rglob("*.py"), *(APP.parent / "worker").rglob("*.py")])
+        for node in ast.walk(ast.parse(path.read_text(), str(path)))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "commit"
+    }
+    assert committing and all(c.startswith("app/db/session.py:") for c in committing), sorted(committing)
+
+
+def test_the_app_sends_jobs_by_name_and_never_imports_the_worker() -> None:
+    # Only `mdqa worker` builds the Celery app; the web process sends "mdqa.ingest_document" through app.queue.
+    importing = {
+        f"{path.relative_to(APP.parent)}: {name}"
+        for path in sorted(APP.rglob("*.py"))
+        for name in _imports(path)
+        if name == "worker" or name.startswith("worker.")
+    }
+    assert importing == {
+        "app/commands/worker.py: worker.celery_app",
+        "app/commands/worker.py: worker.celery_app.create_celery",
+    }
+
+
+def test_pdfium_is_reached_only_through_the_ingest_modules_that_hold_its_lock() -> None:
+    # pdfium forbids concurrent calls from different threads: app.ingest.pdfium owns PDFIUM_LOCK, and only it and
+    # the extractor (which takes that lock per page) import pypdfium2 (tests/integration/test_pdfium_concurrency.py).
+    importing = {
+        str(path.relative_to(APP.parent))
+        for path in sorted([*APP.rglob("*.py"), *(APP.parent / "worker").rglob("*.py")])
+        if any(name == "pypdfium2" or name.startswith("pypdfium2.") for name in _imports(path))
+    }
+    assert importing == {"app/ingest/pdfium.py", "app/ingest/pdf.py"}

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
-from app.cli import main
+from app.cli import build_parser, main
 from app.settings import GraphSettings, SettingsError, get_settings, load_settings, unknown_names
 
 
@@ -54,3 +56,20 @@ def test_data_dir_option_reaches_the_settings(tmp_path, monkeypatch: pytest.Monk
     get_settings.cache_clear()
     assert main(["migrate", "--data-dir", str(tmp_path / "d")]) == 0
     assert (tmp_path / "d" / "mdqa.db").is_file()
+
+
+def _leaf_commands(parser: argparse.ArgumentParser, prefix: str = "") -> dict[str, argparse.ArgumentParser]:
+    found: dict[str, argparse.ArgumentParser] = {}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found |= _leaf_commands(sub, f"{prefix} {name}".strip())
+    return found or {prefix: parser}
+
+
+def test_every_command_that_reads_data_takes_data_dir() -> None:
+    # eval builds its own corpus in a temporary folder; settings prints the reference: neither reads the data.
+    commands = _leaf_commands(build_parser())
+    assert {"serve", "worker", "ingest", "ask", "graph export", "migrate", "audit"} <= set(commands)
+    without = {name for name, sub in commands.items() if "--data-dir" not in sub._option_string_actions}
+    assert without == {"eval", "settings"}

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Response, status
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
+from app.api.schemas import API_ERRORS, BODY_ERRORS, error_responses
 from app.db.models import User
 from app.dependencies import ActorDep, AdminDep, SessionDep
 from app.services import access, audit, users
 from app.services.access import Actor
 from app.services.errors import Invalid
 
-router = APIRouter(prefix="/api", tags=["access"])
+router = APIRouter(prefix="/api", tags=["access"], responses=API_ERRORS)
 
 
 class Me(BaseModel):
@@ -48,6 +49,16 @@ class MemberOut(BaseModel):
     role: str
 
 
+class AuditEventOut(BaseModel):
+    id: int
+    at: str = Field(description="ISO 8601 time")
+    user: str
+    action: str = Field(description='e.g. "collection.create", "document.upload", "ask", "member.set"')
+    collection_id: str | None
+    target: str
+    detail: str
+
+
 def _user(session: Session, actor: Actor) -> User:
     user = users.account_of(session, actor)
     if user is None:
@@ -70,45 +81,52 @@ def list_tokens(session: SessionDep, actor: ActorDep) -> list[TokenOut]:
     ]
 
 
-@router.post("/tokens", status_code=status.HTTP_201_CREATED, response_model=TokenCreated)
+@router.post(
+    "/tokens",
+    status_code=status.HTTP_201_CREATED,
+    response_model=TokenCreated,
+    responses=error_responses(409, *BODY_ERRORS),
+)
 def create_token(body: TokenCreate, session: SessionDep, actor: ActorDep) -> TokenCreated:
     issued = users.issue_token(session, _user(session, actor), name=body.name)
     audit.record(session, actor, "token.create", target=issued.row.name)
     return TokenCreated(id=issued.row.id, name=issued.row.name, created_at=issued.row.created_at, token=issued.token)
 
 
-@router.delete("/tokens/{token_id}", status_code=status.HTTP_204_NO_CONTENT)
+@router.delete("/tokens/{token_id}", status_code=status.HTTP_204_NO_CONTENT, responses=error_responses(404))
 def revoke_token(token_id: str, session: SessionDep, actor: ActorDep) -> Response:
     row = users.revoke_token(session, _user(session, actor), token_id)
     audit.record(session, actor, "token.revoke", target=row.name)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
-@router.get("/collections/{cid}/members", response_model=list[MemberOut])
+@router.get("/collections/{cid}/members", response_model=list[MemberOut], responses=error_responses(404))
 def list_members(cid: str, session: SessionDep, actor: ActorDep) -> list[MemberOut]:
     return [MemberOut(**m) for m in access.list_members(session, actor, cid)]
 
 
-@router.put("/collections/{cid}/members", response_model=MemberOut)
+@router.put("/collections/{cid}/members", response_model=MemberOut, responses=error_responses(404, *BODY_ERRORS))
 def set_member(cid: str, body: MemberIn, session: SessionDep, actor: ActorDep) -> MemberOut:
     member = access.set_member(session, actor, cid, body.user, body.role)
     audit.record(session, actor, "member.set", collection_id=cid, target=body.user, detail=body.role)
     return MemberOut(**member)
 
 
-@router.delete("/collections/{cid}/members/{user}", status_code=status.HTTP_204_NO_CONTENT)
+@router.delete(
+    "/collections/{cid}/members/{user}", status_code=status.HTTP_204_NO_CONTENT, responses=error_responses(404)
+)
 def remove_member(cid: str, user: str, session: SessionDep, actor: ActorDep) -> Response:
     access.remove_member(session, actor, cid, user)
     audit.record(session, actor, "member.remove", collection_id=cid, target=user)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
-@router.get("/audit")
+@router.get("/audit", response_model=list[AuditEventOut])
 def audit_events(
     session: SessionDep,
     _admin: AdminDep,
     limit: Annotated[int, Query(ge=1, le=10_000)] = 100,
     user: Annotated[str | None, Query(max_length=64)] = None,
     action: Annotated[str | None, Query(max_length=32)] = None,
-) -> list[dict[str, Any]]:
-    return audit.list_events(session, limit=limit, user=user, action=action)
+) -> list[AuditEventOut]:
+    return [AuditEventOut(**event) for event in audit.list_events(session, limit=limit, user=user, action=action)]

@@ -25,12 +25,12 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import StreamingResponse
 
-from app.api.schemas import AskBody, AskOut, QuestionOut, QuestionSummaryOut, error_responses
+from app.api.schemas import API_ERRORS, BODY_ERRORS, AskBody, AskOut, QuestionOut, QuestionSummaryOut, error_responses
 from app.dependencies import ActorDep, AskLimit, SessionDep, SettingsDep
 from app.services import access, audit
 from app.services import asking as service
 
-router = APIRouter(prefix="/api/collections", tags=["ask"])
+router = APIRouter(prefix="/api/collections", tags=["ask"], responses=API_ERRORS)
 
 
 def sse(events: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
@@ -43,7 +43,7 @@ def sse(events: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
     response_model=AskOut,
     responses={
         200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}},
-        **error_responses(401, 404, 409, 422, 429, 502, 503),
+        **error_responses(404, 409, 429, 502, *BODY_ERRORS),
     },
     dependencies=[AskLimit],
 )
@@ -60,13 +60,13 @@ def ask(cid: str, body: AskBody, session: SessionDep, settings: SettingsDep, act
     return service.ask_collection(session, cid, body.question, body.options, settings)
 
 
-@router.get("/{cid}/questions", response_model=list[QuestionSummaryOut], responses=error_responses(404, 503))
+@router.get("/{cid}/questions", response_model=list[QuestionSummaryOut], responses=error_responses(404))
 def questions(cid: str, session: SessionDep, actor: ActorDep) -> Any:
     access.require_collection(session, actor, cid, "viewer")
     return service.list_questions(session, cid)
 
 
-@router.get("/{cid}/questions/{qid}", response_model=QuestionOut, responses=error_responses(404, 503))
+@router.get("/{cid}/questions/{qid}", response_model=QuestionOut, responses=error_responses(404))
 def question(cid: str, qid: str, session: SessionDep, actor: ActorDep) -> Any:
     """One past question with its stored response (`result`, the ask response, with `answer_html`)."""
     access.require_collection(session, actor, cid, "viewer")

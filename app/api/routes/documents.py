@@ -6,6 +6,8 @@ from fastapi import APIRouter, File, Form, Path, Query, Request, Response, Uploa
 from fastapi.responses import FileResponse
 
 from app.api.schemas import (
+    API_ERRORS,
+    BODY_ERRORS,
     DocumentOut,
     PageOut,
     RejectedOut,
@@ -14,6 +16,7 @@ from app.api.schemas import (
     UploadedOut,
     UploadOut,
     document_out,
+    error_responses,
     page_out,
     table_out,
 )
@@ -21,7 +24,7 @@ from app.dependencies import ActorDep, SessionDep, SettingsDep, UploadLimit
 from app.services import access, audit
 from app.services import documents as service
 
-router = APIRouter(tags=["documents"])
+router = APIRouter(tags=["documents"], responses=API_ERRORS)
 
 # Page numbers are stored as 32-bit integers; a larger one is refused (422) before it reaches a query, where it
 # would overflow the database's integer (SQLite beyond 64 bits, PostgreSQL beyond 2^31).
@@ -32,6 +35,7 @@ PageNumber = Annotated[int, Path(ge=1, le=2**31 - 1, description="page number, f
     "/api/collections/{cid}/documents",
     status_code=status.HTTP_202_ACCEPTED,
     response_model=UploadOut,
+    responses=error_responses(404, 409, 429, *BODY_ERRORS),
     dependencies=[UploadLimit],
 )
 def upload_documents(
@@ -65,7 +69,9 @@ def upload_documents(
     "/api/documents/{did}/unlock",
     status_code=status.HTTP_202_ACCEPTED,
     response_model=DocumentOut,
-    responses={409: {"description": "the document is not locked"}, 422: {"description": "wrong password"}},
+    responses=error_responses(
+        404, *BODY_ERRORS, notes={409: "the document is not locked", 422: "wrong password, or a bad field"}
+    ),
 )
 def unlock_document(
     did: str, body: UnlockIn, request: Request, session: SessionDep, settings: SettingsDep, actor: ActorDep
@@ -76,12 +82,12 @@ def unlock_document(
     return document_out(document)
 
 
-@router.get("/api/documents/{did}", response_model=DocumentOut)
+@router.get("/api/documents/{did}", response_model=DocumentOut, responses=error_responses(404))
 def get_document(did: str, session: SessionDep, actor: ActorDep) -> DocumentOut:
     return document_out(access.require_document(session, actor, did, "viewer"))
 
 
-@router.delete("/api/documents/{did}", status_code=status.HTTP_204_NO_CONTENT)
+@router.delete("/api/documents/{did}", status_code=status.HTTP_204_NO_CONTENT, responses=error_responses(404))
 def delete_document(did: str, session: SessionDep, settings: SettingsDep, actor: ActorDep) -> Response:
     document = access.require_document(session, actor, did, "editor")
     audit.record(session, actor, "document.delete", collection_id=document.collection_id, target=document.path)
@@ -89,7 +95,11 @@ def delete_document(did: str, session: SessionDep, settings: SettingsDep, actor:
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
-@router.get("/api/documents/{did}/file", response_class=FileResponse)
+@router.get(
+    "/api/documents/{did}/file",
+    response_class=FileResponse,
+    responses={200: {"content": {"application/pdf": {}}, "description": "the uploaded PDF"}, **error_responses(404)},
+)
 def get_file(did: str, session: SessionDep, settings: SettingsDep, actor: ActorDep) -> FileResponse:
     access.require_document(session, actor, did, "viewer")
     path, document = service.original_file(session, settings, did)
@@ -98,13 +108,20 @@ def get_file(did: str, session: SessionDep, settings: SettingsDep, actor: ActorD
     )
 
 
-@router.get("/api/documents/{did}/pages/{n}", response_model=PageOut)
+@router.get("/api/documents/{did}/pages/{n}", response_model=PageOut, responses=error_responses(404))
 def get_page(did: str, n: PageNumber, session: SessionDep, actor: ActorDep) -> PageOut:
     access.require_document(session, actor, did, "viewer")
     return page_out(*service.get_page(session, did, n))
 
 
-@router.get("/api/documents/{did}/pages/{n}/image", response_class=Response)
+@router.get(
+    "/api/documents/{did}/pages/{n}/image",
+    response_class=Response,
+    responses={
+        200: {"content": {"image/png": {}}, "description": "the page drawn as PNG"},
+        **error_responses(404, notes={409: "the page cannot be drawn"}),
+    },
+)
 def get_page_image(
     did: str,
     n: PageNumber,
@@ -118,7 +135,7 @@ def get_page_image(
     return Response(png, media_type="image/png", headers={"Cache-Control": "private, max-age=86400"})
 
 
-@router.get("/api/documents/{did}/tables", response_model=list[TableOut])
+@router.get("/api/documents/{did}/tables", response_model=list[TableOut], responses=error_responses(404))
 def list_tables(did: str, session: SessionDep, actor: ActorDep) -> list[TableOut]:
     document = access.require_document(session, actor, did, "viewer")
     return [table_out(t) for t in service.list_tables(session, document.id)]

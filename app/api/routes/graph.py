@@ -6,21 +6,21 @@ from typing import Any
 
 from fastapi import APIRouter, Query
 
-from app.api.schemas import GraphStatsOut, NeighbourhoodOut, error_responses
+from app.api.schemas import API_ERRORS, GraphStatsOut, NeighbourhoodOut, error_responses
 from app.dependencies import ActorDep, SessionDep
 from app.services import access
 from app.services import graph as service
 
-router = APIRouter(prefix="/api/collections", tags=["graph"])
+router = APIRouter(prefix="/api/collections", tags=["graph"], responses=API_ERRORS)
 
 
-@router.get("/{cid}/graph/stats", response_model=GraphStatsOut, responses=error_responses(404, 503))
+@router.get("/{cid}/graph/stats", response_model=GraphStatsOut, responses=error_responses(404))
 def get_graph_stats(cid: str, session: SessionDep, actor: ActorDep) -> Any:
     access.require_collection(session, actor, cid, "viewer")
     return service.stats(session, cid)
 
 
-@router.get("/{cid}/graph", response_model=NeighbourhoodOut, responses=error_responses(404, 422, 503))
+@router.get("/{cid}/graph", response_model=NeighbourhoodOut, responses=error_responses(404))
 def get_graph_neighbourhood(
     cid: str,
     session: SessionDep,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from app.qa import confidence
+from app.qa import confidence, sentence_rank
 from app.qa.answer_types import expected_type
 from app.qa.excerpt import densest, excerpt
 from app.qa.extractive_reader import (
@@ -97,6 +97,22 @@ def rerank_by_type(
     return sorted(ranked, key=lambda c: -c.score)
 
 
+def learned_rank(
+    question: str,
+    shortlist: list[Candidate],
+    everything: list[Candidate],
+    n_items: int,
+    tagger: str,
+    encode: Encode,
+) -> list[Candidate]:
+    """`shortlist` (scored, embedded) ranked by app.qa.sentence_rank's probability that the sentence holds the
+    answer; that probability becomes each candidate's score."""
+    x = sentence_rank.features(question, shortlist, everything, n_items, tagger, encode)
+    for c, p in zip(shortlist, sentence_rank.probabilities(x), strict=True):
+        c.score = float(p)
+    return sorted(shortlist, key=lambda c: -c.score)
+
+
 def read(
     question: str,
     items: Sequence[ContextItem],
@@ -104,18 +120,28 @@ def read(
     question_vector: np.ndarray | None = None,
     tagger: str = "spacy",
 ) -> Reading:
-    cands = candidates(items)
-    if not cands:
+    everything = candidates(items)
+    if not everything:
         return Reading("", None, None)
-    cands = score_candidates(question, cands, encode, len(items), question_vector)
-    ranked = rerank_by_type(question, sorted(cands, key=lambda c: -c.score), tagger, encode)
-    chosen = choose(ranked)
+    cands = score_candidates(question, everything, encode, len(items), question_vector)
+    if encode is not None and sentence_rank.FITTED:
+        ranked = learned_rank(question, cands, everything, len(items), tagger, encode)
+        chosen = choose(
+            ranked,
+            limit=sentence_rank.MAX_CHOSEN,
+            second_ratio=sentence_rank.SECOND_RATIO,
+            same_item_ratio=sentence_rank.SAME_ITEM_RATIO,
+        )
+    else:
+        ranked = rerank_by_type(question, sorted(cands, key=lambda c: -c.score), tagger, encode)
+        chosen = choose(ranked)
     found = propose(question, ranked, tagger)
     show = found is not None and found.confidence >= confidence.SHOW_THRESHOLD
+    limit = sentence_rank.MAX_CHOSEN if encode is not None and sentence_rank.FITTED else MAX_CHOSEN
     if found is not None and found.source not in chosen:
         # The sentence the best candidate stands in is evidence the user should see, shown as an answer or not; it
         # takes the place of the weakest runner-up so that the answer stays at MAX_CHOSEN sentences.
-        kept = sorted(chosen, key=lambda c: -c.score)[: MAX_CHOSEN - 1]
+        kept = sorted(chosen, key=lambda c: -c.score)[: len(chosen) - 1 if len(chosen) >= limit else len(chosen)]
         chosen = [*kept, found.source]
     # The best sentence leads (the issue's "lead with the best evidence"): in evidence order a sentence that only
     # sets the scene ("SUMMARY: The FAA proposes ...") could push the one holding the answer to the end.

@@ -42,10 +42,22 @@ class Reading:
     candidate: ShortAnswer | None  # the best candidate, shown or not (for evaluation and calibration)
 
 
+OPENERS = "([{\"'“‘"
+CLOSERS = ",.;:!?)]}\"'”’"
+
+
 def bold(text: str, start: int, end: int) -> str:
-    span = text[start:end].strip()
-    if not span or "**" in text:
+    """`text` with [start, end) in bold, widened to whole tokens: a tagger's span that starts or ends inside a
+    token ("C • sea" of "45°C • sea water") must not split the value the reader is after ("45°**C")."""
+    if "**" in text or not text[start:end].strip():
         return text
+    while start > 0 and not text[start - 1].isspace() and text[start - 1] not in OPENERS:
+        start -= 1
+    while end < len(text) and not text[end].isspace():
+        if text[end] in CLOSERS and (end + 1 == len(text) or text[end + 1].isspace()):
+            break
+        end += 1
+    span = text[start:end].strip()
     return f"{text[:start]}**{span}**{text[end:]}"
 
 

@@ -108,3 +108,20 @@ def test_learned_rank_puts_the_most_probable_sentence_first(encode) -> None:
     top_two = " ".join(c.text for c in ranked[:2])
     assert "Evaluation Council" in top_two
     assert isinstance(ranked[0], Candidate)
+
+
+def test_bold_never_splits_a_token() -> None:
+    from app.qa.reader import bold
+
+    # eu-010.pdf: the tagger's span "C • sea" starts inside "45°C"; bold widens it to the whole token.
+    text = "ambient air temperature = 45°C • sea water temperature = 32°C."
+    start = text.index("C • sea")
+    shown = bold(text, start, start + len("C • sea"))
+    assert "**45°C • sea**" in shown and "45°**" not in shown
+    cost = "the average total cost per operator to be $7,650 (90 work-hours)."
+    start = cost.index("7,650")
+    assert "**$7,650**" in bold(cost, start, start + len("7,650"))
+    # Punctuation that ends a clause stays outside; a span on whole tokens is unchanged.
+    year = "In 2002, Finland launched a trial project."
+    assert bold(year, 3, 7) == "In **2002**, Finland launched a trial project."
+    assert bold("born in Paris.", 8, 13) == "born in **Paris**."

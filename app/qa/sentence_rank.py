@@ -3,9 +3,10 @@
 The reader's hand-set score (0.5 × cosine + 0.3 × word overlap + 0.2 × answer-type rule + a bonus for a typed span)
 weighs its signals the same for every question. Here the same signals, and a few more, are read per sentence
 *relative to the other shortlisted sentences of the question* (the gap to the best cosine, to the best overlap), and
-a logistic model, fitted on question/sentence pairs where the answer-bearing sentence is known (HotpotQA and MuSiQue
-questions: the supporting sentence that holds the answer; dev questions of the PDF answer sets: the sentence that holds
-the verified answer), turns them into the probability that the sentence holds the answer.
+a logistic model turns them into the probability that the sentence holds the answer. It is fitted on HotpotQA and
+MuSiQue questions only (the sentence of a supporting paragraph that holds the answer), so the PDF dev questions
+measure it out of domain (docs/benchmarks.md, "Content answers: a learned sentence ranking"). The reader shows the
+sentences it ranks best; which of them leads stays with the hand-set score (app.qa.reader.read).
 
 `benchmarks/reader_rank.py` dumps the pairs, cross-validates and prints the fitted block below.
 """

@@ -209,16 +209,21 @@ def extractive_answer(
     return " ".join(f"{_sentence(c.text)} [{c.item.marker}]" for c in chosen)
 
 
-def choose(ranked: list[Candidate], limit: int = MAX_CHOSEN) -> list[Candidate]:
+def choose(
+    ranked: list[Candidate],
+    limit: int = MAX_CHOSEN,
+    second_ratio: float = SECOND_SENTENCE_RATIO,
+    same_item_ratio: float = SAME_ITEM_RATIO,
+) -> list[Candidate]:
     """The best sentence and up to `limit - 1` close runners-up, each from another item, in evidence order."""
     chosen = [ranked[0]]
     for c in ranked[1:]:
-        if len(chosen) >= limit or c.score < SECOND_SENTENCE_RATIO * ranked[0].score:
+        if len(chosen) >= limit or c.score < second_ratio * ranked[0].score:
             break
         # Evidence spread over passages is what a two-hop answer usually needs; a second sentence of the same
         # passage mostly repeats the first, unless it scores nearly as well (the sentence after a lead-in, "...
         # Therefore, the FAA estimates the average total cost per operator to be $7,650").
-        if all(c.item.marker != x.item.marker for x in chosen) or c.score >= SAME_ITEM_RATIO * ranked[0].score:
+        if all(c.item.marker != x.item.marker for x in chosen) or c.score >= same_item_ratio * ranked[0].score:
             chosen.append(c)
     chosen.sort(key=lambda c: c.position)
     return chosen

@@ -1,0 +1,127 @@
+"""The learned ranking of the reader's sentences (app.qa.sentence_rank): its features on real report text, and the
+answer-bearing sentence shown by `read` with the bundled sentence embedder."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from app.llm.embeddings import get_embedder
+from app.qa import sentence_rank
+from app.qa.extractive_reader import Candidate, ContextItem, candidates, score_candidates
+from app.qa.reader import read
+
+# eu-013.pdf (vocational education in Finland), two passages as the retriever returns them.
+ACTS = ContextItem(
+    marker=1,
+    node_id="p1",
+    kind="passage",
+    text=(
+        "Act 630/1998 on Vocational Education and Act 631/1998 on Adult Vocational Education (see Annex 3) require "
+        "education providers to evaluate their educational provision and its effectiveness and to participate in "
+        "external evaluations of their operations. Responsibility for external evaluations rests with the national "
+        "Evaluation Council for Education and Training."
+    ),
+)
+BODIES = ContextItem(
+    marker=2,
+    node_id="p2",
+    kind="passage",
+    text=(
+        "The Finnish National Board of Education has drawn up two continuing training programmes for vocational "
+        "teachers. Both are worth 23 ECTS credits. Vocational teacher education colleges offer 60 ECTS credits, "
+        "qualifying for work as special needs teachers at vocational institutions."
+    ),
+)
+
+
+@pytest.fixture(scope="module")
+def encode():
+    embedder = get_embedder("cpu")
+    return embedder.encode
+
+
+def _row(x: np.ndarray, i: int, name: str) -> float:
+    return float(x[i, sentence_rank.FEATURES.index(name)])
+
+
+def test_refers_back_flags_a_sentence_that_borrows_its_subject() -> None:
+    assert sentence_rank.REFERS_BACK.match("Both are worth 23 ECTS credits.")
+    assert sentence_rank.REFERS_BACK.match("In 2005 they were made a permanent part of the degree system.")
+    assert not sentence_rank.REFERS_BACK.match("Vocational teacher education colleges offer 60 ECTS credits.")
+    # "the" is not a reference back, and a pronoun deep inside a sentence does not count.
+    assert not sentence_rank.REFERS_BACK.match(
+        "The Finnish National Board of Education has drawn up two continuing training programmes for them."
+    )
+
+
+def test_features_read_each_sentence_against_its_neighbours(encode) -> None:
+    q = "How many credits are the continuing training programmes for vocational teachers worth?"
+    everything = candidates([ACTS, BODIES])
+    shortlist = score_candidates(q, list(everything), encode, 2)
+    x = sentence_rank.features(q, shortlist, everything, 2, "rules", encode)
+    assert x.shape == (len(shortlist), len(sentence_rank.FEATURES))
+    texts = [c.text for c in shortlist]
+    both = texts.index("Both are worth 23 ECTS credits.")
+    first = next(i for i, t in enumerate(texts) if t.startswith("The Finnish National Board"))
+    # The gaps are to the best of the question's shortlist: 0 for the best, below 0 for the others.
+    assert max(x[:, sentence_rank.FEATURES.index("sim_gap")]) == 0.0
+    assert min(x[:, sentence_rank.FEATURES.index("sim_gap")]) < 0.0
+    assert _row(x, both, "refers_back") == 1.0 and _row(x, first, "refers_back") == 0.0
+    assert _row(x, first, "first_in_item") == 1.0 and _row(x, both, "first_in_item") == 0.0
+    # "Both ..." is read with the sentence before it, which holds most of the question's words.
+    assert _row(x, both, "prev_overlap") > 0.5
+    assert _row(x, both, "typed_span") == 1.0  # "23" answers "how many"
+    council = texts.index("Responsibility for external evaluations rests with the national Evaluation Council for "
+                          "Education and Training.")  # fmt: skip
+    assert _row(x, council, "order") > _row(x, first, "order")  # the first passage of the evidence ranks higher
+    p = sentence_rank.probabilities(x)
+    assert ((p > 0) & (p < 1)).all()
+
+
+def test_the_answer_bearing_sentence_is_shown(encode) -> None:
+    """The hand-set reader answered this with the first sentence of ACTS alone (which names external evaluations
+    but not who does them); the learned ranking shows the sentence that names the Council."""
+    q = "Which body carries out external evaluations of vocational education providers?"
+    reading = read(q, [ACTS, BODIES], encode, tagger="rules")
+    assert "Evaluation Council for Education and Training" in reading.text
+    assert "[1]" in reading.text
+
+
+def test_without_an_encoder_the_hand_set_scores_decide() -> None:
+    q = "Which body carries out external evaluations of vocational education providers?"
+    reading = read(q, [ACTS, BODIES], None, tagger="rules")
+    assert reading.text  # cheap signals only: still a cited answer
+    assert "[1]" in reading.text or "[2]" in reading.text
+
+
+def test_learned_rank_puts_the_most_probable_sentence_first(encode) -> None:
+    from app.qa.reader import learned_rank
+
+    q = "Which body carries out external evaluations of vocational education providers?"
+    everything = candidates([ACTS, BODIES])
+    shortlist = score_candidates(q, list(everything), encode, 2)
+    ranked = learned_rank(q, shortlist, everything, 2, "rules", encode)
+    scores = [c.score for c in ranked]
+    assert scores == sorted(scores, reverse=True)
+    assert all(0.0 < s < 1.0 for s in scores)
+    top_two = " ".join(c.text for c in ranked[:2])
+    assert "Evaluation Council" in top_two
+    assert isinstance(ranked[0], Candidate)
+
+
+def test_bold_never_splits_a_token() -> None:
+    from app.qa.reader import bold
+
+    # eu-010.pdf: the tagger's span "C • sea" starts inside "45°C"; bold widens it to the whole token.
+    text = "ambient air temperature = 45°C • sea water temperature = 32°C."
+    start = text.index("C • sea")
+    shown = bold(text, start, start + len("C • sea"))
+    assert "**45°C • sea**" in shown and "45°**" not in shown
+    cost = "the average total cost per operator to be $7,650 (90 work-hours)."
+    start = cost.index("7,650")
+    assert "**$7,650**" in bold(cost, start, start + len("7,650"))
+    # Punctuation that ends a clause stays outside; a span on whole tokens is unchanged.
+    year = "In 2002, Finland launched a trial project."
+    assert bold(year, 3, 7) == "In **2002**, Finland launched a trial project."
+    assert bold("born in Paris.", 8, 13) == "born in **Paris**."

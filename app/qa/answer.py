@@ -34,7 +34,7 @@ NO_ANSWER = "I could not find this in the documents."
 # Chosen on development questions (benchmarks/answers/offtopic.py): answerable ones sit above ~0.40 (median 0.65),
 # questions on things no document covers below ~0.50 (median 0.37).
 RELEVANCE_FLOOR = 0.45
-WEAK_EVIDENCE = "The documents do not seem to answer this. The closest passages:"
+WEAK_EVIDENCE = "The documents do not seem to answer this directly. The closest passages:"
 MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 
 

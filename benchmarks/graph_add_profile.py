@@ -54,7 +54,7 @@ def timed(label: str, step: Callable[[], object], profile: cProfile.Profile | No
 
 
 PHASES = {
-    "app.graph.build": ("_new_nodes", "_set_keywords", "_with_batch", "_insert", "_rewrite_lists", "_semantic_lists",
+    "app.graph.build": ("_new_nodes", "_set_keywords", "_with_batch", "_insert", "_rewrite_lists", "_stored_semantic",
                         "_load_state", "_add_mentions"),
     "app.graph.ann": ("build",),
     "app.graph.knn": ("approximate_top_k", "reached_by"),

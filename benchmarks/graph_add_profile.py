@@ -1,7 +1,7 @@
 """Where the graph build and the warm add of one document go, under cProfile, at one collection size.
 
     .venv/bin/python benchmarks/graph_add_profile.py --size 25000 [--db /tmp/add-25k.db] [--profile-build]
-        [--rounds 2] [--top 25] [--phases]
+        [--rounds 2] [--top 25] [--phases] [--cpu-profile] [--callees REGEX]
 
 The collection is benchmarks/graph_build.py's (random vectors, SQLite). With `--db` naming a file that does not
 exist yet, the collection without its last (150-passage, 20-page) document is built and kept there, so later runs
@@ -10,7 +10,9 @@ cycles (the builder's state kept in memory, as in a worker) and leave the file a
 CPU-seconds and wall seconds of each step, the load average, the process's peak resident memory, and the
 profile's top functions by cumulative time of the last warm add (and of the build with `--profile-build`).
 `--phases` also prints, for every `add_documents` call, the process CPU-seconds of its main steps, each including
-the steps it calls (cProfile's times are wall times, which on a shared machine are mostly other people's load).
+the steps it calls (cProfile's times are wall times, which on a shared machine are mostly other people's load;
+`--cpu-profile` makes them process CPU time, every thread included). `--callees REGEX` prints what the matching
+functions called, with their times.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ def timed(label: str, step: Callable[[], object], profile: cProfile.Profile | No
 
 
 PHASES = {
-    "app.graph.build": ("_new_nodes", "_set_keywords", "_with_batch", "_insert", "_rewrite_lists", "_semantic_lists",
+    "app.graph.build": ("_new_nodes", "_set_keywords", "_with_batch", "_insert", "_rewrite_lists", "_stored_semantic",
                         "_load_state", "_add_mentions"),
     "app.graph.ann": ("build",),
     "app.graph.knn": ("approximate_top_k", "reached_by"),
@@ -96,8 +98,11 @@ def count_phases() -> None:
     wrap(importlib.import_module("app.graph.build"), "add_documents", "add_documents", report=True)
 
 
-def show(profile: cProfile.Profile, top: int) -> None:
-    pstats.Stats(profile).strip_dirs().sort_stats("cumulative").print_stats(top)
+def show(profile: cProfile.Profile, top: int, callees: str | None = None) -> None:
+    stats = pstats.Stats(profile).strip_dirs().sort_stats("cumulative")
+    stats.print_stats(top)
+    if callees:
+        stats.print_callees(callees)
 
 
 def main() -> int:
@@ -108,6 +113,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--phases", action="store_true", help="CPU-seconds of the main steps of each graph update")
+    parser.add_argument("--cpu-profile", action="store_true", help="profile process CPU time, not wall time")
+    parser.add_argument("--callees", help="also print the callees of functions matching this regex")
     args = parser.parse_args()
     if args.phases:
         count_phases()
@@ -154,14 +161,14 @@ def main() -> int:
                 graph_build.remove_document(session, held, settings)
 
         timed("first add (warm after a build, else cold)", add)
-        profile = cProfile.Profile()
+        profile = cProfile.Profile(timer=time.process_time) if args.cpu_profile else cProfile.Profile()
         for round_ in range(args.rounds):
             timed(f"remove, warm, round {round_ + 1}", remove)
             encoder.used = args.size - 150
             last = round_ == args.rounds - 1
             timed(f"add 150 passages, warm, round {round_ + 1}", add, profile if last else None)
         timed("remove (leave the file as it was)", remove)
-        show(profile, args.top)
+        show(profile, args.top, args.callees)
     return 0
 
 

@@ -247,6 +247,12 @@ def _parts(words: list[str]) -> set[str]:
     return found
 
 
+def _derived(doc: DocumentName) -> tuple[list[tuple[str, str]], set[str]]:
+    """A document's normalised names and the parts of its names (they depend on its file name and title only)."""
+    names = _document_names(doc)
+    return names, set().union(*(_parts(words) for words in _name_words(doc, names)))
+
+
 @dataclass(frozen=True, slots=True)
 class PartMatch:
     """The documents a distinctive part of a name in the question points to: one, or several (ambiguous)."""
@@ -269,17 +275,104 @@ class DocumentNames:
         self.longest = 0
         # part -> the documents carrying it, or None once more than SHARED_PART do (then it names none).
         self.by_part: dict[str, list[DocumentName] | None] = {}
+        # What `updated` needs: every document by id, how many names have each word count, and the carriers of the
+        # parts that name none (a removal can bring one back to SHARED_PART carriers).
+        self.documents: dict[str, DocumentName] = {}
+        self._lengths: dict[int, int] = {}
+        self._crowded: dict[str, list[DocumentName]] = {}
+        self._shared: set[tuple[int, str]] | None = None  # (table, key) lists still shared with the names updated
         for doc in documents:
-            names = _document_names(doc)
-            for name, by in names:
-                self.by_name.setdefault(name, []).append((by, doc))
-                self.longest = max(self.longest, len(name.split()))
-            for part in set().union(*(_parts(words) for words in _name_words(doc, names))):
-                carriers = self.by_part.setdefault(part, [])
-                if carriers is not None:
-                    carriers.append(doc)
-                    if len(carriers) > SHARED_PART:
-                        self.by_part[part] = None
+            self._add(doc)
+
+    def updated(self, documents: Sequence[DocumentName]) -> DocumentNames:
+        """The names of `documents` (the collection a little later), made from these by adding and removing the
+        documents that changed: a collection's names are needed again at every graph version, and building them
+        whole cost ~1.7 CPU-s at 46k documents. These names are left as they are (other questions may hold them)."""
+        wanted = {doc.id: doc for doc in documents}
+        removed = [doc for doc_id, doc in self.documents.items() if wanted.get(doc_id) != doc]
+        added = [doc for doc_id, doc in wanted.items() if self.documents.get(doc_id) != doc]
+        if len(wanted) != len(documents) or 4 * (len(removed) + len(added)) > len(wanted) + 64:
+            return DocumentNames(documents)
+        new = DocumentNames(())
+        new.by_name, new.by_part, new.longest = dict(self.by_name), dict(self.by_part), self.longest
+        new.documents, new._lengths, new._crowded = dict(self.documents), dict(self._lengths), dict(self._crowded)
+        new._shared = set()  # every list is shared with self until copied
+        for doc in removed:
+            new._remove(doc)
+        for doc in added:
+            new._add(doc)
+        new._shared = None
+        return new
+
+    def _own(self, table: dict, key: str) -> list:
+        """`table[key]`'s list, copied first if `self` shares it with the names it was updated from."""
+        values = table[key]
+        if self._shared is not None and (id(table), key) not in self._shared:
+            values = table[key] = list(values)
+            self._shared.add((id(table), key))
+        return values
+
+    def _add(self, doc: DocumentName) -> None:
+        self.documents[doc.id] = doc
+        names, parts = _derived(doc)
+        for name, by in names:
+            if name in self.by_name:
+                self._own(self.by_name, name).append((by, doc))
+            else:
+                self.by_name[name] = [(by, doc)]
+                if self._shared is not None:
+                    self._shared.add((id(self.by_name), name))
+            words = len(name.split())
+            self._lengths[words] = self._lengths.get(words, 0) + 1
+            self.longest = max(self.longest, words)
+        for part in parts:
+            if part not in self.by_part:
+                self.by_part[part] = [doc]
+                if self._shared is not None:
+                    self._shared.add((id(self.by_part), part))
+            elif self.by_part[part] is None:
+                self._own(self._crowded, part).append(doc)
+            else:
+                carriers = self._own(self.by_part, part)
+                carriers.append(doc)
+                if len(carriers) > SHARED_PART:
+                    self.by_part[part] = None
+                    self._crowded[part] = carriers
+                    if self._shared is not None:
+                        self._shared.add((id(self._crowded), part))
+
+    def _remove(self, doc: DocumentName) -> None:
+        """Take a document out (the lists it was in are replaced by new ones, so none is shared any more)."""
+        del self.documents[doc.id]
+        names, parts = _derived(doc)
+        for name, _ in names:
+            words = len(name.split())
+            self._lengths[words] -= 1
+            if not self._lengths[words]:
+                del self._lengths[words]
+            if name not in self.by_name:
+                continue  # a name it has twice (stem and title): gone with the first
+            entries = [entry for entry in self.by_name[name] if entry[1].id != doc.id]
+            self._replace(self.by_name, name, entries)
+        self.longest = max(self._lengths, default=0)
+        for part in parts:
+            if part in self._crowded:
+                carriers = [d for d in self._crowded[part] if d.id != doc.id]
+                if len(carriers) > SHARED_PART:
+                    self._replace(self._crowded, part, carriers)
+                    continue
+                del self._crowded[part]
+            else:
+                carriers = [d for d in self.by_part.get(part) or [] if d.id != doc.id]
+            self._replace(self.by_part, part, carriers)
+
+    def _replace(self, table: dict, key: str, values: list) -> None:
+        if values:
+            table[key] = values
+            if self._shared is not None:
+                self._shared.add((id(table), key))
+        else:
+            table.pop(key, None)
 
     def find(self, norm_question: str) -> tuple[str, str, DocumentName] | None:
         """(name, matched_by, document) for the longest name in the question; file names, then stems, win ties."""

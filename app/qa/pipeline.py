@@ -76,7 +76,10 @@ def document_names(session: Session, collection_id: str, version: int | None = N
             Document.collection_id == collection_id, Document.status == "ready"
         )
     )
-    names = DocumentNames([DocumentName(id=r.id, filename=r.filename, title=r.title) for r in rows])
+    documents = [DocumentName(id=r.id, filename=r.filename, title=r.title) for r in rows]
+    # The previous version's names with the few documents that changed: building them whole at every version
+    # cost the first question after each added document ~1.7 CPU-s at 46k documents.
+    names = cached[1].updated(documents) if cached is not None else DocumentNames(documents)
     with _names_lock:
         _names_cache[collection_id] = (version, names)
     return names

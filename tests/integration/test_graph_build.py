@@ -337,6 +337,42 @@ def test_a_bulk_first_build_rebuilds_the_edge_indexes_and_writes_the_same_edges(
     assert edges(session, collection.id) == bulk
 
 
+def test_replaced_rows_are_updated_in_place_where_a_source_has_a_stale_row(session: Session) -> None:
+    from app.graph import build
+
+    collection = make_collection(session)
+    docs = build_corpus(session, collection)
+    add_documents(session, [d.id for d in docs.values()], GraphSettings(knn_k=2), ENCODER)
+    rows = session.execute(
+        select(Edge.id, Edge.source, Edge.target).where(Edge.collection_id == collection.id, Edge.kind == "semantic")
+    ).all()
+    by_source: dict[str, list] = {}
+    for row in rows:
+        by_source.setdefault(row.source, []).append(row)
+    (a, b), *_ = [pair for pair in by_source.values() if len(pair) == 2]
+    other = next(source for source in by_source if source != a.source)
+    node_ids = session.scalars(select(Node.id).where(Node.collection_id == collection.id)).all()
+    spare = next(n for n in node_ids if n not in {a.source, a.target, b.target, other})
+    before = session.scalar(select(func.count()).select_from(Edge))
+    # a's source has two stale rows (a, b) and one wanted edge: one row is updated in place, the other deleted;
+    # `other` has no stale row, so its wanted edge is inserted.
+    build._replace_rows(
+        session, collection.id, "semantic", [(a.id, a.source), (b.id, b.source)],
+        [(a.source, spare, 0.5), (other, spare, 0.25)],
+    )  # fmt: skip
+    assert session.scalar(select(func.count()).select_from(Edge)) == before  # -2 stale, +1 updated, +1 inserted
+    kept = session.execute(select(Edge.source, Edge.target, Edge.weight).where(Edge.id.in_([a.id, b.id]))).all()
+    assert len(kept) == 1 and (kept[0].source, kept[0].target, kept[0].weight) == (a.source, spare, 0.5)
+    assert (
+        session.scalar(
+            select(func.count())
+            .select_from(Edge)
+            .where(Edge.source == other, Edge.target == spare, Edge.weight == 0.25)
+        )
+        == 1
+    )
+
+
 def test_removing_a_document_leaves_other_rows_untouched(session: Session) -> None:
     collection = make_collection(session)
     docs = build_corpus(session, collection, ["Lothair II", "Teutberga", "Hucbert"])

@@ -10,7 +10,7 @@ import numpy as np
 
 from app.qa import confidence, sentence_rank
 from app.qa.answer_types import expected_type
-from app.qa.excerpt import densest, excerpt
+from app.qa.excerpt import MAX_EXCERPT_CHARS, densest, excerpt
 from app.qa.extractive_reader import (
     MAX_CHOSEN,
     Candidate,
@@ -61,16 +61,38 @@ def bold(text: str, start: int, end: int) -> str:
     return f"{text[:start]}**{span}**{text[end:]}"
 
 
-def _line(c: Candidate, mark: Span | None, q_words: set[str]) -> str:
+def _line(c: Candidate, mark: Span | None, q_words: set[str], keep: Span | None = None) -> str:
     """The sentence as shown: cut to an excerpt around `mark` (its answer span) or else its densest stretch of
-    question words, `mark` in bold, its [n] marker after it."""
+    question words (widened to `keep`, a span of the asked type, when both fit), `mark` in bold, its [n] marker
+    after it."""
     text = c.text.rstrip()
     if mark is not None:
         text, shift = excerpt(text, mark.start, mark.end)
         text = bold(text, mark.start - shift, mark.end - shift)
     else:
-        text, _ = excerpt(text, *densest(text, q_words))
+        start, end = densest(text, q_words)
+        if keep is not None and not (start <= keep.start and keep.end <= end):
+            wide = (min(start, keep.start), max(end, keep.end))
+            start, end = wide if wide[1] - wide[0] <= MAX_EXCERPT_CHARS else (keep.start, keep.end)
+        text, _ = excerpt(text, start, end)
     return f"{text} [{c.item.marker}]"
+
+
+def kept_spans(question: str, shown: Sequence[Candidate], q_words: set[str], tagger: str) -> list[Span | None]:
+    """For each shown sentence too long to show whole, the span of the asked type its excerpt must keep (nearest
+    the sentence's question words), so that an excerpt cut around the question's words does not stop just before
+    the value ("... at an ambient temperature" without "of 25 °C")."""
+    kind = expected_type(question)
+    long = [i for i, c in enumerate(shown) if len(c.text.rstrip()) > MAX_EXCERPT_CHARS]
+    out: list[Span | None] = [None] * len(shown)
+    if kind in ("yesno", "choice") or not long:
+        return out
+    found = typed_spans(kind, question, [shown[i].text.rstrip() for i in long], tagger)
+    for i, spans in zip(long, found, strict=True):
+        if spans:
+            lo, hi = densest(shown[i].text.rstrip(), q_words)
+            out[i] = min(spans, key=lambda s: 0 if lo <= s.start < hi else min(abs(s.start - lo), abs(s.end - hi)))
+    return out
 
 
 def lead_span(question: str, lead: Candidate, found: ShortAnswer | None, tagger: str) -> Span | None:
@@ -170,7 +192,8 @@ def read(
         chosen.sort(key=lambda c: -hand_set.get(id(c), 0.0))
     q_words = words(question)
     mark = lead_span(question, chosen[0], found, tagger)
-    sentences = " ".join(_line(c, mark if i == 0 else None, q_words) for i, c in enumerate(chosen))
+    keep = kept_spans(question, chosen, q_words, tagger)
+    sentences = " ".join(_line(c, mark if i == 0 else None, q_words, keep[i]) for i, c in enumerate(chosen))
     if show:
         assert found is not None
         return Reading(f"**{found.text}** [{found.source.item.marker}]\n\n{sentences}", found.text, found)

@@ -49,7 +49,13 @@ def _proximity(sentence: str, span: Span, q_words: set[str]) -> float:
     return 1.0 / (1.0 + max(gap - 1, 0))
 
 
+# A web address or file path: the tagger reads "%20035%20-%20PK" inside one as a number, which answers nothing.
+_ADDRESS = re.compile(r"(?:https?://|www\.)\S+(?:\s\S*%\S*)*|\S*%[0-9A-Fa-f]{2}\S*")
+
+
 def typed_spans(kind: str, question: str, sentences: list[str], tagger: str) -> list[list[Span]]:
+    """The spans of each sentence that could answer a question of this kind (spaCy's entities, else the rules),
+    none inside a web address and no footnote mark."""
     if tagger == "spacy" and nlp.available():
         ents = nlp.entities(sentences)
         out = []
@@ -62,9 +68,23 @@ def typed_spans(kind: str, question: str, sentences: list[str], tagger: str) -> 
                     r for r in rule_spans(kind, question, s) if r.strict and not any(a < r.end and r.start < b
                                                                                         for a, b in covered)
                 ]
-            out.append(spans)
+            out.append(_plausible(s, spans))
         return out
-    return [rule_spans(kind, question, s) for s in sentences]
+    return [_plausible(s, rule_spans(kind, question, s)) for s in sentences]
+
+
+# A footnote mark glued to the next word by the text layer ("6Flight data recorder"): not an amount.
+_GLUED_WORD = re.compile(r"[A-Z][a-z]")
+_DIGITS = re.compile(r"\d+")
+
+
+def _plausible(sentence: str, spans: list[Span]) -> list[Span]:
+    """`spans` without those inside a web address or that are footnote marks glued to a word."""
+    spans = [x for x in spans if not ((m := _DIGITS.match(x.text)) and _GLUED_WORD.match(sentence, x.start + m.end()))]
+    if "%" not in sentence and "://" not in sentence and "www." not in sentence:
+        return spans
+    addresses = [(m.start(), m.end()) for m in _ADDRESS.finditer(sentence)]
+    return [x for x in spans if not any(a < x.end and x.start < b for a, b in addresses)]
 
 
 def _display(kind: str, question: str, span: Span, spans_in_sentence: list[Span]) -> str:

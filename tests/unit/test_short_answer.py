@@ -13,7 +13,7 @@ from app.qa.answer_types import choice_options, expected_type
 from app.qa.ask import EvidenceNode, Retrieval
 from app.qa.extractive_reader import Candidate, ContextItem
 from app.qa.reader import bold, read
-from app.qa.short_answer import propose
+from app.qa.short_answer import propose, typed_spans
 from app.qa.spans import ner_spans, rule_spans
 
 TAGGERS = ("rules", "spacy")
@@ -200,3 +200,19 @@ def test_a_sentence_holding_the_asked_type_leads(monkeypatch: pytest.MonkeyPatch
 def test_bold() -> None:
     assert bold("born in Paris.", 8, 13) == "born in **Paris**."
     assert bold("already **bold**", 0, 3) == "already **bold**"
+
+
+def test_no_answer_span_inside_a_web_address() -> None:
+    # The Federal Register cites the Lion Air report by its URL; the tagger reads "%20035" in it as an amount.
+    cited = (
+        "…contained in the Indonesian accident report (http://knkt.dephub.go.id/knkt/ ntsc_aviation/baru/2018%20- "
+        "%20035%20-%20PK LQP%20Final%20Report.pdf), indicated that a single erroneously high angle of attack"
+    )
+    plain = "The accident resulted in 189 fatalities."
+    footnote = "6Flight data recorder (FDR) data from the accident airplane, at 45°C and 5km."
+    for tagger in ("spacy", "rules"):
+        question = "How many people died in the accident?"
+        in_url, in_text, glued = typed_spans("number", question, [cited, plain, footnote], tagger)
+        assert not any("%" in s.text or "035" in s.text for s in in_url), tagger
+        assert [s.text for s in in_text] == ["189"], tagger
+        assert glued and not any(s.start == 0 for s in glued), tagger  # "45°C" or "5km" stay, the mark "6" does not

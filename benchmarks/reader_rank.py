@@ -240,12 +240,8 @@ def cv(path: list[Path], c: float) -> None:
     print("grouped 5-fold: the k best sentences hold the answer, hand-set reader -> learned ranking:")
     for name in [*np.unique(source), "PDF dev", "all"]:
         keep = pdf if name == "PDF dev" else (np.ones(len(y), bool) if name == "all" else src == name)
-        cells = []
-        for k in (1, 2, 3):
-            b, n = _top1(baseline, y, group, keep, k)
-            lrn, _ = _top1(learned, y, group, keep, k)
-            cells.append(f"top{k} {b / n:4.0%} -> {lrn / n:4.0%}")
-        print(f"  {name:14} n={n:4}  " + "   ".join(cells))
+        n, cells = _topk_cells(baseline, learned, y, group, keep)
+        print(f"  {name:14} n={n:4}  {cells}")
     # Out of domain: trained on HotpotQA/MuSiQue only, tested on the PDF dev questions, and the reverse.
     for train_on, test_on, label in (
         (~pdf, pdf, "HotpotQA+MuSiQue -> PDF dev"),
@@ -256,12 +252,21 @@ def cv(path: list[Path], c: float) -> None:
         s[test_on] = _predict(params, x[test_on])
         for name in [None, *np.unique(src[test_on])]:
             keep = test_on if name is None else test_on & (src == name)
-            cells = []
-            for k in (1, 2, 3):
-                b, n = _top1(baseline, y, group, keep, k)
-                lrn, _ = _top1(s, y, group, keep, k)
-                cells.append(f"top{k} {b / n:4.0%} -> {lrn / n:4.0%}")
-            print(f"  {label if name is None else '  ' + name:30} n={n:4}  " + "   ".join(cells))
+            n, cells = _topk_cells(baseline, s, y, group, keep)
+            print(f"  {label if name is None else '  ' + name:30} n={n:4}  {cells}")
+
+
+def _topk_cells(
+    baseline: np.ndarray, learned: np.ndarray, y: np.ndarray, group: np.ndarray, keep: np.ndarray
+) -> tuple[int, str]:
+    """(questions, "top1 a -> b   top2 ...   top3 ..."): how often the k best sentences hold the answer, both ways."""
+    cells = []
+    n = 0
+    for k in (1, 2, 3):
+        b, n = _top1(baseline, y, group, keep, k)
+        lrn, _ = _top1(learned, y, group, keep, k)
+        cells.append(f"top{k} {b / n:4.0%} -> {lrn / n:4.0%}")
+    return n, "   ".join(cells)
 
 
 def fit(path: list[Path], c: float, sources: list[str]) -> None:

@@ -131,18 +131,13 @@ def local_answer(
     if retrieval.question_type == "structural":
         text = _structural_text(question, retrieval, items, encode, intent, question_vector)
         return _finish(f"{text}\n\n{notes}".strip(), items, nodes, 0)
-    reading = read(question, items, encode, question_vector)
-    candidate = reading.candidate.text if reading.candidate is not None else None
-    if retrieval.relevance is not None and retrieval.relevance < RELEVANCE_FLOOR and reading.text:
-        # Nothing retrieved is about the question: say so, and show the closest evidence as evidence only (a bold
-        # span or a short answer would present a sentence about something else as the answer).
-        evidence = reading.text.split("\n\n", 1)[-1] if reading.short_answer else reading.text
-        answer = _finish(f"{WEAK_EVIDENCE}\n\n{evidence.replace('**', '')}", items, nodes, 0)
-        answer.candidate = candidate
-        return answer
-    answer = _finish(reading.text, items, nodes, 0)
+    # Nothing retrieved is about the question: say so, and show the closest evidence as evidence only (a bold span
+    # or a short answer would present a sentence about something else as the answer).
+    weak = retrieval.relevance is not None and retrieval.relevance < RELEVANCE_FLOOR
+    reading = read(question, items, encode, question_vector, evidence_only=weak)
+    answer = _finish(f"{WEAK_EVIDENCE}\n\n{reading.text}" if weak and reading.text else reading.text, items, nodes, 0)
     answer.short_answer = reading.short_answer if answer.text != NO_ANSWER else None
-    answer.candidate = candidate
+    answer.candidate = reading.candidate.text if reading.candidate is not None else None
     return answer
 
 

@@ -128,9 +128,9 @@ def _scorer(
 
 
 class QueryVector:
-    """The question's embedding, computed on first use (TF-IDF and BM25 need none) and kept in the encoder's
-    vector cache (app.llm.vector_cache): `mdqa eval` asks the same question of five retrievers, and the reader
-    scores sentences against the same vector."""
+    """The question's embedding, computed on first use (TF-IDF and BM25 need it only for the evidence's relevance)
+    and kept in the encoder's vector cache (app.llm.vector_cache): `mdqa eval` asks the same question of five
+    retrievers, and the reader scores sentences against the same vector."""
 
     def __init__(self, encoder: Callable[[], TextEncoder], question: str) -> None:
         self._encoder = encoder

@@ -153,7 +153,10 @@ def read(
     encode: Encode | None,
     question_vector: np.ndarray | None = None,
     tagger: str = "spacy",
+    evidence_only: bool = False,
 ) -> Reading:
+    """The reader's answer. `evidence_only`: the evidence is not about the question (app.qa.answer), so no short
+    answer is shown and no span is set in bold as one; the sentences are still chosen and cited."""
     everything = candidates(items)
     if not everything:
         return Reading("", None, None)
@@ -175,7 +178,7 @@ def read(
         ranked = rerank_by_type(question, sorted(cands, key=lambda c: -c.score), tagger, encode)
         chosen = choose(ranked)
     found = propose(question, ranked, tagger)
-    show = found is not None and found.confidence >= confidence.SHOW_THRESHOLD
+    show = not evidence_only and found is not None and found.confidence >= confidence.SHOW_THRESHOLD
     limit = sentence_rank.MAX_CHOSEN if learned else MAX_CHOSEN
     if found is not None and found.source not in chosen:
         # The sentence the best candidate stands in is evidence the user should see, shown as an answer or not; it
@@ -191,7 +194,7 @@ def read(
         # holds the asked-for date or amount first (the issue's example, tests/integration/test_ask_lead.py).
         chosen.sort(key=lambda c: -hand_set.get(id(c), 0.0))
     q_words = words(question)
-    mark = lead_span(question, chosen[0], found, tagger)
+    mark = None if evidence_only else lead_span(question, chosen[0], found, tagger)
     keep = kept_spans(question, chosen, q_words, tagger)
     sentences = " ".join(_line(c, mark if i == 0 else None, q_words, keep[i]) for i, c in enumerate(chosen))
     if show:

@@ -12,6 +12,14 @@ from app.graph.postings import (
 )
 
 
+def _lists(edges: list[tuple[str, str, float]]) -> dict[str, list[tuple[str, float]]]:
+    """Each source's (target, count) list, in edge order."""
+    out: dict[str, list[tuple[str, float]]] = {}
+    for source, target, count in edges:
+        out.setdefault(source, []).append((target, count))
+    return out
+
+
 def test_shared_term_edges_rank_by_shared_count_then_id_and_cap_fanout() -> None:
     terms_of = {
         "a": ["x", "y", "common"],
@@ -83,13 +91,7 @@ def test_entered_sources_keeps_every_list_an_add_changes_and_drops_most_others()
         entered = entered_sources(candidates, added, after_index, 6, 5, lows, after_group)
         after = shared_term_edges(after_terms, after_terms, 6, 5, after_group, index=after_index)
 
-        def lists(edges: list[tuple[str, str, float]]) -> dict[str, list[tuple[str, float]]]:
-            out: dict[str, list[tuple[str, float]]] = {}
-            for source, target, count in edges:
-                out.setdefault(source, []).append((target, count))
-            return out
-
-        old, new = lists(before), lists(after)
+        old, new = _lists(before), _lists(after)
         changed = {item for item in terms_of if old.get(item) != new.get(item)}
         assert changed <= entered <= candidates
         assert changed and len(entered) < len(candidates)  # the test exercises both outcomes
@@ -110,13 +112,7 @@ def test_left_sources_keeps_every_list_a_removal_changes_and_drops_most_others()
         candidates = changed_sources(after_terms, removed, 8, False, after_index)
         after = shared_term_edges(after_terms, after_terms, 8, 5, group, index=after_index)
 
-        def lists(edges: list[tuple[str, str, float]]) -> dict[str, list[tuple[str, float]]]:
-            out: dict[str, list[tuple[str, float]]] = {}
-            for source, target, count in edges:
-                out.setdefault(source, []).append((target, count))
-            return out
-
-        old, new = lists(before), lists(after)
+        old, new = _lists(before), _lists(after)
         changed = {item for item in after_terms if old.get(item) != new.get(item)}
         assert changed <= left <= candidates
         # Both kinds of change occur: lists losing a removed target, and lists gaining a term that links again.

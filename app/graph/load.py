@@ -41,26 +41,34 @@ def load_graph(session: Session, collection_id: str) -> nx.DiGraph:
         cached = _cache.get(collection_id)
         if cached and cached[0] == version:
             return cached[1]
+    # Core statements (no ORM rows), pairs grouped in a dict, then one bulk add: the first question of every graph
+    # version pays for this (3.1M edge rows at 100k passages); per-row get_edge_data/add_edge took 1.3x the CPU.
+    connection = session.connection()
     graph = nx.DiGraph(collection_id=collection_id, graph_version=version)
-    for row in session.execute(
-        select(Node.id, Node.kind, Node.document_id, Node.page, Node.label, Node.text).where(
-            Node.collection_id == collection_id
+    graph.add_nodes_from(
+        (node_id, {"kind": kind, "document_id": document_id, "page": page, "label": label, "text": text})
+        for node_id, kind, document_id, page, label, text in connection.execute(
+            select(Node.id, Node.kind, Node.document_id, Node.page, Node.label, Node.text).where(
+                Node.collection_id == collection_id
+            )
         )
-    ):
-        graph.add_node(
-            row.id, kind=row.kind, document_id=row.document_id, page=row.page, label=row.label, text=row.text
-        )
-    for source, target, kind, weight in session.execute(
+    )
+    pairs: dict[tuple[str, str], list[Any]] = {}
+    for source, target, kind, weight in connection.execute(
         select(Edge.source, Edge.target, Edge.kind, Edge.weight).where(Edge.collection_id == collection_id)
     ):
-        data = graph.get_edge_data(source, target)
+        data = pairs.get((source, target))
         if data is None:
-            graph.add_edge(source, target, kind=kind, weight=weight, kinds=(kind,))
+            pairs[source, target] = [kind, weight, (kind,)]
             continue
-        data["kinds"] = (*data["kinds"], kind)
+        data[2] = (*data[2], kind)
         # Several kinds join the pair: the DiGraph edge names the most telling one (all of them in `kinds`).
-        if edge_rank(kind) < edge_rank(data["kind"]):
-            data["kind"], data["weight"] = kind, weight
+        if edge_rank(kind) < edge_rank(data[0]):
+            data[0], data[1] = kind, weight
+    graph.add_edges_from(
+        (source, target, {"kind": kind, "weight": weight, "kinds": kinds})
+        for (source, target), (kind, weight, kinds) in pairs.items()
+    )
     with _lock:
         _cache[collection_id] = (version, graph)
     return graph

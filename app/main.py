@@ -22,6 +22,7 @@ from app.api.schemas import error_response
 from app.db.migrate import upgrade
 from app.queue import make_queue
 from app.services.errors import ServiceError
+from app.services.index_warmer import IndexWarmer
 from app.settings import Settings, get_settings
 from app.web import auth as web_auth
 from app.web import routes as web
@@ -46,11 +47,15 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True, start_
     security.check_startup(settings)
     job_queue = make_queue(settings)
 
+    warmer = IndexWarmer(settings)
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if start_worker:
             job_queue.start()
+        warmer.start()
         yield
+        warmer.stop()
         job_queue.stop()
 
     # Swagger UI and ReDoc from assets a PyPI package carries: the app runs offline, so no CDN.

@@ -69,6 +69,12 @@ class RetrievalSettings(BaseModel):
     ann_threshold: int = Field(
         20_000, ge=2, description="vectors from which dense search uses an approximate (HNSW) index"
     )
+    warm_after_s: float = Field(
+        10.0,
+        ge=0,
+        description="a web process rebuilds the index of a collection it was asked about once the collection has "
+        "not changed for this long, so the next question does not wait for it (0: the next question builds it)",
+    )
 
 
 class OcrSettings(BaseModel):

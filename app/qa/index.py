@@ -182,6 +182,7 @@ def _build(session: Session, collection_id: str, version: int) -> CollectionInde
 
 
 _cache: dict[str, CollectionIndex] = {}
+_build_locks: dict[str, threading.Lock] = {}
 _lock = threading.Lock()
 _hnsw: dict[str, ann.VectorIndex] = {}
 _hnsw_lock = threading.Lock()
@@ -208,16 +209,40 @@ def _shared_hnsw(index: CollectionIndex) -> ann.VectorIndex:
 def get_index(
     session: Session, collection_id: str, version: int | None = None, ann_threshold: int | None = None
 ) -> CollectionIndex:
-    """The cached index of a collection, rebuilt when its graph_version moved (in this or another process)."""
+    """The cached index of a collection, rebuilt when its graph_version moved (in this or another process).
+
+    One build per collection at a time: a question that arrives while the index warmer (or another question)
+    builds the version it needs waits for that build instead of reading the whole graph a second time."""
     if version is None:
         version = graph_version(session, collection_id)
+    cached = _cached(collection_id, version)
+    if cached is not None:
+        return cached
+    with _lock:
+        build_lock = _build_locks.setdefault(collection_id, threading.Lock())
+    with build_lock:
+        cached = _cached(collection_id, version)
+        if cached is not None:
+            return cached
+        index = _build(session, collection_id, version)
+        if ann_threshold is not None:
+            index.ann_threshold = ann_threshold
+        with _lock:
+            current = _cache.get(collection_id)
+            # A build of an older version (a question that read its version before a change) never replaces a
+            # newer one.
+            if current is None or current.version <= version:
+                _cache[collection_id] = index
+    return index
+
+
+def _cached(collection_id: str, version: int) -> CollectionIndex | None:
     with _lock:
         cached = _cache.get(collection_id)
-    if cached is not None and cached.version == version:
-        return cached
-    index = _build(session, collection_id, version)
-    if ann_threshold is not None:
-        index.ann_threshold = ann_threshold
+    return cached if cached is not None and cached.version == version else None
+
+
+def cached_versions() -> dict[str, int]:
+    """The graph version of every collection with an index in this process (those questions are being asked of)."""
     with _lock:
-        _cache[collection_id] = index
-    return index
+        return {collection_id: index.version for collection_id, index in _cache.items()}

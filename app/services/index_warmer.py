@@ -1,0 +1,83 @@
+"""The index warmer: rebuilds, in the background, the retrieval index of a collection that changed.
+
+A web process keeps one retrieval index per collection it has been asked about (app.qa.index). When a document is
+added or removed, by this process's embedded worker or by a Celery worker elsewhere, the collection's
+graph_version moves and the next question would rebuild the index itself (tens of seconds at 100k passages).
+This thread notices the new version and, once it has stayed unchanged for ``retrieval.warm_after_s`` (a folder
+being ingested bumps it once per document: rebuilding after each would only compete with the ingestion for
+CPU), builds the index for it. A question that arrives during that build waits for it rather than starting its
+own (app.qa.index.get_index).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from app.db.session import session_scope
+from app.db.vectors import graph_version
+from app.qa.index import cached_versions
+from app.qa.warm import warm
+from app.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class IndexWarmer:
+    """A daemon thread polling the versions of the collections whose indexes this process holds."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.quiet_s = settings.retrieval.warm_after_s
+        self._seen: dict[str, tuple[int, float]] = {}  # collection → (newest version seen, when first seen)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        if self._thread is not None or self.quiet_s <= 0:
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._loop, name="mdqa-index-warmer", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=30)
+            self._thread = None
+
+    def _loop(self) -> None:
+        while not self._stop.wait(min(max(self.quiet_s / 2, 0.5), 5.0)):
+            try:
+                self.step()
+            except Exception as exc:  # the database is down or the collection went away: try again next round
+                log.warning("index warm-up failed: %s: %s", type(exc).__name__, str(exc).split("\n", 1)[0])
+
+    def step(self, now: float | None = None) -> list[str]:
+        """One round; returns the collections whose index was rebuilt."""
+        now = time.monotonic() if now is None else now
+        held = cached_versions()
+        for gone in set(self._seen) - set(held):
+            del self._seen[gone]
+        warmed = []
+        with session_scope(self.settings.resolved_database_url) as session:
+            for collection_id, cached in held.items():
+                version = graph_version(session, collection_id)
+                if version <= cached:
+                    self._seen.pop(collection_id, None)
+                    continue
+                seen = self._seen.get(collection_id)
+                if seen is None or seen[0] != version:
+                    self._seen[collection_id] = (version, now)
+                    seen = self._seen[collection_id]
+                if now - seen[1] < self.quiet_s:
+                    continue
+                started = time.perf_counter()
+                warm(session, collection_id, self.settings.retrieval.ann_threshold)
+                log.info(
+                    "index of collection %s warmed for graph version %d in %.1f s",
+                    collection_id, version, time.perf_counter() - started,
+                )  # fmt: skip
+                warmed.append(collection_id)
+        return warmed

@@ -3,10 +3,10 @@
 A web process keeps one retrieval index per collection it has been asked about (app.qa.index). When a document is
 added or removed, by this process's embedded worker or by a Celery worker elsewhere, the collection's
 graph_version moves and the next question would rebuild the index itself (tens of seconds at 100k passages).
-This thread notices the new version and, once it has stayed unchanged for ``retrieval.warm_after_s`` (a folder
-being ingested bumps it once per document: rebuilding after each would only compete with the ingestion for
-CPU), builds the index for it. A question that arrives during that build waits for it rather than starting its
-own (app.qa.index.get_index).
+This thread notices the new version and, once it has stayed unchanged for ``retrieval.warm_after_s`` and no
+document of the collection waits to be ingested (a folder being ingested bumps it once per document: rebuilding
+after each would only compete with the ingestion for CPU), builds the index for it. A question that arrives
+during that build waits for it rather than starting its own (app.qa.index.get_index).
 """
 
 from __future__ import annotations
@@ -15,6 +15,10 @@ import logging
 import threading
 import time
 
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.db.models import Document
 from app.db.session import session_scope
 from app.db.vectors import graph_version
 from app.qa.index import cached_versions
@@ -22,6 +26,8 @@ from app.qa.warm import warm
 from app.settings import Settings
 
 log = logging.getLogger(__name__)
+# Documents of these statuses will bump the version again: a rebuild now would be thrown away at the next one.
+PENDING = ("queued", "processing")
 
 
 class IndexWarmer:
@@ -71,7 +77,7 @@ class IndexWarmer:
                 if seen is None or seen[0] != version:
                     self._seen[collection_id] = (version, now)
                     seen = self._seen[collection_id]
-                if now - seen[1] < self.quiet_s:
+                if now - seen[1] < self.quiet_s or _ingesting(session, collection_id):
                     continue
                 started = time.perf_counter()
                 warm(session, collection_id, self.settings.retrieval.ann_threshold)
@@ -81,3 +87,8 @@ class IndexWarmer:
                 )  # fmt: skip
                 warmed.append(collection_id)
         return warmed
+
+
+def _ingesting(session: Session, collection_id: str) -> bool:
+    pending = select(Document.id).where(Document.collection_id == collection_id, Document.status.in_(PENDING))
+    return session.scalar(pending.limit(1)) is not None

@@ -62,7 +62,12 @@ def test_a_changed_collection_is_rebuilt_once_it_has_been_quiet(
     newest = graph_version(session, collection_id)
     assert warmer.step(now=104.0) == []  # a newer version restarts the wait
     assert builds == []
-    assert warmer.step(now=109.5) == [collection_id]
+    docs[titles[5]].status = "queued"  # one more document waits to be ingested: it will bump the version again
+    session.commit()
+    assert warmer.step(now=109.5) == []
+    docs[titles[5]].status = "failed"
+    session.commit()
+    assert warmer.step(now=109.6) == [collection_id]
     assert builds == [newest]
 
     warmed = qindex.get_index(session, collection_id)

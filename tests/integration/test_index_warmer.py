@@ -113,3 +113,21 @@ def test_an_older_version_never_replaces_a_newer_cached_index(session: Session) 
     assert stale.version == old_version < newer.version
     assert qindex.cached_versions()[collection_id] == newer.version
     assert qindex.get_index(session, collection_id) is newer
+
+
+@pytest.mark.parametrize("warm_after_s", [10.0, 0.0])
+def test_the_web_app_runs_the_warmer_while_it_serves_unless_turned_off(settings: Settings, warm_after_s: float) -> None:
+    from fastapi.testclient import TestClient
+
+    from app.main import create_app
+
+    retrieval = settings.retrieval.model_copy(update={"warm_after_s": warm_after_s})
+    app = create_app(settings.model_copy(update={"retrieval": retrieval}), start_worker=False)
+
+    def warmers() -> list[threading.Thread]:
+        return [t for t in threading.enumerate() if t.name == "mdqa-index-warmer" and t.is_alive()]
+
+    before = len(warmers())
+    with TestClient(app):
+        assert len(warmers()) == before + (1 if warm_after_s else 0)
+    assert len(warmers()) == before

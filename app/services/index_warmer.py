@@ -12,7 +12,6 @@ during that build waits for it rather than starting its own (app.qa.index.get_in
 from __future__ import annotations
 
 import logging
-import threading
 import time
 
 from sqlalchemy import select
@@ -23,6 +22,7 @@ from app.db.session import session_scope
 from app.db.vectors import graph_version
 from app.qa.index import cached_versions
 from app.qa.warm import warm
+from app.services.periodic import Periodic
 from app.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -30,35 +30,23 @@ log = logging.getLogger(__name__)
 PENDING = ("queued", "processing")
 
 
-class IndexWarmer:
+class IndexWarmer(Periodic):
     """A daemon thread polling the versions of the collections whose indexes this process holds."""
 
+    name = "mdqa-index-warmer"
+
     def __init__(self, settings: Settings) -> None:
-        self.settings = settings
         self.quiet_s = settings.retrieval.warm_after_s
+        super().__init__(min(max(self.quiet_s / 2, 0.5), 5.0))
+        self.settings = settings
         self._seen: dict[str, tuple[int, float]] = {}  # collection → (newest version seen, when first seen)
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        if self._thread is not None or self.quiet_s <= 0:
-            return
-        self._stop.clear()
-        self._thread = threading.Thread(target=self._loop, name="mdqa-index-warmer", daemon=True)
-        self._thread.start()
+        if self.quiet_s > 0:
+            super().start()
 
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=30)
-            self._thread = None
-
-    def _loop(self) -> None:
-        while not self._stop.wait(min(max(self.quiet_s / 2, 0.5), 5.0)):
-            try:
-                self.step()
-            except Exception as exc:  # the database is down or the collection went away: try again next round
-                log.warning("index warm-up failed: %s: %s", type(exc).__name__, str(exc).split("\n", 1)[0])
+    def round(self) -> None:
+        self.step()
 
     def step(self, now: float | None = None) -> list[str]:
         """One round; returns the collections whose index was rebuilt."""

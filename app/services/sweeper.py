@@ -10,22 +10,21 @@ the timer.
 
 from __future__ import annotations
 
-import logging
-import threading
 from collections.abc import Callable
 
 from app.services.ingestion import requeue_silent
+from app.services.periodic import Periodic
 from app.settings import Settings
 
-log = logging.getLogger(__name__)
 
-
-class Sweeper:
+class Sweeper(Periodic):
     """A daemon thread calling ``sweep()`` every ``sweep_interval_s`` until ``stop()``.
 
     ``submit`` sends a job for a document id; ``waiting`` returns the ids that already have a job waiting
     in the queue (None when the queue cannot be read: then nothing is swept this round, it could not be
     submitted to anyway)."""
+
+    name = "mdqa-sweeper"
 
     def __init__(
         self,
@@ -33,33 +32,13 @@ class Sweeper:
         submit: Callable[[str], None],
         waiting: Callable[[], set[str] | None],
     ) -> None:
+        super().__init__(settings.sweep_interval_s)
         self.settings = settings
         self._submit = submit
         self._waiting = waiting
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
 
-    def start(self) -> None:
-        if self._thread is not None:
-            return
-        self._stop.clear()
-        self._thread = threading.Thread(target=self._loop, name="mdqa-sweeper", daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=30)
-            self._thread = None
-
-    def _loop(self) -> None:
-        while True:
-            try:
-                self.sweep()
-            except Exception as exc:  # the database or broker is down: try again next round
-                log.warning("sweep failed: %s: %s", type(exc).__name__, str(exc).split("\n", 1)[0])
-            if self._stop.wait(self.settings.sweep_interval_s):
-                return
+    def round(self) -> None:
+        self.sweep()
 
     def sweep(self) -> list[str]:
         """One round; returns the ids submitted again."""

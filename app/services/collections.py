@@ -51,7 +51,9 @@ def collection_named(session: Session, name: str) -> Collection:
 
 def list_collections(session: Session) -> list[tuple[Collection, int]]:
     counts = (
-        select(Document.collection_id, func.count(Document.id).label("n")).group_by(Document.collection_id).subquery()
+        select(Document.collection_id, func.count(Document.id).label("n"))
+        .group_by(Document.collection_id)
+        .subquery()
     )
     rows = session.execute(
         select(Collection, func.coalesce(counts.c.n, 0))

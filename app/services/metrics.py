@@ -47,9 +47,9 @@ def ingestion_figures(session: Session) -> IngestionFigures:
     counts = dict.fromkeys(STATUSES, 0)
     for status, count in session.execute(select(Document.status, func.count()).group_by(Document.status)):
         counts[status] = count
-    pages_ready = (
-        session.scalar(select(func.coalesce(func.sum(Document.page_count), 0)).where(Document.status == "ready")) or 0
-    )
+    pages_ready = session.scalar(select(func.coalesce(func.sum(Document.page_count), 0)).where(
+        Document.status == "ready"
+    )) or 0
     recent = session.execute(
         select(Document.page_count, Document.created_at, Document.updated_at)
         .where(Document.status == "ready")

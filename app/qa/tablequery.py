@@ -16,6 +16,7 @@ import snowballstemmer  # type: ignore[import-untyped]
 from rapidfuzz import fuzz
 
 from app.qa.aggregate_intent import MAX, MIN, Threshold, asks_period, blank, first_threshold, rank, thresholds
+from app.qa.answer_types import expected_type
 from app.qa.ask import Cell
 from app.qa.classify import STOPWORDS, normalise
 from app.qa.tablelayout import (
@@ -602,6 +603,11 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
     if not value:
         body = f"{_cite_name(table)} has no value for {cell['row']} under {cell['column']} {{cite}}."
         return TableAnswer(table.id, "not_found", body, cell=None)
+    words_only = any(ch.isalpha() for ch in value) and not any(ch.isdigit() for ch in value)
+    if words_only and expected_type(question) == "number":
+        # A count or an amount asked for, and the cell holds words ("Domestic PAX FLT" of a header row repeated
+        # inside the table): the row and column words met by chance, this cell answers nothing.
+        return None
     _, rivals = _row_picks(table, sh, q)
     sure = cell_sure(table, sh, row, [p for p in rivals if primary(p) != primary(row)], col, q, rest, only_numeric)
     if sure:

@@ -625,3 +625,21 @@ def test_a_section_the_question_names_bounds_the_rows_compared() -> None:
     assert got is not None and got.short_answer == "Middle"  # not "1 child" (20.1), a row of another section
     every = aggregate_answer(table, "Which group has the highest pill use?")
     assert every is not None and every.short_answer == "1 child"  # no section named: every row
+
+
+def test_a_count_is_never_answered_with_a_cell_of_words() -> None:
+    # A second header row inside the table ("ROUTE | Domestic PAX FLT | …") shares words with the question.
+    flights = TableData(
+        id="jal",
+        rows=[
+            ["ROUTE", "Domestic PAX FLT", "International PAX FLT"],
+            ["TTL Flight Number", "18391", "4348"],
+            ["ROUTE", "Domestic", "International"],
+            ["Flights diverted", "7", "6"],
+        ],
+    )
+    assert cell_answer(flights, "How many passengers on international routes?") is None
+    got = cell_answer(flights, "How many international flights diverted?")
+    assert got is not None and got.short_answer == "6"
+    named = cell_answer(flights, "Which international route heading is under ROUTE?")  # not a count: words may answer
+    assert named is not None and named.cell is not None and named.cell["value"] == "International"

@@ -27,6 +27,13 @@ NUMBER_Q = re.compile(r"\bhow (many|much|long|old|far|tall|big|large|high)\b|\bw
 # A what-question whose subject is an amount ("What does the FAA estimate as the average total cost ...?").
 AMOUNT_Q = re.compile(r"^\s*what\b.{0,60}?\b(?:the|an?)\s+(?:\w+\s+){0,3}(?:cost|price|amount|total|percentage|"
                       r"proportion|share|rate|population)\b", re.I)  # fmt: skip
+# "What sea water temperature is assumed when ...", "What cruising speed do ...": a wh-phrase whose head is a
+# measured quantity asks for an amount, even when a later clause says "when" (the first question phrase decides).
+MEASURE_Q = re.compile(r"^\s*(?:what|which)\s+(?:[\w-]+\s+){0,3}?(?:temperature|pressure|speed|velocity|acceleration|"
+                       r"rate|voltage|weight|mass|length|distance|height|depth|width|thickness|size|volume|"
+                       r"capacity|power|frequency|duration|age|fee|salary|budget|income|revenue|credits?)\s+"
+                       r"(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|must|makes?|made)\b",
+                       re.I)  # fmt: skip
 PLACE_Q = re.compile(r"\bwhere\b|\b(what|which|in what|in which) (country|city|town|state|county|province|region|"
                      r"continent|island|place|village|location|nation|district)\b", re.I)  # fmt: skip
 PERSON_Q = re.compile(r"\b(who|whom|whose)\b|\b(what|which) (company|organi[sz]ation|agency|team|band|group|person|"
@@ -42,8 +49,8 @@ def expected_type(question: str) -> str:
         return "choice"
     if YES_NO.match(q):
         return "yesno"
-    found = [(m.start(), kind) for kind, rx in (("date", DATE_Q), ("number", NUMBER_Q), ("place", PLACE_Q),
-                                                ("person", PERSON_Q)) if (m := rx.search(q))]  # fmt: skip
+    rules = (("date", DATE_Q), ("number", NUMBER_Q), ("place", PLACE_Q), ("person", PERSON_Q), ("number", MEASURE_Q))
+    found = [(m.start(), kind) for kind, rx in rules if (m := rx.search(q))]
     if not found and AMOUNT_Q.search(q):
         return "number"
     return min(found)[1] if found else "entity"

@@ -19,9 +19,9 @@ JOINT = re.compile(
     # "..., and how many airplanes does ...", "... and what percentage followed ...": an amount asked anew.
     r"|how\s+(?:many|much)\b|what\s+(?:percentage|share|proportion|number)\b)"
     rf"|\?\s+(?=(?:what|when|where|who|whom|whose|which|why|how|{AUX})\b)"
-    # "..., and which ministry is responsible ...": after a comma and "and", which/who opens a second question (a
-    # relative clause is not introduced by ", and which").
-    r"|\s*,\s*and\s+(?=(?:which|who)\s+\w+\s+\w+)",
+    # "..., and which ministry is responsible ...", "..., and what barometric pressure do ...": after a comma and
+    # "and", which/who/what opens a second question (a relative clause is not introduced by ", and which").
+    r"|\s*,\s*and\s+(?=(?:which|who|what)\s+\w+\s+\w+)",
     re.I,
 )
 COMPARE = re.compile(

@@ -18,17 +18,33 @@ _TOKEN = re.compile(r"\S+")
 
 
 def densest(text: str, keys: set[str], limit: int = MAX_EXCERPT_CHARS) -> tuple[int, int]:
-    """(start, end) of the `limit`-character stretch of `text` holding most words of `keys` (earliest on ties)."""
-    tokens = [(m.start(), m.end(), words(m.group(0))) for m in _TOKEN.finditer(text)]
-    best, best_at = -1, (0, min(len(text), limit))
-    for i, (start, _, _) in enumerate(tokens):
-        hits = 0
-        for _, e, w in tokens[i:]:
+    """(start, end) of the question words in the `limit`-character stretch of `text` that holds most of them.
+
+    A stretch counts the distinct words of `keys` it holds first (one word repeated down a list says less than
+    two of the question's words), then adjacent pairs of them (the question's phrase, "sea water temperature",
+    says where its answer stands better than the same words apart), then every hit; earliest on ties. The result
+    spans the stretch's first to last hit, not the whole stretch, so that `excerpt` centres it and the words just
+    after the last hit ("... and none for **severe substance abuse**") are shown as well as those before."""
+    tokens = [(m.start(), m.end(), words(m.group(0)) & keys) for m in _TOKEN.finditer(text)]
+    best: tuple[int, int, int] = (-1, -1, -1)
+    best_at = (0, min(len(text), limit))
+    for i, (start, _, hit) in enumerate(tokens):
+        if not hit:
+            continue
+        found: set[str] = set()
+        pairs = hits = 0
+        last = start
+        for j in range(i, len(tokens)):
+            _, e, w = tokens[j]
             if e - start > limit:
                 break
-            hits += bool(w & keys)
-        if hits > best:
-            best, best_at = hits, (start, min(start + limit, len(text)))
+            if w:
+                found |= w
+                hits += 1
+                last = e
+                pairs += j > i and bool(tokens[j - 1][2])
+        if (len(found), pairs, hits) > best:
+            best, best_at = (len(found), pairs, hits), (start, last)
     return best_at
 
 

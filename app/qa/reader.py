@@ -33,6 +33,11 @@ WEIGHT_TYPE_FIT = 0.12
 # Added times the best cosine between the question's focus and the words around a typed span (app.qa.span_fit), so
 # "189 fatalities" fits "how many people were killed" even when its sentence shares no word with the question.
 WEIGHT_SPAN_FIT = 0.4
+# A sentence that continues a better-ranked one (the next sentence of its passage, opening on a word that refers back
+# or in mid-sentence: "Both are worth 23 ECTS credits.", "of a study by the Texas Transportation Institute") and holds
+# a span of the asked type is scored at least this share of its predecessor: alone it shares few words with the
+# question, but the two read as one statement. It is shown right after its predecessor.
+CONTINUATION_SHARE = 0.75
 
 
 @dataclass(slots=True)
@@ -131,6 +136,40 @@ def rerank_by_type(
     return sorted(ranked, key=lambda c: -c.score)
 
 
+def _continues(prev: Candidate, c: Candidate) -> bool:
+    """`c` carries on `prev` (its sentence before, in the same item): it opens in mid-sentence (lower case, a cut
+    piece of a long sentence) or refers back ("It", "Both", "These")."""
+    head = c.text.lstrip()
+    cut = not prev.text.rstrip().endswith((".", "!", "?", ":", ")", '"', "”"))
+    return bool(head) and (head[0].islower() or cut or bool(sentence_rank.REFERS_BACK.match(head)))
+
+
+def continuations(
+    question: str, shortlist: list[Candidate], everything: list[Candidate], tagger: str
+) -> dict[int, Candidate]:
+    """id(continuation) → its predecessor, for each shortlisted sentence that continues a better-scored shortlisted
+    one and holds a span of the asked type; the continuation's score is raised to CONTINUATION_SHARE of the
+    predecessor's."""
+    kind = expected_type(question)
+    if kind in ("yesno", "choice"):
+        return {}
+    listed = {id(c) for c in shortlist}
+    pairs = [
+        (p, c)
+        for p, c in zip(everything, everything[1:], strict=False)
+        if p.item is c.item and id(p) in listed and id(c) in listed and p.score > c.score and _continues(p, c)
+    ]
+    if not pairs:
+        return {}
+    found = typed_spans(kind, question, [c.text for _, c in pairs], tagger)
+    out: dict[int, Candidate] = {}
+    for (p, c), spans in zip(pairs, found, strict=True):
+        if spans:
+            c.score = max(c.score, CONTINUATION_SHARE * p.score)
+            out[id(c)] = p
+    return out
+
+
 def learned_rank(
     question: str,
     shortlist: list[Candidate],
@@ -145,6 +184,19 @@ def learned_rank(
     for c, p in zip(shortlist, sentence_rank.probabilities(x), strict=True):
         c.score = float(p)
     return sorted(shortlist, key=lambda c: -c.score)
+
+
+def _after_predecessors(chosen: list[Candidate], follows: dict[int, Candidate]) -> list[Candidate]:
+    """`chosen` with each continuation moved right after its predecessor when both are shown."""
+    ids = {id(c) for c in chosen}
+    moved = [c for c in chosen if id(c) in follows and id(follows[id(c)]) in ids]
+    if not moved:
+        return chosen
+    out = [c for c in chosen if all(c is not m for m in moved)]
+    for c in moved:
+        at = next((i for i, x in enumerate(out) if x is follows[id(c)]), len(out) - 1)
+        out.insert(at + 1, c)
+    return out
 
 
 def read(
@@ -163,11 +215,14 @@ def read(
     cands = score_candidates(question, everything, encode, len(items), question_vector)
     learned = encode is not None and sentence_rank.FITTED
     hand_set: dict[int, float] = {}
+    follows: dict[int, Candidate] = {}
     if learned:
         assert encode is not None
         for c in rerank_by_type(question, sorted(cands, key=lambda c: -c.score), tagger, encode):
             hand_set[id(c)] = c.score
         ranked = learned_rank(question, cands, everything, len(items), tagger, encode)
+        follows = continuations(question, ranked, everything, tagger)
+        ranked.sort(key=lambda c: -c.score)
         chosen = choose(
             ranked,
             limit=sentence_rank.MAX_CHOSEN,
@@ -193,6 +248,7 @@ def read(
         # them leads stays with the hand-set score, whose bonus for a span of the asked type puts the sentence that
         # holds the asked-for date or amount first (the issue's example, tests/integration/test_ask_lead.py).
         chosen.sort(key=lambda c: -hand_set.get(id(c), 0.0))
+    chosen = _after_predecessors(chosen, follows)
     q_words = words(question)
     mark = None if evidence_only else lead_span(question, chosen[0], found, tagger)
     keep = kept_spans(question, chosen, q_words, tagger)

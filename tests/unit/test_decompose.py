@@ -135,6 +135,16 @@ def test_and_which_after_a_comma_opens_a_second_question() -> None:
     assert split_question("The city where he was born, and which he left in 1990?") is None
 
 
+def test_and_what_after_a_comma_opens_a_second_question() -> None:
+    parts = split_question("What cruising speed do the ideal drive cycles use, and what barometric pressure do "
+                           "the engine rules take as reference?")  # fmt: skip
+    assert parts is not None
+    assert [p.question for p in parts] == [
+        "What cruising speed do the ideal drive cycles use?",
+        "What barometric pressure do the engine rules take as reference?",
+    ]
+
+
 def test_it_after_a_preposition_is_the_first_parts_object() -> None:
     parts = split_question("In eu-021.pdf, what percentage of students suffered from back pain and what "
                            "percentage followed treatment for it?")  # fmt: skip

@@ -7,7 +7,7 @@ import numpy as np
 
 from app.qa.excerpt import ELLIPSIS, densest, excerpt
 from app.qa.extractive_reader import Candidate, ContextItem, choose
-from app.qa.reader import lead_span
+from app.qa.reader import _after_predecessors, continuations, lead_span
 from app.qa.short_answer import ShortAnswer
 from app.qa.span_fit import question_focus, span_fits, span_window
 from app.qa.spans import Span, in_identifier, rule_spans
@@ -47,6 +47,24 @@ def test_excerpt_cuts_at_word_boundaries() -> None:
 def test_densest_finds_the_stretch_with_the_question_words() -> None:
     start, end = densest(LONG, {"total", "cost", "operator"}, limit=100)
     assert "total cost per operator" in LONG[start:end]
+
+
+def test_densest_prefers_more_distinct_words_and_leaves_room_after_the_last_one() -> None:
+    sentence = (
+        "Almost all respondents sought treatment for broken bones, sexually transmitted diseases, endometriosis and "
+        "diabetes, but fewer respondents followed treatment for anxiety disorder, chronic fatigue syndrome, back "
+        "pain and depression, and none for severe substance abuse (Table 3.1) Further analysis shows a higher "
+        "proportion of male students with depression."
+    )
+    start, end = densest(sentence, {"problem", "none", "students", "get", "treatment"})
+    shown, _ = excerpt(sentence, start, end)
+    assert "none for severe substance abuse" in shown
+
+
+def test_densest_counts_a_phrase_of_question_words() -> None:
+    text = "the water of the sea and its temperature vary " + "x " * 40 + "the sea water temperature is 32 degrees"
+    start, end = densest(text, {"sea", "water", "temperature"}, limit=60)
+    assert "sea water temperature" in text[start:end]
 
 
 def test_question_focus_drops_the_scope() -> None:
@@ -130,3 +148,18 @@ def test_dash_joined_identifiers_are_not_dates() -> None:
     assert not in_identifier(s, s.index("2020-06-12"), s.index("2020-06-12") + 10)
     found = [span.text for span in rule_spans("date", "When was the bulletin dated?", s)]
     assert "2018" not in found and "1860" not in found
+
+
+def test_a_sentence_continuing_a_better_one_with_the_asked_value_is_raised_and_shown_after_it() -> None:
+    item = ContextItem(1, "p1", "passage", "")
+    other = ContextItem(2, "p2", "passage", "")
+    lead = Candidate(item, 0, "The Board has drawn up two continuing training programmes for teachers.", score=0.9)
+    follow = Candidate(item, 0, "Both are worth 23 ECTS credits.", score=0.3)
+    unrelated = Candidate(item, 0, "Both are popular.", score=0.2)
+    elsewhere = Candidate(other, 1, "Colleges offer 60 ECTS credits.", score=0.7)
+    everything = [lead, follow, unrelated, elsewhere]
+    follows = continuations("How many credits are the programmes worth?", everything, everything, "rules")
+    assert follows == {id(follow): lead}
+    assert follow.score == 0.9 * 0.75
+    assert unrelated.score == 0.2  # continues the passage, but holds no amount
+    assert _after_predecessors([lead, elsewhere, follow], follows) == [lead, follow, elsewhere]

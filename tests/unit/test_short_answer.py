@@ -50,6 +50,10 @@ def span(question: str, *sentences: str, tagger: str = "rules") -> str | None:
         ("What label released the album?", "entity"),
         ("What does the FAA estimate as the average total cost per operator?", "number"),
         ("What is the name of the programme?", "entity"),
+        # A measured quantity heads the wh-phrase: an amount, whatever a later clause says ("when ...").
+        ("What sea water temperature is assumed when an engine's power is rated?", "number"),
+        ("What cruising speed do the ideal drive cycles use?", "number"),
+        ("Which area is the plant in?", "entity"),
     ],
 )
 def test_expected_type(question: str, kind: str) -> None:

@@ -60,7 +60,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--structural", action="store_true", help="structural questions over the PDF manifest")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    answers = parser.add_argument_group("PDF answer set (a file with \"format\": \"mdqa-pdf-answers/1\")")
+    answers = parser.add_argument_group('PDF answer set (a file with "format": "mdqa-pdf-answers/1")')
     answers.add_argument(
         "--readers",
         default="local,openai",
@@ -244,7 +244,16 @@ def _run_answer_set(args: argparse.Namespace, settings: Any, work_dir: Path) -> 
     from app.eval.report import write_block
 
     started = time.perf_counter()
+    if args.retrievers:
+        print("mdqa eval: an answer set is asked as the app asks (MDQA_RETRIEVAL__RETRIEVER); --retrievers is for "
+              "multi-hop QA files", file=sys.stderr)  # fmt: skip
+        return 2
     try:
+        if args.budget is not None:  # the app's retrieval with another passage budget (validated as the setting is)
+            retrieval = type(settings.retrieval).model_validate(
+                {**settings.retrieval.model_dump(), "budget": args.budget}
+            )
+            settings = settings.model_copy(update={"retrieval": retrieval})
         readers = _readers(args.readers, settings)
         result = run_answer_set(
             args.dataset, settings, readers, split=args.split, limit=args.limit,

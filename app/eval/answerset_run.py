@@ -265,6 +265,7 @@ def run_answer_set(
         "format": data["format"],
         "split": split,
         "readers": list(readers),
+        "budget": settings.retrieval.budget,
         "files": len(files),
         "failed_documents": prepared.failed,
         "questions": len(chosen),

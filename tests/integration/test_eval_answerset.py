@@ -84,9 +84,10 @@ def test_eval_answer_set_slice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     assert "| reader | split | kind |" in text and "| local | dev |" in text and "| local | test |" in text
 
     # second run: the cached collection is reused, only the dev half is asked
-    assert _eval([*argv, "--split", "dev", "--limit", "2"]) == 0
+    assert first["budget"] == 10  # the app's default passage budget
+    assert _eval([*argv, "--split", "dev", "--limit", "2", "--budget", "3"]) == 0
     second = json.loads(out.read_text())
-    assert second["ingest_cached"] is True
+    assert second["ingest_cached"] is True and second["budget"] == 3
     assert {r["split"] for r in second["per_question"]} == {"dev"}
     assert list(second["summary"]["local"]) == ["dev"]
 
@@ -98,3 +99,15 @@ def test_eval_answer_set_refuses_a_bad_file(tmp_path: Path, monkeypatch: pytest.
     bad.write_text(json.dumps({"format": "mdqa-pdf-answers/1", "records": [{"id": "x"}]}))
     assert _eval([str(bad), "--no-progress"]) == 2
     assert "missing 'kind'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [(["--retrievers", "gnn"], "--retrievers is for multi-hop QA files"), (["--budget", "0"], "budget")],
+)
+def test_eval_answer_set_refuses_flags_it_cannot_honour(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], flags: list[str], message: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert _eval([str(ANSWER_SET), "--no-progress", *flags]) == 2
+    assert message in capsys.readouterr().err

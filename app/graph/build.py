@@ -43,7 +43,6 @@ from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
 
 import numpy as np
 from sqlalchemy import delete, event, select, update
@@ -325,10 +324,9 @@ class _State:
     first_nodes: dict[str, list[str]]  # document id → mention targets (its first passages, or itself)
     vector_ids: list[str]  # sorted
     matrix: np.ndarray  # rows in vector_ids order
-    # Each vector source's semantic list: (length, lowest weight); a new vector closer than that displaces one.
-    semantic_low: dict[str, tuple[int, float]] = field(default_factory=dict)
-    # Each vector source's stored semantic list (rows in `matrix` order, with edge ids): a displaced list is
-    # rewritten without reading it back (app/graph/semantic_lists.py).
+    # Each vector source's stored semantic list (rows in `matrix` order, with edge ids: a displaced list is
+    # rewritten without reading it back) and its length and lowest similarity (a new vector closer than that
+    # displaces one): app/graph/semantic_lists.py.
     semantic: lists_of.Lists = field(default_factory=lambda: lists_of.Lists.empty(0, 0))
     # Term → holders of `keywords` and `entities`, and the IDF sample: per-add work in proportion to the batch.
     keyword_index: postings.Index = field(default_factory=postings.Index)
@@ -374,7 +372,7 @@ def _load_state(session: Session, collection_id: str, settings: GraphSettings) -
         else np.zeros((0, 0), dtype=np.float32)
     )
     vector_ids = [r.id for r in vector_rows]
-    semantic, semantic_low = _load_semantic(session, collection_id, vector_ids, settings)
+    semantic = _load_semantic(session, collection_id, vector_ids, settings)
     keywords = {r.id: list(r.keywords or []) for r in passages}
     entities = {r.id: list(r.entities or []) for r in passages}
     texts = {r.id: r.text for r in passages}
@@ -389,7 +387,6 @@ def _load_state(session: Session, collection_id: str, settings: GraphSettings) -
         first_nodes=first_nodes,
         vector_ids=vector_ids,
         matrix=matrix,
-        semantic_low=semantic_low,
         semantic=semantic,
         keyword_index=postings.Index.of(keywords),
         entity_index=postings.Index.of(entities),
@@ -399,9 +396,9 @@ def _load_state(session: Session, collection_id: str, settings: GraphSettings) -
 
 def _load_semantic(
     session: Session, collection_id: str, vector_ids: list[str], settings: GraphSettings
-) -> tuple[lists_of.Lists, dict[str, tuple[int, float]]]:
+) -> lists_of.Lists:
     """Every stored semantic list (one scan of the collection's semantic rows, through the driver: ~1M at 100k
-    passages), and each list's (length, lowest weight). Edges whose source has no vector are not held (sources
+    passages), with each list's length and lowest weight. Edges whose source has no vector are not held (sources
     of semantic edges always have one)."""
     connection = session.connection()
     mark = "?" if connection.dialect.paramstyle in ("qmark", "numeric") else "%s"
@@ -416,18 +413,9 @@ def _load_semantic(
     weights = np.fromiter((r[2] for r in rows), dtype=np.float64, count=count)
     ids = np.fromiter((r[3] for r in rows), dtype=np.int64, count=count)
     held = sources >= 0
-    sources, targets, weights, ids = sources[held], targets[held], weights[held], ids[held]
-    lengths = np.bincount(sources, minlength=len(vector_ids))
-    lows = np.full(len(vector_ids), np.inf)
-    np.minimum.at(lows, sources, weights)
-    semantic_low = {
-        vector_ids[r]: (length, low)
-        for r, length, low in zip(
-            np.flatnonzero(lengths).tolist(), lengths[lengths > 0].tolist(), lows[lengths > 0].tolist(), strict=True
-        )
-    }
-    lists = lists_of.Lists.of_edges(len(vector_ids), settings.knn_k, sources, targets, weights, ids)
-    return lists, semantic_low
+    return lists_of.Lists.of_edges(
+        len(vector_ids), settings.knn_k, sources[held], targets[held], weights[held], ids[held]
+    )
 
 
 def _with_batch(state: _State, batch: _Batch, settings: GraphSettings) -> _State:
@@ -488,7 +476,7 @@ def _without(state: _State, document_id: str, removed: set[str]) -> _State:
     for node_id in removed:
         state.keyword_index.remove(node_id, state.keywords.get(node_id, ()))
         state.entity_index.remove(node_id, state.entities.get(node_id, ()))
-    for mapping in (state.document_of, state.texts, state.keywords, state.entities, state.semantic_low):
+    for mapping in (state.document_of, state.texts, state.keywords, state.entities):
         for node_id in removed:
             mapping.pop(node_id, None)
     state.idf.remove(removed, state.texts)
@@ -566,7 +554,8 @@ def _semantic(
     row_of: dict[str, int] | None = None,
 ) -> None:
     """Recompute the lists of `sources` (the k nearest, exact below the ANN threshold) and write the rows that
-    differ; each source's new `semantic_low`. `row_of` (id → row of `state.matrix`) when the caller has it."""
+    differ; each list's new length and lowest similarity. `row_of` (id → row of `state.matrix`) when the caller
+    has it."""
     k = settings.knn_k
     row_of = row_of if row_of is not None else {node_id: i for i, node_id in enumerate(state.vector_ids)}
     sources = set(sources)
@@ -589,12 +578,9 @@ def _semantic(
         if neighbours:
             chosen[i, : len(neighbours)] = [j for j, _ in neighbours]
             weights[i, : len(neighbours)] = [score for _, score in neighbours]
-    for row, neighbours in zip(rows, found, strict=True):
-        source = state.vector_ids[row]
-        if neighbours:
-            state.semantic_low[source] = (len(neighbours), min(score for _, score in neighbours))
-        else:
-            state.semantic_low.pop(source, None)
+    lists = state.semantic
+    lists.lengths[rows] = [len(neighbours) for neighbours in found]
+    lists.lows[rows] = [min(score for _, score in neighbours) if neighbours else -np.inf for neighbours in found]
     del found  # 1M tuples in a first build at 100k: not held while the rows to insert are made
     _write_semantic(session, collection_id, state, np.asarray(rows, dtype=np.int64), chosen, weights, True)
 
@@ -652,16 +638,7 @@ def _add_semantic(
         return
 
     # A list shorter than k had room: anything enters it (threshold -inf).
-    lows = state.semantic_low
-    unknown = (0, -np.inf)
-    thresholds = np.fromiter(
-        (
-            low if count >= k and low is not None else -np.inf
-            for count, low in map(lows.get, vector_ids, repeat(unknown))
-        ),
-        dtype=np.float32,
-        count=len(vector_ids),
-    )
+    thresholds = state.semantic.thresholds(k)
     thresholds[new_rows] = np.inf  # the new rows' own lists are done above
     affected_rows = np.flatnonzero(knn.reached_by(state.matrix, thresholds, state.matrix[new_rows]))
     if not len(affected_rows):
@@ -687,11 +664,10 @@ def _add_semantic(
         chosen_scores = np.take_along_axis(scores, order, axis=1)
         valid = chosen >= 0
         chosen[~valid] = lists_of.NO_EDGE
-        counts = valid.sum(axis=1).tolist()
-        lows_of = np.where(valid, chosen_scores, np.inf).min(axis=1).astype(float).tolist()
-        for row, count, low in zip(rows.tolist(), counts, lows_of, strict=True):
-            if count:
-                state.semantic_low[vector_ids[row]] = (count, low)
+        counts = valid.sum(axis=1)
+        lows = np.where(valid, chosen_scores, np.inf).min(axis=1).astype(np.float64)
+        state.semantic.lengths[rows[counts > 0]] = counts[counts > 0]
+        state.semantic.lows[rows[counts > 0]] = lows[counts > 0]
         all_chosen.append(chosen)
         all_scores.append(np.where(valid, chosen_scores, 0.0).astype(np.float64))
     # A stored target that stays keeps its row and stored weight; the others are updated, deleted or inserted.

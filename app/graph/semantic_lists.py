@@ -26,6 +26,11 @@ class Lists:
     targets: np.ndarray  # (rows, width) int64: the target's row in the matrix, NO_EDGE if none or not in it
     weights: np.ndarray  # (rows, width) float64: the stored weight
     ids: np.ndarray  # (rows, width) int64: the edge row's id, NO_EDGE where the cell holds no edge
+    # Each list's length and lowest similarity as last computed (a displaced list's re-scored similarities, the
+    # stored weights when read cold): a new vector at least that close enters a list of full length. The builder
+    # sets them; arrays rather than a dict of 100k tuples (its thresholds are then one vectorised expression).
+    lengths: np.ndarray  # (rows,) int64
+    lows: np.ndarray  # (rows,) float64
 
     @classmethod
     def empty(cls, rows: int, width: int) -> Lists:
@@ -33,6 +38,8 @@ class Lists:
             np.full((rows, width), NO_EDGE, dtype=np.int64),
             np.zeros((rows, width), dtype=np.float64),
             np.full((rows, width), NO_EDGE, dtype=np.int64),
+            np.zeros(rows, dtype=np.int64),
+            np.full(rows, -np.inf),
         )
 
     @classmethod
@@ -41,7 +48,13 @@ class Lists:
     ) -> Lists:
         """From stored edges given as parallel arrays (source and target as matrix rows, target NO_EDGE where the
         matrix lacks it; every source a row). A target stored twice for one source is kept once, the lower id
-        (the builder leaves the other row alone, as it always has)."""
+        (the builder leaves the other row alone, as it always has); lengths and lows count every row."""
+        lengths = np.bincount(sources, minlength=rows).astype(np.int64)
+        lows = np.full(rows, -np.inf)
+        if len(sources):
+            order = np.argsort(sources, kind="stable")
+            starts = np.flatnonzero(lengths)
+            lows[starts] = np.minimum.reduceat(weights[order], (np.cumsum(lengths) - lengths)[starts])
         order = np.lexsort((ids, targets, sources))
         sources, targets, weights, ids = sources[order], targets[order], weights[order], ids[order]
         repeated = np.zeros(len(sources), dtype=bool)
@@ -55,6 +68,7 @@ class Lists:
         lists.targets[sources, column] = targets
         lists.weights[sources, column] = weights
         lists.ids[sources, column] = ids
+        lists.lengths, lists.lows = lengths, lows
         return lists
 
     @property
@@ -68,6 +82,7 @@ class Lists:
         wider.targets[:, : self.width] = self.targets
         wider.weights[:, : self.width] = self.weights
         wider.ids[:, : self.width] = self.ids
+        wider.lengths, wider.lows = self.lengths, self.lows
         return wider
 
     def grown(self, old_at: np.ndarray, rows: int) -> Lists:
@@ -77,6 +92,8 @@ class Lists:
         grown.targets[old_at] = np.where(stored, old_at[np.where(stored, self.targets, 0)], NO_EDGE)
         grown.weights[old_at] = self.weights
         grown.ids[old_at] = self.ids
+        grown.lengths[old_at] = self.lengths
+        grown.lows[old_at] = self.lows
         return grown
 
     def kept(self, keep: np.ndarray) -> Lists:
@@ -90,7 +107,11 @@ class Lists:
         gone = stored & (mapped < 0)
         ids[gone] = NO_EDGE
         weights[gone] = 0.0
-        return Lists(mapped, weights, ids)
+        return Lists(mapped, weights, ids, self.lengths[keep], self.lows[keep])
+
+    def thresholds(self, k: int) -> np.ndarray:
+        """Each row's k-th similarity, float32: -inf where its list is shorter than k (anything enters it)."""
+        return np.where(self.lengths >= k, self.lows, -np.inf).astype(np.float32)
 
     def cells(self) -> set[tuple[int, int, float, int]]:
         """(source row, target row, weight, edge id) of every edge held (tests compare them with the table)."""

@@ -98,3 +98,11 @@ def test_read_lists_keep_one_row_of_a_repeated_target_and_widen_for_long_lists()
     assert lists.width == 4
     assert rows_of(lists, 0) == {(1, 0.5, 3), (NO_EDGE, 0.1, 9)}
     assert rows_of(lists, 1) == {(0, 0.9, 1), (2, 0.8, 2), (3, 0.7, 4), (4, 0.6, 5)}
+    # Length and lowest weight of every stored row (as the former GROUP BY gave them): the add's thresholds.
+    assert lists.lengths.tolist() == [3, 4, 0, 0, 0] and lists.lows[:2].tolist() == [0.1, 0.6]
+    assert lists.thresholds(3).tolist()[:3] == [np.float32(0.1), np.float32(0.6), -np.inf]
+    assert lists.thresholds(4).tolist()[:2] == [-np.inf, np.float32(0.6)]
+    kept = lists.kept(np.array([1, 3], dtype=np.int64))
+    assert kept.lengths.tolist() == [4, 0] and kept.lows[0] == 0.6
+    grown = lists.grown(np.array([0, 2, 3, 4, 5], dtype=np.int64), 6)
+    assert grown.lengths.tolist() == [3, 0, 4, 0, 0, 0] and grown.lows[2] == 0.6

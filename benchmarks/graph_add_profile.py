@@ -54,8 +54,8 @@ def timed(label: str, step: Callable[[], object], profile: cProfile.Profile | No
 
 
 PHASES = {
-    "app.graph.build": ("_new_nodes", "_set_keywords", "_with_batch", "_insert", "_rewrite_lists", "_stored_semantic",
-                        "_load_state", "_add_mentions"),
+    "app.graph.build": ("_new_nodes", "_set_keywords", "_with_batch", "_insert", "_rewrite_lists", "_write_semantic",
+                        "_load_state", "_add_mentions", "_new_edge_ids"),
     "app.graph.ann": ("build",),
     "app.graph.knn": ("approximate_top_k", "reached_by"),
     "app.graph.postings": ("shared_term_edges", "changed_sources", "entered_sources"),

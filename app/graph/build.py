@@ -20,10 +20,12 @@ bump applies its change to it instead of re-reading every node (a 150-passage do
 costs its own work, not the collection's). A state is published only when the transaction commits; another
 process's change (a version this process never saw) or a rollback means a cold read. An old node whose semantic
 list a new vector enters gets the best k of its stored list and the new vectors, re-scored together: exactly what
-recomputing it would give, without a kNN query per displaced list. The state also keeps each keyword/entity list's
-weakest entry, so an add recomputes only the old lists a new passage enters (or that lose a term crossing the
-fan-out cap), and the title matcher. Recomputed lists are compared with the stored rows and only the rows that
-differ are written: an edge row costs three index updates, reading it back one range scan.
+recomputing it would give, without a kNN query per displaced list; the stored lists themselves, with their edge
+ids, are held in the state too (semantic_lists.py), so a displaced list is rewritten without reading it back. The
+state also keeps each keyword/entity list's weakest entry, so an add recomputes only the old lists a new passage
+enters (or that lose a term crossing the fan-out cap), and the title matcher. Recomputed lists are compared with
+the stored rows and only the rows that differ are written: an edge row costs three index updates, reading it back
+one range scan.
 
 Above `GraphSettings.ann_threshold` vectors, semantic lists come from an HNSW index (app/graph/ann.py) kept in
 that state, re-scored exactly: the edges are then approximately the k nearest (recall@10 ≥ 0.98 measured), and
@@ -41,15 +43,15 @@ from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
 
 import numpy as np
-from sqlalchemy import delete, event, func, select, update
+from sqlalchemy import delete, event, select, update
 from sqlalchemy.orm import Session
 
 from app.db import vectors as vector_store
 from app.db.models import Collection, DocTable, Document, Edge, Node, Page, Passage
 from app.graph import ann, knn, postings
+from app.graph import semantic_lists as lists_of
 from app.graph.entities import extract_entities
 from app.graph.keywords import IdfSample, analyze, extract_keywords
 from app.graph.mentions import TitleMatcher, mention_edges, title_pattern
@@ -322,8 +324,10 @@ class _State:
     first_nodes: dict[str, list[str]]  # document id → mention targets (its first passages, or itself)
     vector_ids: list[str]  # sorted
     matrix: np.ndarray  # rows in vector_ids order
-    # Each vector source's semantic list: (length, lowest weight); a new vector closer than that displaces one.
-    semantic_low: dict[str, tuple[int, float]] = field(default_factory=dict)
+    # Each vector source's stored semantic list (rows in `matrix` order, with edge ids: a displaced list is
+    # rewritten without reading it back) and its length and lowest similarity (a new vector closer than that
+    # displaces one): app/graph/semantic_lists.py.
+    semantic: lists_of.Lists = field(default_factory=lambda: lists_of.Lists.empty(0, 0))
     # Term → holders of `keywords` and `entities`, and the IDF sample: per-add work in proportion to the batch.
     keyword_index: postings.Index = field(default_factory=postings.Index)
     entity_index: postings.Index = field(default_factory=postings.Index)
@@ -367,14 +371,8 @@ def _load_state(session: Session, collection_id: str, settings: GraphSettings) -
         if vector_rows
         else np.zeros((0, 0), dtype=np.float32)
     )
-    semantic_low = {
-        source: (int(count), float(low))
-        for source, count, low in session.execute(
-            select(Edge.source, func.count(), func.min(Edge.weight))
-            .where(Edge.collection_id == collection_id, Edge.kind == "semantic")
-            .group_by(Edge.source)
-        ).all()
-    }
+    vector_ids = [r.id for r in vector_rows]
+    semantic = _load_semantic(session, collection_id, vector_ids, settings)
     keywords = {r.id: list(r.keywords or []) for r in passages}
     entities = {r.id: list(r.entities or []) for r in passages}
     texts = {r.id: r.text for r in passages}
@@ -387,12 +385,36 @@ def _load_state(session: Session, collection_id: str, settings: GraphSettings) -
         entities=entities,
         titles={document_id: (text or None) for document_id, text in titles.items()},
         first_nodes=first_nodes,
-        vector_ids=[r.id for r in vector_rows],
+        vector_ids=vector_ids,
         matrix=matrix,
-        semantic_low=semantic_low,
+        semantic=semantic,
         keyword_index=postings.Index.of(keywords),
         entity_index=postings.Index.of(entities),
         idf=idf,
+    )
+
+
+def _load_semantic(
+    session: Session, collection_id: str, vector_ids: list[str], settings: GraphSettings
+) -> lists_of.Lists:
+    """Every stored semantic list (one scan of the collection's semantic rows, through the driver: ~1M at 100k
+    passages), with each list's length and lowest weight. Edges whose source has no vector are not held (sources
+    of semantic edges always have one)."""
+    connection = session.connection()
+    mark = "?" if connection.dialect.paramstyle in ("qmark", "numeric") else "%s"
+    rows = connection.exec_driver_sql(
+        f"SELECT source, target, weight, id FROM edges WHERE collection_id = {mark} AND kind = {mark}",
+        (collection_id, "semantic"),
+    ).all()
+    row_of = {node_id: i for i, node_id in enumerate(vector_ids)}
+    count = len(rows)
+    sources = np.fromiter((row_of.get(r[0], -1) for r in rows), dtype=np.int64, count=count)
+    targets = np.fromiter((row_of.get(r[1], -1) for r in rows), dtype=np.int64, count=count)
+    weights = np.fromiter((r[2] for r in rows), dtype=np.float64, count=count)
+    ids = np.fromiter((r[3] for r in rows), dtype=np.int64, count=count)
+    held = sources >= 0
+    return lists_of.Lists.of_edges(
+        len(vector_ids), settings.knn_k, sources[held], targets[held], weights[held], ids[held]
     )
 
 
@@ -433,12 +455,15 @@ def _with_batch(state: _State, batch: _Batch, settings: GraphSettings) -> _State
                 source += run
                 matrix[slot] = batch.vectors[vector_row]
             matrix[source + len(slots) :] = state.matrix[source:]
+            old_at = np.delete(np.arange(len(merged)), slots)
         else:
             is_new = np.zeros(len(merged), dtype=bool)
             is_new[[bisect_left(merged, node_id) for node_id in new_ids]] = True
             matrix[is_new] = batch.vectors[new_order]
             if len(state.vector_ids):
                 matrix[~is_new] = state.matrix
+            old_at = np.flatnonzero(~is_new)
+        state.semantic = state.semantic.widened(settings.knn_k).grown(old_at, len(merged))
         state.vector_ids = merged
         state.matrix = matrix
         if state.hnsw is not None:
@@ -451,7 +476,7 @@ def _without(state: _State, document_id: str, removed: set[str]) -> _State:
     for node_id in removed:
         state.keyword_index.remove(node_id, state.keywords.get(node_id, ()))
         state.entity_index.remove(node_id, state.entities.get(node_id, ()))
-    for mapping in (state.document_of, state.texts, state.keywords, state.entities, state.semantic_low):
+    for mapping in (state.document_of, state.texts, state.keywords, state.entities):
         for node_id in removed:
             mapping.pop(node_id, None)
     state.idf.remove(removed, state.texts)
@@ -464,6 +489,7 @@ def _without(state: _State, document_id: str, removed: set[str]) -> _State:
         gone = [node_id for node_id in state.vector_ids if node_id in removed]
         state.vector_ids = [state.vector_ids[i] for i in keep]
         state.matrix = np.ascontiguousarray(state.matrix[keep]) if keep else np.zeros((0, 0), dtype=np.float32)
+        state.semantic = state.semantic.kept(np.asarray(keep, dtype=np.int64))  # edges into them are deleted
         if state.hnsw is not None:
             state.hnsw.remove(gone)
     return state
@@ -520,13 +546,24 @@ def forget_states() -> None:
 
 # ------------------------------------------------------------------------------------------------- derived edges
 def _semantic(
-    state: _State, sources: Iterable[str], settings: GraphSettings, row_of: dict[str, int] | None = None
-) -> list[tuple[str, str, float]]:
-    """The k nearest of each source (exact below the ANN threshold), and each source's new `semantic_low`;
-    `row_of` (id → row of `state.matrix`) when the caller has it."""
+    session: Session,
+    collection_id: str,
+    state: _State,
+    sources: Iterable[str],
+    settings: GraphSettings,
+    row_of: dict[str, int] | None = None,
+) -> None:
+    """Recompute the lists of `sources` (the k nearest, exact below the ANN threshold) and write the rows that
+    differ; each list's new length and lowest similarity. `row_of` (id → row of `state.matrix`) when the caller
+    has it."""
     k = settings.knn_k
     row_of = row_of if row_of is not None else {node_id: i for i, node_id in enumerate(state.vector_ids)}
+    sources = set(sources)
     rows = sorted(row_of[s] for s in sources if s in row_of)
+    if len(rows) < len(sources):  # not a vector (never the source of a semantic edge, but then it has none)
+        _delete_edges(session, collection_id, "semantic", [s for s in sources if s not in row_of])
+    if not rows:
+        return
     if len(state.vector_ids) < settings.ann_threshold:
         state.hnsw = None
         found = knn.top_k(state.matrix, rows, k)
@@ -534,15 +571,54 @@ def _semantic(
         if state.hnsw is None:
             state.hnsw = ann.build(state.vector_ids, state.matrix)
         found = knn.approximate_top_k(state.matrix, state.vector_ids, rows, k, state.hnsw, row_of)
-    edges: list[tuple[str, str, float]] = []
-    for row, neighbours in zip(rows, found, strict=True):
-        source = state.vector_ids[row]
-        edges.extend((source, state.vector_ids[j], score) for j, score in neighbours)
+    width = max((len(neighbours) for neighbours in found), default=0)
+    chosen = np.full((len(rows), width), lists_of.NO_EDGE, dtype=np.int64)
+    weights = np.zeros((len(rows), width), dtype=np.float64)
+    for i, neighbours in enumerate(found):
         if neighbours:
-            state.semantic_low[source] = (len(neighbours), min(score for _, score in neighbours))
-        else:
-            state.semantic_low.pop(source, None)
-    return edges
+            chosen[i, : len(neighbours)] = [j for j, _ in neighbours]
+            weights[i, : len(neighbours)] = [score for _, score in neighbours]
+    lists = state.semantic
+    lists.lengths[rows] = [len(neighbours) for neighbours in found]
+    lists.lows[rows] = [min(score for _, score in neighbours) if neighbours else -np.inf for neighbours in found]
+    del found  # 1M tuples in a first build at 100k: not held while the rows to insert are made
+    _write_semantic(session, collection_id, state, np.asarray(rows, dtype=np.int64), chosen, weights, True)
+
+
+def _write_semantic(
+    session: Session,
+    collection_id: str,
+    state: _State,
+    rows: np.ndarray,
+    chosen: np.ndarray,
+    weights: np.ndarray,
+    same_weights: bool,
+) -> None:
+    """Make the stored lists of the sources at `rows` (of `state.matrix`) `chosen` (target rows, NO_EDGE pads)
+    with `weights`, writing only the rows that differ (compared with the lists held in the state, not read back),
+    and hold the new lists, edge ids included, in the state."""
+    done = lists_of.change(state.semantic, rows, chosen, weights, same_weights)
+    vector_ids = state.vector_ids
+    _delete_edge_ids(session, done.deletes.tolist())
+    update_rows, update_targets, update_weights, update_ids = done.updates
+    if len(update_ids):
+        _restore_edge_indexes(session)
+        connection = session.connection()
+        mark = "?" if connection.dialect.paramstyle in ("qmark", "numeric") else "%s"
+        connection.exec_driver_sql(
+            f"UPDATE edges SET target = {mark}, weight = {mark} WHERE id = {mark}",
+            [
+                (vector_ids[t], w, i)
+                for t, w, i in zip(update_targets.tolist(), update_weights.tolist(), update_ids.tolist(), strict=True)
+            ],
+        )
+    insert_rows, insert_targets, insert_weights = done.inserts
+    edges = [
+        (vector_ids[s], vector_ids[t], w)
+        for s, t, w in zip(insert_rows.tolist(), insert_targets.tolist(), insert_weights.tolist(), strict=True)
+    ]
+    ids = _insert_edges(session, collection_id, "semantic", edges, with_ids=True)
+    state.semantic = lists_of.apply(state.semantic, rows, done, np.asarray(ids, dtype=np.int64))
 
 
 def _add_semantic(
@@ -556,42 +632,28 @@ def _add_semantic(
     k = settings.knn_k
     vector_ids = state.vector_ids
     row_of = {node_id: i for i, node_id in enumerate(vector_ids)}
-    _insert_edges(session, collection_id, "semantic", _semantic(state, new_ids, settings, row_of))
+    _semantic(session, collection_id, state, new_ids, settings, row_of)
     new_rows = np.asarray(sorted(row_of[node_id] for node_id in new_ids if node_id in row_of), dtype=np.int64)
     if len(new_rows) == len(vector_ids):
         return
 
     # A list shorter than k had room: anything enters it (threshold -inf).
-    lows = state.semantic_low
-    unknown = (0, -np.inf)
-    thresholds = np.fromiter(
-        (
-            low if count >= k and low is not None else -np.inf
-            for count, low in map(lows.get, vector_ids, repeat(unknown))
-        ),
-        dtype=np.float32,
-        count=len(vector_ids),
-    )
+    thresholds = state.semantic.thresholds(k)
     thresholds[new_rows] = np.inf  # the new rows' own lists are done above
     affected_rows = np.flatnonzero(knn.reached_by(state.matrix, thresholds, state.matrix[new_rows]))
     if not len(affected_rows):
         return
-    affected = [vector_ids[r] for r in affected_rows]
-    old, has, edge_ids = _stored_semantic(session, affected, row_of)
     kk = min(k, len(vector_ids) - 1)
-    adds: list[tuple[str, str, float]] = []
-    drops: list[tuple[int, str]] = []  # (edge id, source)
-    # Every affected list at once, in blocks: candidates = its stored targets (-1 pads) and every new vector (the
-    # best kk of the union is the best kk of its stored list and the new vectors that can enter), ordered by
-    # (score desc, row asc) like a fresh kNN query; then the stored targets not chosen are dropped and the chosen
-    # ones not stored added, found by array comparisons (a Python loop per list cost ~0.1 ms × thousands of lists).
+    # Every affected list at once, in blocks: candidates = its stored targets (NO_EDGE where none, or not a
+    # vector) and every new vector (the best kk of the union is the best kk of its stored list and the new vectors
+    # that can enter), ordered by (score desc, row asc) like a fresh kNN query. The stored lists are the state's.
     unused = np.iinfo(np.int64).max
     new_block = state.matrix[new_rows].T
+    all_chosen: list[np.ndarray] = []
+    all_scores: list[np.ndarray] = []
     for start in range(0, len(affected_rows), DISPLACED_CHUNK):
         rows = affected_rows[start : start + DISPLACED_CHUNK]
-        sources = affected[start : start + DISPLACED_CHUNK]
-        stored, stored_ids = old[start : start + DISPLACED_CHUNK], edge_ids[start : start + DISPLACED_CHUNK]
-        filled = has[start : start + DISPLACED_CHUNK]
+        stored = state.semantic.targets[rows]
         queries = state.matrix[rows]
         old_scores = np.einsum("ad,awd->aw", queries, state.matrix[np.maximum(stored, 0)])
         old_scores[stored < 0] = -np.inf
@@ -601,18 +663,17 @@ def _add_semantic(
         chosen = np.take_along_axis(candidates, order, axis=1)
         chosen_scores = np.take_along_axis(scores, order, axis=1)
         valid = chosen >= 0
-        kept = ((stored[:, :, None] == chosen[:, None, :]) & valid[:, None, :]).any(axis=2)  # stored and chosen
-        known = ((chosen[:, :, None] == stored[:, None, :]) & filled[:, None, :]).any(axis=2)  # chosen and stored
-        for i, j in zip(*np.nonzero(filled & ~kept), strict=True):
-            drops.append((int(stored_ids[i, j]), sources[i]))
-        for i, j in zip(*np.nonzero(valid & ~known), strict=True):
-            adds.append((sources[i], vector_ids[chosen[i, j]], float(chosen_scores[i, j])))
-        counts = valid.sum(axis=1).tolist()
-        lows = np.where(valid, chosen_scores, np.inf).min(axis=1).astype(float).tolist()
-        for source, count, low in zip(sources, counts, lows, strict=True):
-            if count:
-                state.semantic_low[source] = (count, low)
-    _replace_rows(session, collection_id, "semantic", drops, adds)
+        chosen[~valid] = lists_of.NO_EDGE
+        counts = valid.sum(axis=1)
+        lows = np.where(valid, chosen_scores, np.inf).min(axis=1).astype(np.float64)
+        state.semantic.lengths[rows[counts > 0]] = counts[counts > 0]
+        state.semantic.lows[rows[counts > 0]] = lows[counts > 0]
+        all_chosen.append(chosen)
+        all_scores.append(np.where(valid, chosen_scores, 0.0).astype(np.float64))
+    # A stored target that stays keeps its row and stored weight; the others are updated, deleted or inserted.
+    _write_semantic(
+        session, collection_id, state, affected_rows, np.concatenate(all_chosen), np.concatenate(all_scores), False
+    )
 
 
 def _update_shared_terms(
@@ -737,9 +798,7 @@ def _remove(
         if state is not None
         else _load_state(session, collection_id, settings)
     )
-    _rewrite_lists(
-        session, collection_id, "semantic", pointed["semantic"], _semantic(state, pointed["semantic"], settings)
-    )
+    _semantic(session, collection_id, state, pointed["semantic"], settings)
     passages = [r for r in removed if r.kind == "passage"]
     _update_shared_terms(
         session, collection_id, "keyword", state.keywords, {r.id: list(r.keywords or []) for r in passages},
@@ -814,11 +873,37 @@ def _insert_nodes(session: Session, nodes: list[dict]) -> None:
     _insert(session, "nodes", NODE_COLUMNS, rows)
 
 
-def _insert_edges(session: Session, collection_id: str, kind: str, edges: Iterable[tuple[str, str, float]]) -> None:
-    rows = [(collection_id, s, t, kind, float(w)) for s, t, w in edges]
-    if len(rows) >= BULK_REINDEX_ROWS:
-        _drop_edge_indexes(session, len(rows))
-    _insert(session, "edges", EDGE_COLUMNS, rows)
+def _insert_edges(
+    session: Session, collection_id: str, kind: str, edges: Iterable[tuple[str, str, float]], with_ids: bool = False
+) -> list[int]:
+    """Insert edge rows; with `with_ids`, their ids (given here rather than by the database, so that they are known
+    without reading the rows back: the semantic lists held in the builder's state carry them)."""
+    edges = edges if isinstance(edges, list) else list(edges)
+    if len(edges) >= BULK_REINDEX_ROWS:
+        _drop_edge_indexes(session, len(edges))
+    if not with_ids or not edges:
+        _insert(session, "edges", EDGE_COLUMNS, [(collection_id, s, t, kind, float(w)) for s, t, w in edges])
+        return []
+    ids = _new_edge_ids(session, len(edges))
+    rows = [(i, collection_id, s, t, kind, float(w)) for i, (s, t, w) in zip(ids, edges, strict=True)]
+    _insert(session, "edges", ("id", *EDGE_COLUMNS), rows)
+    return ids
+
+
+def _new_edge_ids(session: Session, count: int) -> list[int]:
+    """`count` unused edge ids: from the id sequence on PostgreSQL (other collections' writers draw from it
+    concurrently); on SQLite the ones after the largest, as SQLite itself would give them (the update holds the
+    database's write lock, so no other writer can take them)."""
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":
+        return [
+            int(i)
+            for (i,) in connection.exec_driver_sql(
+                "SELECT nextval(pg_get_serial_sequence('edges', 'id')) FROM generate_series(1, %s)", (count,)
+            )
+        ]
+    largest = int(connection.exec_driver_sql("SELECT max(id) FROM edges").scalar() or 0)
+    return list(range(largest + 1, largest + 1 + count))
 
 
 def _drop_edge_indexes(session: Session, rows: int) -> None:
@@ -936,33 +1021,3 @@ def _delete_edges(session: Session, collection_id: str, kind: str, sources: Iter
         session.execute(
             delete(Edge).where(Edge.source.in_(chunk), Edge.kind == kind).execution_options(synchronize_session=False)
         )
-
-
-def _stored_semantic(
-    session: Session, sources: Sequence[str], row_of: dict[str, int]
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The stored semantic lists of `sources` as arrays, one row per source (in that order), one column per stored
-    edge: (target rows of the matrix, -1 for a target it lacks and for padding; whether the cell holds an edge;
-    the edge row's id). A target stored twice for one source is kept once (the other row is left alone)."""
-    position = {source: i for i, source in enumerate(sources)}
-    _restore_edge_indexes(session)
-    rows = _rows_where_source_in(session, "source, target, id", sorted(sources), "semantic")
-    count = len(rows)
-    source_of = np.fromiter((position[r[0]] for r in rows), dtype=np.int64, count=count)
-    target_of = np.fromiter((row_of.get(r[1], -1) for r in rows), dtype=np.int64, count=count)
-    id_of = np.fromiter((r[2] for r in rows), dtype=np.int64, count=count)
-    order = np.lexsort((id_of, target_of, source_of))
-    source_of, target_of, id_of = source_of[order], target_of[order], id_of[order]
-    repeated = np.zeros(count, dtype=bool)
-    repeated[1:] = (source_of[1:] == source_of[:-1]) & (target_of[1:] == target_of[:-1]) & (target_of[1:] >= 0)
-    source_of, target_of, id_of = source_of[~repeated], target_of[~repeated], id_of[~repeated]
-    per_source = np.bincount(source_of, minlength=len(sources))
-    width = int(per_source.max()) if len(per_source) else 0
-    column = np.arange(len(source_of)) - (np.cumsum(per_source) - per_source)[source_of]
-    targets = np.full((len(sources), width), -1, dtype=np.int64)
-    filled = np.zeros((len(sources), width), dtype=bool)
-    ids = np.zeros((len(sources), width), dtype=np.int64)
-    targets[source_of, column] = target_of
-    filled[source_of, column] = True
-    ids[source_of, column] = id_of
-    return targets, filled, ids

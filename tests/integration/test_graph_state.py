@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from app.db.models import Collection, Node
+from app.db.models import Collection, Edge, Node
 from app.graph import build
 from app.graph.build import add_documents, forget_states, remove_document
 from app.settings import GraphSettings
@@ -152,3 +152,68 @@ def test_above_the_threshold_semantic_edges_are_approximate_with_high_recall(ses
 
     for s, t, _, w in list(stored)[:200]:  # weights are exact cosines, whatever proposed the neighbour
         assert abs(w - float(unpack(vectors[s]) @ unpack(vectors[t]))) < 1e-4
+
+
+def held_semantic(collection_id: str) -> set[tuple[str, str | None, float, int]]:
+    """The semantic lists the kept state holds: (source, target, weight, edge id) of every cell."""
+    state = build._states[collection_id]
+    ids = state.vector_ids
+    return {(ids[s], ids[t] if t >= 0 else None, w, i) for s, t, w, i in state.semantic.cells()}
+
+
+def stored_semantic(session: Session, collection_id: str) -> set[tuple[str, str | None, float, int]]:
+    return {
+        (s, t, float(w), int(i))
+        for s, t, w, i in session.execute(
+            select(Edge.source, Edge.target, Edge.weight, Edge.id).where(
+                Edge.collection_id == collection_id, Edge.kind == "semantic"
+            )
+        )
+    }
+
+
+def test_the_kept_semantic_lists_are_the_stored_edges_through_adds_and_removals(session: Session) -> None:
+    """The state's semantic lists (which a warm add rewrites without reading the table) never drift from the edges
+    table: targets, weights and edge ids, after every step of adds, removals, re-adds and a retried job."""
+    collection = make_collection(session)
+    docs = {t: make_document(session, collection, t, [CORPUS[t]]) for t in CORPUS}
+    session.commit()
+    ids = [docs[t].id for t in CORPUS]
+    steps = [
+        ("add", ids[:3]), ("add", ids[3:4]), ("remove", ids[1]), ("add", [ids[1]]), ("add", ids[4:]),
+        ("remove", ids[4]), ("remove", ids[0]), ("add", [ids[4], ids[1], ids[0]]),  # a retried job among new ones
+    ]  # fmt: skip
+    check_held_lists(session, collection.id, steps, SETTINGS, ENCODER)
+    warm = edges(session, collection.id)
+    forget_states()  # read cold: the same lists, and the same graph after one more removal and re-add
+    check_held_lists(session, collection.id, [("remove", ids[2]), ("add", [ids[2]])], SETTINGS, ENCODER)
+    assert edges(session, collection.id) == warm
+
+
+def test_the_kept_semantic_lists_are_the_stored_edges_above_the_threshold(session: Session) -> None:
+    """The same with HNSW lists and random vectors: many displaced lists per add, rewritten from the state."""
+    collection = make_collection(session)
+    settings = GraphSettings(knn_k=5, ann_threshold=100)
+    documents = [
+        make_document(session, collection, f"Doc {d}", [[f"passage {d} {i} text" for i in range(20)]])
+        for d in range(12)
+    ]
+    session.commit()
+    ids = [d.id for d in documents]
+    steps = [
+        ("add", ids[:8]), ("add", ids[8:9]), ("add", ids[9:10]), ("remove", ids[2]), ("remove", ids[9]),
+        ("add", ids[9:]), ("add", [ids[2], ids[10]]),
+    ]  # fmt: skip
+    check_held_lists(session, collection.id, steps, settings, RandomEncoder())
+    assert build._states[collection.id].hnsw is not None
+
+
+def check_held_lists(session: Session, collection_id: str, steps: list, settings: GraphSettings, encoder) -> None:  # type: ignore[no-untyped-def]
+    for action, arg in steps:
+        if action == "add":
+            add_documents(session, arg, settings, encoder)
+        else:
+            remove_document(session, arg, settings)
+        session.commit()
+        stored = stored_semantic(session, collection_id)
+        assert stored and held_semantic(collection_id) == stored, (action, arg)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from app.qa.answer_types import expected_type
 from app.qa.ask import EvidenceNode, Retrieval
 from app.qa.excerpt import excerpt
 from app.qa.extractive_reader import ContextItem, Encode, central_sentences, extractive_answer
@@ -35,6 +36,10 @@ NO_ANSWER = "I could not find this in the documents."
 # questions on things no document covers below ~0.50 (median 0.37).
 RELEVANCE_FLOOR = 0.45
 WEAK_EVIDENCE = "The documents do not seem to answer this directly. The closest passages:"
+NO_VALUE_OF_TYPE = {
+    "date": "The passages found do not seem to state the date asked for. The closest passages:",
+    "number": "The passages found do not seem to state the number asked for. The closest passages:",
+}
 MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 
 
@@ -135,7 +140,12 @@ def local_answer(
     # or a short answer would present a sentence about something else as the answer).
     weak = retrieval.relevance is not None and retrieval.relevance < RELEVANCE_FLOOR
     reading = read(question, items, encode, question_vector, evidence_only=weak)
-    answer = _finish(f"{WEAK_EVIDENCE}\n\n{reading.text}" if weak and reading.text else reading.text, items, nodes, 0)
+    lead = WEAK_EVIDENCE if weak else None
+    if lead is None and reading.candidate is None and (untyped := NO_VALUE_OF_TYPE.get(expected_type(question))):
+        # A date or an amount asked for, and no sentence of the evidence holds one: the sentences shown are about
+        # the question, not its answer, and must not read as the answer.
+        lead = untyped
+    answer = _finish(f"{lead}\n\n{reading.text}" if lead and reading.text else reading.text, items, nodes, 0)
     answer.short_answer = reading.short_answer if answer.text != NO_ANSWER else None
     answer.candidate = reading.candidate.text if reading.candidate is not None else None
     return answer

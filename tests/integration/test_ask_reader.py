@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy.orm import Session
 
 from app.qa import confidence
-from app.qa.answer import WEAK_EVIDENCE
+from app.qa.answer import NO_VALUE_OF_TYPE, WEAK_EVIDENCE
 from app.qa.ask import AskOptions
 from app.qa.pipeline import Tools, ask
 from app.settings import Settings
@@ -82,3 +82,18 @@ def test_a_question_no_document_answers_says_so_over_real_pdfs(
     # A question the paper answers is answered as before, with no such statement.
     r = ask(session, collection, "When did David Cope start the Emily Howell project?", AskOptions(), settings, tools)
     assert not r.answer.startswith(WEAK_EVIDENCE) and r.citations[0].filename == "issue-982-example.pdf"
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("In what year was the paper Art in Machine Learning published?", "date"),
+        ("How much does it cost to train a machine learning system to be creative?", "number"),
+    ],
+)
+def test_a_date_or_number_no_evidence_states_is_said_to_be_missing(
+    session: Session, settings: Settings, collection: str, question: str, kind: str
+) -> None:
+    r = ask(session, collection, question, AskOptions(), settings, Tools(embedder=encoder()))
+    assert r.answer.startswith(NO_VALUE_OF_TYPE[kind]) and r.short_answer is None
+    assert r.citations[0].filename == "issue-982-example.pdf"  # the closest passages are still shown, cited

@@ -42,6 +42,7 @@ import threading
 from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -130,20 +131,25 @@ def _add_documents(
 
     new_passages = {node["id"]: node for node in batch.nodes if node["kind"] == "passage"}
     new_vectors = {node["id"] for node in batch.nodes if node["kind"] in VECTOR_KINDS}
-    _add_semantic(session, collection_id, state, new_vectors, settings)
-    _update_shared_terms(
-        session, collection_id, "keyword", state.keywords,
-        {pid: node["keywords"] for pid, node in new_passages.items()},
-        adding=True, max_fanout=settings.keyword_max_fanout, max_edges=settings.keyword_max_edges_per_passage,
-        index=state.keyword_index, lows=state.keyword_lows,
-    )  # fmt: skip
-    _update_shared_terms(
-        session, collection_id, "entity", state.entities,
-        {pid: node["entities"] for pid, node in new_passages.items()},
-        adding=True, max_fanout=settings.entity_max_fanout, max_edges=settings.entity_max_edges_per_passage,
-        group_of=state.document_of, index=state.entity_index, lows=state.entity_lows,
-    )  # fmt: skip
-    _add_mentions(session, collection_id, state, set(new_passages), set(ids), settings)
+    # The new vectors' own lists (a first build's HNSW construction and 100k kNN queries: most of its CPU) are
+    # computed in a thread while this one writes the keyword, entity and mention edges: hnswlib and numpy release
+    # the GIL, so on two cores the two overlap. The thread only reads the state; its result is written below.
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="mdqa-knn") as pool:
+        new_lists = pool.submit(_new_lists, state, new_vectors, settings)
+        _update_shared_terms(
+            session, collection_id, "keyword", state.keywords,
+            {pid: node["keywords"] for pid, node in new_passages.items()},
+            adding=True, max_fanout=settings.keyword_max_fanout, max_edges=settings.keyword_max_edges_per_passage,
+            index=state.keyword_index, lows=state.keyword_lows,
+        )  # fmt: skip
+        _update_shared_terms(
+            session, collection_id, "entity", state.entities,
+            {pid: node["entities"] for pid, node in new_passages.items()},
+            adding=True, max_fanout=settings.entity_max_fanout, max_edges=settings.entity_max_edges_per_passage,
+            group_of=state.document_of, index=state.entity_index, lows=state.entity_lows,
+        )  # fmt: skip
+        _add_mentions(session, collection_id, state, set(new_passages), set(ids), settings)
+        _add_semantic(session, collection_id, state, new_vectors, settings, new_lists.result())
     _restore_edge_indexes(session)
     session.flush()
     _keep_state(session, collection_id, version, state)
@@ -552,11 +558,11 @@ def _semantic(
     sources: Iterable[str],
     settings: GraphSettings,
     row_of: dict[str, int] | None = None,
+    computed: _Lists | None = None,
 ) -> None:
     """Recompute the lists of `sources` (the k nearest, exact below the ANN threshold) and write the rows that
     differ; each list's new length and lowest similarity. `row_of` (id → row of `state.matrix`) when the caller
-    has it."""
-    k = settings.knn_k
+    has it; `computed`: the lists of exactly these sources, found by `_new_lists`."""
     row_of = row_of if row_of is not None else {node_id: i for i, node_id in enumerate(state.vector_ids)}
     sources = set(sources)
     rows = sorted(row_of[s] for s in sources if s in row_of)
@@ -564,13 +570,10 @@ def _semantic(
         _delete_edges(session, collection_id, "semantic", [s for s in sources if s not in row_of])
     if not rows:
         return
-    if len(state.vector_ids) < settings.ann_threshold:
-        state.hnsw = None
-        found = knn.top_k(state.matrix, rows, k)
-    else:
-        if state.hnsw is None:
-            state.hnsw = ann.build(state.vector_ids, state.matrix)
-        found = knn.approximate_top_k(state.matrix, state.vector_ids, rows, k, state.hnsw, row_of)
+    if computed is None or computed.rows != rows:
+        computed = _lists_of_rows(state, rows, settings, row_of)
+    state.hnsw = computed.hnsw
+    found = computed.found
     width = max((len(neighbours) for neighbours in found), default=0)
     chosen = np.full((len(rows), width), lists_of.NO_EDGE, dtype=np.int64)
     weights = np.zeros((len(rows), width), dtype=np.float64)
@@ -583,6 +586,31 @@ def _semantic(
     lists.lows[rows] = [min(score for _, score in neighbours) if neighbours else -np.inf for neighbours in found]
     del found  # 1M tuples in a first build at 100k: not held while the rows to insert are made
     _write_semantic(session, collection_id, state, np.asarray(rows, dtype=np.int64), chosen, weights, True)
+
+
+@dataclass(slots=True)
+class _Lists:
+    """The k nearest of some rows of a state's matrix, and the HNSW index that proposed them (None: exact)."""
+
+    rows: list[int]
+    found: list[list[tuple[int, float]]]
+    hnsw: ann.VectorIndex | None
+
+
+def _lists_of_rows(state: _State, rows: list[int], settings: GraphSettings, row_of: dict[str, int]) -> _Lists:
+    """Reads the state only (its matrix, ids and HNSW index), so it may run beside the writes of an update."""
+    if not rows:
+        return _Lists(rows, [], state.hnsw)
+    if len(state.vector_ids) < settings.ann_threshold:
+        return _Lists(rows, knn.top_k(state.matrix, rows, settings.knn_k), None)
+    hnsw = state.hnsw if state.hnsw is not None else ann.build(state.vector_ids, state.matrix)
+    found = knn.approximate_top_k(state.matrix, state.vector_ids, rows, settings.knn_k, hnsw, row_of)
+    return _Lists(rows, found, hnsw)
+
+
+def _new_lists(state: _State, new_ids: set[str], settings: GraphSettings) -> _Lists:
+    row_of = {node_id: i for i, node_id in enumerate(state.vector_ids)}
+    return _lists_of_rows(state, sorted(row_of[s] for s in new_ids if s in row_of), settings, row_of)
 
 
 def _write_semantic(
@@ -622,7 +650,12 @@ def _write_semantic(
 
 
 def _add_semantic(
-    session: Session, collection_id: str, state: _State, new_ids: set[str], settings: GraphSettings
+    session: Session,
+    collection_id: str,
+    state: _State,
+    new_ids: set[str],
+    settings: GraphSettings,
+    new_lists: _Lists | None = None,
 ) -> None:
     """Lists of the new vectors, and of the old ones a new vector displaces: an old list becomes the best k of
     itself and the new vectors, re-scored together (what a full recomputation gives, below the ANN threshold too,
@@ -632,7 +665,7 @@ def _add_semantic(
     k = settings.knn_k
     vector_ids = state.vector_ids
     row_of = {node_id: i for i, node_id in enumerate(vector_ids)}
-    _semantic(session, collection_id, state, new_ids, settings, row_of)
+    _semantic(session, collection_id, state, new_ids, settings, row_of, new_lists)
     new_rows = np.asarray(sorted(row_of[node_id] for node_id in new_ids if node_id in row_of), dtype=np.int64)
     if len(new_rows) == len(vector_ids):
         return

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from app.qa import nlp
 from app.qa.answer_types import choice_options, comparison_direction, expected_type
 from app.qa.confidence import confidence
-from app.qa.extractive_reader import Candidate, words
+from app.qa.extractive_reader import Candidate, section_number, words
 from app.qa.spans import Span, ner_spans, rule_spans, year_of
 
 TOP_SENTENCES = 5  # ranked sentences searched for spans
@@ -79,8 +79,9 @@ _DIGITS = re.compile(r"\d+")
 
 
 def _plausible(sentence: str, spans: list[Span]) -> list[Span]:
-    """`spans` without those inside a web address or that are footnote marks glued to a word."""
-    spans = [x for x in spans if not ((m := _DIGITS.match(x.text)) and _GLUED_WORD.match(sentence, x.start + m.end()))]
+    """`spans` without those inside a web address, footnote marks glued to a word, and a heading's number."""
+    spans = [x for x in spans if not ((m := _DIGITS.match(x.text)) and _GLUED_WORD.match(sentence, x.start + m.end()))
+             and not (x.text[:1].isdigit() and section_number(sentence, x.start))]
     if "%" not in sentence and "://" not in sentence and "www." not in sentence:
         return spans
     addresses = [(m.start(), m.end()) for m in _ADDRESS.finditer(sentence)]

@@ -246,3 +246,15 @@ def test_no_answer_span_inside_a_web_address() -> None:
         assert not any("%" in s.text or "035" in s.text for s in in_url), tagger
         assert [s.text for s in in_text] == ["189"], tagger
         assert glued and not any(s.start == 0 for s in glued), tagger  # "45°C" or "5km" stay, the mark "6" does not
+
+
+@pytest.mark.parametrize("tagger", TAGGERS)
+def test_in_a_list_the_value_whose_label_the_question_names(tagger: str) -> None:
+    conditions = ("The power is referred to the following conditions: • barometric pressure = 0,1 MPa • relative "
+                  "humidity = 60% • ambient air temperature = 45°C • sea water temperature (and temperature at inlet "
+                  "of the cooler) = 32°C.")  # fmt: skip
+    # The tagger's span may stop before the unit ("32°"); the bold widens it to the whole token.
+    assert (span("What sea water temperature is assumed?", conditions, tagger=tagger) or "").startswith("32")
+    assert (span("What ambient air temperature is assumed?", conditions, tagger=tagger) or "").startswith("45")
+    shares = "Next came friends or family (26.8%); relationship difficulties (23.2%) and sleep difficulties (16%)."
+    assert span("What share of students said sleep difficulties hurt them?", shares, tagger=tagger) == "16%"

@@ -27,13 +27,26 @@ NUMBER_Q = re.compile(r"\bhow (many|much|long|old|far|tall|big|large|high)\b|\bw
 # A what-question whose subject is an amount ("What does the FAA estimate as the average total cost ...?").
 AMOUNT_Q = re.compile(r"^\s*what\b.{0,60}?\b(?:the|an?)\s+(?:\w+\s+){0,3}(?:cost|price|amount|total|percentage|"
                       r"proportion|share|rate|population)\b", re.I)  # fmt: skip
-# "What sea water temperature is assumed when ...", "What cruising speed do ...": a wh-phrase whose head is a
-# measured quantity asks for an amount, even when a later clause says "when" (the first question phrase decides).
-MEASURE_Q = re.compile(r"^\s*(?:what|which)\s+(?:[\w-]+\s+){0,3}?(?:temperature|pressure|speed|velocity|acceleration|"
-                       r"rate|voltage|weight|mass|length|distance|height|depth|width|thickness|size|volume|"
-                       r"capacity|power|frequency|duration|age|fee|salary|budget|income|revenue|credits?)\s+"
+# A measured quantity: a question whose wh-phrase is headed by one asks for an amount.
+QUANTITY = (r"(?:temperature|pressure|speed|velocity|acceleration|rate|voltage|weight|mass|length|distance|height|"
+            r"depth|width|thickness|size|volume|capacity|power(?: output)?|frequency|duration|age|fee|salary|budget|"
+            r"income|revenue|credits?|area|strength|humidity|torque)")  # fmt: skip
+# "Which area is the plant in?" asks for a place; "What sales area makes a store a hypermarket?" for an amount.
+SOME_AREA = QUANTITY.replace("|area|", "|[\\w-]+\\s+area|")
+# "What sea water temperature is assumed when ...", "What cruising speed do ...", "What labour rate per hour does
+# ...": a wh-phrase whose head is a measured quantity asks for an amount, even when a later clause says "when" (the
+# first question phrase decides).
+MEASURE_Q = re.compile(r"^\s*(?:what|which)\s+(?:[\w-]+\s+){0,3}?" + SOME_AREA + r"\s+(?:per\s+\w+\s+)?"
                        r"(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|must|makes?|made)\b",
                        re.I)  # fmt: skip
+# "At what pressure must ...", "From what power output do ...", "Below what rated speed is ...".
+MEASURE_AT_Q = re.compile(r"^\s*(?:at|from|below|above|under|over|up to|to)\s+what\s+(?:[\w-]+\s+){0,2}?" + QUANTITY
+                          + r"\b", re.I)  # fmt: skip
+# "What is the minimum tensile strength of ...", "What was Ireland's average annual growth rate of ...": the
+# quantity heads the subject (the word after it is no noun it qualifies: "the power supply" asks for no amount).
+MEASURE_OF_Q = re.compile(r"^\s*what\s+(?:is|was|are|were)\s+(?:the|its|their|[\w-]+['’]s)\s+(?:[\w-]+\s+){0,3}?"
+                          + QUANTITY + r"\s*(?:\?|$|\b(?:of|for|in|at|on|per|between|from|during|when|required|"
+                          r"needed|used|allowed|assumed)\b)", re.I)  # fmt: skip
 PLACE_Q = re.compile(r"\bwhere\b|\b(what|which|in what|in which) (country|city|town|state|county|province|region|"
                      r"continent|island|place|village|location|nation|district)\b", re.I)  # fmt: skip
 PERSON_Q = re.compile(r"\b(who|whom|whose)\b|\b(what|which) (company|organi[sz]ation|agency|team|band|group|person|"
@@ -49,7 +62,8 @@ def expected_type(question: str) -> str:
         return "choice"
     if YES_NO.match(q):
         return "yesno"
-    rules = (("date", DATE_Q), ("number", NUMBER_Q), ("place", PLACE_Q), ("person", PERSON_Q), ("number", MEASURE_Q))
+    rules = (("date", DATE_Q), ("number", NUMBER_Q), ("place", PLACE_Q), ("person", PERSON_Q), ("number", MEASURE_Q),
+             ("number", MEASURE_AT_Q), ("number", MEASURE_OF_Q))
     found = [(m.start(), kind) for kind, rx in rules if (m := rx.search(q))]
     if not found and AMOUNT_Q.search(q):
         return "number"

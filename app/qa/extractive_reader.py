@@ -64,6 +64,31 @@ def words(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOP and len(w) > 1}
 
 
+_ONE_DIGIT_PARTS = re.compile(r"\d[.,]\d")
+# "6.4 The changing face of retail outlets", "2 Design and construction 2.1 Materials", "as per [1.1.1]": a
+# heading's or a section's number, no amount; nor is the number of a table, figure or section referred to
+# ("(Tables 6.6 - 6.9)", "see 4.6.1.").
+SECTION_NUMBER = re.compile(r"\d+\.\d+\.\d+|\d+(?:\.\d+)+\.?\s+[A-Z][a-z]{2,}|\[\d+(?:\.\d+)*\]")
+REFERENCE = re.compile(r"\b(?:tables?|figures?|figs?\.|sections?|chapters?|annex(?:es)?|appendix|appendices|"
+                       r"paragraphs?|see|§)\s*(?:[\d.]+\s*(?:[-–—]|to)\s*)?$", re.I)  # fmt: skip
+
+
+def section_number(sentence: str, start: int) -> bool:
+    """The number starting at `start` numbers a heading or a section ("2.1 Materials", "1.1.1"), or a table, figure
+    or section the sentence refers to."""
+    at = start - 1 if start > 0 and sentence[start - 1] == "[" else start
+    if SECTION_NUMBER.match(sentence, at) and (at == 0 or not sentence[at - 1].isalnum()):
+        return True
+    return REFERENCE.search(sentence, 0, start) is not None
+
+
+def says_new(span: str, q_words: set[str]) -> bool:
+    """The span says something the question does not. A decimal of one-digit parts ("2.9%", "8.4") leaves no
+    word in `words` (one-character words are dropped) and is new all the same."""
+    w = words(span)
+    return not w <= q_words if w else bool(_ONE_DIGIT_PARTS.search(span))
+
+
 def sentence_pieces(text: str) -> list[str]:
     """The text's sentences (app.text.sentences), a one-word fragment ("Yes.") kept with the sentence before it
     (alone it answers nothing), a long one cut into pieces."""
@@ -130,7 +155,8 @@ def answer_type_bonus(question: str, sentence: str) -> float:
     q_words = words(question)
 
     def new_spans(pattern: re.Pattern[str]) -> bool:
-        return any(not (words(m.group(0)) <= q_words) for m in pattern.finditer(sentence))
+        return any(says_new(m.group(0), q_words) and not section_number(sentence, m.start())
+                   for m in pattern.finditer(sentence))
 
     if re.search(r"\bwhen\b|\bwhat year\b|\bwhich year\b|\bwhat date\b", q):
         return 1.0 if new_spans(YEAR) or new_spans(DATE) else 0.0

@@ -59,7 +59,7 @@ def bold(text: str, start: int, end: int) -> str:
     while start > 0 and not text[start - 1].isspace() and text[start - 1] not in OPENERS:
         start -= 1
     while end < len(text) and not text[end].isspace():
-        if text[end] in CLOSERS and (end + 1 == len(text) or text[end + 1].isspace()):
+        if text[end] in CLOSERS and (end + 1 == len(text) or text[end + 1].isspace() or text[end + 1] in CLOSERS):
             break
         end += 1
     span = text[start:end].strip()

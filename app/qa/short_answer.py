@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from app.qa import nlp
 from app.qa.answer_types import choice_options, comparison_direction, expected_type
 from app.qa.confidence import confidence
-from app.qa.extractive_reader import Candidate, words
+from app.qa.extractive_reader import Candidate, section_number, words
 from app.qa.spans import Span, ner_spans, rule_spans, year_of
 
 TOP_SENTENCES = 5  # ranked sentences searched for spans
@@ -49,6 +49,18 @@ def _proximity(sentence: str, span: Span, q_words: set[str]) -> float:
     return 1.0 / (1.0 + max(gap - 1, 0))
 
 
+LIST_ITEM = re.compile(r"[•;]")
+
+
+def _label_hits(sentence: str, span: Span, q_words: set[str]) -> int | None:
+    """Question words in the label of the list item a span stands in ("• sea water temperature (and temperature at
+    inlet …) = 32°C" for "What sea water temperature is assumed …"); None outside a list of "•" or ";" items."""
+    marks = [m.end() for m in LIST_ITEM.finditer(sentence, 0, span.start)]
+    if not marks:
+        return None
+    return len(q_words & words(sentence[marks[-1] : span.start]))
+
+
 # A web address or file path: the tagger reads "%20035%20-%20PK" inside one as a number, which answers nothing.
 _ADDRESS = re.compile(r"(?:https?://|www\.)\S+(?:\s\S*%\S*)*|\S*%[0-9A-Fa-f]{2}\S*")
 
@@ -79,8 +91,9 @@ _DIGITS = re.compile(r"\d+")
 
 
 def _plausible(sentence: str, spans: list[Span]) -> list[Span]:
-    """`spans` without those inside a web address or that are footnote marks glued to a word."""
-    spans = [x for x in spans if not ((m := _DIGITS.match(x.text)) and _GLUED_WORD.match(sentence, x.start + m.end()))]
+    """`spans` without those inside a web address, footnote marks glued to a word, and a heading's number."""
+    spans = [x for x in spans if not ((m := _DIGITS.match(x.text)) and _GLUED_WORD.match(sentence, x.start + m.end()))
+             and not (x.text[:1].isdigit() and section_number(sentence, x.start))]
     if "%" not in sentence and "://" not in sentence and "www." not in sentence:
         return spans
     addresses = [(m.start(), m.end()) for m in _ADDRESS.finditer(sentence)]
@@ -123,8 +136,11 @@ def typed_answer(question: str, kind: str, ranked: list[Candidate], tagger: str)
             if not key:
                 continue
             rel = c.score / top.score if top.score > 0 else 0.0
-            # An earlier span of the sentence and a span near the question's words carry more weight.
-            weight = rel * (1.0 + _proximity(c.text, span, q_words)) / (1.0 + 0.5 * order)
+            # An earlier span of the sentence and a span near the question's words carry more weight; in a list of
+            # "label = value" items, where the order says nothing, the value whose label the question names most.
+            weight = rel * (1.0 + _proximity(c.text, span, q_words))
+            hits = _label_hits(c.text, span, q_words)
+            weight *= 1.0 / (1.0 + 0.5 * order) if hits is None else 1.0 + hits
             support[key] = support.get(key, 0.0) + weight
             items.setdefault(key, set()).add(c.item.marker)
             if key not in best_at or weight > best_at[key][0]:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from app.qa import nlp
-from app.qa.extractive_reader import NAME, words
+from app.qa.extractive_reader import NAME, says_new, words
 
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 FULL_DATE = re.compile(
@@ -64,8 +64,7 @@ class Span:
 
 def is_new(span: str, q_words: set[str]) -> bool:
     """The span says something the question does not: a span made of question words is never the answer."""
-    w = words(span)
-    return bool(w) and not w <= q_words
+    return says_new(span, q_words)
 
 
 def _clean_name(span: str) -> tuple[str, int]:

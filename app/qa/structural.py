@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from app.db.models import DocTable, Document, Page, Passage
 from app.qa import tablequery
 from app.qa.ask import EvidenceNode, Retrieval
-from app.qa.classify import ParsedQuery, TableRef, label_key, normalise
+from app.qa.classify import STOPWORDS, ParsedQuery, TableRef, label_key, normalise
 from app.qa.resolve import (
     DocInfo,
     Missing,
@@ -453,6 +453,36 @@ def _named_fallback(
     return top
 
 
+# What a value measures, as tablequery.tokens writes it ("share" and "%" are "percent"): a question and the cell
+# answering it must measure the same ("average annual growth rate" is not "% growth 1990-94").
+MEASURES = frozenset({"percent", "rate", "growth", "chang", "averag", "mean", "annual", "ratio", "index", "increas",
+                      "decreas", "capita"})  # fmt: skip
+CHANGES = frozenset({"growth", "chang", "increas", "decreas"})  # a table of changes answers no question of levels
+COUNTED = re.compile(r"\bhow many\s+((?:[\w'’-]+\s+){0,2}[\w'’-]+)", re.I)
+
+
+def measures_other(question: str, explained: set[str]) -> bool:
+    """A cell that measures something other than the question asks for, when neither the table nor its document is
+    named: a measure word of the question ("average", "annual", "rate") the row, column and caption leave
+    unexplained; a table of changes ("percentage changes") for a question that asks for no change; or a count
+    of things ("how many different occupations") the table does not name (it counts persons)."""
+    asked = set(tablequery.tokens(question))
+    if (asked & MEASURES) - explained:
+        return True
+    if (explained & CHANGES) and not (asked & CHANGES):
+        return True
+    counted = COUNTED.search(question)
+    if counted:
+        words = []
+        for word in counted.group(1).split():
+            if word.lower() in STOPWORDS:
+                break
+            words.extend(tablequery.tokens(word))
+        if words and not set(words) & explained:
+            return True
+    return False
+
+
 def _label(table: DocTable, inferred: Inferred) -> str | None:
     return inferred.get(table.id, (table.label, table.caption))[0] or table.caption
 
@@ -558,8 +588,10 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
             if got.kind == "cell":
                 # A word the question says that neither the row, the column nor the table's description accounts
                 # for ("Italy" asked of a topic table whose row "Air passengers rights" matched): a worse reading.
-                explained = got.used | caption | set(tablequery.tokens(data.caption or ""))
+                explained = set(got.used | caption) | set(tablequery.tokens(data.caption or ""))
                 rank -= LEFTOVER_WEIGHT * len(q_tokens - explained)
+                if document_id is None and measures_other(question, explained | set(tablequery.tokens(got.column))):
+                    sure = False  # the cell measures something else than the question asks for
             if document_id is not None and table.document_id == document_id:
                 named.append((rank, got, table, document, data))
             if sure:

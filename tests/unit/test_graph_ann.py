@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 from app.db.vectors import CollectionVectors
@@ -87,3 +89,9 @@ def test_search_rows_gives_the_rows_of_search_ids_and_minus_one_for_unknown_ids(
     assert rows.shape == (40, 12)
     assert [row.tolist() for row in rows] == [[row_of.get(node_id, -1) for node_id in row] for row in found]
     assert (rows == -1).any() and (rows >= 1000).any()
+
+
+def test_the_index_inserts_and_queries_on_every_core() -> None:
+    # hnswlib's set_num_threads(-1) runs on one thread; the index must ask for the cores by number.
+    index = ann.VectorIndex(8)
+    assert index._index.num_threads == ann.THREADS == len(os.sched_getaffinity(0)) >= 1

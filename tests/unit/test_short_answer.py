@@ -54,6 +54,13 @@ def span(question: str, *sentences: str, tagger: str = "rules") -> str | None:
         ("What sea water temperature is assumed when an engine's power is rated?", "number"),
         ("What cruising speed do the ideal drive cycles use?", "number"),
         ("Which area is the plant in?", "entity"),
+        ("What labour rate per hour does the agency assume?", "number"),
+        ("At what pressure must the relief valve be fully open?", "number"),
+        ("Below what rated speed is an engine a low-speed engine?", "number"),
+        ("What is the minimum test pressure for cylinder covers?", "number"),
+        ("What was Ireland's average annual growth rate of retail sales between 1990 and 1994?", "number"),
+        ("What is the role of the power supply?", "entity"),
+        ("Which age group does the programme target?", "entity"),
     ],
 )
 def test_expected_type(question: str, kind: str) -> None:
@@ -204,6 +211,25 @@ def test_a_sentence_holding_the_asked_type_leads(monkeypatch: pytest.MonkeyPatch
 def test_bold() -> None:
     assert bold("born in Paris.", 8, 13) == "born in **Paris**."
     assert bold("already **bold**", 0, 3) == "already **bold**"
+    assert bold("a growth rate of 2.9%), and", 17, 21) == "a growth rate of **2.9%**), and"
+
+
+@pytest.mark.parametrize("tagger", TAGGERS)
+def test_a_decimal_of_one_digit_parts_is_an_amount(tagger: str) -> None:
+    # "2.9%" leaves no word of two characters: it was taken for words of the question and never proposed.
+    question = "What was the average annual growth rate of retail sales between 1990 and 1994?"
+    sentence = "Only Ireland grew that fast between 1990 and 1994 (an average annual growth rate of 2.9%)."
+    assert span(question, sentence, tagger=tagger) == "2.9%"
+
+
+@pytest.mark.parametrize("tagger", TAGGERS)
+def test_heading_and_reference_numbers_are_no_amounts(tagger: str) -> None:
+    question = "What sales area makes a store a hypermarket?"
+    heading = "6.4 The changing face of retail outlets (Tables 6.6 - 6.9) Both supermarkets and hypermarkets grew."
+    section = "2 Design and construction 2.1 Materials and welding, as per [1.1.1], of crankshafts."
+    found = typed_spans("number", question, [heading, section], tagger)
+    assert not any(s.text[:1].isdigit() for spans in found for s in spans), found
+    assert span(question, heading, "Definitions: Hypermarkets an 2,500 + sq.m.", tagger=tagger) == "2,500"
 
 
 def test_no_answer_span_inside_a_web_address() -> None:
@@ -220,3 +246,15 @@ def test_no_answer_span_inside_a_web_address() -> None:
         assert not any("%" in s.text or "035" in s.text for s in in_url), tagger
         assert [s.text for s in in_text] == ["189"], tagger
         assert glued and not any(s.start == 0 for s in glued), tagger  # "45°C" or "5km" stay, the mark "6" does not
+
+
+@pytest.mark.parametrize("tagger", TAGGERS)
+def test_in_a_list_the_value_whose_label_the_question_names(tagger: str) -> None:
+    conditions = ("The power is referred to the following conditions: • barometric pressure = 0,1 MPa • relative "
+                  "humidity = 60% • ambient air temperature = 45°C • sea water temperature (and temperature at inlet "
+                  "of the cooler) = 32°C.")  # fmt: skip
+    # The tagger's span may stop before the unit ("32°"); the bold widens it to the whole token.
+    assert (span("What sea water temperature is assumed?", conditions, tagger=tagger) or "").startswith("32")
+    assert (span("What ambient air temperature is assumed?", conditions, tagger=tagger) or "").startswith("45")
+    shares = "Next came friends or family (26.8%); relationship difficulties (23.2%) and sleep difficulties (16%)."
+    assert span("What share of students said sleep difficulties hurt them?", shares, tagger=tagger) == "16%"

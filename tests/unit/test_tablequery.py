@@ -643,3 +643,25 @@ def test_a_count_is_never_answered_with_a_cell_of_words() -> None:
     assert got is not None and got.short_answer == "6"
     named = cell_answer(flights, "Which international route heading is under ROUTE?")  # not a count: words may answer
     assert named is not None and named.cell is not None and named.cell["value"] == "International"
+
+
+def test_a_cell_measuring_something_else_does_not_answer_a_content_question() -> None:
+    from app.qa.structural import measures_other
+
+    def said(*texts: str) -> set[str]:
+        return {t for text in texts for t in tokens(text)}
+
+    # A count of other things: the table counts persons, the question occupations.
+    persons = said("Number of persons attending labour market training", "On labour market training", "2005")
+    assert measures_other("For how many different occupations was labour market training offered in 2005?", persons)
+    assert not measures_other("How many persons attended labour market training in 2005?", persons)
+    # A measure the question names that the table does not ("average annual ... rate" of "% growth 1990-94").
+    growth = said("Growth in demand by member state", "Ireland", "% growth in total retail sales volume, 1990-94")
+    assert measures_other("What was Ireland's average annual growth rate of retail sales between 1990 and 1994?",
+                          growth)  # fmt: skip
+    assert not measures_other("What was Ireland's growth in total retail sales volume in 1990-94?", growth)
+    # A table of changes for a question that asks for a level.
+    changes = said("Actual and projected percentage changes in public high school graduates", "California",
+                   "Actual 2003–04 to 2008–09")  # fmt: skip
+    assert measures_other("What is the number of public high school graduates in California in 2003–04?", changes)
+    assert not measures_other("What was the percentage change in public high school graduates in California?", changes)

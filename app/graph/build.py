@@ -124,18 +124,17 @@ def _add_documents(
     _set_keywords(batch, settings, before)
     # The state before the insert plus the batch in memory: reading the new nodes back would cost as much again.
     state = _with_batch(before, batch, settings)
-    _insert_nodes(session, batch.nodes)
-    _insert_edges(session, collection_id, "contains", batch.contains)
-    _insert_edges(session, collection_id, "next", batch.next)
-    _insert_edges(session, collection_id, "continues", batch.continues)
-
     new_passages = {node["id"]: node for node in batch.nodes if node["kind"] == "passage"}
     new_vectors = {node["id"] for node in batch.nodes if node["kind"] in VECTOR_KINDS}
     # The new vectors' own lists (a first build's HNSW construction and 100k kNN queries: most of its CPU) are
-    # computed in a thread while this one writes the keyword, entity and mention edges: hnswlib and numpy release
-    # the GIL, so on two cores the two overlap. The thread only reads the state; its result is written below.
+    # computed in a thread while this one writes the nodes and the structural, keyword, entity and mention edges:
+    # hnswlib and numpy release the GIL, so on two cores the two overlap. The thread only reads the state.
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="mdqa-knn") as pool:
         new_lists = pool.submit(_new_lists, state, new_vectors, settings)
+        _insert_nodes(session, batch.nodes)
+        _insert_edges(session, collection_id, "contains", batch.contains)
+        _insert_edges(session, collection_id, "next", batch.next)
+        _insert_edges(session, collection_id, "continues", batch.continues)
         _update_shared_terms(
             session, collection_id, "keyword", state.keywords,
             {pid: node["keywords"] for pid, node in new_passages.items()},

@@ -5,20 +5,43 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from app.qa.answer import Answer, combine, comparison_verdict, documents_answer
 from app.qa.ask import EvidenceNode
 from app.qa.decompose import split_question, stem, topic_terms, which_documents_topic
 from app.qa.which_documents import DocumentMatch
 
 
-def test_two_questions_joined_by_and() -> None:
-    parts = split_question("What did the FAA say about the angle of attack sensors, and when did the Lion Air "
-                           "accident happen?")  # fmt: skip
-    assert parts is not None
-    assert [p.question for p in parts] == [
-        "What did the FAA say about the angle of attack sensors?",
-        "When did the Lion Air accident happen?",
-    ]
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        (
+            "What did the FAA say about the angle of attack sensors, and when did the Lion Air accident happen?",
+            ["What did the FAA say about the angle of attack sensors?", "When did the Lion Air accident happen?"],
+        ),
+        (  # ", and which ..." opens a second question
+            "Which ministry mostly funds adult education in Finland, and which ministry is responsible for training "
+            "unemployed people?",
+            ["Which ministry mostly funds adult education in Finland?",
+             "Which ministry is responsible for training unemployed people?"],
+        ),
+        (  # ", and what <noun> ..." too
+            "What cruising speed do the ideal drive cycles use, and what barometric pressure do the engine rules take "
+            "as reference?",
+            ["What cruising speed do the ideal drive cycles use?",
+             "What barometric pressure do the engine rules take as reference?"],
+        ),
+    ],
+)  # fmt: skip
+def test_two_questions_joined_by_and(question: str, parts: list[str]) -> None:
+    found = split_question(question)
+    assert found is not None
+    assert [p.question for p in found] == parts
+
+
+def test_and_which_in_a_relative_clause_is_no_second_question() -> None:
+    assert split_question("The city where he was born, and which he left in 1990?") is None
 
 
 def test_two_questions_in_a_row() -> None:
@@ -122,27 +145,6 @@ def test_documents_answer_lists_each_document_with_a_cited_reason_and_how_much_o
     assert one.text.startswith("1 document mentions pupils:\n")
     none = documents_answer("whales", [])
     assert none.text == "No document mentions whales." and none.cited == []
-
-
-def test_and_which_after_a_comma_opens_a_second_question() -> None:
-    parts = split_question("Which ministry mostly funds adult education in Finland, and which ministry is "
-                           "responsible for training unemployed people?")  # fmt: skip
-    assert parts is not None
-    assert [p.question for p in parts] == [
-        "Which ministry mostly funds adult education in Finland?",
-        "Which ministry is responsible for training unemployed people?",
-    ]
-    assert split_question("The city where he was born, and which he left in 1990?") is None
-
-
-def test_and_what_after_a_comma_opens_a_second_question() -> None:
-    parts = split_question("What cruising speed do the ideal drive cycles use, and what barometric pressure do "
-                           "the engine rules take as reference?")  # fmt: skip
-    assert parts is not None
-    assert [p.question for p in parts] == [
-        "What cruising speed do the ideal drive cycles use?",
-        "What barometric pressure do the engine rules take as reference?",
-    ]
 
 
 def test_it_after_a_preposition_is_the_first_parts_object() -> None:

@@ -168,7 +168,8 @@ def main() -> int:
             last = round_ == args.rounds - 1
             timed(f"add 150 passages, warm, round {round_ + 1}", add, profile if last else None)
         timed("remove (leave the file as it was)", remove)
-        show(profile, args.top, args.callees)
+        if args.rounds:  # `--rounds 0` profiles no add
+            show(profile, args.top, args.callees)
     return 0
 
 

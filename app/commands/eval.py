@@ -60,7 +60,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--structural", action="store_true", help="structural questions over the PDF manifest")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    answers = parser.add_argument_group('PDF answer set (a file with "format": "mdqa-pdf-answers/1")')
+    answers = parser.add_argument_group("PDF answer set (a file with \"format\": \"mdqa-pdf-answers/1\")")
     answers.add_argument(
         "--readers",
         default="local,openai",

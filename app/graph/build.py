@@ -557,7 +557,7 @@ def _semantic(
     sources: Iterable[str],
     settings: GraphSettings,
     row_of: dict[str, int] | None = None,
-    computed: _Lists | None = None,
+    computed: _Found | None = None,
 ) -> None:
     """Recompute the lists of `sources` (the k nearest, exact below the ANN threshold) and write the rows that
     differ; each list's new length and lowest similarity. `row_of` (id → row of `state.matrix`) when the caller
@@ -588,26 +588,28 @@ def _semantic(
 
 
 @dataclass(slots=True)
-class _Lists:
-    """The k nearest of some rows of a state's matrix, and the HNSW index that proposed them (None: exact)."""
+class _Found:
+    """The k nearest of some rows of a state's matrix, the HNSW index that proposed them (None: exact), and the
+    id → row map they were found with."""
 
     rows: list[int]
     found: list[list[tuple[int, float]]]
     hnsw: ann.VectorIndex | None
+    row_of: dict[str, int]
 
 
-def _lists_of_rows(state: _State, rows: list[int], settings: GraphSettings, row_of: dict[str, int]) -> _Lists:
+def _lists_of_rows(state: _State, rows: list[int], settings: GraphSettings, row_of: dict[str, int]) -> _Found:
     """Reads the state only (its matrix, ids and HNSW index), so it may run beside the writes of an update."""
     if not rows:
-        return _Lists(rows, [], state.hnsw)
+        return _Found(rows, [], state.hnsw, row_of)
     if len(state.vector_ids) < settings.ann_threshold:
-        return _Lists(rows, knn.top_k(state.matrix, rows, settings.knn_k), None)
+        return _Found(rows, knn.top_k(state.matrix, rows, settings.knn_k), None, row_of)
     hnsw = state.hnsw if state.hnsw is not None else ann.build(state.vector_ids, state.matrix)
     found = knn.approximate_top_k(state.matrix, state.vector_ids, rows, settings.knn_k, hnsw, row_of)
-    return _Lists(rows, found, hnsw)
+    return _Found(rows, found, hnsw, row_of)
 
 
-def _new_lists(state: _State, new_ids: set[str], settings: GraphSettings) -> _Lists:
+def _new_lists(state: _State, new_ids: set[str], settings: GraphSettings) -> _Found:
     row_of = {node_id: i for i, node_id in enumerate(state.vector_ids)}
     return _lists_of_rows(state, sorted(row_of[s] for s in new_ids if s in row_of), settings, row_of)
 
@@ -654,7 +656,7 @@ def _add_semantic(
     state: _State,
     new_ids: set[str],
     settings: GraphSettings,
-    new_lists: _Lists | None = None,
+    new_lists: _Found | None = None,
 ) -> None:
     """Lists of the new vectors, and of the old ones a new vector displaces: an old list becomes the best k of
     itself and the new vectors, re-scored together (what a full recomputation gives, below the ANN threshold too,
@@ -663,7 +665,8 @@ def _add_semantic(
         return
     k = settings.knn_k
     vector_ids = state.vector_ids
-    row_of = {node_id: i for i, node_id in enumerate(vector_ids)}
+    # The map the new lists were found with (same state, same ids): not built a second time at 100k rows.
+    row_of = new_lists.row_of if new_lists is not None else {node_id: i for i, node_id in enumerate(vector_ids)}
     _semantic(session, collection_id, state, new_ids, settings, row_of, new_lists)
     new_rows = np.asarray(sorted(row_of[node_id] for node_id in new_ids if node_id in row_of), dtype=np.int64)
     if len(new_rows) == len(vector_ids):

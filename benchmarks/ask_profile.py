@@ -2,11 +2,12 @@
 
     .venv/bin/python benchmarks/ask_profile.py --db /tmp/add-100k.db [--collection bench] [--questions 60] [--top 45]
 
-Warms the collection's index (vectors, graph, TF-IDF, BM25, HNSW) untimed, then asks the benchmark questions
-(kgp, embedding scorer, hybrid seeds, local settings, each question embedded cold) under cProfile with a process-CPU
-timer, and prints wall and CPU percentiles, the profile's top functions (cumulative and own time), the CPU the
-document names of a later graph version cost (what the first question after any document added pays), and the
-process's resident memory. The collection is e.g. the one benchmarks/graph_add_profile.py keeps with `--db`.
+Warms the collection's index as the app's index warmer does (vectors, graph, TF-IDF, BM25, HNSW, document
+names), timed apart, then asks the benchmark questions (kgp, embedding scorer, hybrid seeds, local settings, each
+question embedded cold) under cProfile with a process-CPU timer, and prints wall and CPU percentiles, the
+profile's top functions (cumulative and own time), the CPU the document names of a later graph version cost (what
+the first question after any document added pays), and the process's resident memory. The collection is e.g. the
+one benchmarks/graph_add_profile.py keeps with `--db`.
 """
 
 from __future__ import annotations
@@ -41,9 +42,8 @@ def main() -> int:
     from app.llm.embeddings import get_embedder
     from app.llm.vector_cache import remembered
     from app.qa.ask import AskOptions
-    from app.qa.index import get_index
     from app.qa.pipeline import Tools, document_names, retrieve
-    from app.qa.seeds import bm25_index, tfidf_index
+    from app.qa.warm import warm
     from app.settings import Settings
 
     url = f"sqlite:///{args.db}"
@@ -55,10 +55,7 @@ def main() -> int:
     embedder = get_embedder(settings.device)
     tools = Tools(embedder=embedder)
     wall, cpu = time.perf_counter(), time.process_time()
-    index = get_index(session, cid, ann_threshold=settings.retrieval.ann_threshold)
-    index.vectors  # noqa: B018 (the HNSW index of dense search)
-    tfidf_index(index)
-    bm25_index(index)
+    index = warm(session, cid, settings.retrieval.ann_threshold)  # what the app's index warmer builds
     embedder.encode(["warm up"])
     print(f"warm-up {time.perf_counter() - wall:.1f} s wall, {time.process_time() - cpu:.1f} CPU-s, "
           f"load {os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip

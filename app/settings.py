@@ -63,6 +63,13 @@ class RetrievalSettings(BaseModel):
     budget: int = Field(10, ge=1, le=MAX_BUDGET, description="passages the traversal may visit")
     branching: int = Field(3, ge=1, le=MAX_BRANCHING, description="neighbours KGP follows from each visited passage")
     seeds: int = Field(3, ge=1, le=MAX_SEEDS, description="seed passages KGP starts from")
+    reading_extra: int = Field(
+        10,
+        ge=0,
+        le=MAX_BUDGET,
+        description="passages and tables the built-in reader reads beyond the retrieved evidence: the seed ranking's "
+        "best ones the traversal did not visit (a one-passage answer ranked 4th is otherwise never read)",
+    )
     gnn_alpha: float = Field(0.5, ge=0.0, le=1.0, description="GNN-Ret: weight of a node's own score")
     gnn_layers: int = Field(2, ge=1, le=6, description="GNN-Ret: propagation rounds")
     gnn_top_k: int = Field(20, ge=1, description="GNN-Ret: relevant nodes propagation starts from")

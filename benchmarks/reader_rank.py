@@ -32,6 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
+PDF_SETS = ["content_dev", "content_fresh", "content_fresh2", "pdf_qa"]
+
+
 def _holds(text: str, alternatives: list[str]) -> bool:
     from app.eval.answerset import contains
 
@@ -106,7 +109,7 @@ def dump_pdf(d: Dumper, files: list[Path], cache_dir: Path, verbose: bool) -> No
     from app.qa.answer import build_context
     from app.qa.ask import AskOptions
     from app.qa.decompose import split_question
-    from app.qa.pipeline import retrieve
+    from app.qa.pipeline import retrieve, widen_for_reading
 
     metas = sorted(cache_dir.glob("pdf-answers-*/meta.json"), key=lambda p: p.stat().st_mtime)
     meta = json.loads(metas[-1].read_text(encoding="utf-8"))
@@ -121,10 +124,12 @@ def dump_pdf(d: Dumper, files: list[Path], cache_dir: Path, verbose: bool) -> No
                 if split_question(q):
                     continue
                 retrieval = retrieve(session, meta["collection_id"], q, AskOptions(), settings, d.tools)
+                # What the reader reads: the traversal's evidence and the seed ranking's next best units.
+                widen_for_reading(session, meta["collection_id"], q, retrieval, AskOptions(), settings, d.tools)
                 if retrieval.table_answers or retrieval.question_type != "content":
                     print(f"{f.stem:14} {r['id']:10} skipped (table/structural)")
                     continue
-                where = d.add(f.stem, q, build_context(retrieval.nodes), r["answers"])
+                where = d.add(f.stem, q, build_context([*retrieval.nodes, *retrieval.reading_extra]), r["answers"])
                 print(f"{f.stem:14} {r['id']:10} {where:16} {q[:70] if verbose else ''}")
 
 
@@ -225,7 +230,7 @@ def _predict(params, x: np.ndarray) -> np.ndarray:
 def cv(path: list[Path], c: float) -> None:
     x, y, group, base_rank, source = _load(path)
     src = source[group]
-    pdf = np.isin(src, ["content_dev", "content_fresh", "pdf_qa"])
+    pdf = np.isin(src, PDF_SETS)
     baseline = -base_rank.astype(float)
     print(f"questions: {len(source)} ({int(np.unique(group[pdf]).size)} PDF dev), sentences: {len(y)}")
     # Grouped 5-fold over all questions, scored per source.

@@ -16,8 +16,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from app.ingest.extracted import BBox
-from app.text.sentences import ends_sentence
+from app.ingest.extracted import BBox, ExtractedPassage
+from app.text.sentences import ends_sentence, split_sentences
 
 
 @dataclass(slots=True)
@@ -388,3 +388,34 @@ def _stacked(a: BBox, b: BBox, h: float) -> bool:
     """One line set directly above the other, as in one paragraph (no gap, overlapping in x)."""
     gap = max(b[1] - a[3], a[1] - b[3])
     return -0.5 * h < gap < 0.5 * h and min(a[2], b[2]) > max(a[0], b[0])
+
+
+# A page's last sentence is carried over a page break only when it has this many words: shorter unfinished text at
+# the end of a page is more often a caption, a heading or a label than a cut sentence.
+MIN_CARRIED_WORDS = 5
+COLUMN_TOLERANCE = 12.0  # points: passages starting this close to the leftmost one stand in the first column
+# Unfinished text that is no sentence: a caption, a legend or a formula ("Table 3 : Documentation for …",
+# "Key FY = Financial Year …", "χ = = < 61.24, 11").
+NOT_PROSE = re.compile(r"^(?:tables?|figures?|figs?\.|charts?|graphs?|keys?|notes?|sources?|exhibits?)\b|[:=]", re.I)
+
+
+def carry_cut_sentence(before: Sequence[ExtractedPassage], after: Sequence[ExtractedPassage]) -> None:
+    """A sentence the page break cuts ("... after takeoff from Soekarno" | "Hatta International Airport in Jakarta,
+    Indonesia, resulting in 189 fatalities.") is given whole to the passage that goes on with it: the one at the
+    top of the next page's first column (not the first in reading order, which in a multi-column page with
+    footnotes can be a footnote). Only its start is copied; the page before keeps its text."""
+    if not before or not after:
+        return
+    last = max(before, key=lambda p: p.index_on_page)
+    words = last.text.split()
+    if not words or ends_sentence(words[-1], None) or words[-1][-1] in ":;":
+        return
+    tail = split_sentences(last.text)[-1].strip()
+    if len(tail.split()) < MIN_CARRIED_WORDS or NOT_PROSE.search(tail):
+        return
+    left = min(p.bbox[0] for p in after)
+    first = min((p for p in after if p.bbox[0] - left <= COLUMN_TOLERANCE), key=lambda p: p.bbox[1])
+    head = first.text.lstrip()
+    if not head or head.startswith(tail) or not (head[0].isalnum() or head[0] in "(\"'“‘"):
+        return
+    first.text = f"{tail} {head}"

@@ -33,6 +33,7 @@ from app.ingest.passages import (
     Line,
     MarginKey,
     Word,
+    carry_cut_sentence,
     margin_key,
     repeated_margin_keys,
     split_passages,
@@ -568,6 +569,8 @@ def extract_pdf(
                 lines = _finish_page(pending, index, page_count, min_words, max_words)
                 if index == 0 and title is None:
                     title = _heading_title(lines)
+        for prev, page_after in zip(pages, pages[1:], strict=False):
+            carry_cut_sentence(prev.passages, page_after.passages)
         if readable == 0:
             raise CorruptPdf("the PDF is damaged: none of its pages could be read")
         if all(p.text_source == "none" for p in pages):

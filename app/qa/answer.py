@@ -113,7 +113,7 @@ def local_answer(
     """The built-in reader: a table cell, a table, a page summary or the best sentences; always cited.
 
     `question_vector`: the question's embedding when the retriever already computed it (not encoded again)."""
-    nodes = retrieval.nodes
+    nodes = [*retrieval.nodes, *retrieval.reading_extra]  # what the reader reads beyond the evidence comes last
     items = build_context(nodes)
     if not items:
         return Answer(text=NO_ANSWER)

@@ -33,9 +33,26 @@ WHICH_DOCUMENTS = re.compile(
     r"^\s*(?:which|what)\s+(?:of\s+the\s+)?(?:documents?|files?|reports?|pdfs?|papers?)\s+"
     r"(?:(?:are|is|were|was)\s+(?:about|on|related\s+to|concerned\s+with)|(?:talk|talks|speak|speaks)\s+about|"
     r"mention|mentions|discuss|discusses|cover|covers|deal\s+with|deals\s+with|refer\s+to|refers\s+to|"
-    r"concern|concerns|contain|contains|describe|describes)\s+(?P<topic>.+?)[\s?.!]*$",
+    r"concern|concerns|contain|contains|describe|describes|address|addresses|touch\s+on|touches\s+on|"
+    # "Which reports say something about inflation?", "... have anything on Boeing?", "... write about X?"
+    r"(?:say|says|have|has|write|writes)\s+(?:(?:something|anything)\s+)?(?:about|on))\s+(?P<topic>.+?)[\s?.!]*$",
     re.I,
 )
+# "Which is older: the Polytechnics Act or the wire separation standard?", "Which lasts longer, A or B?": each of
+# the two is asked about on its own (the comparative says what: a date, a duration, an amount).
+WHICH_OF_TWO = re.compile(
+    r"^\s*(?:which|what|who)(?:\s+one)?\s+(?P<verb>is|was|are|were|has|had|lasts|lasted|costs|cost|takes|took)?"
+    r"\s*(?P<comp>(?:more|less)\s+[\w-]+|[a-z]+er)\s*(?:[,:;]|\s+[-–—]|\s*\bof\b\s*(?:the\s+two)?[,:]?)\s*"
+    r"(?P<a>.+?),?\s+or\s+(?P<b>.+?)[\s?.!]*$",
+    re.I,
+)
+WHEN_COMPARATIVES = frozenset("older newer earlier later".split())
+MEASURE_COMPARATIVES = {
+    "larger": "large", "bigger": "big", "smaller": "small", "higher": "high", "lower": "low", "longer": "long",
+    "shorter": "short", "wider": "wide", "heavier": "heavy", "lighter": "light", "faster": "fast", "slower": "slow",
+    "cheaper": "cheap", "greater": "great", "deeper": "deep", "stronger": "strong", "warmer": "warm",
+    "colder": "cold", "hotter": "hot",
+}  # fmt: skip
 MIN_PART_WORDS = 3
 SCOPE = re.compile(r"^((?:in|according\s+to|for)\s+[^,?]{1,60}),\s+(?=(?:what|when|where|who|which|how)\b)", re.I)
 # Each part must read as a question on its own ("At the 2011 census, what was ..." is one question).
@@ -54,6 +71,9 @@ class Part:
 def split_question(question: str) -> list[Part] | None:
     """The sub-questions of a two-part question or a comparison, or None when it is one question."""
     q = " ".join(question.split())
+    two = _which_of_two(q)
+    if two is not None:
+        return two
     m = COMPARE.match(q)
     if m:
         attr = (m.group("attr") or "").strip()
@@ -76,6 +96,32 @@ def split_question(question: str) -> list[Part] | None:
             p += "?"
         parts.append(Part(f"{scope.group(1)}, {p[0].lower()}{p[1:]}" if scope else p, p))
     return parts
+
+
+def _which_of_two(q: str) -> list[Part] | None:
+    """ "Which is older: A or B?" → "When was A …?", "When was B …?"; "Which lasts longer, A or B?" → "How long
+    does A last?" …; None for other questions."""
+    m = WHICH_OF_TWO.match(q)
+    if not m:
+        return None
+    comp = m.group("comp").lower()
+    verb = (m.group("verb") or "").lower()
+    a, b = (re.sub(r"^(?:the\s+)?(?:former|latter)\b", "", x).strip(" ,") for x in (m.group("a"), m.group("b")))
+    if not a or not b:
+        return None
+
+    if comp in WHEN_COMPARATIVES:
+        frame = "When was {} issued?"
+    elif comp == "longer" and verb.startswith("last"):
+        frame = "How long does {} last?"
+    elif comp.startswith(("more ", "less ")):
+        noun = comp.split(None, 1)[1]
+        frame = f"How {'many' if noun.endswith('s') else 'much'} {noun} does {{}} have?"
+    elif comp in MEASURE_COMPARATIVES:
+        frame = f"How {MEASURE_COMPARATIVES[comp]} is {{}}?"
+    else:
+        return None
+    return [Part(frame.format(x), x[0].upper() + x[1:]) for x in (a, b)]
 
 
 def which_documents_topic(question: str) -> str | None:

@@ -25,12 +25,16 @@ WEIGHT_ORDER = 0.05  # earlier evidence is a little more trustworthy (seeds befo
 SECOND_SENTENCE_RATIO = 0.85  # a runner-up sentence is added when it scores this close to the best one
 SAME_ITEM_RATIO = 0.95  # ... and a runner-up from an item already chosen when it scores this close
 MAX_CHOSEN = 3  # evidence sentences an answer leads with (each from another item)
-MAX_SENTENCES = 120  # sentences considered per question
+MAX_SENTENCES = 400  # sentences considered per question (scored by cheap signals; MAX_EMBEDDED are embedded)
+# Sentences (table rows) considered per item: without it a long table early in the evidence fills MAX_SENTENCES
+# with its rows and the passages after it are never read.
+MAX_PER_ITEM = 24
 # Sentences embedded per question: the best MAX_EMBEDDED by the cheap signals (word overlap, answer type, evidence
 # order) are embedded, the others cannot win. Encoding is ~95% of a local answer's time on a CPU (10-20 ms per
 # sentence on 2 cores), so this bounds the reader at a few hundred ms instead of seconds.
 MAX_EMBEDDED = 16
 MAX_SENTENCE_CHARS = 400
+MAX_EMBEDDED_PER_ITEM = 4  # of the MAX_EMBEDDED, from one item while other items have candidates left
 
 STOP = frozenset(
     """a an and are as at be been by did do does for from had has have he her his how i in is it its of on or
@@ -182,7 +186,7 @@ def candidates(items: Sequence[ContextItem]) -> list[Candidate]:
     out: list[Candidate] = []
     for pos, item in enumerate(items):
         pieces = table_rows(item.text) if item.kind == "table" else sentence_pieces(item.text)
-        out.extend(Candidate(item=item, position=pos, text=p) for p in pieces)
+        out.extend(Candidate(item=item, position=pos, text=p) for p in pieces[:MAX_PER_ITEM])
         if len(out) >= MAX_SENTENCES:
             break
     return out[:MAX_SENTENCES]
@@ -208,8 +212,12 @@ def score_candidates(
     if encode is None or not cands:
         return cands
     if len(cands) > max_embedded:
-        # Stable: ties keep evidence order.
-        cands = sorted(cands, key=lambda c: -c.score)[:max_embedded]
+        # Which sentences are embedded: the cheap score plus the question words they hold weighted by how rare each
+        # is among the candidates. A word every table row repeats ("dollars" of a "Constant 2010–11 dollars" column)
+        # says little about which sentence answers; the rare ones ("works trials") say much. Stable: ties keep
+        # evidence order.
+        rare = rarity(q_words, [words(c.text) for c in cands])
+        cands = spread(sorted(cands, key=lambda c: -(c.score + WEIGHT_OVERLAP * rare(c.text))), max_embedded)
     if question_vector is None:
         vectors = encode([question] + [c.text for c in cands])
         q, vectors = vectors[0], vectors[1:]
@@ -219,6 +227,33 @@ def score_candidates(
         c.similarity = float(sim)
         c.score += WEIGHT_EMBEDDING * float(sim)
     return cands
+
+
+def spread(ranked: list[Candidate], k: int, per_item: int = MAX_EMBEDDED_PER_ITEM) -> list[Candidate]:
+    """The best `k` of `ranked`, at most `per_item` from one item while others wait (the rows of one table repeat
+    the question's words in its header and would otherwise take every place)."""
+    taken: list[Candidate] = []
+    rest: list[Candidate] = []
+    count: dict[int, int] = {}
+    for c in ranked:
+        n = count.get(c.item.marker, 0)
+        if n < per_item:
+            count[c.item.marker] = n + 1
+            taken.append(c)
+            if len(taken) == k:
+                return taken
+        else:
+            rest.append(c)
+    return taken + rest[: k - len(taken)]
+
+
+def rarity(q_words: set[str], sentence_words: Sequence[set[str]]) -> Callable[[str], float]:
+    """A sentence → the share of the question's words it holds, each weighted by its inverse frequency among
+    `sentence_words` (0..1)."""
+    n = len(sentence_words)
+    weight = {w: np.log((n + 1) / (1 + sum(w in s for s in sentence_words))) + 1.0 for w in q_words}
+    total = sum(weight.values()) or 1.0
+    return lambda text: sum(weight[w] for w in q_words & words(text)) / total
 
 
 def extractive_answer(

@@ -236,7 +236,7 @@ def retrieve(
         nodes, calls = content_retrieve(index, question, query, options, settings, tools, document_id)
         llm_calls += calls
         embed_ms = query.ms
-        retrieval = Retrieval(question_type="content", nodes=nodes)
+        retrieval = Retrieval(question_type="content", nodes=nodes, document_id=document_id)
         retrieval.relevance = _relevance(index, nodes, query)
         structural.content_table_answer(session, retrieval, question, document_id)
     retrieval.llm_calls = llm_calls
@@ -244,6 +244,58 @@ def retrieve(
     retrieval.timings_ms = {"classify": classify_ms, "retrieve": _ms(start), "embed": embed_ms}
     retrieval.intent = parsed.intent
     return retrieval
+
+
+def widen_for_reading(
+    session: Session,
+    collection_id: str,
+    question: str,
+    retrieval: Retrieval,
+    options: AskOptions,
+    settings: Settings,
+    tools: Tools,
+) -> None:
+    """Give the built-in reader, beyond a content question's evidence, the seed ranking's best units the traversal did
+    not visit, up to RetrievalSettings.reading_extra (`retrieval.reading_extra`). The traversal starts from three seeds and spends the
+    rest of its budget on their neighbours, which suits a multi-hop question; a one-passage fact ranked fourth by
+    the seed ranker was then never read (on fresh PDF questions, 7 of 11 lost answers were never in the evidence).
+    They come after the traversal's nodes, as seeds (hop 0), so the reader ranks them lower; the cited ones join the
+    evidence path as such (`adopt_cited`). `nodes`, what retrieval metrics and `retrieved` report, is unchanged."""
+    extra = settings.retrieval.reading_extra
+    if (
+        extra <= 0
+        or options.reader != "local"
+        or retrieval.question_type != "content"
+        or retrieval.missing is not None
+        or retrieval.table_answers
+        or retrieval.overview is not None
+        or not retrieval.nodes
+    ):
+        return
+    index = get_index(session, collection_id, None, settings.retrieval.ann_threshold)
+    query = QueryVector(lambda: tools.encoder(settings), question)
+    ranker = options.seed_ranker if options.seed_ranker in ("tfidf", "bm25", "dense") else "hybrid"
+    have = {n.node_id for n in retrieval.nodes}
+    retrieval.reading_extra = []
+    depth = len(index) if retrieval.document_id else len(have) + extra
+    ranking = seed_rankers.rank(index, ranker, question, query() if ranker in ("dense", "hybrid") else None, depth)
+    ranking = _restrict(ranking, index, retrieval.document_id, depth)
+    q = query()
+    added = 0
+    for i, _ in ranking:
+        if added == extra:
+            break
+        if index.ids[i] in have or not index.texts[i].strip():
+            continue
+        retrieval.reading_extra.append(evidence_node(index, i, 0, float(index.matrix[i] @ q)))
+        added += 1
+
+
+def adopt_cited(retrieval: Retrieval, answer: Answer) -> None:
+    """The units of `retrieval.reading_extra` the answer cites, appended to the evidence (as the seeds they are)."""
+    cited = {n.node_id for n in answer.cited}
+    have = {n.node_id for n in retrieval.nodes}
+    retrieval.nodes.extend(n for n in retrieval.reading_extra if n.node_id in cited and n.node_id not in have)
 
 
 def _citations(session: Session, cited: list[EvidenceNode]) -> list[Citation]:
@@ -337,7 +389,10 @@ def composite(
     llm_calls = int(parsed.used_llm)
     for part in parts:
         retrieval = retrieve(session, collection_id, part.question, options, settings, tools)
-        answered.append((part.label, _read(part.question, retrieval, options, settings, tools)))
+        widen_for_reading(session, collection_id, part.question, retrieval, options, settings, tools)
+        part_answer = _read(part.question, retrieval, options, settings, tools)
+        adopt_cited(retrieval, part_answer)
+        answered.append((part.label, part_answer))
         llm_calls += retrieval.llm_calls
         for key, value in retrieval.timings_ms.items():
             timings[key] = round(timings.get(key, 0.0) + value, 2)
@@ -377,7 +432,9 @@ def ask(
     else:
         retrieval = retrieve(session, collection_id, question, options, settings, tools)
         start = time.perf_counter()
+        widen_for_reading(session, collection_id, question, retrieval, options, settings, tools)
         answer = _read(question, retrieval, options, settings, tools, sink)
+        adopt_cited(retrieval, answer)
     timings = {
         **retrieval.timings_ms,
         "answer": _ms(start),

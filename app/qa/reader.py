@@ -13,6 +13,7 @@ from app.qa.answer_types import expected_type
 from app.qa.excerpt import MAX_EXCERPT_CHARS, densest, excerpt
 from app.qa.extractive_reader import (
     MAX_CHOSEN,
+    MAX_SENTENCE_CHARS,
     Candidate,
     ContextItem,
     Encode,
@@ -66,20 +67,22 @@ def bold(text: str, start: int, end: int) -> str:
     return f"{text[:start]}**{span}**{text[end:]}"
 
 
-def _line(c: Candidate, mark: Span | None, q_words: set[str], keep: Span | None = None) -> str:
-    """The sentence as shown: cut to an excerpt around `mark` (its answer span) or else its densest stretch of
-    question words (widened to `keep`, a span of the asked type, when both fit), `mark` in bold, its [n] marker
-    after it."""
+def _line(
+    c: Candidate, mark: Span | None, q_words: set[str], keep: Span | None = None, limit: int = MAX_EXCERPT_CHARS
+) -> str:
+    """The sentence as shown: cut to an excerpt of `limit` characters around `mark` (its answer span) or else its
+    densest stretch of question words (widened to `keep`, a span of the asked type, when both fit), `mark` in bold,
+    its [n] marker after it."""
     text = c.text.rstrip()
     if mark is not None:
-        text, shift = excerpt(text, mark.start, mark.end)
+        text, shift = excerpt(text, mark.start, mark.end, limit)
         text = bold(text, mark.start - shift, mark.end - shift)
     else:
-        start, end = densest(text, q_words)
+        start, end = densest(text, q_words, limit)
         if keep is not None and not (start <= keep.start and keep.end <= end):
             wide = (min(start, keep.start), max(end, keep.end))
-            start, end = wide if wide[1] - wide[0] <= MAX_EXCERPT_CHARS else (keep.start, keep.end)
-        text, _ = excerpt(text, start, end)
+            start, end = wide if wide[1] - wide[0] <= limit else (keep.start, keep.end)
+        text, _ = excerpt(text, start, end, limit)
     return f"{text} [{c.item.marker}]"
 
 
@@ -252,7 +255,13 @@ def read(
     q_words = words(question)
     mark = None if evidence_only else lead_span(question, chosen[0], found, tagger)
     keep = kept_spans(question, chosen, q_words, tagger)
-    sentences = " ".join(_line(c, mark if i == 0 else None, q_words, keep[i]) for i, c in enumerate(chosen))
+    # The leading sentence is shown whole (candidates are at most MAX_SENTENCE_CHARS): it is the one the reader ranks
+    # best, and an excerpt cut around the question's words could stop just before the value ("... disagree by more
+    # than" without "5 knots"). The sentences after it stay excerpts.
+    sentences = " ".join(
+        _line(c, mark if i == 0 else None, q_words, keep[i], MAX_SENTENCE_CHARS if i == 0 else MAX_EXCERPT_CHARS)
+        for i, c in enumerate(chosen)
+    )
     if show:
         assert found is not None
         return Reading(f"**{found.text}** [{found.source.item.marker}]\n\n{sentences}", found.text, found)

@@ -461,6 +461,19 @@ CHANGES = frozenset({"growth", "chang", "increas", "decreas"})  # a table of cha
 COUNTED = re.compile(r"\bhow many\s+((?:[\w'’-]+\s+){0,2}[\w'’-]+)", re.I)
 
 
+# "Which countries …", "Who …", "Where …": the question asks for a name. A cell holding only a number (with its
+# unit or sign) cannot be that name; "which year", "which share" and the like ask for a value.
+ASKS_NAME = re.compile(r"^\s*(?:(?:in|at|from|for|of|to|by)\s+)?(?:who|whom|whose|where|which(?!\s+(?:year|years|"
+                       r"date|month|day|decade|percentage|share|proportion|number|amount|value|rate)\b))\b",
+                       re.I)  # fmt: skip
+NUMBER_ONLY = re.compile(r"^[\s$€£¥+−–-]*\d[\d\s,.]*(?:%|[a-zA-Z]{0,3}\.?)?\s*$")
+
+
+def names_a_number(question: str, value: str | None) -> bool:
+    """The question asks for a name (who, where, which + a noun that is no quantity) and `value` is a number."""
+    return bool(value) and bool(ASKS_NAME.match(question)) and bool(NUMBER_ONLY.match(value or ""))
+
+
 def measures_other(question: str, explained: set[str]) -> bool:
     """A cell that measures something other than the question asks for, when neither the table nor its document is
     named: a measure word of the question ("average", "annual", "rate") the row, column and caption leave
@@ -592,6 +605,8 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
                 rank -= LEFTOVER_WEIGHT * len(q_tokens - explained)
                 if document_id is None and measures_other(question, explained | set(tablequery.tokens(got.column))):
                     sure = False  # the cell measures something else than the question asks for
+                if document_id is None and names_a_number(question, got.short_answer):
+                    sure = False  # a name is asked for, the cell holds a number
             if document_id is not None and table.document_id == document_id:
                 named.append((rank, got, table, document, data))
             if sure:

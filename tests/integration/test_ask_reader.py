@@ -97,3 +97,43 @@ def test_a_date_or_number_no_evidence_states_is_said_to_be_missing(
     r = ask(session, collection, question, AskOptions(), settings, Tools(embedder=encoder()))
     assert r.answer.startswith(NO_VALUE_OF_TYPE[kind]) and r.short_answer is None
     assert r.citations[0].filename == "issue-982-example.pdf"  # the closest passages are still shown, cited
+
+
+def test_the_reader_also_reads_the_seed_rankings_next_best_units(
+    session: Session, settings: Settings, collection: str
+) -> None:
+    from app.qa import seeds
+    from app.qa.index import get_index
+    from app.qa.pipeline import QueryVector, retrieve, widen_for_reading
+
+    tools = Tools(embedder=encoder())
+    question = "How did Nayebi and Vitelli feed music into their network?"
+    retrieval = retrieve(session, collection, question, AskOptions(), settings, tools)
+    before = [n.node_id for n in retrieval.nodes]
+    widen_for_reading(session, collection, question, retrieval, AskOptions(), settings, tools)
+    added = retrieval.reading_extra
+    assert [n.node_id for n in retrieval.nodes] == before  # the evidence (what `retrieved` reports) is unchanged
+    assert 0 < len(added) <= settings.retrieval.reading_extra
+    assert all(n.hop == 0 and n.parent is None for n in added)  # shown in the path as seeds, which they are
+    assert not {n.node_id for n in added} & set(before) and len({n.node_id for n in added}) == len(added)
+    # They are the seed ranking's best units the traversal did not visit, in its order.
+    index = get_index(session, collection)
+    vector = QueryVector(lambda: tools.encoder(settings), question)()
+    ranking = [index.ids[i] for i, _ in seeds.rank(index, "hybrid", question, vector, len(index))]
+    expected = [i for i in ranking if i not in before and index.texts[index.index_of[i]].strip()][: len(added)]
+    assert [n.node_id for n in added] == expected
+
+    # Nothing is added for the LLM reader (its prompt stays the retrieved evidence) or with reading_extra = 0.
+    none_extra = settings.model_copy(
+        update={"retrieval": settings.retrieval.model_copy(update={"reading_extra": 0})}
+    )
+    for options, s in ((AskOptions(reader="openai"), settings), (AskOptions(), none_extra)):
+        r = retrieve(session, collection, question, options, s, tools)
+        widen_for_reading(session, collection, question, r, options, s, tools)
+        assert r.reading_extra == []
+
+    # Asked whole: what the answer cites among them joins the evidence after the retrieved nodes, nothing else does.
+    result = ask(session, collection, question, AskOptions(), settings, tools)
+    cited = {c.node_id for c in result.citations}
+    assert [n.node_id for n in result.retrieval.nodes[: len(before)]] == before
+    assert all(n.node_id in cited for n in result.retrieval.nodes[len(before) :])

@@ -91,8 +91,38 @@ def test_which_documents_topic() -> None:
     assert which_documents_topic("What reports discuss retail trade") == "retail trade"
     assert which_documents_topic("Which document has the most pages?") is None
     assert which_documents_topic("Who wrote the document?") is None
+    assert which_documents_topic("Which reports say something about inflation?") == "inflation"
+    assert which_documents_topic("Which files have anything on Boeing?") == "Boeing"
+    assert which_documents_topic("Which report has the most tables?") is None
     assert topic_terms("education or students") == ["education", "students"]
     assert stem("students") == stem("student") and stem("education") == stem("educational")
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        ("Which is older: the Polytechnics Act or the wire separation standard?",
+         ["When was the Polytechnics Act issued?", "When was the wire separation standard issued?"]),
+        ("Which lasts longer, a type approval certificate or the Noste programme?",
+         ["How long does a type approval certificate last?", "How long does the Noste programme last?"]),
+        ("Which has more outlets, Austria or Spain?",
+         ["How many outlets does Austria have?", "How many outlets does Spain have?"]),
+        ("Which is larger, Austria or Belgium?", ["How large is Austria?", "How large is Belgium?"]),
+    ],
+)  # fmt: skip
+def test_which_of_two_is_asked_of_each(question: str, parts: list[str]) -> None:
+    found = split_question(question)
+    assert found is not None
+    assert [p.question for p in found] == parts
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Which other report covers it, the first or the second?", "Who is younger, Bach or Handel?",
+     "Which member states were listed, Austria or Spain?"],
+)  # fmt: skip
+def test_which_of_two_without_a_comparative_it_knows_is_asked_whole(question: str) -> None:
+    assert split_question(question) is None
 
 
 def _node(node_id: str, document_id: str) -> EvidenceNode:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from app.ingest.extracted import ExtractedPassage
 from app.ingest.passages import (
     Line,
     Word,
+    carry_cut_sentence,
     hard_break,
     is_page_number,
     margin_key,
@@ -264,3 +266,43 @@ def test_repeated_line_stays_when_it_belongs_to_a_changing_paragraph() -> None:
     assert len(repeated) == 2
     kept = strip_margins([first, rest, footer], 792, repeated, page_number=4, page_count=7)
     assert [ln.text for ln in kept] == [first.text, rest.text]
+
+
+def _passage(index: int, text: str, x0: float, top: float) -> ExtractedPassage:
+    return ExtractedPassage(index, text, (x0, top, x0 + 160.0, top + 40.0))
+
+
+def test_a_sentence_cut_by_the_page_break_is_carried_to_the_top_of_the_next_pages_first_column() -> None:
+    before = [
+        _passage(0, "Earlier text ends here.", 45, 60),
+        _passage(1, "Background On October 29, 2018, an airplane was in an accident after takeoff from Soekarno", 399,
+                 600),
+    ]
+    after = [
+        _passage(0, "1 A footnote printed first in the content stream.", 45, 700),  # bottom of column 1
+        _passage(1, "in the second column.", 222, 60),
+        _passage(2, "Hatta International Airport in Jakarta, resulting in 189 fatalities. More text.", 45, 60),
+    ]
+    carry_cut_sentence(before, after)
+    assert after[2].text == (
+        "Background On October 29, 2018, an airplane was in an accident after takeoff from Soekarno "
+        "Hatta International Airport in Jakarta, resulting in 189 fatalities. More text."
+    )
+    assert after[0].text.startswith("1 A footnote") and after[1].text == "in the second column."
+    assert before[1].text.endswith("from Soekarno")  # the page before keeps its own text
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        "The page ends with a whole sentence.",
+        "Table 3 : Documentation for the inspection of components and systems",  # a caption
+        "Key FY = Financial Year ending March 31 RPK = revenue passenger kilometers",  # a legend
+        "Too short to carry",
+        "The following items are required:",
+    ],
+)
+def test_nothing_is_carried_after_a_finished_sentence_or_text_that_is_no_sentence(last: str) -> None:
+    after = [_passage(0, "Next page text.", 45, 60)]
+    carry_cut_sentence([_passage(0, last, 45, 600)], after)
+    assert after[0].text == "Next page text."

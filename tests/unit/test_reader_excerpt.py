@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from app.qa.excerpt import ELLIPSIS, densest, excerpt
-from app.qa.extractive_reader import Candidate, ContextItem, choose
-from app.qa.reader import _after_predecessors, continuations, lead_span
+from app.qa.excerpt import ELLIPSIS, MAX_EXCERPT_CHARS, densest, excerpt
+from app.qa.extractive_reader import MAX_SENTENCE_CHARS, Candidate, ContextItem, choose, rarity, spread, words
+from app.qa.reader import _after_predecessors, _line, continuations, lead_span
 from app.qa.short_answer import ShortAnswer
 from app.qa.span_fit import question_focus, span_fits, span_window
 from app.qa.spans import Span, in_identifier, rule_spans
@@ -163,3 +163,32 @@ def test_a_sentence_continuing_a_better_one_with_the_asked_value_is_raised_and_s
     assert follow.score == 0.9 * 0.75
     assert unrelated.score == 0.2  # continues the passage, but holds no amount
     assert _after_predecessors([lead, elsewhere, follow], follows) == [lead, follow, elsewhere]
+
+
+def test_the_shortlist_takes_few_rows_of_one_table_while_other_items_wait() -> None:
+    rows = [_cand(1, 0.9 - i / 100) for i in range(10)]  # one table's rows, all scored above the passages
+    passages = [_cand(2, 0.5), _cand(3, 0.4)]
+    picked = spread([*rows, *passages], 6, per_item=4)
+    assert picked == [*rows[:4], *passages]
+    # With nothing else left, the table fills the remaining places in its own order.
+    assert spread([*rows, *passages], 8, per_item=4) == [*rows[:4], *passages, *rows[4:6]]
+
+
+def test_rare_question_words_weigh_more_than_words_every_sentence_repeats() -> None:
+    q = words("Which price index converts spending into constant dollars?")
+    table_rows = [f"Year {y}; Constant dollars: {y * 3}" for y in range(1990, 2000)]
+    answer = "Spending is converted with the Consumer Price Index."
+    rare = rarity(q, [words(t) for t in [*table_rows, answer]])
+    assert rare(answer) > rare(table_rows[0]) > 0  # "price", "index", "spending" vs "constant", "dollars" everywhere
+
+
+def test_the_leading_sentence_is_shown_whole_and_the_others_cut() -> None:
+    # A candidate sentence is at most MAX_SENTENCE_CHARS: the lead is shown whole up to that length.
+    text = LONG[LONG.index("although") :]
+    assert MAX_EXCERPT_CHARS < len(text) <= MAX_SENTENCE_CHARS
+    lead = Candidate(item=ContextItem(marker=1, node_id="n1", kind="passage", text=text), position=0, text=text)
+    other = Candidate(item=ContextItem(marker=2, node_id="n2", kind="passage", text=text), position=1, text=text)
+    q = words("Is the number of hours the same from operator to operator?")
+    assert _line(lead, None, q, limit=MAX_SENTENCE_CHARS) == f"{text} [1]"
+    cut = _line(other, None, q)
+    assert ELLIPSIS in cut and "$85 per work-hour" not in cut  # a runner-up is cut around the question's words

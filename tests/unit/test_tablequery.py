@@ -645,6 +645,24 @@ def test_a_count_is_never_answered_with_a_cell_of_words() -> None:
     assert named is not None and named.cell is not None and named.cell["value"] == "International"
 
 
+@pytest.mark.parametrize(
+    ("question", "value", "mismatch"),
+    [
+        ("Which countries were, along with Finland, among the top four for participation?", "145", True),
+        ("Who paid the most?", "12%", True),
+        ("Where did sales fall?", "-3.5", True),
+        ("Which country is Casino Guichard Perrachon from?", "France", False),  # a word cell may be the name
+        ("In which year did the survey start?", "2001", False),  # a year is asked: a number answers
+        ("Which share of students took part?", "53.6%", False),
+        ("What is the family welfare revenue for Kerala?", "3,985,473", False),  # a value is asked
+    ],
+)
+def test_a_number_cell_is_no_answer_to_a_question_asking_for_a_name(question: str, value: str, mismatch: bool) -> None:
+    from app.qa.structural import names_a_number
+
+    assert names_a_number(question, value) is mismatch
+
+
 def test_a_cell_measuring_something_else_does_not_answer_a_content_question() -> None:
     from app.qa.structural import measures_other
 

@@ -255,12 +255,13 @@ def widen_for_reading(
     settings: Settings,
     tools: Tools,
 ) -> None:
-    """Give the built-in reader, beyond a content question's evidence, the seed ranking's best units the traversal did
-    not visit, up to RetrievalSettings.reading_extra (`retrieval.reading_extra`). The traversal starts from three seeds and spends the
-    rest of its budget on their neighbours, which suits a multi-hop question; a one-passage fact ranked fourth by
-    the seed ranker was then never read (on fresh PDF questions, 7 of 11 lost answers were never in the evidence).
-    They come after the traversal's nodes, as seeds (hop 0), so the reader ranks them lower; the cited ones join the
-    evidence path as such (`adopt_cited`). `nodes`, what retrieval metrics and `retrieved` report, is unchanged."""
+    """Give the built-in reader, beyond a content question's evidence, the seed ranking's best units the traversal
+    did not visit, up to RetrievalSettings.reading_extra (`retrieval.reading_extra`). The traversal starts from three
+    seeds and spends the rest of its budget on their neighbours, which suits a multi-hop question; a one-passage
+    fact ranked fourth by the seed ranker was then never read (on fresh PDF dev questions, 7 of 11 lost answers
+    were never in the evidence). The reader takes them in turn with the traversal's hops (app.qa.answer
+    .reading_order); the cited ones join the evidence path as the seeds they are (`adopt_cited`). `nodes`, what
+    retrieval metrics and the API's `retrieved` report, is unchanged."""
     extra = settings.retrieval.reading_extra
     if (
         extra <= 0

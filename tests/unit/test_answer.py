@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pytest
 
-from app.qa.answer import RELEVANCE_FLOOR, WEAK_EVIDENCE, build_context, local_answer, renumber
+from app.qa.answer import RELEVANCE_FLOOR, WEAK_EVIDENCE, build_context, local_answer, reading_order, renumber
 from app.qa.ask import EvidenceNode, Retrieval
 from app.qa.extractive_reader import ContextItem, answer_type_bonus, extractive_answer, sentence_pieces, table_rows
 from app.qa.tablequery import TableData, cell_answer
@@ -151,3 +151,21 @@ def test_weak_evidence_is_shown_as_evidence_under_a_plain_statement_not_as_an_an
     assert "**" not in weak.text and weak.short_answer is None  # nothing presented as the answer
     assert [n.node_id for n in weak.cited] == ["a"] and "[1]" in weak.text  # the closest evidence is still cited
     assert not local_answer(question, close, bag_encode).text.startswith(WEAK_EVIDENCE)
+
+
+def test_the_reader_takes_the_seed_rankings_further_units_in_turn_with_the_traversals_hops() -> None:
+    seeds = [node("s1", "a"), node("s2", "b")]
+    hops = [node("h1", "c", hop=1, parent="s1"), node("h2", "d", hop=2, parent="h1"), node("h3", "e", hop=1)]
+    extra = [node("x1", "f"), node("x2", "g")]
+    order = [n.node_id for n in reading_order([*seeds, *hops], extra)]
+    assert order == ["s1", "s2", "h1", "x1", "h2", "x2", "h3"]
+    assert reading_order([*seeds, *hops], []) == [*seeds, *hops]
+
+
+def test_an_answer_cites_a_unit_read_beyond_the_evidence_by_its_own_node() -> None:
+    evidence = [node("p1", "The committee met in the spring to discuss the budget.")]
+    beyond = node("p2", "The bridge opened in 1932 after six years of work.")
+    retrieval = Retrieval(question_type="content", nodes=evidence, reading_extra=[beyond])
+    answer = local_answer("When did the bridge open?", retrieval, bag_encode)
+    assert "1932" in answer.text and [n.node_id for n in answer.cited][0] == "p2"
+    assert retrieval.nodes == evidence  # the evidence itself is left as retrieved (pipeline.adopt_cited adds it)

@@ -399,11 +399,12 @@ COLUMN_TOLERANCE = 12.0  # points: passages starting this close to the leftmost 
 NOT_PROSE = re.compile(r"^(?:tables?|figures?|figs?\.|charts?|graphs?|keys?|notes?|sources?|exhibits?)\b|[:=]", re.I)
 
 
-def carry_cut_sentence(before: Sequence[ExtractedPassage], after: Sequence[ExtractedPassage]) -> None:
+def carry_cut_sentence(before: Sequence[ExtractedPassage], after: list[ExtractedPassage], max_words: int = 80) -> None:
     """A sentence the page break cuts ("... after takeoff from Soekarno" | "Hatta International Airport in Jakarta,
-    Indonesia, resulting in 189 fatalities.") is given whole to the passage that goes on with it: the one at the
-    top of the next page's first column (not the first in reading order, which in a multi-column page with
-    footnotes can be a footnote). Only its start is copied; the page before keeps its text."""
+    Indonesia, resulting in 189 fatalities.") is made whole in a passage of its own on the next page, cut from the
+    passage that goes on with it: the one at the top of the next page's first column (not the first in reading
+    order, which in a multi-column page with footnotes can be a footnote). Only its start is copied; the page
+    before keeps its text. `after` is renumbered in its order."""
     if not before or not after:
         return
     last = max(before, key=lambda p: p.index_on_page)
@@ -415,7 +416,18 @@ def carry_cut_sentence(before: Sequence[ExtractedPassage], after: Sequence[Extra
         return
     left = min(p.bbox[0] for p in after)
     first = min((p for p in after if p.bbox[0] - left <= COLUMN_TOLERANCE), key=lambda p: p.bbox[1])
-    head = first.text.lstrip()
-    if not head or head.startswith(tail) or not (head[0].isalnum() or head[0] in "(\"'“‘"):
+    sentences = split_sentences(first.text)
+    if not sentences or not (sentences[0][0].isalnum() or sentences[0][0] in "(\"'“‘"):
         return
-    first.text = f"{tail} {head}"
+    whole = f"{tail} {sentences[0].strip()}"
+    if len(whole.split()) > max_words:
+        return
+    rest = " ".join(sentences[1:])
+    at = after.index(first)
+    if rest:
+        first.text = rest
+        after.insert(at, ExtractedPassage(first.index_on_page, whole, first.bbox))
+    else:
+        first.text = whole
+    for i, p in enumerate(after):
+        p.index_on_page = i

@@ -45,6 +45,10 @@ from app.ingest.pdfium import PDFIUM_LOCK, close, open_pdf, render_document_page
 log = logging.getLogger(__name__)
 
 _SPACES = frozenset(" \t\xa0\u2002\u2003\u2009\u200b\u3000")
+# pdfium's mark of a hyphen the line break made ("cer\ufffetificate"), and ours for it in the character stream: the
+# word goes on after the break. Read as a space, it left "cer tificate", "con structed" in every hyphenated text.
+_PDFIUM_SOFT_HYPHENS = frozenset("\ufffe\x02\xad")
+_SOFT_HYPHEN = "\xad"
 _MAX_PATH_SEGMENTS = 30_000  # chart-heavy pages: stop collecting rules past this (they are not tables)
 
 
@@ -136,7 +140,7 @@ def _clamp(v: float, hi: float) -> float:
 
 @dataclass(slots=True)
 class _Char:
-    text: str  # one character; "\n" marks a line break from pdfium, " " a word break
+    text: str  # one character; "\n" marks a line break from pdfium, " " a word break, _SOFT_HYPHEN a word cut
     x0: float = 0.0
     top: float = 0.0
     x1: float = 0.0
@@ -170,6 +174,10 @@ def _raw_chars(textpage: pdfium.PdfTextPage, text: str, frame: _Frame) -> list[_
             if ch == "\n" or (prev is not None and prev.text != "\n"):
                 out.append(_Char("\n"))
             prev = out[-1] if out else None
+            continue
+        if ch in _PDFIUM_SOFT_HYPHENS:
+            out.append(_Char(_SOFT_HYPHEN))
+            prev = None
             continue
         # pdfium's generated characters are only spaces and line breaks, so text alone tells.
         if ch in _SPACES or not ch.isprintable():
@@ -227,45 +235,75 @@ def _to_reading(chars: list[_Char], frame: _Frame) -> None:
         c.x0, c.top, c.x1, c.bottom = min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
 
 
+def _continues_cut(cut: BBox, word: BBox) -> bool:
+    """`word` can go on with a word cut at the end of a line (box `cut`): on the next line of the same column, or at
+    the top of the next column. A running footer printed after the last line ("VerDate Sep<11>2014 …") cannot."""
+    height = max(cut[3] - cut[1], 1.0)
+    next_line = 0 <= word[1] - cut[3] <= 1.5 * height and word[0] < cut[0]
+    next_column = word[3] < cut[1] and word[0] >= cut[2] - height
+    return next_line or next_column
+
+
 def _build_lines(chars: list[_Char]) -> list[Line]:
-    """Words and lines in content-stream order (pdfium's order is the reading order per column)."""
+    """Words and lines in content-stream order (pdfium's order is the reading order per column).
+
+    A word cut by a line break (a soft hyphen after it) is given whole to the next line's first word when that one
+    goes on with it ("cer" | "tificate" → "certificate", the box of its second part), and leaves its own line."""
     lines: list[Line] = []
     words: list[Word] = []
     buf: list[_Char] = []
     prev_line_box: BBox | None = None
+    cutting = False  # a soft hyphen ended the word in `buf`
+    cut: tuple[list[Word], Word] | None = None  # (its line's words, the cut word) waiting for the next word
 
     def flush_word() -> None:
-        if buf:
-            x0, top, x1, bottom = buf[0].x0, buf[0].top, buf[0].x1, buf[0].bottom
-            for c in buf:
-                if c.x0 < x0:
-                    x0 = c.x0
-                if c.top < top:
-                    top = c.top
-                if c.x1 > x1:
-                    x1 = c.x1
-                if c.bottom > bottom:
-                    bottom = c.bottom
-            words.append(Word("".join(c.text for c in buf), (x0, top, x1, bottom)))
-            buf.clear()
+        nonlocal cut, cutting
+        if not buf:
+            return
+        x0, top, x1, bottom = buf[0].x0, buf[0].top, buf[0].x1, buf[0].bottom
+        for c in buf:
+            if c.x0 < x0:
+                x0 = c.x0
+            if c.top < top:
+                top = c.top
+            if c.x1 > x1:
+                x1 = c.x1
+            if c.bottom > bottom:
+                bottom = c.bottom
+        word = Word("".join(c.text for c in buf), (x0, top, x1, bottom))
+        buf.clear()
+        if cut is not None and not words:
+            line_words, first_part = cut
+            if len(line_words) > 1 and _continues_cut(first_part.bbox, word.bbox):
+                line_words.remove(first_part)
+                word.text = first_part.text + word.text
+        cut = None
+        words.append(word)
+        if cutting:
+            cut = (words, word)
+            cutting = False
 
     def flush_line() -> None:
-        nonlocal prev_line_box
+        nonlocal prev_line_box, words
         flush_word()
         if not words:
             return
-        line = Line(list(words))
+        line = Line(words)
         box = line.bbox
         line.new_block = prev_line_box is None or starts_block(prev_line_box, box)
         lines.append(line)
         prev_line_box = box
-        words.clear()
+        words = []
 
     for c in chars:
+        if c.text == _SOFT_HYPHEN:
+            cutting = bool(buf)
+            continue
         if c.text == "\n":
             flush_line()
             continue
         if c.text == " ":
+            cutting = False
             flush_word()
             continue
         last: BBox | None = None
@@ -280,6 +318,8 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
                 flush_line()  # the text jumped to another line or column without a newline
             elif buf and c.x0 > last[2] + 0.35 * height:
                 flush_word()  # a visible gap without a space character (table columns)
+        if buf:
+            cutting = False  # the soft hyphen stood inside the line: the word just goes on
         buf.append(c)
     flush_line()
     return lines
@@ -408,6 +448,7 @@ def read_page_geometry(page: pdfium.PdfPage) -> PageGeometry:
 
 def _clean_text(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+    text = re.sub("[\ufffe\x02]\n?", "", text)  # a word cut by a line break, whole again
     return re.sub(r"[ \t]+\n", "\n", text).strip()
 
 
@@ -570,7 +611,7 @@ def extract_pdf(
                 if index == 0 and title is None:
                     title = _heading_title(lines)
         for prev, page_after in zip(pages, pages[1:], strict=False):
-            carry_cut_sentence(prev.passages, page_after.passages)
+            carry_cut_sentence(prev.passages, page_after.passages, max_words)
         if readable == 0:
             raise CorruptPdf("the PDF is damaged: none of its pages could be read")
         if all(p.text_source == "none" for p in pages):
@@ -679,7 +720,12 @@ def _extract_page(
         return _PendingPage(result, geom.frame, [], [])
     reading_height = geom.frame.reading_size[1]
     found = table_extraction.extract_tables(
-        geom.chars, geom.edges, geom.lines, geom.frame.reading_size, stream=lambda: _stream(camelot, index, geom)
+        # Without the soft hyphens (no glyphs): a cell's word cut at its line end is read whole ("cer" "tificate").
+        [c for c in geom.chars if c.text != _SOFT_HYPHEN],
+        geom.edges,
+        geom.lines,
+        geom.frame.reading_size,
+        stream=lambda: _stream(camelot, index, geom),
     )
     boxes = [t.bbox for t in found]
     lines = mark_table_breaks(table_extraction.lines_outside(geom.lines, boxes), boxes)

@@ -157,9 +157,12 @@ def local_answer(
     weak = retrieval.relevance is not None and retrieval.relevance < RELEVANCE_FLOOR
     reading = read(question, items, encode, question_vector, evidence_only=weak)
     lead = WEAK_EVIDENCE if weak else None
-    if lead is None and reading.candidate is None and (untyped := NO_VALUE_OF_TYPE.get(expected_type(question))):
-        # A date or an amount asked for, and no sentence of the evidence holds one: the sentences shown are about
-        # the question, not its answer, and must not read as the answer.
+    # A value in a sentence that shares no word with the question (a year of a reference-list entry) is no value
+    # of what was asked.
+    typed = reading.value_shown or (reading.candidate is not None and reading.candidate.source.overlap > 0)
+    if lead is None and not typed and (untyped := NO_VALUE_OF_TYPE.get(expected_type(question))):
+        # A date or an amount asked for, and no sentence of the evidence about the question holds one: the sentences
+        # shown are about the question, not its answer, and must not read as the answer.
         lead = untyped
     answer = _finish(f"{lead}\n\n{reading.text}" if lead and reading.text else reading.text, items, nodes, 0)
     answer.short_answer = reading.short_answer if answer.text != NO_ANSWER else None

@@ -24,7 +24,7 @@ from app.qa.extractive_reader import (
 )
 from app.qa.short_answer import ShortAnswer, propose, typed_spans
 from app.qa.span_fit import span_fits
-from app.qa.spans import Span
+from app.qa.spans import Span, rule_spans
 
 # The best RERANK_TOP sentences are tagged; one holding a span of the type the question asks for (a date for
 # "when", a percentage for "what share", a person for "who") that the question does not already name gains
@@ -46,6 +46,8 @@ class Reading:
     text: str  # Markdown with [n] markers of the context items
     short_answer: str | None  # shown: confidence passed confidence.SHOW_THRESHOLD
     candidate: ShortAnswer | None  # the best candidate, shown or not (for evaluation and calibration)
+    # A sentence shown that shares a word with the question holds a value of the asked type (a date, an amount).
+    value_shown: bool = False
 
 
 OPENERS = "([{\"'“‘"
@@ -262,7 +264,19 @@ def read(
         _line(c, mark if i == 0 else None, q_words, keep[i], MAX_SENTENCE_CHARS if i == 0 else MAX_EXCERPT_CHARS)
         for i, c in enumerate(chosen)
     )
+    value_shown = _holds_value(question, [c for c in chosen if c.overlap > 0], tagger)
     if show:
         assert found is not None
-        return Reading(f"**{found.text}** [{found.source.item.marker}]\n\n{sentences}", found.text, found)
-    return Reading(sentences, None, found)
+        text = f"**{found.text}** [{found.source.item.marker}]\n\n{sentences}"
+        return Reading(text, found.text, found, value_shown)
+    return Reading(sentences, None, found, value_shown)
+
+
+def _holds_value(question: str, shown: Sequence[Candidate], tagger: str) -> bool:
+    """Some sentence of `shown` holds a span of the asked type: the tagger's, or a pattern's ("within five months"
+    is a date to spaCy, a number to the patterns)."""
+    kind = expected_type(question)
+    if kind in ("yesno", "choice") or not shown:
+        return False
+    texts = [c.text for c in shown]
+    return any(typed_spans(kind, question, texts, tagger)) or any(rule_spans(kind, question, t) for t in texts)

@@ -169,3 +169,16 @@ def test_an_answer_cites_a_unit_read_beyond_the_evidence_by_its_own_node() -> No
     answer = local_answer("When did the bridge open?", retrieval, bag_encode)
     assert "1932" in answer.text and [n.node_id for n in answer.cited][0] == "p2"
     assert retrieval.nodes == evidence  # the evidence itself is left as retrieved (pipeline.adopt_cited adds it)
+
+
+def test_a_year_only_in_a_sentence_about_something_else_is_said_not_to_be_stated() -> None:
+    from app.qa.answer import NO_VALUE_OF_TYPE
+
+    question = "In what year was the students survey run?"
+    unrelated = node("p2", "REFERENCES [Cop87] D. Cope, Experiments in music intelligence, 1987.")
+    vague = node("p1", "The students survey ran over the spring.")
+    without = Retrieval(question_type="content", nodes=[vague, unrelated])
+    assert local_answer(question, without, bag_encode).text.startswith(NO_VALUE_OF_TYPE["date"])
+    held = Retrieval(question_type="content", nodes=[node("p1", "The students survey ran in 2004."), unrelated])
+    answer = local_answer(question, held, bag_encode)
+    assert not answer.text.startswith(NO_VALUE_OF_TYPE["date"]) and "2004" in answer.text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -223,3 +224,22 @@ def test_a_heading_cut_from_a_longer_line_is_no_title() -> None:
     assert scanned.title is None or scanned.title.count("(") == scanned.title.count(")")
     assert _looks_like_heading("Table of Contents (Draft)")
     assert not _looks_like_heading("TAZ ZAFR, ARLER)")
+
+
+def test_a_word_hyphenated_at_a_line_end_is_read_whole() -> None:
+    # pdfium marks the hyphen a line break made ("cer\ufffetificate"): the word is whole again, not "cer tificate".
+    text = " ".join(p.text for page in extracted("diesel_engines.pdf").pages for p in page.passages)
+    assert "The maximum period of validity of a type approval certificate is 5 years." in text
+    assert not re.search(r"\b(?:cer tificate|con structed|indi vidual|vari ation)\b", text)
+
+
+def test_a_sentence_cut_by_a_page_break_is_read_whole_on_the_next_page() -> None:
+    pages = extracted("federal-register-2020-17221.pdf").pages
+    carried = [p.text for p in pages[1].passages if "189 fatalities" in p.text]
+    assert carried == [
+        "Background On October 29, 2018, a Boeing Model 737–8 airplane operated by Lion Air (Lion Air Flight 610) "
+        "was involved in an accident after takeoff from Soekarno Hatta International Airport in Jakarta, Indonesia, "
+        "resulting in 189 fatalities."
+    ]
+    # The running footer after the cut word ("VerDate Sep<11>2014 …") is not taken for its second part.
+    assert not any("VerDate" in p.text for page in pages for p in page.passages)

@@ -284,12 +284,22 @@ def test_a_sentence_cut_by_the_page_break_is_carried_to_the_top_of_the_next_page
         _passage(2, "Hatta International Airport in Jakarta, resulting in 189 fatalities. More text.", 45, 60),
     ]
     carry_cut_sentence(before, after)
-    assert after[2].text == (
+    assert [p.text for p in after] == [
+        "1 A footnote printed first in the content stream.",
+        "in the second column.",
         "Background On October 29, 2018, an airplane was in an accident after takeoff from Soekarno "
-        "Hatta International Airport in Jakarta, resulting in 189 fatalities. More text."
-    )
-    assert after[0].text.startswith("1 A footnote") and after[1].text == "in the second column."
+        "Hatta International Airport in Jakarta, resulting in 189 fatalities.",  # the whole sentence, on its own
+        "More text.",
+    ]
+    assert [p.index_on_page for p in after] == [0, 1, 2, 3]
     assert before[1].text.endswith("from Soekarno")  # the page before keeps its own text
+
+
+def test_a_carried_sentence_that_would_be_too_long_is_not_carried() -> None:
+    before = [_passage(0, "This sentence goes on " + "and on " * 40, 45, 600)]
+    after = [_passage(0, "still going until it ends here. Then more.", 45, 60)]
+    carry_cut_sentence(before, after, max_words=30)
+    assert [p.text for p in after] == ["still going until it ends here. Then more."]
 
 
 @pytest.mark.parametrize(
@@ -305,4 +315,5 @@ def test_a_sentence_cut_by_the_page_break_is_carried_to_the_top_of_the_next_page
 def test_nothing_is_carried_after_a_finished_sentence_or_text_that_is_no_sentence(last: str) -> None:
     after = [_passage(0, "Next page text.", 45, 60)]
     carry_cut_sentence([_passage(0, last, 45, 600)], after)
+    assert len(after) == 1
     assert after[0].text == "Next page text."

@@ -198,10 +198,16 @@ def _holding(word: str, pdfs: list[Path]) -> list[str]:
     return sorted(p.name for p in pdfs if any(_norm(word) in t for t in page_texts(p)))
 
 
-def build(pdf_root: Path) -> dict[str, Any]:
+DESCRIPTION = (
+    "Fresh human-phrased content questions over reports/ (and a few over tables/ text), written by the reader3 "
+    "helper before tuning (see build_content_fresh.py); split once by sha256(id), alternating within each kind."
+)
+
+
+def build(pdf_root: Path, content: list[Q] = CONTENT, multi: list[Q] = MULTI, description: str = DESCRIPTION) -> dict[str, Any]:
     pdfs = _pdfs(pdf_root)
     records = []
-    for kind, rows in (("content", CONTENT), ("multi", MULTI)):
+    for kind, rows in (("content", content), ("multi", multi)):
         splits = split_of([r[0] for r in rows])
         for qid, question, answers, pages, short, notes in rows:
             documents = sorted(pages)
@@ -216,10 +222,7 @@ def build(pdf_root: Path) -> dict[str, Any]:
             })  # fmt: skip
     return {
         "format": "mdqa-pdf-answers/1",
-        "description": (
-            "Fresh human-phrased content questions over reports/ (and a few over tables/ text), written by the reader3 "
-            "helper before tuning (see build_content_fresh.py); split once by sha256(id), alternating within each kind."
-        ),
+        "description": description,
         "collection": {"folders": ["shared/data/pdfs/reports", "shared/data/pdfs/tables"]},
         "records": records,
     }
@@ -245,26 +248,32 @@ def check(data: dict[str, Any], pdf_root: Path) -> list[str]:
     return errors
 
 
-def main() -> int:
+def run(out: Path, content: list[Q], multi: list[Q], description: str) -> int:
+    """Write `out` from the questions, or with --check verify the committed file (this builder and its copies for other
+    sets of the same kind, e.g. build_content_fresh2.py)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pdfs", type=Path, default=Path("/work/shared/data/pdfs"))
     parser.add_argument("--check", action="store_true", help="verify the committed file instead of writing it")
     args = parser.parse_args()
-    built = build(args.pdfs)
+    built = build(args.pdfs, content, multi, description)
     if args.check:
-        committed = json.loads(OUT.read_text(encoding="utf-8"))
-        errors = [] if committed == built else ["content_fresh.json differs from what build_content_fresh.py builds"]
+        committed = json.loads(out.read_text(encoding="utf-8"))
+        errors = [] if committed == built else [f"{out.name} differs from what its builder builds"]
         errors += check(committed, args.pdfs)
         for e in errors:
             print(e)
         print(f"{len(committed['records'])} records, {len(errors)} errors")
         return 1 if errors else 0
-    OUT.write_text(json.dumps(built, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    out.write_text(json.dumps(built, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     errors = check(built, args.pdfs)
     for e in errors:
         print(e)
-    print(f"wrote {OUT.name}: {len(built['records'])} records, {len(errors)} errors")
+    print(f"wrote {out.name}: {len(built['records'])} records, {len(errors)} errors")
     return 1 if errors else 0
+
+
+def main() -> int:
+    return run(OUT, CONTENT, MULTI, DESCRIPTION)
 
 
 if __name__ == "__main__":

@@ -16,15 +16,10 @@ edited by hand.
 # ruff: noqa: E501  (question data: one record a line reads better than wrapped strings)
 from __future__ import annotations
 
-import argparse
-import hashlib
-import json
 import sys
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
 OUT = HERE / "content_fresh2.json"
 
 FED = "federal-register-2020-17221.pdf"
@@ -164,91 +159,19 @@ MULTI: list[Q] = [
 # fmt: on
 
 
-def split_of(ids: list[str]) -> dict[str, str]:
-    """Sort a kind's ids by sha256, then alternate dev/test (as build_pdf_qa.py does)."""
-    ordered = sorted(ids, key=lambda qid: hashlib.sha256(qid.encode()).hexdigest())
-    return {qid: ("dev" if i % 2 == 0 else "test") for i, qid in enumerate(ordered)}
-
-
-def _pdfs(root: Path) -> list[Path]:
-    return sorted((root / "reports").glob("*.pdf")) + sorted((root / "tables").glob("*.pdf"))
-
-
-def _holding(word: str, pdfs: list[Path]) -> list[str]:
-    sys.path.insert(0, str(HERE))
-    from check_content_dev import _norm, page_texts
-
-    return sorted(p.name for p in pdfs if any(_norm(word) in t for t in page_texts(p)))
-
-
-def build(pdf_root: Path) -> dict[str, Any]:
-    pdfs = _pdfs(pdf_root)
-    records = []
-    for kind, rows in (("content", CONTENT), ("multi", MULTI)):
-        splits = split_of([r[0] for r in rows])
-        for qid, question, answers, pages, short, notes in rows:
-            documents = sorted(pages)
-            if not answers:  # a "which documents" list: the files whose text holds the quoted word
-                word = notes.split("'")[1]
-                documents = _holding(word, pdfs)
-                answers = [[d.removesuffix(".pdf")] for d in documents]
-            records.append({
-                "id": qid, "kind": kind, "question": question, "answers": answers, "expect_missing": False,
-                "documents": documents, "pages": pages, "table_label": None, "required_values": [],
-                "short_answer_expected": short, "notes": notes, "split": splits[qid],
-            })  # fmt: skip
-    return {
-        "format": "mdqa-pdf-answers/1",
-        "description": (
-            "A second set of fresh human-phrased content questions over reports/, written by a helper in the seventh "
-            "session before any tuning, without running the app on them (see build_content_fresh2.py); split once by "
-            "sha256(id), alternating within each kind."
-        ),
-        "collection": {"folders": ["shared/data/pdfs/reports", "shared/data/pdfs/tables"]},
-        "records": records,
-    }
-
-
-def check(data: dict[str, Any], pdf_root: Path) -> list[str]:
-    """content_dev's checks (substring on an evidence page; document lists) plus the scorer's own match."""
-    sys.path.insert(0, str(HERE))
-    sys.path.insert(0, str(ROOT))
-    from check_content_dev import check as check_dev
-    from check_content_dev import page_texts
-
-    from app.eval.answerset import contains
-
-    pdfs = _pdfs(pdf_root)
-    errors = check_dev(data["records"], pdfs)
-    by_name = {p.name: p for p in pdfs}
-    for r in data["records"]:
-        for part in r["answers"] if r["pages"] else []:
-            pages = [page_texts(by_name[d])[p - 1] for d, ps in r["pages"].items() for p in ps]
-            if not any(contains(t, a) for t in pages for a in part):
-                errors.append(f"{r['id']}: the scorer does not find {part} on {r['pages']}")
-    return errors
+DESCRIPTION = (
+    "A second set of fresh human-phrased content questions over reports/, written by a helper in the seventh "
+    "session before any tuning, without running the app on them (see build_content_fresh2.py); split once by "
+    "sha256(id), alternating within each kind."
+)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pdfs", type=Path, default=Path("/work/shared/data/pdfs"))
-    parser.add_argument("--check", action="store_true", help="verify the committed file instead of writing it")
-    args = parser.parse_args()
-    built = build(args.pdfs)
-    if args.check:
-        committed = json.loads(OUT.read_text(encoding="utf-8"))
-        errors = [] if committed == built else ["content_fresh2.json differs from what build_content_fresh2.py builds"]
-        errors += check(committed, args.pdfs)
-        for e in errors:
-            print(e)
-        print(f"{len(committed['records'])} records, {len(errors)} errors")
-        return 1 if errors else 0
-    OUT.write_text(json.dumps(built, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    errors = check(built, args.pdfs)
-    for e in errors:
-        print(e)
-    print(f"wrote {OUT.name}: {len(built['records'])} records, {len(errors)} errors")
-    return 1 if errors else 0
+    # The same record building and checks as content_fresh.json's (and the same split rule).
+    sys.path.insert(0, str(HERE))
+    from build_content_fresh import run
+
+    return run(OUT, CONTENT, MULTI, DESCRIPTION)
 
 
 if __name__ == "__main__":

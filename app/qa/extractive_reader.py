@@ -25,10 +25,10 @@ WEIGHT_ORDER = 0.05  # earlier evidence is a little more trustworthy (seeds befo
 SECOND_SENTENCE_RATIO = 0.85  # a runner-up sentence is added when it scores this close to the best one
 SAME_ITEM_RATIO = 0.95  # ... and a runner-up from an item already chosen when it scores this close
 MAX_CHOSEN = 3  # evidence sentences an answer leads with (each from another item)
-MAX_SENTENCES = 400  # sentences considered per question (scored by cheap signals; MAX_EMBEDDED are embedded)
-# Sentences (table rows) considered per item: without it a long table early in the evidence fills MAX_SENTENCES
-# with its rows and the passages after it are never read.
-MAX_PER_ITEM = 24
+# Sentences considered per question, scored by cheap signals (MAX_EMBEDDED of them are embedded). At 120 the rows of
+# one long table early in the evidence filled it and the passages after it were never read; a cap per item instead
+# (24) dropped a table's notes row ("NOTE: The pupil/teacher ratios were derived from tables 1 and 16").
+MAX_SENTENCES = 800
 # Sentences embedded per question: the best MAX_EMBEDDED by the cheap signals (word overlap, answer type, evidence
 # order) are embedded, the others cannot win. Encoding is ~95% of a local answer's time on a CPU (10-20 ms per
 # sentence on 2 cores), so this bounds the reader at a few hundred ms instead of seconds.
@@ -186,7 +186,7 @@ def candidates(items: Sequence[ContextItem]) -> list[Candidate]:
     out: list[Candidate] = []
     for pos, item in enumerate(items):
         pieces = table_rows(item.text) if item.kind == "table" else sentence_pieces(item.text)
-        out.extend(Candidate(item=item, position=pos, text=p) for p in pieces[:MAX_PER_ITEM])
+        out.extend(Candidate(item=item, position=pos, text=p) for p in pieces)
         if len(out) >= MAX_SENTENCES:
             break
     return out[:MAX_SENTENCES]

@@ -182,3 +182,12 @@ def test_a_year_only_in_a_sentence_about_something_else_is_said_not_to_be_stated
     held = Retrieval(question_type="content", nodes=[node("p1", "The students survey ran in 2004."), unrelated])
     answer = local_answer(question, held, bag_encode)
     assert not answer.text.startswith(NO_VALUE_OF_TYPE["date"]) and "2004" in answer.text
+
+
+def test_a_long_table_early_in_the_evidence_does_not_hide_the_passages_after_it() -> None:
+    rows = "\n".join(f"| {1900 + i} | constant dollars {i} |" for i in range(300))
+    table = node("t1", f"Spending in constant dollars\n\n| Year | Spending |\n|---|---|\n{rows}", kind="table")
+    note = node("p1", "Spending is converted into constant dollars with the Consumer Price Index.")
+    retrieval = Retrieval(question_type="content", nodes=[table, note])
+    answer = local_answer("Which price index converts spending into constant dollars?", retrieval, bag_encode)
+    assert "Consumer Price Index" in answer.text and "p1" in [n.node_id for n in answer.cited]

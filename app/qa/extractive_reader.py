@@ -204,8 +204,9 @@ def score_candidates(
     returned (the others could only win on similarity, which a sentence sharing nothing with the question rarely
     has). Without one, every candidate is returned, scored by the cheap signals."""
     q_words = words(question)
-    for c in cands:
-        overlap = len(q_words & words(c.text)) / max(len(q_words), 1)
+    held = [q_words & words(c.text) for c in cands]  # the question's words each sentence holds
+    for c, hits in zip(cands, held, strict=True):
+        overlap = len(hits) / max(len(q_words), 1)
         c.overlap = overlap
         order = 1.0 - c.position / max(n_items, 1)
         c.score = WEIGHT_OVERLAP * overlap + WEIGHT_TYPE * answer_type_bonus(question, c.text) + WEIGHT_ORDER * order
@@ -216,8 +217,9 @@ def score_candidates(
         # is among the candidates. A word every table row repeats ("dollars" of a "Constant 2010–11 dollars" column)
         # says little about which sentence answers; the rare ones ("works trials") say much. Stable: ties keep
         # evidence order.
-        rare = rarity(q_words, [words(c.text) for c in cands])
-        cands = spread(sorted(cands, key=lambda c: -(c.score + WEIGHT_OVERLAP * rare(c.text))), max_embedded)
+        rare = rarity(q_words, held)
+        ranked = sorted(zip(cands, held, strict=True), key=lambda ch: -(ch[0].score + WEIGHT_OVERLAP * rare(ch[1])))
+        cands = spread([c for c, _ in ranked], max_embedded)
     if question_vector is None:
         vectors = encode([question] + [c.text for c in cands])
         q, vectors = vectors[0], vectors[1:]
@@ -247,13 +249,13 @@ def spread(ranked: list[Candidate], k: int, per_item: int = MAX_EMBEDDED_PER_ITE
     return taken + rest[: k - len(taken)]
 
 
-def rarity(q_words: set[str], sentence_words: Sequence[set[str]]) -> Callable[[str], float]:
-    """A sentence → the share of the question's words it holds, each weighted by its inverse frequency among
-    `sentence_words` (0..1)."""
-    n = len(sentence_words)
-    weight = {w: np.log((n + 1) / (1 + sum(w in s for s in sentence_words))) + 1.0 for w in q_words}
+def rarity(q_words: set[str], held: Sequence[set[str]]) -> Callable[[set[str]], float]:
+    """The question words a sentence holds → their share of the question's words, each weighted by its inverse
+    frequency among `held` (the question words every candidate holds), 0..1."""
+    n = len(held)
+    weight = {w: np.log((n + 1) / (1 + sum(w in h for h in held))) + 1.0 for w in q_words}
     total = sum(weight.values()) or 1.0
-    return lambda text: sum(weight[w] for w in q_words & words(text)) / total
+    return lambda hits: sum(weight[w] for w in hits) / total
 
 
 def extractive_answer(

@@ -277,19 +277,11 @@ def widen_for_reading(
     query = QueryVector(lambda: tools.encoder(settings), question)
     ranker = options.seed_ranker if options.seed_ranker in ("tfidf", "bm25", "dense") else "hybrid"
     have = {n.node_id for n in retrieval.nodes}
-    retrieval.reading_extra = []
     depth = len(index) if retrieval.document_id else len(have) + extra
-    ranking = seed_rankers.rank(index, ranker, question, query() if ranker in ("dense", "hybrid") else None, depth)
-    ranking = _restrict(ranking, index, retrieval.document_id, depth)
-    q = query()
-    added = 0
-    for i, _ in ranking:
-        if added == extra:
-            break
-        if index.ids[i] in have or not index.texts[i].strip():
-            continue
-        retrieval.reading_extra.append(evidence_node(index, i, 0, float(index.matrix[i] @ q)))
-        added += 1
+    q = query()  # the retriever's vector, remembered: not encoded again
+    ranking = _restrict(seed_rankers.rank(index, ranker, question, q, depth), index, retrieval.document_id, depth)
+    unread = [i for i, _ in ranking if index.ids[i] not in have and index.texts[i].strip()][:extra]
+    retrieval.reading_extra = [evidence_node(index, i, 0, float(index.matrix[i] @ q)) for i in unread]
 
 
 def adopt_cited(retrieval: Retrieval, answer: Answer) -> None:

@@ -36,10 +36,10 @@ def main() -> int:
     from app.db.session import session_scope
     from app.llm.vector_cache import remembered
     from app.qa import reader as reader_mod
-    from app.qa.answer import build_context
+    from app.qa.answer import build_context, reading_order
     from app.qa.ask import AskOptions
     from app.qa.extractive_reader import candidates, score_candidates
-    from app.qa.pipeline import QueryVector, Tools, ask, retrieve
+    from app.qa.pipeline import QueryVector, Tools, ask, retrieve, widen_for_reading
     from app.settings import get_settings
 
     data = json.loads(args.answers.read_text(encoding="utf-8"))
@@ -58,7 +58,8 @@ def main() -> int:
             parts = r["answers"]
             q = r["question"]
             retrieval = retrieve(session, cid, q, AskOptions(), settings, tools)
-            items = build_context(retrieval.nodes)
+            widen_for_reading(session, cid, q, retrieval, AskOptions(), settings, tools)
+            items = build_context(reading_order(retrieval.nodes, retrieval.reading_extra))
             context = " ".join(i.text for i in items)
             cands = candidates(items)
             scored = " ".join(c.text for c in cands)
@@ -81,9 +82,11 @@ def main() -> int:
             if args.verbose and where != "ok":
                 docs = [i.text[:80] for i in items[:4]]
                 print("   answer:", answer[:300].replace("\n", " "))
-                if where in ("answered",):
+                if where in ("answered", "shortlisted"):
                     rank = next((n for n, c in enumerate(ranked) if all(_holds(c.text, p) for p in parts)), None)
-                    print("   rank of answer sentence:", rank, [(round(c.score, 3), c.text[:90]) for c in ranked[:3]])
+                    print("   rank of answer sentence (hand-set):", rank)
+                    for n, c in enumerate(ranked[: max(3, (rank or 0) + 1)]):
+                        print(f"     {n:2} {c.score:.3f} {c.text[:140]!r}")
                 elif where == "retrieved":
                     print("   context heads:", docs)
     n = len(records)

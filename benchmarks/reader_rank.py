@@ -3,7 +3,8 @@
     # 1. dump the shortlisted sentences of every dev question, with app.qa.sentence_rank features and a label
     #    (the sentence holds the answer), and the rank the hand-set reader gives it
     MDQA_DATABASE_URL= .venv/bin/python benchmarks/reader_rank.py dump OUT.npz --cache-dir DIR \
-        --pdf benchmarks/answers/content_dev.json benchmarks/answers/content_fresh.json benchmarks/answers/pdf_qa.json \
+        --pdf benchmarks/answers/content_dev.json benchmarks/answers/content_fresh.json \
+        benchmarks/answers/content_fresh2.json benchmarks/answers/content_fresh3.json benchmarks/answers/pdf_qa.json \
         --mdqa ../shared/data/mdqa/hotpotqa_100.json ../shared/data/mdqa/musique_100.json
     # 2. cross-validate (grouped by question; and train on one source group, test on the other)
     .venv/bin/python benchmarks/reader_rank.py cv OUT.npz [MORE.npz ...]
@@ -32,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-PDF_SETS = ["content_dev", "content_fresh", "content_fresh2", "pdf_qa"]
+PDF_SETS = ["content_dev", "content_fresh", "content_fresh2", "content_fresh3", "pdf_qa"]
 
 
 def _holds(text: str, alternatives: list[str]) -> bool:
@@ -106,7 +107,7 @@ class Dumper:
 
 def dump_pdf(d: Dumper, files: list[Path], cache_dir: Path, verbose: bool) -> None:
     from app.db.session import session_scope
-    from app.qa.answer import build_context
+    from app.qa.answer import build_context, reading_order
     from app.qa.ask import AskOptions
     from app.qa.decompose import split_question
     from app.qa.pipeline import retrieve, widen_for_reading
@@ -129,7 +130,8 @@ def dump_pdf(d: Dumper, files: list[Path], cache_dir: Path, verbose: bool) -> No
                 if retrieval.table_answers or retrieval.question_type != "content":
                     print(f"{f.stem:14} {r['id']:10} skipped (table/structural)")
                     continue
-                where = d.add(f.stem, q, build_context([*retrieval.nodes, *retrieval.reading_extra]), r["answers"])
+                items = build_context(reading_order(retrieval.nodes, retrieval.reading_extra))
+                where = d.add(f.stem, q, items, r["answers"])
                 print(f"{f.stem:14} {r['id']:10} {where:16} {q[:70] if verbose else ''}")
 
 
@@ -261,16 +263,37 @@ def cv(path: list[Path], c: float) -> None:
             print(f"  {label if name is None else '  ' + name:30} n={n:4}  {cells}")
 
 
+def _shown(scores: np.ndarray, y: np.ndarray, group: np.ndarray, keep: np.ndarray) -> tuple[float, float]:
+    """As the reader shows them (app.qa.sentence_rank: up to MAX_CHOSEN sentences, a runner-up while its probability
+    is at least SECOND_RATIO of the best one's; the one-per-item rule left aside): the share of questions whose
+    shown sentences hold the answer, and the mean number shown."""
+    from app.qa.sentence_rank import MAX_CHOSEN, SECOND_RATIO
+
+    hits = shown = n = 0
+    for g in np.unique(group[keep]):
+        m = group == g
+        p = 1.0 / (1.0 + np.exp(-np.clip(scores[m], -30, 30)))
+        order = np.argsort(-p, kind="stable")[:MAX_CHOSEN]
+        order = order[p[order] >= SECOND_RATIO * p[order[0]]]
+        hits += bool(y[m][order].any())
+        shown += len(order)
+        n += 1
+    return hits / max(n, 1), shown / max(n, 1)
+
+
 def _topk_cells(
     baseline: np.ndarray, learned: np.ndarray, y: np.ndarray, group: np.ndarray, keep: np.ndarray
 ) -> tuple[int, str]:
-    """(questions, "top1 a -> b   top2 ...   top3 ..."): how often the k best sentences hold the answer, both ways."""
+    """(questions, "top1 a -> b   top2 ...   top3 ..."): how often the k best sentences hold the answer, both ways;
+    then how often the sentences the learned ranking would show hold it."""
     cells = []
     n = 0
     for k in (1, 2, 3):
         b, n = _top1(baseline, y, group, keep, k)
         lrn, _ = _top1(learned, y, group, keep, k)
         cells.append(f"top{k} {b / n:4.0%} -> {lrn / n:4.0%}")
+    hit, shown = _shown(learned, y, group, keep)
+    cells.append(f"shown {hit:4.0%} ({shown:.1f})")
     return n, "   ".join(cells)
 
 
@@ -288,7 +311,8 @@ def fit(path: list[Path], c: float, sources: list[str]) -> None:
         return f"{name} = np.array([\n{body},\n])"
 
     print(f"# --- fitted (benchmarks/reader_rank.py fit, {time.strftime('%Y-%m-%d')}: {len(source)} dev questions,")
-    print(f"# {len(y)} sentences, {int(y.sum())} holding the answer; C={c}; from {'+'.join(sorted(set(source)))};")
+    print(f"# {len(y)} sentences, {int(y.sum())} holding the answer; C={c}; from")
+    print(textwrap.fill(", ".join(sorted(set(source))) + ";", 118, initial_indent="# ", subsequent_indent="# "))
     print(f"# left out: {', '.join(DROPPED) or 'none'}) ---")
     print("# fmt: off")
     for name, v in (("MEANS", means), ("SCALES", scales), ("WEIGHTS", w)):

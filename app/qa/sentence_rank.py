@@ -3,10 +3,14 @@
 The reader's hand-set score (0.5 × cosine + 0.3 × word overlap + 0.2 × answer-type rule + a bonus for a typed span)
 weighs its signals the same for every question. Here the same signals, and a few more, are read per sentence
 *relative to the other shortlisted sentences of the question* (the gap to the best cosine, to the best overlap), and
-a logistic model turns them into the probability that the sentence holds the answer. It is fitted on HotpotQA and
-MuSiQue questions only (the sentence of a supporting paragraph that holds the answer), so the PDF dev questions
-measure it out of domain (docs/benchmarks.md, "Content answers: a learned sentence ranking"). The reader shows the
-sentences it ranks best; which of them leads stays with the hand-set score (app.qa.reader.read).
+a logistic model turns them into the probability that the sentence holds the answer. Three signals look past
+plain word overlap: the question words a sentence holds weighted by their rarity among all candidates (a word every
+row of a table repeats in its header says little), the question's own pairs of neighbouring words ("works trials",
+"mark each page"), and for "how many <unit>" a number followed by that unit. It is fitted on HotpotQA and MuSiQue
+questions (the sentence of a supporting paragraph that holds the answer) and the dev halves of the PDF answer sets
+(never their test halves); fitted on HotpotQA and MuSiQue alone it ranks the PDF dev questions as well, so the signals
+carry across domains (docs/benchmarks.md, "Content answers: rarity and phrase signals in the sentence ranking"). The
+reader shows the sentences it ranks best; which of them leads stays with the hand-set score (app.qa.reader.read).
 
 `benchmarks/reader_rank.py` dumps the pairs, cross-validates and prints the fitted block below.
 """
@@ -20,19 +24,59 @@ from collections.abc import Sequence
 import numpy as np
 
 from app.qa.answer_types import expected_type
-from app.qa.extractive_reader import Candidate, Encode, answer_type_bonus, words
+from app.qa.extractive_reader import STOP, Candidate, Encode, answer_type_bonus, rarity, words
 from app.qa.short_answer import _proximity, typed_spans
 from app.qa.span_fit import question_focus, span_fits
 
 FEATURES = (
     "similarity", "sim_gap", "sim_rank", "focus_similarity", "overlap", "overlap_gap", "type_rule", "typed_span",
     "typed_spans", "span_proximity", "span_fit_number", "span_fit_other", "order", "first_in_item", "refers_back",
-    "prev_overlap", "item_overlap", "log_chars", "table",
+    "prev_overlap", "item_overlap", "log_chars", "table", "rare_overlap", "rare_gap", "phrase", "unit_match",
 )  # fmt: skip
 
 # A pronoun or demonstrative among a sentence's first words: it borrows its subject from the sentence before.
 REFERS_BACK = re.compile(r"^(?:\W*\w+\W+){0,5}?(?:it|its|they|their|them|this|these|those|that|both|such|he|she|his|"
                          r"her)\b", re.I)  # fmt: skip
+
+
+TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+# "how many seconds", "within how many work-hours", "how much money": the unit an amount must carry.
+ASKED_UNIT = re.compile(r"\bhow (?:many|much)\s+([a-z][a-z-]+)", re.I)
+AMOUNT = re.compile(r"\d[\d,.]*\s*(?:%|percent\b)?")
+
+
+def _content_tokens(text: str) -> list[str]:
+    return [t for t in TOKEN.findall(text.lower()) if t not in STOP and len(t) > 1]
+
+
+def _pairs(tokens: list[str]) -> set[tuple[str, str]]:
+    return set(zip(tokens, tokens[1:], strict=False))
+
+
+def phrase_share(q_pairs: set[tuple[str, str]], text: str) -> float:
+    """The share of the question's pairs of neighbouring content words ("works trials", "mark each", "each page")
+    that stand side by side in `text` too: a sentence that repeats the question's own phrase, not only its words."""
+    if not q_pairs:
+        return 0.0
+    return len(q_pairs & _pairs(_content_tokens(text))) / len(q_pairs)
+
+
+def _stem(word: str) -> str:
+    return word.lower()[:5]
+
+
+def unit_match(question: str, text: str) -> float:
+    """1.0 when the question asks "how many <unit>" and `text` has a number followed (within two words) by that
+    unit: "within 45 seconds" for "within how many seconds"."""
+    m = ASKED_UNIT.search(question)
+    if m is None or m.group(1).lower() in STOP:
+        return 0.0
+    unit = _stem(m.group(1))
+    for n in AMOUNT.finditer(text):
+        after = TOKEN.findall(text[n.end() : n.end() + 40].lower())[:2]
+        if any(_stem(w) == unit for w in after):
+            return 1.0
+    return 0.0
 
 
 def features(
@@ -72,6 +116,12 @@ def features(
         vectors = np.asarray(encode([question_focus(question), *texts]), dtype=np.float32)
         focus = [float(v) for v in vectors[1:] @ vectors[0]]
     best_overlap = max((c.overlap for c in shortlist), default=0.0)
+    # The question words a sentence holds, each weighted by how rare it is among all the candidates: a word every
+    # row of a table repeats in its header ("dollars") says little, a rare one ("works trials") much.
+    rare = rarity(q_words, [q_words & words(c.text) for c in everything])
+    rare_share = [rare(q_words & words(c.text)) for c in shortlist]
+    best_rare = max(rare_share, default=0.0)
+    q_pairs = _pairs(_content_tokens(question))
     rows = []
     for i, (c, found, fit) in enumerate(zip(shortlist, spans, fits, strict=True)):
         siblings = by_item.get(id(c.item), [c])
@@ -97,28 +147,33 @@ def features(
             len(q_words & item_words.get(id(c.item), set())) / max(len(q_words), 1),
             math.log(1 + len(c.text)),
             1.0 if c.item.kind == "table" else 0.0,
+            rare_share[i],
+            rare_share[i] - best_rare,
+            phrase_share(q_pairs, c.text),
+            unit_match(question, c.text) if kind == "number" else 0.0,
         ])  # fmt: skip
     return np.asarray(rows, dtype=np.float64).reshape(len(rows), len(FEATURES))
 
 
-# --- fitted (benchmarks/reader_rank.py fit, 2026-11-25: 343 dev questions,
-# 5488 sentences, 404 holding the answer; C=1.0; from hotpotqa+musique;
+# --- fitted (benchmarks/reader_rank.py fit, 2026-11-27: 461 dev questions,
+# 7376 sentences, 557 holding the answer; C=1.0; from
+# content_dev, content_fresh, content_fresh2, content_fresh3, hotpotqa, musique, pdf_qa (dev halves);
 # left out: span_fit_number, span_fit_other) ---
 # fmt: off
 MEANS = np.array([
-    0.3516, -0.2955, 0.2113, 0.2770, 0.2558, -0.3056, 0.5512, 0.7744, 0.8743, 0.2355, 0.0000, 0.0000,
-    0.6649, 0.3876, 0.2310, 0.1007, 0.3886, 4.8731, 0.0000,
+    0.3707, -0.2888, 0.2113, 0.2844, 0.2493, -0.3153, 0.5616, 0.7021, 0.7765, 0.2205, 0.0000, 0.0000,
+    0.6524, 0.4268, 0.2124, 0.0873, 0.3579, 4.9038, 0.0334, 0.2000, -0.3236, 0.0622, 0.0056,
 ])
 SCALES = np.array([
-    0.1702, 0.1821, 0.2332, 0.1927, 0.1946, 0.2250, 0.1914, 0.4180, 0.6108, 0.3030, 1.0000, 1.0000, 0.2670,
-    0.4872, 0.4215, 0.1735, 0.2181, 0.4927, 1.0000,
+    0.1719, 0.1802, 0.2332, 0.1946, 0.1893, 0.2234, 0.2366, 0.4573, 0.6234, 0.3045, 1.0000, 1.0000, 0.2706,
+    0.4946, 0.4090, 0.1623, 0.2190, 0.5331, 0.1796, 0.1709, 0.2134, 0.1278, 0.0743,
 ])
 WEIGHTS = np.array([
-    -0.0387, 0.5326, 0.3054, 0.1600, -0.2929, 0.5381, 0.2762, 0.2104, 0.1289, 0.0963, 0.0000, 0.0000,
-    0.6072, 0.2724, -0.0111, -0.0849, 0.4347, -0.0006, 0.0000,
+    -0.0144, 0.6053, 0.2662, 0.1976, -1.5685, -0.0129, 0.2777, 0.0833, 0.1663, 0.1224, 0.0000, 0.0000,
+    0.4709, 0.2345, -0.0979, 0.0512, 0.3972, -0.0400, -0.1101, 1.3324, 0.5786, 0.0973, 0.0384,
 ])
 # fmt: on
-BIAS = -1.0584
+BIAS = -1.2192
 # --- end fitted ---
 FITTED = bool(WEIGHTS.any())
 # With the learned ranking the answer leads with up to MAX_CHOSEN sentences: a runner-up is shown when its

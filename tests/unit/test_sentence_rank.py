@@ -125,3 +125,53 @@ def test_bold_never_splits_a_token() -> None:
     year = "In 2002, Finland launched a trial project."
     assert bold(year, 3, 7) == "In **2002**, Finland launched a trial project."
     assert bold("born in Paris.", 8, 13) == "born in **Paris**."
+
+
+def test_phrase_share_counts_the_questions_own_word_pairs() -> None:
+    q = "What other name is used for the works trials of a diesel engine?"
+    pairs = sentence_rank._pairs(sentence_rank._content_tokens(q))
+    heading = "4.3.3 Works trials (Factory Acceptance Test) a) Objectives"
+    scattered = "Trials of engines are carried out at the works of the manufacturer."
+    assert sentence_rank.phrase_share(pairs, heading) > 0.0
+    # The same words, not side by side: no phrase of the question.
+    assert sentence_rank.phrase_share(pairs, scattered) == 0.0
+    assert sentence_rank.phrase_share(set(), heading) == 0.0
+
+
+def test_unit_match_wants_the_asked_unit_after_a_number() -> None:
+    q = "Within how many seconds must an emergency generator take on its whole load?"
+    assert sentence_rank.unit_match(q, "- the total load is supplied within 45 seconds since power failure") == 1.0
+    assert sentence_rank.unit_match(q, "a transient speed variation in excess of 10% of the rated speed") == 0.0
+    assert sentence_rank.unit_match("How many work-hours does the change take?", "It takes 40 work-hours.") == 1.0
+    # No unit asked: nothing to match.
+    assert sentence_rank.unit_match("What is the rated speed?", "1400 rpm and above") == 0.0
+
+
+def test_rare_question_words_outweigh_the_words_every_row_repeats(encode) -> None:
+    """A table whose header repeats the question's words in every row, and the note that answers: the note holds
+    the question's rare words, so its rarity-weighted overlap is the highest though its plain overlap is not."""
+    table = ContextItem(
+        marker=1,
+        node_id="t1",
+        kind="table",
+        text=(
+            "| School year | Current expenditures / Constant 2010–11 dollars |\n|---|---|\n"
+            "| 1996–97 | 375.9 |\n| 1997–98 | 390.2 |\n| 1998–99 | 407.0 |\n| 1999–2000 | 423.0 |"
+        ),
+    )
+    note = ContextItem(
+        marker=2,
+        node_id="p2",
+        kind="passage",
+        text="1 Based on the Consumer Price Index (CPI) for all urban consumers, Bureau of Labor Statistics.",
+    )
+    q = "Which price index is used to convert school spending into constant dollars?"
+    everything = candidates([table, note])
+    shortlist = score_candidates(q, list(everything), encode, 2)
+    x = sentence_rank.features(q, shortlist, everything, 2, "rules", encode)
+    texts = [c.text for c in shortlist]
+    at_note = next(i for i, t in enumerate(texts) if "Consumer Price Index" in t)
+    rare = x[:, sentence_rank.FEATURES.index("rare_overlap")]
+    assert rare[at_note] == rare.max()
+    assert _row(x, at_note, "rare_gap") == 0.0
+    assert sentence_rank.probabilities(x)[at_note] == sentence_rank.probabilities(x).max()

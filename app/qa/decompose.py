@@ -11,6 +11,9 @@ import re
 from dataclasses import dataclass
 
 AUX = r"(?:is|are|was|were|did|does|do|has|have|had|can|could|will|would|should|must)"
+# "Under which rules ...", "Above what pressure ...", "By whose guidance ...": a question may open on a preposition.
+ASKING_PREPOSITION = (r"(?:in|at|for|of|on|from|about|with|during|under|above|below|by|to|after|before|since|within|"
+                      r"over|through|into|between|among|against)")  # fmt: skip
 # "..., and when did ...", "...; what is ...", "...? Where was ...": a second question starts after the joint. A
 # wh-word must be followed by an auxiliary ("and when did"), so relative clauses ("the city where he was born and
 # where he died", "the actor who ... and who was born in") stay whole.
@@ -19,9 +22,10 @@ JOINT = re.compile(
     # "..., and how many airplanes does ...", "... and what percentage followed ...": an amount asked anew.
     r"|how\s+(?:many|much)\b|what\s+(?:percentage|share|proportion|number)\b)"
     rf"|\?\s+(?=(?:what|when|where|who|whom|whose|which|why|how|{AUX})\b)"
-    # "..., and which ministry is responsible ...", "..., and what barometric pressure do ...": after a comma and
-    # "and", which/who/what opens a second question (a relative clause is not introduced by ", and which").
-    r"|\s*,\s*and\s+(?=(?:which|who|what)\s+\w+\s+\w+)",
+    # "..., and which ministry is responsible ...", "..., and what barometric pressure do ...", "..., and under
+    # whose guidance do ...": after a comma and "and", which/who/what (after a preposition or not) opens a second
+    # question (a relative clause is not introduced by ", and which").
+    rf"|\s*,\s*and\s+(?=(?:{ASKING_PREPOSITION}\s+)?(?:which|who|whose|what)\s+\w+\s+\w+)",
     re.I,
 )
 COMPARE = re.compile(
@@ -57,7 +61,8 @@ MIN_PART_WORDS = 3
 SCOPE = re.compile(r"^((?:in|according\s+to|for)\s+[^,?]{1,60}),\s+(?=(?:what|when|where|who|which|how)\b)", re.I)
 # Each part must read as a question on its own ("At the 2011 census, what was ..." is one question).
 OPENS_QUESTION = re.compile(
-    rf"^(?:what|when|where|who|whom|whose|which|why|how|in\s+which|in\s+what|{AUX}|tell|list|name|give|describe)\b",
+    rf"^(?:what|when|where|who|whom|whose|which|why|how|{ASKING_PREPOSITION}\s+(?:which|what|whose|whom)|{AUX}|tell|"
+    r"list|name|give|describe)\b",
     re.I,
 )
 

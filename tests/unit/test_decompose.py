@@ -32,6 +32,22 @@ from app.qa.which_documents import DocumentMatch
             ["What cruising speed do the ideal drive cycles use?",
              "What barometric pressure do the engine rules take as reference?"],
         ),
+        (  # either part may open on a preposition: "Under which ...", "Above what ...", "under whose ..."
+            "Under which order is the proposal not a significant regulatory action, and under which rules can "
+            "special flight permits be issued?",
+            ["Under which order is the proposal not a significant regulatory action?",
+             "Under which rules can special flight permits be issued?"],
+        ),
+        (
+            "Above what pressure swing does the piping need shielding, and how much surge margin must the "
+            "turbocharger keep?",
+            ["Above what pressure swing does the piping need shielding?",
+             "How much surge margin must the turbocharger keep?"],
+        ),
+        (
+            "Whose figures show that retailers out-sell manufacturers, and under whose guidance do apprentices work?",
+            ["Whose figures show that retailers out-sell manufacturers?", "Under whose guidance do apprentices work?"],
+        ),
     ],
 )  # fmt: skip
 def test_two_questions_joined_by_and(question: str, parts: list[str]) -> None:

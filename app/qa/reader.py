@@ -3,6 +3,7 @@ evidence sentence(s), the answer-bearing span in **bold**, each sentence with it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -39,6 +40,19 @@ WEIGHT_SPAN_FIT = 0.4
 # a span of the asked type is scored at least this share of its predecessor: alone it shares few words with the
 # question, but the two read as one statement. It is shown right after its predecessor.
 CONTINUATION_SHARE = 0.75
+
+
+# "SECTION 2 DIESEL ENGINES", "Table 6.12: The World's Leading Food & Drink Manufacturers", "WARN Report* Summary
+# by Received Date 07/01/2015 - 03/25/2016 Fiscal Year": a title names a topic and answers nothing.
+CAPTION = re.compile(r"^\W*(?:table|figure|fig\.|section|chapter|annex|appendix|part)\s*[\dA-Z]", re.I)
+ENDS_SENTENCE = re.compile(r"[.!?;:)\"”’]\s*$")
+
+
+def heading_like(text: str) -> bool:
+    """`text` reads as a heading or a caption: it opens as one ("Table 6.12:", "SECTION 2"), or it is short and
+    does not end as a sentence does."""
+    text = text.strip()
+    return bool(CAPTION.match(text)) or (len(text.split()) <= 15 and not ENDS_SENTENCE.search(text))
 
 
 @dataclass(slots=True)
@@ -253,6 +267,9 @@ def read(
         # them leads stays with the hand-set score, whose bonus for a span of the asked type puts the sentence that
         # holds the asked-for date or amount first (the issue's example, tests/integration/test_ask_lead.py).
         chosen.sort(key=lambda c: -hand_set.get(id(c), 0.0))
+    # A heading or a caption never leads while a sentence is shown: it names the topic the question shares words
+    # with and answers nothing ("SECTION 2 DIESEL ENGINES" before "4.3.3 Works trials (Factory Acceptance Test)").
+    chosen.sort(key=lambda c: c.item.kind != "table" and heading_like(c.text))
     chosen = _after_predecessors(chosen, follows)
     q_words = words(question)
     mark = None if evidence_only else lead_span(question, chosen[0], found, tagger)

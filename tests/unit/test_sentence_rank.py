@@ -175,3 +175,33 @@ def test_rare_question_words_outweigh_the_words_every_row_repeats(encode) -> Non
     assert rare[at_note] == rare.max()
     assert _row(x, at_note, "rare_gap") == 0.0
     assert sentence_rank.probabilities(x)[at_note] == sentence_rank.probabilities(x).max()
+
+
+def test_heading_like_tells_titles_and_captions_from_sentences() -> None:
+    from app.qa.reader import heading_like
+
+    assert heading_like("SECTION 2 DIESEL ENGINES")
+    assert heading_like("Table 6.11: EU’s top 20 grocery wholesalers")
+    assert heading_like("WARN Report* Summary by Received Date 07/01/2015 - 03/25/2016 Fiscal Year")
+    assert not heading_like("AIKON takes a digital photograph and sketches them with a pen-plotter.")
+    assert not heading_like("Both are worth 23 ECTS credits.")
+
+
+def test_a_heading_never_leads_a_sentence(encode) -> None:
+    """eu-004.pdf: the caption shares the question's words ("grocery wholesalers"); the sentence after it names the
+    company. Both may be shown, the sentence first."""
+    caption = ContextItem(marker=1, node_id="p1", kind="passage", text="Table 6.11: EU’s top 20 grocery wholesalers")
+    note = ContextItem(
+        marker=2,
+        node_id="p2",
+        kind="passage",
+        text=(
+            "Note, for example, the leading role of the wholesaling activity of the French cigarette manufacturer "
+            "(SEITA), the leading position of Nestle (a manufacturer) among grocery wholesalers."
+        ),
+    )
+    reading = read("Which cigarette company shows up among Europe's biggest grocery wholesalers?", [caption, note],
+                   encode, tagger="rules")  # fmt: skip
+    shown = reading.text.replace("**", "")
+    assert shown.startswith("Note, for example")
+    assert "Table 6.11" not in shown or shown.index("Table 6.11") > shown.index("SEITA")

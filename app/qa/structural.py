@@ -8,7 +8,9 @@ document order. A page comes back as its page node (hop 0) with its passages and
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from itertools import islice
 
 from sqlalchemy import ColumnElement, func, or_, select
@@ -469,6 +471,40 @@ ASKS_NAME = re.compile(r"^\s*(?:(?:in|at|from|for|of|to|by)\s+)?(?:who|whom|whos
 NUMBER_ONLY = re.compile(r"^[\s$€£¥+−–-]*\d[\d\s,.]*(?:%|[a-zA-Z]{0,3}\.?)?\s*$")
 
 
+# A capitalised word inside the question ("Vote Yes for Strong Schools", "Twitter", "Kerala") names what it asks
+# about. Month and day names are dates, which a table writes as numbers as often as not.
+NAME_WORD = re.compile(r"(?<=\s)[A-Z][\w&'’-]+")
+CALENDAR = frozenset(
+    """january february march april may june july august september october november december monday tuesday
+    wednesday thursday friday saturday sunday""".split()
+)
+
+
+def question_names(question: str) -> set[str]:
+    """The tokens of the question's capitalised words after its first ("Vote Yes for Strong Schools" → vote, yes,
+    strong, school), month and day names left out."""
+    return {
+        t
+        for w in NAME_WORD.findall(" ".join(question.split()))
+        if w.lower() not in CALENDAR
+        for t in tablequery.tokens(w)
+        if len(t) > 2
+    }
+
+
+def names_unheld(names: set[str], data: tablequery.TableData, document: Document, page_text: Callable[[], str]) -> bool:
+    """Some of `names` (question_names) the table does not hold anywhere: not in its caption, label or cells, nor in
+    its document's file name or title, nor on its page (`page_text`, read only when needed: "PIRLS 2011" heads the
+    page, not the table). Answered from such a table, a question about "Vote Yes for Strong Schools" got the total
+    of an education table of another document."""
+    if not names:
+        return False
+    text = " ".join([data.caption or "", data.label or "", document.filename, document.title or ""])
+    held = set(tablequery.tokens(text)) | {t for row in data.rows for cell in row for t in tablequery.tokens(cell)}
+    missing = names - held
+    return bool(missing) and bool(missing - set(tablequery.tokens(page_text())))
+
+
 def names_a_number(question: str, value: str | None) -> bool:
     """The question asks for a name (who, where, which + a noun that is no quantity) and `value` is a number."""
     return bool(value) and bool(ASKS_NAME.match(question)) and bool(NUMBER_ONLY.match(value or ""))
@@ -494,6 +530,11 @@ def measures_other(question: str, explained: set[str]) -> bool:
         if words and not set(words) & explained:
             return True
     return False
+
+
+def _page_text(session: Session, table: DocTable) -> str:
+    query = select(Page.text).where(Page.document_id == table.document_id, Page.number == table.page_number)
+    return session.scalar(query) or ""
 
 
 def _label(table: DocTable, inferred: Inferred) -> str | None:
@@ -564,6 +605,7 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
     query = select(DocTable).where(or_(*conditions)).order_by(DocTable.document_id, DocTable.index_in_document)
     tables = list(session.scalars(query.limit(MAX_CONTENT_TABLES)))
     q_tokens = set(tablequery.tokens(question))
+    names = question_names(question)
     best: tuple[float, tablequery.TableAnswer, DocTable, Document, tablequery.TableData] | None = None
     named: list[tuple[float, tablequery.TableAnswer, DocTable, Document, tablequery.TableData]] = []
     rivals: list[tuple[float, tablequery.TableAnswer]] = []
@@ -584,13 +626,16 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
         # Caption words the question shares ("food outlets") tell two tables with the same column apart.
         caption = set(tablequery.description(data))
         named_whole = len(caption) >= 3 and len(q_tokens & caption) * 4 >= len(caption) * 3
+        # Neither the table nor its document named, and the table does not hold what the question names: whatever
+        # its cells give is about something else.
+        elsewhere = document_id is None and names_unheld(names, data, document, partial(_page_text, session, table))
         for got in (tablequery.aggregate_answer(data, question), tablequery.cell_answer(data, question)):
             if got is None or got.kind == "not_found":
                 continue
             caption_hits = len(q_tokens & (caption - set(tablequery.tokens(got.column))))
             # The caption naming the table too ("public health outlay") makes the table surer, up to a point.
             surety = got.strength + 0.5 * min(caption_hits, 2) + (0.5 if named_whole else 0.0)
-            sure = surety >= 2.5 if got.kind == "aggregate" else got.exact_row and surety >= 4.0
+            sure = (surety >= 2.5 if got.kind == "aggregate" else got.exact_row and surety >= 4.0) and not elsewhere
             # A superlative asks for an aggregate: it outranks a cell whose row the question merely lists.
             # Ranking between tables: a column named whole beats one named in part ("inhabitants per outlet" over
             # "inhabitants per outlet 1996/7"), and caption words shared count half.

@@ -683,3 +683,40 @@ def test_a_cell_measuring_something_else_does_not_answer_a_content_question() ->
                    "Actual 2003–04 to 2008–09")  # fmt: skip
     assert measures_other("What is the number of public high school graduates in California in 2003–04?", changes)
     assert not measures_other("What was the percentage change in public high school graduates in California?", changes)
+
+
+def test_a_table_that_holds_nothing_the_question_names_answers_no_content_question() -> None:
+    from app.db.models import Document
+    from app.qa.structural import names_unheld, question_names
+    from app.qa.tablequery import TableData
+
+    # us-018.pdf's Table 17 (expenditures of public schools) has a "Total" column; the question is about a campaign
+    # committee of another document.
+    schools = TableData(
+        id="t17",
+        caption="Table 17. Current expenditures for public elementary and secondary schools",
+        label="Table 17",
+        rows=[["School year", "Total"], ["1999–2000", "323.9"], ["2000–01", "348.4"]],
+    )
+    us018 = Document(filename="us-018.pdf", title="Projections of Education Statistics")
+    asked = "How much was given in total to Vote Yes for Strong Schools, counting the amounts reported earlier?"
+    names = question_names(asked)
+    assert {"vote", "strong"} <= names
+    pages: list[str] = []
+
+    def page_text() -> str:
+        pages.append("read")
+        return "Table 17 ... SOURCE: U.S. Department of Education"
+
+    assert names_unheld(names, schools, us018, page_text)
+    # Names the table, its document or its page holds are no reason to doubt it; the page is read only when needed.
+    pages.clear()
+    assert not names_unheld(question_names("What was the Total for the School year 2000–01?"), schools, us018,
+                            page_text)  # fmt: skip
+    assert not names_unheld(question_names("What did Education Statistics project in total?"), schools, us018,
+                            page_text)  # fmt: skip
+    assert pages == []
+    assert not names_unheld(question_names("Which total did PIRLS report?"), schools, us018, lambda: "PIRLS 2011")
+    # Month names are dates, which tables write as numbers; the question's first word is no name.
+    assert question_names("How many notices were received in July 2015?") == set()
+    assert question_names("Which member state had the most inhabitants per retail outlet?") == set()

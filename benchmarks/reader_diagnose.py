@@ -84,7 +84,9 @@ def main() -> int:
                 print("   answer:", answer[:300].replace("\n", " "))
                 if where in ("answered", "shortlisted"):
                     rank = next((n for n, c in enumerate(ranked) if all(_holds(c.text, p) for p in parts)), None)
-                    print("   rank of answer sentence (hand-set):", rank)
+                    learned = reader_mod.learned_rank(q, list(short), list(cands), len(items), "spacy", encode)
+                    at = next((n for n, c in enumerate(learned) if all(_holds(c.text, p) for p in parts)), None)
+                    print("   rank of answer sentence (hand-set):", rank, "learned:", at)
                     for n, c in enumerate(ranked[: max(3, (rank or 0) + 1)]):
                         print(f"     {n:2} {c.score:.3f} {c.text[:140]!r}")
                 elif where == "retrieved":

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-PDF_SETS = ["content_dev", "content_fresh", "content_fresh2", "content_fresh3", "pdf_qa"]
+PDF_SETS = ["content_dev", "content_fresh", "content_fresh2", "content_fresh3", "content_fresh4", "pdf_qa"]
 
 
 def _holds(text: str, alternatives: list[str]) -> bool:

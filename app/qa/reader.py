@@ -55,6 +55,19 @@ def heading_like(text: str) -> bool:
     return bool(CAPTION.match(text)) or (len(text.split()) <= 15 and not ENDS_SENTENCE.search(text))
 
 
+def _heading(c: Candidate) -> bool:
+    return c.item.kind != "table" and heading_like(c.text)
+
+
+def not_headings_alone(chosen: list[Candidate], ranked: list[Candidate]) -> list[Candidate]:
+    """`chosen`, and when it holds only headings, the best sentence or table row of `ranked` too: headings alone
+    answer nothing ("Health Sector Financing by Centre and States/UTs in India [2009-10 to 2012-13]" had been the
+    whole answer about a state's health budget)."""
+    if all(_heading(c) for c in chosen):
+        return chosen + [c for c in ranked if not _heading(c)][:1]
+    return chosen
+
+
 @dataclass(slots=True)
 class Reading:
     text: str  # Markdown with [n] markers of the context items
@@ -251,6 +264,7 @@ def read(
     else:
         ranked = rerank_by_type(question, sorted(cands, key=lambda c: -c.score), tagger, encode)
         chosen = choose(ranked)
+    chosen = not_headings_alone(chosen, ranked)
     found = propose(question, ranked, tagger)
     show = not evidence_only and found is not None and found.confidence >= confidence.SHOW_THRESHOLD
     limit = sentence_rank.MAX_CHOSEN if learned else MAX_CHOSEN
@@ -269,7 +283,7 @@ def read(
         chosen.sort(key=lambda c: -hand_set.get(id(c), 0.0))
     # A heading or a caption never leads while a sentence is shown: it names the topic the question shares words
     # with and answers nothing ("SECTION 2 DIESEL ENGINES" before "4.3.3 Works trials (Factory Acceptance Test)").
-    chosen.sort(key=lambda c: c.item.kind != "table" and heading_like(c.text))
+    chosen.sort(key=_heading)
     chosen = _after_predecessors(chosen, follows)
     q_words = words(question)
     mark = None if evidence_only else lead_span(question, chosen[0], found, tagger)

@@ -205,3 +205,29 @@ def test_a_heading_never_leads_a_sentence(encode) -> None:
     shown = reading.text.replace("**", "")
     assert shown.startswith("Note, for example")
     assert "Table 6.11" not in shown or shown.index("Table 6.11") > shown.index("SEITA")
+
+
+def test_a_heading_is_never_shown_alone() -> None:
+    """health.pdf: the page's title shares most of the question's words; a row of the table is shown with it."""
+    from app.qa.reader import not_headings_alone
+
+    title = ContextItem(
+        marker=1,
+        node_id="p1",
+        kind="passage",
+        text="Health Sector Financing by Centre and States/UTs in India [2009-10 to 2012-13](Revised) Page |23",
+    )
+    table = ContextItem(
+        marker=2,
+        node_id="t1",
+        kind="table",
+        text=(
+            "| States-A | Revenue / Medical & Public Health | Capital / Medical & Public Health |\n|---|---|---|\n"
+            "| Andhra Pradesh | 47,824,589 | 1,275,000 |\n| Jammu & Kashmir | 14,411,984 | 3,188,550 |"
+        ),
+    )
+    heading, *rows = candidates([title, table])
+    assert not_headings_alone([heading], [heading, *rows]) == [heading, rows[0]]
+    # A sentence shown: nothing added; a table row is never a heading, whatever its words.
+    assert not_headings_alone([rows[1], heading], [rows[1], heading, rows[0]]) == [rows[1], heading]
+    assert not_headings_alone([rows[0]], [rows[0], rows[1]]) == [rows[0]]

@@ -22,7 +22,8 @@ from app.qa.classify import DocumentName, DocumentNames, classify
 
 HERE = Path(__file__).resolve().parent
 PDFS = HERE.parents[1].parent / "shared" / "data" / "pdfs"
-SETS = ["pdf_qa", "tables_fresh", "content_fresh", "content_fresh2", "content_fresh3", "tables_dev2", "content_dev"]
+SETS = ["pdf_qa", "tables_fresh", "content_fresh", "content_fresh2", "content_fresh3", "content_fresh4", "tables_dev2",
+        "content_dev"]
 
 
 def shared_names() -> DocumentNames:

@@ -238,7 +238,7 @@ def retrieve(
         embed_ms = query.ms
         retrieval = Retrieval(question_type="content", nodes=nodes, document_id=document_id)
         retrieval.relevance = _relevance(index, nodes, query)
-        structural.content_table_answer(session, retrieval, question, document_id)
+        structural.content_table_answer(session, retrieval, question, document_id, collection_id)
     retrieval.llm_calls = llm_calls
     # "embed" (the question's embedding, part of "retrieve") is reported separately for benchmarks.
     retrieval.timings_ms = {"classify": classify_ms, "retrieve": _ms(start), "embed": embed_ms}

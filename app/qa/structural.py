@@ -412,6 +412,32 @@ ASKS_OTHER = re.compile(r"\b(?:why|how(?! (?:many|much)\b)|when|explain|describe
 
 
 MAX_CONTENT_TABLES = 60  # a named document's tables read for a content question, at most
+# Tables whose stored caption names most of the question ("Table 14. Actual and projected numbers for public high
+# school graduates, by region and state" for "the number of public high school graduates in California in
+# 2003–04") are candidates wherever they are: a long table of numbers ranks low as a retrieval unit, so neither it nor
+# its page was among the retrieved nodes.
+CAPTION_TABLES = 3
+CAPTION_MIN_SHARED = 3
+
+
+def tables_named_by_caption(session: Session, collection_id: str, question: str) -> list[str]:
+    """The ids of up to CAPTION_TABLES tables of the collection whose caption holds at least CAPTION_MIN_SHARED of
+    the question's words and at least half of them, the most first."""
+    asked = set(tablequery.tokens(question))
+    if len(asked) < CAPTION_MIN_SHARED:
+        return []
+    rows = session.execute(
+        select(DocTable.id, DocTable.caption)
+        .join(Document, Document.id == DocTable.document_id)
+        .where(Document.collection_id == collection_id, Document.status == "ready", DocTable.caption.is_not(None))
+    ).all()
+    scored = []
+    for table_id, caption in rows:
+        shared = len(asked & set(tablequery.tokens(caption or "")))
+        if shared >= CAPTION_MIN_SHARED and 2 * shared >= len(asked):
+            scored.append((shared, table_id))
+    scored.sort(key=lambda x: -x[0])
+    return [table_id for _, table_id in scored[:CAPTION_TABLES]]
 
 
 # Rank a table's answer must lead every other table's differing answer by for its short answer to be shown: one
@@ -584,10 +610,13 @@ def _with_continuations(
     return head, data, False
 
 
-def content_table_answer(session: Session, retrieval: Retrieval, question: str, document_id: str | None = None) -> None:
+def content_table_answer(
+    session: Session, retrieval: Retrieval, question: str, document_id: str | None = None, collection_id: str = ""
+) -> None:
     """A content question a table answers from its cells ("Which member state had the most inhabitants per retail
     outlet?"): the table's answer goes first, the table node leads the evidence. Candidates: the retrieved tables,
-    the tables on the pages of the first retrieved nodes, and every table of a document named as a file.
+    the tables on the pages of the first retrieved nodes, the tables of the collection whose caption names most of
+    the question (`tables_named_by_caption`), and every table of a document named as a file.
 
     Only when the question asks for a value and names the column well (and, for a single cell, the row exactly):
     otherwise the passages' reader answers as before."""
@@ -595,6 +624,8 @@ def content_table_answer(session: Session, retrieval: Retrieval, question: str, 
     if not asks_value or TWO_ASKS.search(question):
         return  # a two-part question is decomposed by the reader: one cell would answer only half of it
     ids = [n.node_id for n in retrieval.nodes if n.kind == "table"]
+    if collection_id and document_id is None:
+        ids += tables_named_by_caption(session, collection_id, question)
     pages = list(dict.fromkeys((n.document_id, n.page) for n in retrieval.nodes[:CONTENT_TABLE_PAGES] if n.page))
     conditions: list[ColumnElement[bool]] = [DocTable.id.in_(ids)] if ids else []
     conditions += [(DocTable.document_id == d) & (DocTable.page_number == p) for d, p in pages]

@@ -11,7 +11,10 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
+from app.db.models import DocTable
+from app.db.session import session_scope
 from app.main import create_app
+from app.qa.structural import tables_named_by_caption
 from app.qa.tablequery import parse_number
 from app.settings import Settings
 from tests.conftest import PDFS
@@ -35,7 +38,7 @@ def _truth(file: str, table_id: int) -> list[list[str]]:
     return [[" ".join(c.split()) for c in row] for row in table["rows"]]
 
 
-def test_named_things_resolved_and_cells_read(client: TestClient) -> None:
+def test_named_things_resolved_and_cells_read(client: TestClient, settings: Settings) -> None:
     cid = client.post("/api/collections", json={"name": "resolve"}).json()["id"]
     body = upload(client, cid, [PDFS / f for f in FILES])
     docs = wait_until_done(client, [d["id"] for d in body["documents"]])
@@ -94,6 +97,19 @@ def test_named_things_resolved_and_cells_read(client: TestClient) -> None:
         )
         assert got["short_answer"] == ohio and got["cell"]["row"] == "Ohio" and year in got["cell"]["column"]
         assert [(c["filename"], c["page"]) for c in got["citations"]] == [("us-018.pdf", page)]
+
+    # Neither the table nor its document named: the tables whose caption names the question's words are candidates
+    # wherever retrieval ranks them (a long table of numbers ranks low as a retrieval unit); the cell leads, as no
+    # short answer.
+    asked = "How many public high school graduates did Ohio have in 2005–06?"
+    with session_scope(str(settings.database_url)) as session:
+        named = [session.get(DocTable, i) for i in tables_named_by_caption(session, cid, asked)]
+    assert [(t.label, t.page_number) for t in named if t is not None][:2] == [("Table 14", 1), ("Table 14", 2)]
+    truth = _truth("reports/us-018.pdf", 1)
+    ohio = next(r for r in truth if r[0] == "Ohio")[truth[1].index("2005–06")]
+    got = ask_api(client, cid, asked)
+    assert got["answer"].startswith(f"**{ohio}**") and got["short_answer"] is None
+    assert (got["citations"][0]["filename"], got["citations"][0]["page"]) == ("us-018.pdf", 1)
 
     # Named but missing: said in one sentence naming what exists, citing nothing.
     for question, expected in [

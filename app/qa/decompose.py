@@ -93,7 +93,7 @@ def split_question(question: str) -> list[Part] | None:
     pieces = [p for p in pieces if p]
     if len(pieces) < 2 or any(len(p.split()) < MIN_PART_WORDS or not OPENS_QUESTION.match(p) for p in pieces):
         return None
-    pieces = [pieces[0]] + [_resolve_it(p, pieces[0]) for p in pieces[1:]]
+    pieces = [pieces[0]] + [_fill_ellipsis(_resolve_it(p, pieces[0]), pieces[0]) for p in pieces[1:]]
     parts = []
     for p in pieces:
         p = p[0].upper() + p[1:]
@@ -177,6 +177,23 @@ def _resolve_it(part: str, first: str) -> str:
     if not m:
         return part
     return IT_AFTER_PREPOSITION.sub(lambda x: f"{x.group(1)} {m.group(1).strip()}", part, count=1)
+
+
+# "Which of NACO's radio programmes was aimed at rural women, and which one at urban migrants?": the second part
+# says only what differs; the rest is the first part's.
+ELLIPSIS = re.compile(rf"^(?:which|what)\s+one\s+(?P<prep>{PREPOSITION}|to|by)\s+(?P<rest>[^?]+?)[\s?.!]*$", re.I)
+
+
+def _fill_ellipsis(part: str, first: str) -> str:
+    """ "which one at urban migrants" after "Which of NACO's radio programmes was aimed at rural women" → "Which of
+    NACO's radio programmes was aimed at urban migrants"; other parts unchanged."""
+    m = ELLIPSIS.match(part)
+    if not m:
+        return part
+    cut = list(re.finditer(rf"\s{m.group('prep')}\s", first, re.I))
+    if not cut:
+        return part
+    return f"{first[: cut[-1].start()]} {m.group('prep')} {m.group('rest').strip()}"
 
 
 def _share_head(a: str, b: str) -> tuple[str, str]:

@@ -48,6 +48,15 @@ from app.qa.which_documents import DocumentMatch
             "Whose figures show that retailers out-sell manufacturers, and under whose guidance do apprentices work?",
             ["Whose figures show that retailers out-sell manufacturers?", "Under whose guidance do apprentices work?"],
         ),
+        (  # "which one at X" says only what differs: the rest is the first part's
+            "Which of NACO's radio programmes was aimed at rural women, and which one at urban migrants?",
+            ["Which of NACO's radio programmes was aimed at rural women?",
+             "Which of NACO's radio programmes was aimed at urban migrants?"],
+        ),
+        (
+            "Which country had the most outlets in 1996, and which one in 1990?",
+            ["Which country had the most outlets in 1996?", "Which country had the most outlets in 1990?"],
+        ),
     ],
 )  # fmt: skip
 def test_two_questions_joined_by_and(question: str, parts: list[str]) -> None:

@@ -267,6 +267,12 @@
           active -= 1;
           refreshDocuments();
           pump();
+          if (!active && !queue.length) {
+            // A refresh dispatched while htmx swaps the table in is heard by neither the old table nor the new one
+            // (a fast failure's refresh swapped in a table that had stopped polling, and the next upload never
+            // showed): one more once the last upload is done, after the swap has settled.
+            setTimeout(refreshDocuments, 1000);
+          }
         });
       }
     }

@@ -118,8 +118,9 @@ def features(
     best_overlap = max((c.overlap for c in shortlist), default=0.0)
     # The question words a sentence holds, each weighted by how rare it is among all the candidates: a word every
     # row of a table repeats in its header ("dollars") says little, a rare one ("works trials") much.
-    rare = rarity(q_words, [q_words & words(c.text) for c in everything])
-    rare_share = [rare(q_words & words(c.text)) for c in shortlist]
+    held = {id(c): q_words & words(c.text) for c in everything}
+    rare = rarity(q_words, list(held.values()))
+    rare_share = [rare(held[id(c)] if id(c) in held else q_words & words(c.text)) for c in shortlist]
     best_rare = max(rare_share, default=0.0)
     q_pairs = _pairs(_content_tokens(question))
     rows = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 from itertools import islice
 
 from sqlalchemy import ColumnElement, func, or_, select
@@ -532,7 +532,7 @@ def names_unheld(names: set[str], data: tablequery.TableData, document: Document
     if not names:
         return False
     text = " ".join([data.caption or "", data.label or "", document.filename, document.title or ""])
-    held = set(tablequery.tokens(text)) | {t for row in data.rows for cell in row for t in tablequery.tokens(cell)}
+    held = set(tablequery.tokens(f"{text} {' '.join(cell for row in data.rows for cell in row)}"))
     missing = names - held
     return bool(missing) and bool(missing - set(tablequery.tokens(page_text())))
 
@@ -664,15 +664,17 @@ def content_table_answer(
         caption = set(tablequery.description(data))
         named_whole = len(caption) >= 3 and len(q_tokens & caption) * 4 >= len(caption) * 3
         # Neither the table nor its document named, and the table does not hold what the question names: whatever
-        # its cells give is about something else.
-        elsewhere = document_id is None and names_unheld(names, data, document, partial(_page_text, session, table))
+        # its cells give is about something else. Worked out once, and only for a table whose cells would answer
+        # surely (it reads every cell, maybe the page).
+        elsewhere = cache(partial(names_unheld, names, data, document, partial(_page_text, session, table)))
         for got in (tablequery.aggregate_answer(data, question), tablequery.cell_answer(data, question)):
             if got is None or got.kind == "not_found":
                 continue
             caption_hits = len(q_tokens & (caption - set(tablequery.tokens(got.column))))
             # The caption naming the table too ("public health outlay") makes the table surer, up to a point.
             surety = got.strength + 0.5 * min(caption_hits, 2) + (0.5 if named_whole else 0.0)
-            sure = (surety >= 2.5 if got.kind == "aggregate" else got.exact_row and surety >= 4.0) and not elsewhere
+            sure = surety >= 2.5 if got.kind == "aggregate" else got.exact_row and surety >= 4.0
+            sure = sure and not (document_id is None and elsewhere())
             # A superlative asks for an aggregate: it outranks a cell whose row the question merely lists.
             # Ranking between tables: a column named whole beats one named in part ("inhabitants per outlet" over
             # "inhabitants per outlet 1996/7"), and caption words shared count half.

@@ -25,21 +25,63 @@ JOINT = re.compile(
     # "..., and which ministry is responsible ...", "..., and what barometric pressure do ...", "..., and under
     # whose guidance do ...": after a comma and "and", which/who/what (after a preposition or not) opens a second
     # question (a relative clause is not introduced by ", and which").
-    rf"|\s*,\s*and\s+(?=(?:{ASKING_PREPOSITION}\s+)?(?:which|who|whose|what)\s+\w+\s+\w+)",
+    rf"|\s*,\s*and\s+(?=(?:{ASKING_PREPOSITION}\s+)?(?:which|who|whose|what)\s+\w+\s+\w+)"
+    # "... and what year did ...", "... and which ministry is ...": a wh-word, a noun and an auxiliary.
+    rf"|\s+and\s+(?=(?:what|which)\s+[\w-]+\s+{AUX}\b)"
+    # "How many people died in the Lion Air crash, and in the Ethiopian one?": the second part is a phrase whose
+    # question is the first part's (app.qa.decompose._fill_ellipsis), short and with no wh-word of its own.
+    rf"|\s*,\s*(?:and|or)\s+(?=(?:{ASKING_PREPOSITION})\s+(?:(?!(?:what|which|who|whom|whose|when|where|how)\b)"
+    r"[^\s,?]+\s*){1,6}[?.!]*$)",
     re.I,
 )
+# "Who created ELIZA and who built AIKON?": " and who" opens a second question when the first part has no relative
+# pronoun of its own ("Who is the actor who starred in X and who was born in Y?" is one question).
+AND_WHO = re.compile(rf"\s+and\s+(?=(?:who|where|which)\s+(?:{AUX}\s+)?\w+\s+\w+)", re.I)
+RELATIVE = re.compile(r"\b(?:who|whom|whose|which|that|where)\b", re.I)
+# "Where was the composer born and where did he die?": asked alone, "he" is nobody.
+PRONOUN = re.compile(r"\b(?:he|she|it|they|him|her|them|his|its|their)\b", re.I)
 COMPARE = re.compile(
     r"^\s*(?:please\s+)?compare\s+(?:the\s+)?(?:(?P<attr>.+?)\s+(?:of|for|in|at|between)\s+)?(?P<a>.+?)"
     r"\s+(?:and|with|to|against|vs\.?|versus)\s+(?P<b>.+?)[\s?.!]*$",
     re.I,
 )
-WHICH_DOCUMENTS = re.compile(
-    r"^\s*(?:which|what)\s+(?:of\s+the\s+)?(?:documents?|files?|reports?|pdfs?|papers?)\s+"
-    r"(?:(?:are|is|were|was)\s+(?:about|on|related\s+to|concerned\s+with)|(?:talk|talks|speak|speaks)\s+about|"
+DOCUMENT_NOUN = r"(?:documents?|files?|reports?|pdfs?|papers?|sources?)"
+# "Which documents", "What files", "Which of the uploaded files", "Which of these reports"
+WHICH_DOCUMENTS_HEAD = (
+    rf"(?:which|what)\s+(?:of\s+(?:the|these|those|my|our|all\s+the|all\s+these)\s+(?:[\w-]+\s+)?)?{DOCUMENT_NOUN}"
+)
+# "List the documents that ...", "Name all files which ..."
+LIST_DOCUMENTS_HEAD = (
+    rf"(?:list|name|show|give|find|tell)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|of\s+the\s+)?{DOCUMENT_NOUN}\s+(?:that|which)"
+)
+# What a document does with its topic: "mention", "are about", "talk about", "say something about", "have
+# information on", "contain figures for", "make reference to", "have something to do with" ... A bare "have"/"has"
+# must be followed by what is had ("information on", "anything on"), so "Which report has the most tables?" is no
+# such question.
+HELD = r"(?:something|anything|information|data|figures|numbers|statistics|details|facts|material|content|text)"
+DOCUMENT_VERB = (
+    r"(?:(?:are|is|were|was)\s+(?:about|on|related\s+to|relevant\s+to|concerned\s+with|dealing\s+with)|"
+    r"(?:talk|talks|speak|speaks|write|writes|know|knows)\s+about|(?:relate|relates)\s+to|"
+    r"(?:make|makes)\s+(?:any\s+)?(?:mention|reference)\s+(?:of|to)|"
+    r"(?:have|has)\s+(?:something|anything)\s+to\s+do\s+with|"
+    r"(?:say|says|have|has|contain|contains|include|includes|give|gives|provide|provides|hold|holds|report|reports|"
+    rf"show|shows|offer|offers)\s+(?:any\s+)?{HELD}\s+(?:about|on|for|regarding|of|concerning)|"
+    r"(?:say|says)\s+(?:about|on)|"
     r"mention|mentions|discuss|discusses|cover|covers|deal\s+with|deals\s+with|refer\s+to|refers\s+to|"
     r"concern|concerns|contain|contains|describe|describes|address|addresses|touch\s+on|touches\s+on|"
-    # "Which reports say something about inflation?", "... have anything on Boeing?", "... write about X?"
-    r"(?:say|says|have|has|write|writes)\s+(?:(?:something|anything)\s+)?(?:about|on))\s+(?P<topic>.+?)[\s?.!]*$",
+    # Not "name": "Which report names the engineer to contact?" asks for the name.
+    r"cite|cites|reference|references|include|includes|feature|features)"
+)
+WHICH_DOCUMENTS = re.compile(
+    rf"^\s*(?:{WHICH_DOCUMENTS_HEAD}|{LIST_DOCUMENTS_HEAD})\s+(?:also\s+|all\s+)?{DOCUMENT_VERB}\s+"
+    r"(?P<topic>.+?)[\s?.!]*$",
+    re.I,
+)
+# "In which documents is Finland mentioned?", "Where is Indonesia mentioned?", "In which files does Boeing appear?"
+MENTIONED = r"(?:mentioned|discussed|covered|named|cited|referenced|described|treated|reported|found|appear|appears)"
+WHICH_DOCUMENTS_PASSIVE = re.compile(
+    rf"^\s*(?:(?:in|from)\s+(?:which|what)\s+(?:of\s+the\s+)?{DOCUMENT_NOUN}|where)\s+(?:is|are|was|were|does|do)\s+"
+    rf"(?P<topic>.+?)\s+{MENTIONED}(?:\s+in\s+the\s+{DOCUMENT_NOUN})?[\s?.!]*$",
     re.I,
 )
 # "Which is older: the Polytechnics Act or the wire separation standard?", "Which lasts longer, A or B?": each of
@@ -91,9 +133,14 @@ def split_question(question: str) -> list[Part] | None:
     rest = q[scope.end() :] if scope else q
     pieces = [p.strip(" ,;") for p in JOINT.split(rest)]
     pieces = [p for p in pieces if p]
-    if len(pieces) < 2 or any(len(p.split()) < MIN_PART_WORDS or not OPENS_QUESTION.match(p) for p in pieces):
+    if len(pieces) < 2:
+        pieces = [p.strip(" ,;") for p in AND_WHO.split(rest)]
+        if len(pieces) != 2 or RELATIVE.search(pieces[0].split(None, 1)[-1]) or PRONOUN.search(pieces[1]):
+            return None
+    pieces = [pieces[0]] + [_fill_ellipsis(_resolve_it(_resolve_person(p, pieces[0]), pieces[0]), pieces[0])
+                            for p in pieces[1:]]
+    if any(len(p.split()) < MIN_PART_WORDS or not OPENS_QUESTION.match(p) for p in pieces):
         return None
-    pieces = [pieces[0]] + [_fill_ellipsis(_resolve_it(p, pieces[0]), pieces[0]) for p in pieces[1:]]
     parts = []
     for p in pieces:
         p = p[0].upper() + p[1:]
@@ -131,7 +178,8 @@ def _which_of_two(q: str) -> list[Part] | None:
 
 def which_documents_topic(question: str) -> str | None:
     """"Which documents are about education or students?" → "education or students"; None for other questions."""
-    m = WHICH_DOCUMENTS.match(" ".join(question.split()))
+    q = " ".join(question.split())
+    m = WHICH_DOCUMENTS.match(q) or WHICH_DOCUMENTS_PASSIVE.match(q)
     return m.group("topic").strip() if m else None
 
 
@@ -144,10 +192,18 @@ GENERIC_HEAD = re.compile(
 )
 
 
+# "Which documents mention both Finland and Canada?": each document must name every term.
+BOTH = re.compile(r"^(?:both|all\s+of|each\s+of)\s+", re.I)
+
+
+def every_term_required(topic: str) -> bool:
+    return bool(BOTH.match(GENERIC_HEAD.sub("", topic.strip())))
+
+
 def topic_terms(topic: str) -> list[str]:
     """The alternatives of a topic ("education or students" → ["education", "students"]; "figures for Kerala" →
     ["Kerala"])."""
-    topic = GENERIC_HEAD.sub("", topic.strip())
+    topic = BOTH.sub("", GENERIC_HEAD.sub("", topic.strip()))
     terms = [t.strip(" ,") for t in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", topic, flags=re.I)]
     return [re.sub(r"^(?:the|a|an)\s+", "", t, flags=re.I) for t in terms if t]
 
@@ -179,15 +235,37 @@ def _resolve_it(part: str, first: str) -> str:
     return IT_AFTER_PREPOSITION.sub(lambda x: f"{x.group(1)} {m.group(1).strip()}", part, count=1)
 
 
+SUBJECT_PRONOUN = re.compile(r"\b(?:he|she)\b", re.I)
+PERSON_NAME = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z]+)+\b")
+
+
+def _resolve_person(part: str, first: str) -> str:
+    """ "when did he start the Emily Howell project" after "When did David Cope create EMI" → "when did David Cope
+    start …": asked alone, "he" is nobody. The first part's first name of two capitalised words (after its opening
+    word) is taken; without one the part is unchanged."""
+    if not SUBJECT_PRONOUN.search(part):
+        return part
+    head, _, body = first.partition(" ")
+    m = PERSON_NAME.search(body)
+    return SUBJECT_PRONOUN.sub(m.group(0), part, count=1) if m else part
+
+
 # "Which of NACO's radio programmes was aimed at rural women, and which one at urban migrants?": the second part
 # says only what differs; the rest is the first part's.
 ELLIPSIS = re.compile(rf"^(?:which|what)\s+one\s+(?P<prep>{PREPOSITION}|to|by)\s+(?P<rest>[^?]+?)[\s?.!]*$", re.I)
 
 
+# "..., and in the Ethiopian crash?": a bare phrase in place of the first part's last one.
+BARE_PHRASE = re.compile(rf"^(?P<prep>{PREPOSITION}|to|by)\s+(?P<rest>[^?]+?)[\s?.!]*$", re.I)
+
+
 def _fill_ellipsis(part: str, first: str) -> str:
     """ "which one at urban migrants" after "Which of NACO's radio programmes was aimed at rural women" → "Which of
-    NACO's radio programmes was aimed at urban migrants"; other parts unchanged."""
+    NACO's radio programmes was aimed at urban migrants"; "in the Ethiopian crash" after "How many people died in
+    the Lion Air crash" → "How many people died in the Ethiopian crash"; other parts unchanged."""
     m = ELLIPSIS.match(part)
+    if not m and not OPENS_QUESTION.match(part):
+        m = BARE_PHRASE.match(part)
     if not m:
         return part
     cut = list(re.finditer(rf"\s{m.group('prep')}\s", first, re.I))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from app.qa.ask import EvidenceNode
-from app.qa.decompose import stem, topic_terms
+from app.qa.decompose import every_term_required, stem, topic_terms
 from app.qa.excerpt import excerpt
 from app.qa.index import CollectionIndex
 from app.qa.reader import bold
@@ -62,6 +62,8 @@ def find_documents(index: CollectionIndex, topic: str, topic_vector: np.ndarray)
     sims = index.matrix @ topic_vector if len(index) else np.zeros(0)
     alternatives = [a for a in (stems(t) for t in topic_terms(topic)) if a]
     wanted = set().union(*alternatives) if alternatives else set()
+    every = every_term_required(topic) and len(alternatives) > 1
+    named_terms: dict[str, set[int]] = {}  # document → the alternatives some unit of it names
     naming: dict[str, int] = {}
     units: dict[str, int] = {}
     best: dict[str, tuple[bool, float, int]] = {}  # document → (names it, similarity, unit index) of its best unit
@@ -74,11 +76,16 @@ def find_documents(index: CollectionIndex, topic: str, topic_vector: np.ndarray)
         names = False
         if wanted and any(s in text for s in wanted):  # substring first: stemming every unit would be slow
             unit = stems(text)
-            names = any(a <= unit for a in alternatives)
+            held = {k for k, a in enumerate(alternatives) if a <= unit}
+            named_terms.setdefault(doc, set()).update(held)
+            names = bool(held)
         naming[doc] = naming.get(doc, 0) + names
         key = (names, float(sims[i]), i)
         if (names or key[1] >= MIN_SIMILARITY) and (doc not in best or key[:2] > best[doc][:2]):
             best[doc] = key
+    if every:
+        # "both A and B": a document naming only one of them is not listed.
+        best = {d: k for d, k in best.items() if len(named_terms.get(d, ())) == len(alternatives)}
     ranked = sorted(best, key=lambda d: (-naming[d], -best[d][1]))[:MAX_DOCUMENTS]
     return [
         DocumentMatch(

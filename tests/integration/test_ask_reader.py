@@ -49,6 +49,14 @@ def test_reader_over_real_pdfs(session: Session, settings: Settings, collection:
     counts = [int(c) for c in re.findall(r"^- \*\*.+?\*\* \((\d+) of its", r.answer, flags=re.M)]
     assert counts == sorted(counts, reverse=True) and counts[0] > 1  # the document that names it most comes first
 
+    # "both A and B": only a document that names each; here one names both, and none names both of the other pair.
+    r = ask(session, collection, "In which documents are both machine learning and creativity mentioned?",
+            AskOptions(), settings, tools)  # fmt: skip
+    assert re.findall(r"^- \*\*(.+?)\*\*", r.answer, flags=re.M) == ["issue-982-example.pdf"]
+    r = ask(session, collection, "Which files mention both machine learning and literacy?", AskOptions(), settings,
+            tools)  # fmt: skip
+    assert r.answer == "No document mentions both machine learning and literacy." and not r.citations
+
     # Two questions in one: each part retrieved and answered with its own citations.
     r = ask(session, collection, "What is creativity according to the paper, and what is the literacy status "
             "of households in Kerala?", AskOptions(), settings, tools)  # fmt: skip

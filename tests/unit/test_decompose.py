@@ -9,7 +9,7 @@ import pytest
 
 from app.qa.answer import Answer, combine, comparison_verdict, documents_answer
 from app.qa.ask import EvidenceNode
-from app.qa.decompose import split_question, stem, topic_terms, which_documents_topic
+from app.qa.decompose import every_term_required, split_question, stem, topic_terms, which_documents_topic
 from app.qa.which_documents import DocumentMatch
 
 
@@ -63,6 +63,48 @@ def test_two_questions_joined_by_and(question: str, parts: list[str]) -> None:
     found = split_question(question)
     assert found is not None
     assert [p.question for p in found] == parts
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        ("Who created ELIZA and who built AIKON?", ["Who created ELIZA?", "Who built AIKON?"]),
+        ("Where is Pilatus customer support located and who is the FAA contact?",
+         ["Where is Pilatus customer support located?", "Who is the FAA contact?"]),
+        ("What year was EMI created and what year did Emily Howell start?",
+         ["What year was EMI created?", "What year did Emily Howell start?"]),
+        # a bare phrase after ", and" takes the rest of the first part
+        ("How many people died in the Lion Air crash, and in the Ethiopian crash?",
+         ["How many people died in the Lion Air crash?", "How many people died in the Ethiopian crash?"]),
+        ("What was the population in 2001, and in 2011?",
+         ["What was the population in 2001?", "What was the population in 2011?"]),
+    ],
+)  # fmt: skip
+def test_second_questions_without_a_comma_or_without_a_verb(question: str, parts: list[str]) -> None:
+    found = split_question(question)
+    assert found is not None
+    assert [p.question for p in found] == parts
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who is the actor who starred in Heat and who was born in 1943?",  # relative clauses: one question
+        "Which film that was released in 2001 and which won an award was directed by him?",
+        "Who was the composer and who taught him?",  # asked alone, "him" is nobody
+        "What percentage had anxiety and depression?",
+    ],
+)
+def test_and_who_in_one_question_is_not_split(question: str) -> None:
+    assert split_question(question) is None
+
+
+def test_he_in_the_second_part_is_the_person_the_first_part_names() -> None:
+    parts = split_question("When did David Cope create EMI, and when did he start the Emily Howell project?")
+    assert parts is not None
+    assert parts[1].question == "When did David Cope start the Emily Howell project?"
+    parts = split_question("Where was the composer born, and where did he die?")
+    assert parts is not None and parts[1].question == "Where did he die?"  # no name to borrow
 
 
 def test_and_which_in_a_relative_clause_is_no_second_question() -> None:
@@ -119,6 +161,38 @@ def test_which_documents_topic() -> None:
     assert which_documents_topic("Which reports say something about inflation?") == "inflation"
     assert which_documents_topic("Which files have anything on Boeing?") == "Boeing"
     assert which_documents_topic("Which report has the most tables?") is None
+    assert which_documents_topic("Which report names the engineer to contact?") is None
+    assert which_documents_topic("What does the report say about inflation?") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("In which documents is Finland mentioned?", "Finland"),
+        ("Which of the uploaded files discuss hypermarkets?", "hypermarkets"),
+        ("Which of these reports mention Oklahoma?", "Oklahoma"),
+        ("Which documents include data on Kerala?", "data on Kerala"),
+        ("Which files contain information about Boeing?", "information about Boeing"),
+        ("List the documents that mention Canada.", "Canada"),
+        ("Name all files which talk about fatigue", "fatigue"),
+        ("Which documents make reference to Ireland?", "Ireland"),
+        ("Which documents have something to do with aviation?", "aviation"),
+        ("Which documents are relevant to education?", "education"),
+        ("Which papers cite Weizenbaum?", "Weizenbaum"),
+        ("Where is Indonesia mentioned?", "Indonesia"),
+        ("In which files does Boeing appear?", "Boeing"),
+    ],
+)
+def test_which_documents_phrasings(question: str, topic: str) -> None:
+    found = which_documents_topic(question)
+    assert found is not None and topic_terms(found) == topic_terms(topic)
+
+
+def test_both_terms_are_required_of_each_document() -> None:
+    topic = which_documents_topic("Which documents mention both Finland and Canada?")
+    assert topic is not None and every_term_required(topic)
+    assert topic_terms(topic) == ["Finland", "Canada"]
+    assert not every_term_required("Finland and Canada")
     assert topic_terms("education or students") == ["education", "students"]
     assert stem("students") == stem("student") and stem("education") == stem("educational")
 

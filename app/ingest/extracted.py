@@ -45,6 +45,7 @@ class ExtractedPassage:
     index_on_page: int
     text: str
     bbox: BBox
+    margin: bool = False  # a running header or footer, kept on the first page it appears on (app.ingest.pdf)
 
 
 @dataclass(slots=True)

@@ -414,8 +414,11 @@ def carry_cut_sentence(before: Sequence[ExtractedPassage], after: list[Extracted
     tail = split_sentences(last.text)[-1].strip()
     if len(tail.split()) < MIN_CARRIED_WORDS or NOT_PROSE.search(tail):
         return
-    left = min(p.bbox[0] for p in after)
-    first = min((p for p in after if p.bbox[0] - left <= COLUMN_TOLERANCE), key=lambda p: p.bbox[1])
+    body = [p for p in after if not p.margin]  # a running header at the top is not where the sentence goes on
+    if not body:
+        return
+    left = min(p.bbox[0] for p in body)
+    first = min((p for p in body if p.bbox[0] - left <= COLUMN_TOLERANCE), key=lambda p: p.bbox[1])
     sentences = split_sentences(first.text)
     if not sentences or not (sentences[0][0].isalnum() or sentences[0][0] in "(\"'“‘"):
         return

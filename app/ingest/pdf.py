@@ -34,6 +34,7 @@ from app.ingest.passages import (
     MarginKey,
     Word,
     carry_cut_sentence,
+    is_page_number,
     margin_key,
     repeated_margin_keys,
     split_passages,
@@ -585,6 +586,7 @@ def extract_pdf(
         camelot = table_extraction.CamelotStream(Path(path), password=password)
         pages: list[ExtractedPage] = []
         pending: dict[int, _PendingPage] = {}
+        headers_kept: set[str] = set()
         readable = 0
         for index in range(page_count):
             page = _extract_page(doc, index, camelot, ocr)
@@ -599,7 +601,7 @@ def extract_pdf(
                     pending[index] = page
             ready = index - RUNNING_WINDOW
             if ready in pending:
-                lines = _finish_page(pending, ready, page_count, min_words, max_words)
+                lines = _finish_page(pending, ready, page_count, min_words, max_words, headers_kept)
                 if ready == 0 and title is None:
                     title = _heading_title(lines)
             pending.pop(ready - RUNNING_WINDOW, None)  # no longer a neighbour of any page to finish
@@ -607,7 +609,7 @@ def extract_pdf(
                 on_progress(index + 1, page_count)
         for index in range(max(page_count - RUNNING_WINDOW, 0), page_count):
             if index in pending:
-                lines = _finish_page(pending, index, page_count, min_words, max_words)
+                lines = _finish_page(pending, index, page_count, min_words, max_words, headers_kept)
                 if index == 0 and title is None:
                     title = _heading_title(lines)
         for prev, page_after in zip(pages, pages[1:], strict=False):
@@ -648,11 +650,26 @@ def _link_continuation(prev: ExtractedPage, page: ExtractedPage) -> None:
         table_extraction.link_continuation(last, first)
 
 
+# A running header or footer with this many words of three letters or more is kept where it first appears (its
+# first page) and dropped from the pages after: it often says what the document is and when ("PRIMARY ELECTION,
+# AUGUST 7, 2018", "Federal Register / Vol. 85, No. 165 / Tuesday, August 25, 2020"), which no other passage says.
+MIN_KEPT_HEADER_WORDS = 2
+_HEADER_WORD = re.compile(r"[^\W\d_]{3,}")
+_LETTERED = re.compile(r"\W*[^\W\d_]{2,}\W*")
+MIN_LETTERED_SHARE = 0.5
+
+
 def _finish_page(
-    pending: dict[int, _PendingPage], index: int, page_count: int, min_words: int, max_words: int
+    pending: dict[int, _PendingPage],
+    index: int,
+    page_count: int,
+    min_words: int,
+    max_words: int,
+    headers_kept: set[str] | None = None,
 ) -> list[Line]:
     """Drop running headers/footers and page numbers from a page's lines, then split passages; returns
-    the lines that are left (page 1's give the title when the metadata has none)."""
+    the lines that are left (page 1's give the title when the metadata has none). `headers_kept`: the running
+    headers/footers (margin-key text) earlier pages kept; this page keeps those it is the first to show."""
     page = pending[index]
     height = page.frame.reading_size[1]
     repeated: set[MarginKey] = set()
@@ -664,11 +681,35 @@ def _finish_page(
             if j != index and j in pending
         ]
         repeated = repeated_margin_keys(page.keys, others, tolerance=2.0 + 0.01 * height)
+    kept: list[Line] = []
+    if repeated and headers_kept is not None:
+        first = {k[0] for k in repeated if k[0] not in headers_kept and _worth_keeping(k[0])}
+        headers_kept.update(k[0] for k in repeated)
+        if first:
+            # Its own passage, out of the text's flow: a header set between a column's foot and the next column's
+            # top must not land in mid-sentence.
+            kept = [ln for ln in page.lines if (key := margin_key(ln, height)) is not None and key[0] in first]
     lines = strip_margins(page.lines, height, repeated, page_number=index + 1, page_count=page_count)
-    for i, p in enumerate(split_passages(lines, min_words=min_words, max_words=max_words)):
-        page.result.passages.append(ExtractedPassage(i, p.text, page.frame.bbox_to_display(p.bbox)))
+    to_display = page.frame.bbox_to_display
+    for ln in kept:
+        text = " ".join(ln.text.split())
+        page.result.passages.append(ExtractedPassage(len(page.result.passages), text, to_display(ln.bbox), True))
+    for p in split_passages(lines, min_words=min_words, max_words=max_words):
+        page.result.passages.append(ExtractedPassage(len(page.result.passages), p.text, to_display(p.bbox)))
     page.lines = []  # the keys stay: later pages compare with them
     return lines
+
+
+def _worth_keeping(header: str) -> bool:
+    """Words, mostly: not a page number nor a printer's slug ("VerDate Sep<11>2014 16:21 Aug 05, 2020 Jkt 250001")."""
+    header = header.replace("#", "1")  # a margin key's digits
+    tokens = [t for t in header.split() if any(c.isalnum() for c in t)]
+    lettered = [t for t in tokens if _LETTERED.fullmatch(t)]
+    return (
+        len(_HEADER_WORD.findall(header)) >= MIN_KEPT_HEADER_WORDS
+        and len(lettered) >= MIN_LETTERED_SHARE * len(tokens)
+        and not is_page_number(header)
+    )
 
 
 def _stream(
@@ -728,7 +769,7 @@ def _extract_page(
         stream=lambda: _stream(camelot, index, geom),
     )
     boxes = [t.bbox for t in found]
-    lines = mark_table_breaks(table_extraction.lines_outside(geom.lines, boxes), boxes)
+    lines = mark_table_breaks(table_extraction.lines_outside(geom.lines, boxes, [t.rows for t in found]), boxes)
     to_display = geom.frame.bbox_to_display
     for t in found:
         t.bbox = to_display(t.bbox)

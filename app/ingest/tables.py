@@ -1272,14 +1272,34 @@ def _round_box(b: BBox) -> BBox:
     return (round(b[0], 2), round(b[1], 2), round(b[2], 2), round(b[3], 2))
 
 
-def lines_outside(lines: Sequence[Line], boxes: list[BBox]) -> list[Line]:
-    """The lines with table words removed, so passages do not repeat the tables' cell soup."""
+# A line inside a table's box whose words the table's cells do not hold ("PRIMARY ELECTION, AUGUST 7, 2018" set
+# over an election table, a title row the grid left out) is kept as page text: dropped, it would be in neither a
+# passage nor the table, and no question could find it. At least this many of its words, and this share of those
+# inside the box, must be absent from the cells, so stray pieces of a cell (a wrapped header) are not kept twice.
+MIN_UNHELD_WORDS = 2
+MIN_UNHELD_SHARE = 0.6
+_CELL_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def _tokens(text: str) -> list[str]:
+    return _CELL_TOKEN.findall(text.lower())
+
+
+def lines_outside(
+    lines: Sequence[Line], boxes: list[BBox], cells: Sequence[Sequence[Sequence[str]]] | None = None
+) -> list[Line]:
+    """The lines with table words removed, so passages do not repeat the tables' cell soup. With `cells` (each
+    box's rows), a line inside a box that the table does not hold stays whole."""
     if not boxes:
         return list(lines)
+    held = [{t for row in rows for cell in row for t in _tokens(cell)} for rows in cells] if cells else None
     out: list[Line] = []
     cut = False
     for ln in lines:
-        words = [w for w in ln.words if not _inside_any(w.bbox, boxes)]
+        inside = [_box_of(w.bbox, boxes) for w in ln.words]
+        words = [w for w, b in zip(ln.words, inside, strict=True) if b is None]
+        if held is not None and len(words) < len(ln.words) and _unheld_line(ln, inside, held):
+            words = list(ln.words)
         if len(words) < len(ln.words):
             cut = True
         if words:
@@ -1288,6 +1308,13 @@ def lines_outside(lines: Sequence[Line], boxes: list[BBox]) -> list[Line]:
     return out
 
 
-def _inside_any(box: BBox, boxes: list[BBox]) -> bool:
+def _unheld_line(ln: Line, inside: Sequence[int | None], held: Sequence[set[str]]) -> bool:
+    """Most of the line's words inside a table box are words its table's cells do not hold."""
+    within = [(w, b) for w, b in zip(ln.words, inside, strict=True) if b is not None]
+    unheld = [w for w, b in within if any(c.isalpha() for c in w.text) and not set(_tokens(w.text)) <= held[b]]
+    return len(unheld) >= MIN_UNHELD_WORDS and len(unheld) >= MIN_UNHELD_SHARE * len(within)
+
+
+def _box_of(box: BBox, boxes: list[BBox]) -> int | None:
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    return any(b[0] <= cx <= b[2] and b[1] <= cy <= b[3] for b in boxes)
+    return next((i for i, b in enumerate(boxes) if b[0] <= cx <= b[2] and b[1] <= cy <= b[3]), None)

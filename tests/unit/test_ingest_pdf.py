@@ -145,11 +145,28 @@ def test_rotated_page_is_measured_as_displayed() -> None:
 @pytest.mark.parametrize("name", ["issue-982-example.pdf", "federal-register-2020-17221.pdf", "eu-021.pdf"])
 def test_passages_respect_word_limits(name: str) -> None:
     doc = extracted(name)
-    counts = [len(p.text.split()) for page in doc.pages for p in page.passages]
+    counts = [len(p.text.split()) for page in doc.pages for p in page.passages if not p.margin]
     assert all(c <= 80 for c in counts)
     # A passage shorter than min_words is a region of its own (a caption, a heading set apart, the
-    # end of a column): rare in running text.
+    # end of a column): rare in running text. Running headers kept once are passages apart, one line each.
     assert sum(c < 10 for c in counts) <= 0.12 * len(counts), counts
+    headers = [p.text for page in doc.pages for p in page.passages if p.margin]
+    assert len(headers) <= 4 and all(len(h.split()) <= 30 for h in headers), headers
+
+
+def test_running_header_is_kept_once_on_the_first_page_it_appears() -> None:
+    # "PRIMARY ELECTION, AUGUST 7, 2018" heads every page of the election results: it is the only place the date
+    # of the election is written. It is kept on page 1, as a passage of its own, and on no later page.
+    doc = extracted("vertical_header.pdf")
+    found = [(page.number, p.text, p.margin) for page in doc.pages for p in page.passages if "PRIMARY" in p.text]
+    assert found == [(1, "PRIMARY ELECTION, AUGUST 7, 2018", True)]
+    # The Federal Register's running head gives the issue's date; the sentence cut by the page break is whole and
+    # holds no header.
+    fr = extracted("federal-register-2020-17221.pdf")
+    texts = [p.text for page in fr.pages for p in page.passages]
+    assert any(t.startswith("Federal Register / Vol. 85, No. 152 / Thursday, August 6, 2020") for t in texts)
+    assert not any("Federal Register / Vol." in t and "proposes" in t for t in texts)
+    assert any("proposes to require operators to conduct an AOA sensor system test" in t for t in texts)
 
 
 REPORTS = [e for e in MANIFEST if e["file"].startswith("shared/data/pdfs/reports/")]
@@ -168,18 +185,23 @@ def test_passage_boxes_cover_one_compact_region(entry: dict[str, Any]) -> None:
 def test_running_headers_and_page_numbers_stay_out_of_passages() -> None:
     doc = extracted("eu-021.pdf")  # alternating headers "Healthy Students Healthy Lives ____ 20"
     headers = ("Healthy Students Healthy Lives", "Presentation of Findings")
+    kept = []
     for page in doc.pages:
         assert any(h in page.text for h in headers)  # still in the page text
         for p in page.passages:
+            if p.margin:  # kept once, as a passage apart (test_running_header_is_kept_once_…)
+                kept.append(p.text)
+                continue
             assert not p.text.startswith(headers) and "_____" not in p.text, (page.number, p.text[:80])
             assert p.text.split()[-1] != str(page.number + 16), (page.number, p.text[-40:])
+    assert sorted(kept) == sorted(headers)
     # The page number at the bottom of eu-004 page 2 is not glued to the caption at its top.
     page = extracted("eu-004.pdf").pages[1]
     assert "41" in page.text.split()
     assert page.passages[0].text.startswith("Table 6.1: Size of the market")
     # A footer repeating on every page (with the page number in it) is gone from all passages.
     for page in extracted("us-018.pdf").pages:
-        assert not any("Projections of Education Statistics to 2021 5" in p.text for p in page.passages)
+        assert not any("Projections of Education Statistics to 2021 5" in p.text for p in page.passages if not p.margin)
 
 
 @pytest.mark.parametrize("name", ["issue-982-example.pdf", "diesel_engines.pdf", "us-018.pdf", "m27.pdf"])
@@ -241,5 +263,6 @@ def test_a_sentence_cut_by_a_page_break_is_read_whole_on_the_next_page() -> None
         "was involved in an accident after takeoff from Soekarno Hatta International Airport in Jakarta, Indonesia, "
         "resulting in 189 fatalities."
     ]
-    # The running footer after the cut word ("VerDate Sep<11>2014 …") is not taken for its second part.
+    # The running footer after the cut word ("VerDate Sep<11>2014 …", a printer's slug, not kept even once) is not
+    # taken for its second part.
     assert not any("VerDate" in p.text for page in pages for p in page.passages)

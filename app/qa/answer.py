@@ -27,7 +27,11 @@ from app.text.sentences import split_sentences
 if TYPE_CHECKING:
     from app.qa.which_documents import DocumentMatch
 
-MAX_CONTEXT_CHARS_PER_ITEM = 2500  # one long page or table must not crowd the others out of the prompt
+# The built-in reader reads this much of each item. It does not prompt anything, so a long table cannot crowd the
+# others out (it ranks sentences and table rows; app.qa.extractive_reader caps how many); cut at the LLM prompt's
+# 2,500 characters, a WARN report table lost every row after its 35th ("Twitter, Inc. | San Francisco | 240" was
+# never read).
+MAX_CONTEXT_CHARS_PER_ITEM = 12_000
 OVERVIEW_SENTENCES = 2  # of each opening passage in a document's overview
 NO_ANSWER = "I could not find this in the documents."
 # A content question whose best retrieved passage is this far from it (cosine, MiniLM) is one the documents do not

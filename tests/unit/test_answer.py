@@ -191,3 +191,17 @@ def test_a_long_table_early_in_the_evidence_does_not_hide_the_passages_after_it(
     retrieval = Retrieval(question_type="content", nodes=[table, note])
     answer = local_answer("Which price index converts spending into constant dollars?", retrieval, bag_encode)
     assert "Consumer Price Index" in answer.text and "p1" in [n.node_id for n in answer.cited]
+
+
+def test_a_row_far_down_a_long_table_is_read() -> None:
+    # A WARN report page holds ~40 rows (4,500 characters); the row asked about was the 36th. Cut at the LLM
+    # prompt's 2,500 characters, it had never reached the reader.
+    rows = [f"| 10/{i % 28 + 1:02d}/2015 | Company {i}, Inc. | Huntington Beach | {i + 3} | Layoff Permanent |"
+            for i in range(40)]
+    rows[36] = "| 10/12/2015 | Twitter, Inc. | San Francisco | 240 | Layoff Permanent |"
+    markdown = "| Notice Date | Company | City | No. Of | Layoff/Closure |\n|---|---|---|---|---|\n" + "\n".join(rows)
+    assert markdown.index("Twitter") > 2500
+    retrieval = Retrieval(question_type="content", nodes=[node("t1", markdown, kind="table")])
+    assert "Twitter" in build_context(retrieval.nodes)[0].text
+    answer = local_answer("How many jobs did Twitter's layoff notice in San Francisco cover?", retrieval, bag_encode)
+    assert "240" in answer.text and "Twitter" in answer.text

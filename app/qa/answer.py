@@ -27,11 +27,12 @@ from app.text.sentences import split_sentences
 if TYPE_CHECKING:
     from app.qa.which_documents import DocumentMatch
 
-# The built-in reader reads this much of each item. It does not prompt anything, so a long table cannot crowd the
-# others out (it ranks sentences and table rows; app.qa.extractive_reader caps how many); cut at the LLM prompt's
-# 2,500 characters, a WARN report table lost every row after its 35th ("Twitter, Inc. | San Francisco | 240" was
-# never read).
-MAX_CONTEXT_CHARS_PER_ITEM = 12_000
+MAX_CONTEXT_CHARS_PER_ITEM = 2500  # of a passage or a page, so a long page does not crowd the others out
+# Of a table, the built-in reader reads this much: it ranks table rows one by one (app.qa.extractive_reader caps how
+# many), so a long table cannot crowd the others out. Cut at 2,500 characters, a WARN report table lost every row
+# after its 35th ("Twitter, Inc. | San Francisco | 240" was never read). Pages stay at 2,500: a whole page's sentences
+# repeat its passages and distract the ranking (HotpotQA span EM 0.160 → 0.140 with every item read to 12,000).
+MAX_TABLE_CHARS = 12_000
 OVERVIEW_SENTENCES = 2  # of each opening passage in a document's overview
 NO_ANSWER = "I could not find this in the documents."
 # A content question whose best retrieved passage is this far from it (cosine, MiniLM) is one the documents do not
@@ -86,7 +87,7 @@ def build_context(nodes: list[EvidenceNode]) -> list[ContextItem]:
             marker=i,
             node_id=n.node_id,
             kind=n.kind,
-            text=n.text[:MAX_CONTEXT_CHARS_PER_ITEM],
+            text=n.text[: MAX_TABLE_CHARS if n.kind == "table" else MAX_CONTEXT_CHARS_PER_ITEM],
             score=float(n.score),
             document_id=n.document_id,
         )

@@ -140,12 +140,33 @@ def lead_span(question: str, lead: Candidate, found: ShortAnswer | None, tagger:
     if found is None or found.confidence < confidence.HIGHLIGHT_THRESHOLD:
         return None
     if found.source is lead:
-        return found.span
+        # A choice ("above or below one?") has no span to set in bold.
+        return found.span if found.span is not None and near_question(question, lead.text, found.span) else None
     kind = expected_type(question)
     if kind in ("yesno", "choice"):
         return None
     spans = typed_spans(kind, question, [lead.text], tagger)[0]
-    return spans[0] if spans else None
+    return next((sp for sp in spans if near_question(question, lead.text, sp)), None)
+
+
+# A span set in bold reads as the answer. It must stand next to what the question asks about: at most this many words
+# from a word of the question. "barometric pressure = 0,1 MPa • relative humidity = **60%**" had answered a question
+# about the reference pressure, and "(2) Will not affect intrastate aviation in **Alaska**" one about an executive
+# order.
+MAX_BOLD_DISTANCE = 4
+_TOKEN = re.compile(r"[A-Za-z0-9]+(?:[.,'’][A-Za-z0-9]+)*")
+
+
+def near_question(question: str, text: str, span: Span) -> bool:
+    """Some word of the question stands within MAX_BOLD_DISTANCE words of `span` in `text` (outside the span)."""
+    asked = {w[:5] for w in words(question)}
+    tokens = [(m.start(), m.end(), m.group(0).lower()) for m in _TOKEN.finditer(text)]
+    inside = [i for i, (a, b, _) in enumerate(tokens) if a < span.end and b > span.start]
+    if not inside:
+        return False
+    lo, hi = inside[0], inside[-1]
+    near = tokens[max(lo - MAX_BOLD_DISTANCE, 0) : lo] + tokens[hi + 1 : hi + 1 + MAX_BOLD_DISTANCE]
+    return any(t[:5] in asked for _, _, t in near if len(t) > 1 and t in words(t))
 
 
 def rerank_by_type(

@@ -7,7 +7,7 @@ import numpy as np
 
 from app.qa.excerpt import ELLIPSIS, MAX_EXCERPT_CHARS, densest, excerpt
 from app.qa.extractive_reader import MAX_SENTENCE_CHARS, Candidate, ContextItem, choose, rarity, spread, words
-from app.qa.reader import _after_predecessors, _line, continuations, lead_span
+from app.qa.reader import _after_predecessors, _line, continuations, lead_span, near_question
 from app.qa.short_answer import ShortAnswer
 from app.qa.span_fit import question_focus, span_fits, span_window
 from app.qa.spans import Span, in_identifier, rule_spans
@@ -194,3 +194,23 @@ def test_the_leading_sentence_is_shown_whole_and_the_others_cut() -> None:
     assert _line(lead, None, q, limit=MAX_SENTENCE_CHARS) == f"{text} [1]"
     cut = _line(other, None, q)
     assert ELLIPSIS in cut and "$85 per work-hour" not in cut  # a runner-up is cut around the question's words
+
+
+def test_a_span_far_from_the_question_words_is_not_set_in_bold() -> None:
+    q = "What barometric pressure do the diesel engine rules take as reference?"
+    text = ("The power is to be referred to the following conditions: • barometric pressure = 0,1 MPa • relative "
+            "humidity = 60% • ambient air temperature = 45°C.")  # fmt: skip
+    far = Span("60%", "number", text.index("60%"), text.index("60%") + 3, True)
+    close = Span("0,1 MPa", "number", text.index("0,1"), text.index("0,1") + 7, True)
+    assert not near_question(q, text, far)
+    assert near_question(q, text, close)
+    lead = _cand(1, 0.9, text)
+    assert lead_span(q, lead, ShortAnswer("60%", "number", lead, far, confidence=0.5), "rules") is None
+    order = ("(1) Is not a significant regulatory action under Executive Order 12866, (2) Will not affect intrastate "
+             "aviation in Alaska")
+    alaska = Span("Alaska", "place", order.index("Alaska"), len(order), True)
+    assert not near_question("Under which executive order is the proposal not a significant regulatory action?", order,
+                             alaska)  # fmt: skip
+    # A choice's candidate has no span: nothing in bold, and no error.
+    choice = ShortAnswer("below", "choice", lead, None, confidence=0.5)
+    assert lead_span("Is the elasticity above or below one?", lead, choice, "rules") is None

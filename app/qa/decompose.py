@@ -100,6 +100,7 @@ MEASURE_COMPARATIVES = {
     "colder": "cold", "hotter": "hot",
 }  # fmt: skip
 MIN_PART_WORDS = 3
+FILE_NAME = re.compile(r"[\w.-]+\.pdf\b", re.I)
 SCOPE = re.compile(r"^((?:in|according\s+to|for)\s+[^,?]{1,60}),\s+(?=(?:what|when|where|who|which|how)\b)", re.I)
 # Each part must read as a question on its own ("At the 2011 census, what was ..." is one question).
 OPENS_QUESTION = re.compile(
@@ -141,12 +142,21 @@ def split_question(question: str) -> list[Part] | None:
                             for p in pieces[1:]]
     if any(len(p.split()) < MIN_PART_WORDS or not OPENS_QUESTION.match(p) for p in pieces):
         return None
+    # "What share of students had back pain in eu-021.pdf, and what share followed treatment?": a file the first part
+    # names is the scope of a later part that names none.
+    named = FILE_NAME.search(pieces[0]) if scope is None else None
     parts = []
     for p in pieces:
         p = p[0].upper() + p[1:]
         if not p.endswith("?"):
             p += "?"
-        parts.append(Part(f"{scope.group(1)}, {p[0].lower()}{p[1:]}" if scope else p, p))
+        if scope:
+            asked = f"{scope.group(1)}, {p[0].lower()}{p[1:]}"
+        elif named and not FILE_NAME.search(p):
+            asked = f"In {named.group(0)}, {p[0].lower()}{p[1:]}"
+        else:
+            asked = p
+        parts.append(Part(asked, p))
     return parts
 
 

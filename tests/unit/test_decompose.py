@@ -99,6 +99,19 @@ def test_and_who_in_one_question_is_not_split(question: str) -> None:
     assert split_question(question) is None
 
 
+def test_a_file_named_in_the_first_part_scopes_the_second() -> None:
+    parts = split_question("What percentage of students suffered from back pain in eu-021.pdf, and what percentage "
+                           "suffered from anxiety?")  # fmt: skip
+    assert parts is not None
+    assert [p.question for p in parts] == [
+        "What percentage of students suffered from back pain in eu-021.pdf?",
+        "In eu-021.pdf, what percentage suffered from anxiety?",
+    ]
+    assert parts[1].label == "What percentage suffered from anxiety?"
+    parts = split_question("Who wrote a.pdf, and who wrote b.pdf?")
+    assert parts is not None and [p.question for p in parts] == ["Who wrote a.pdf?", "Who wrote b.pdf?"]
+
+
 def test_he_in_the_second_part_is_the_person_the_first_part_names() -> None:
     parts = split_question("When did David Cope create EMI, and when did he start the Emily Howell project?")
     assert parts is not None

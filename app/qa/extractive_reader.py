@@ -93,12 +93,24 @@ def says_new(span: str, q_words: set[str]) -> bool:
     return not w <= q_words if w else bool(_ONE_DIGIT_PARTS.search(span))
 
 
+# A numbered step's or list item's number split off as a sentence of its own ("… to 3 mph/s. 4. Set the cruising
+# speed to 40 mph."): it opens the sentence after it.
+LIST_NUMBER = re.compile(r"(?:\d{1,2}|[ivx]{1,4}|[a-z])[.)]|\([a-z0-9]{1,3}\)", re.I)
+
+
 def sentence_pieces(text: str) -> list[str]:
     """The text's sentences (app.text.sentences), a one-word fragment ("Yes.") kept with the sentence before it
-    (alone it answers nothing), a long one cut into pieces."""
+    (alone it answers nothing) unless it is a list item's number ("4."), which opens the sentence after it; a long
+    one cut into pieces."""
     out: list[str] = []
-    for sentence in split_sentences(text):
-        if out and len(sentence.split()) < 2:
+    number = ""
+    sentences = split_sentences(text)
+    for i, sentence in enumerate(sentences):
+        if number:
+            sentence, number = f"{number} {sentence}", ""
+        if len(sentence.split()) < 2 and LIST_NUMBER.fullmatch(sentence) and i + 1 < len(sentences):
+            number = sentence
+        elif out and len(sentence.split()) < 2:
             out[-1] = f"{out[-1]} {sentence}"
         else:
             out.append(sentence)

@@ -205,3 +205,15 @@ def test_a_row_far_down_a_long_table_is_read() -> None:
     assert "Twitter" in build_context(retrieval.nodes)[0].text
     answer = local_answer("How many jobs did Twitter's layoff notice in San Francisco cover?", retrieval, bag_encode)
     assert "240" in answer.text and "Twitter" in answer.text
+
+
+def test_a_numbered_steps_number_opens_its_own_sentence() -> None:
+    text = ("3. Set the acceleration rate to 3 mph/s. 4. Set the cruising speed to 40 mph. 5. Continue cruising at "
+            "40 mph until the trip distance is reached.")  # fmt: skip
+    assert sentence_pieces(text) == [
+        "3. Set the acceleration rate to 3 mph/s.",
+        "4. Set the cruising speed to 40 mph.",
+        "5. Continue cruising at 40 mph until the trip distance is reached.",
+    ]
+    assert sentence_pieces("It was approved. Yes.") == ["It was approved. Yes."]  # a one-word reply stays behind
+    assert sentence_pieces("The last step is this one. 6.") == ["The last step is this one. 6."]

@@ -45,11 +45,41 @@ def stems(text: str) -> set[str]:
     return {stem(w) for w in _WORD.findall(text.lower()) if len(w) > 2}
 
 
-def reason(text: str, wanted: set[str]) -> str:
+# "UK", "EU", "FAA": a short capitalised name is matched whole and in capitals. Stemmed and lower-cased, a word of
+# two letters was dropped ("Which documents mention the UK?" found only documents close in meaning) and "US" would
+# match "us".
+ACRONYM = re.compile(r"\b[A-Z][A-Z0-9&]{1,5}\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One alternative of a topic: its acronyms (matched as written) and the stems of its other words."""
+
+    acronyms: frozenset[str]
+    stems: frozenset[str]
+
+    @classmethod
+    def of(cls, term: str) -> Term:
+        acronyms = frozenset(ACRONYM.findall(term))
+        rest = ACRONYM.sub(" ", term)
+        return cls(acronyms, frozenset(stems(rest)))
+
+    def __bool__(self) -> bool:
+        return bool(self.acronyms or self.stems)
+
+    def named_in(self, text: str, unit_stems: set[str]) -> bool:
+        return self.stems <= unit_stems and all(re.search(rf"\b{re.escape(a)}\b", text) for a in self.acronyms)
+
+
+def reason(text: str, wanted: set[str], acronyms: frozenset[str] = frozenset()) -> str:
     """The unit's first sentence naming the topic, its topic words in bold (else its first sentence)."""
     sentences = split_sentences(text) or [text[:300]]
     for sentence in sentences:
-        hits = [m for m in _WORD.finditer(sentence.lower()) if stem(m.group(0)) in wanted]
+        hits = [
+            m
+            for m in _WORD.finditer(sentence.lower())
+            if stem(m.group(0)) in wanted or sentence[m.start() : m.end()] in acronyms
+        ]
         if hits:
             # A table's "sentence" is its whole Markdown: shown as an excerpt around the hit, not a wall of cells.
             cut, shift = excerpt(sentence, hits[0].start(), hits[0].end())
@@ -60,8 +90,9 @@ def reason(text: str, wanted: set[str]) -> str:
 def find_documents(index: CollectionIndex, topic: str, topic_vector: np.ndarray) -> list[DocumentMatch]:
     """The documents of `index` that name `topic` (most naming units first), then those close to it in meaning."""
     sims = index.matrix @ topic_vector if len(index) else np.zeros(0)
-    alternatives = [a for a in (stems(t) for t in topic_terms(topic)) if a]
-    wanted = set().union(*alternatives) if alternatives else set()
+    alternatives = [a for a in (Term.of(t) for t in topic_terms(topic)) if a]
+    acronyms = frozenset(x for a in alternatives for x in a.acronyms)
+    wanted = {s for a in alternatives for s in a.stems}
     every = every_term_required(topic) and len(alternatives) > 1
     named_terms: dict[str, set[int]] = {}  # document → the alternatives some unit of it names
     naming: dict[str, int] = {}
@@ -74,9 +105,10 @@ def find_documents(index: CollectionIndex, topic: str, topic_vector: np.ndarray)
         units[doc] = units.get(doc, 0) + 1
         text = index.texts[i].lower()
         names = False
-        if wanted and any(s in text for s in wanted):  # substring first: stemming every unit would be slow
+        # Substring first: stemming every unit would be slow.
+        if any(s in text for s in wanted) or any(x in index.texts[i] for x in acronyms):
             unit = stems(text)
-            held = {k for k, a in enumerate(alternatives) if a <= unit}
+            held = {k for k, a in enumerate(alternatives) if a.named_in(index.texts[i], unit)}
             named_terms.setdefault(doc, set()).update(held)
             names = bool(held)
         naming[doc] = naming.get(doc, 0) + names
@@ -91,7 +123,7 @@ def find_documents(index: CollectionIndex, topic: str, topic_vector: np.ndarray)
         DocumentMatch(
             document_id=doc,
             node=evidence_node(index, best[doc][2], 0, best[doc][1]),
-            reason=reason(index.texts[best[doc][2]], wanted),
+            reason=reason(index.texts[best[doc][2]], wanted, acronyms),
             naming=naming[doc],
             units=units[doc],
         )

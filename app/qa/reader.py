@@ -154,12 +154,14 @@ def lead_span(question: str, lead: Candidate, found: ShortAnswer | None, tagger:
 # about the reference pressure, and "(2) Will not affect intrastate aviation in **Alaska**" one about an executive
 # order.
 MAX_BOLD_DISTANCE = 4
+# Words of a question that tell nothing about where its answer stands ("judged **not** to be …").
+NOT_TELLING = frozenset("not no also any all more most other such only same than then there these those".split())
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:[.,'’][A-Za-z0-9]+)*")
 
 
 def near_question(question: str, text: str, span: Span) -> bool:
     """Some word of the question stands within MAX_BOLD_DISTANCE words of `span` in `text` (outside the span)."""
-    asked = {w[:5] for w in words(question)}
+    asked = {w[:5] for w in words(question) - NOT_TELLING}
     tokens = [(m.start(), m.end(), m.group(0).lower()) for m in _TOKEN.finditer(text)]
     inside = [i for i, (a, b, _) in enumerate(tokens) if a < span.end and b > span.start]
     if not inside:
@@ -289,9 +291,11 @@ def read(
     found = propose(question, ranked, tagger)
     show = not evidence_only and found is not None and found.confidence >= confidence.SHOW_THRESHOLD
     limit = sentence_rank.MAX_CHOSEN if learned else MAX_CHOSEN
-    if found is not None and found.source not in chosen:
-        # The sentence the best candidate stands in is evidence the user should see, shown as an answer or not; it
-        # takes the place of the weakest runner-up so that the answer stays at MAX_CHOSEN sentences.
+    if show and found is not None and found.source not in chosen:
+        # The sentence the short answer stands in is evidence the user must see; it takes the place of the weakest
+        # runner-up so that the answer stays at MAX_CHOSEN sentences. A candidate not sure enough to be shown does not
+        # displace a sentence the ranking chose ("For further information contact: Doug Rudolph, …" had given way to
+        # the sentence of "Pilatus Aircraft Ltd", a name the reader was unsure of).
         kept = sorted(chosen, key=lambda c: -c.score)[: len(chosen) - 1 if len(chosen) >= limit else len(chosen)]
         chosen = [*kept, found.source]
     # The best sentence leads (the issue's "lead with the best evidence"): in evidence order a sentence that only

@@ -11,7 +11,7 @@ import re
 # Words ending in a period that rarely end a sentence; checked lower-cased without the final dot.
 ABBREVIATIONS = frozenset(
     "e.g i.e etc al fig figs eq eqs no nos vol vols pp p ch sec art dr mr mrs ms prof st vs cf approx "
-    "jan feb mar apr jun jul aug sep sept oct nov dec inc ltd co corp u.s u.k ref refs tab resp jr sr".split()
+    "jan feb mar apr jun jul aug sep sept oct nov dec inc ltd co corp u.s u.k ref refs tab resp jr sr p.o".split()
 )
 _END = re.compile(r"[.!?][\"'”’)\]]*$")
 _CLOSERS = "\"'”’)]"

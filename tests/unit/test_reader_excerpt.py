@@ -207,8 +207,8 @@ def test_a_span_far_from_the_question_words_is_not_set_in_bold() -> None:
     lead = _cand(1, 0.9, text)
     assert lead_span(q, lead, ShortAnswer("60%", "number", lead, far, confidence=0.5), "rules") is None
     order = ("(1) Is not a significant regulatory action under Executive Order 12866, (2) Will not affect intrastate "
-             "aviation in Alaska")
-    alaska = Span("Alaska", "place", order.index("Alaska"), len(order), True)
+             "aviation in Alaska, and (3) Will not have a significant economic impact")  # "not" tells nothing
+    alaska = Span("Alaska", "place", order.index("Alaska"), order.index("Alaska") + 6, True)
     assert not near_question("Under which executive order is the proposal not a significant regulatory action?", order,
                              alaska)  # fmt: skip
     # A choice's candidate has no span: nothing in bold, and no error.

@@ -258,3 +258,21 @@ def test_in_a_list_the_value_whose_label_the_question_names(tagger: str) -> None
     assert (span("What ambient air temperature is assumed?", conditions, tagger=tagger) or "").startswith("45")
     shares = "Next came friends or family (26.8%); relationship difficulties (23.2%) and sleep difficulties (16%)."
     assert span("What share of students said sleep difficulties hurt them?", shares, tagger=tagger) == "16%"
+
+
+def test_an_unsure_candidates_sentence_does_not_join_the_evidence(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The question's words are in the first two sentences; a name stands only in the third, which shares one word.
+    items = [
+        ContextItem(1, "p1", "passage", "The Geneva committee on the budget report met twice in the spring."),
+        ContextItem(2, "p2", "passage", "The Geneva committee on the budget report published its findings."),
+        ContextItem(3, "p3", "passage", "Maria Lopez spoke about the weather."),
+    ]
+    question = "Who chaired the Geneva committee on the budget report?"
+    found = read(question, items, None, tagger="rules").candidate
+    assert found is not None and found.source.item.marker == 3
+    monkeypatch.setattr(confidence, "SHOW_THRESHOLD", 2.0)  # not sure enough to be shown
+    r = read(question, items, None, tagger="rules")
+    assert r.short_answer is None and "[3]" not in r.text and "[1]" in r.text
+    monkeypatch.setattr(confidence, "SHOW_THRESHOLD", 0.0)  # shown: its sentence is shown too
+    r = read(question, items, None, tagger="rules")
+    assert r.short_answer == found.text and "[3]" in r.text

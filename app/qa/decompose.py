@@ -47,6 +47,29 @@ COMPARE = re.compile(
 )
 DOCUMENT_NOUN = r"(?:documents?|files?|reports?|pdfs?|papers?|sources?)"
 # "Which documents", "What files", "Which of the uploaded files", "Which of these reports"
+# "How does the number of graduates in California compare with Texas?", "What is the difference between X in A
+# and in B?": comparisons put otherwise.
+COMPARE_HOW = re.compile(
+    r"^\s*how\s+(?:does|do|did|would)\s+(?P<a>.+?)\s+compare\s+(?:with|to|against)\s+(?P<b>.+?)[\s?.!]*$", re.I
+)
+DIFFERENCE = re.compile(
+    r"^\s*what\s+(?:is|was|are|were)\s+the\s+differences?\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)[\s?.!]*$", re.I
+)
+# "How many graduates were there in California and in Texas in 2003–04?": one question asked of two things, the
+# preposition said again.
+SAME_PREPOSITION_TWICE = re.compile(
+    r"^(?P<a>.+?\s(?P<prep>in|for|at|of|on|from|during|among|to|by)\s+[^,?]+?)\s*,?\s+and\s+(?P<b>(?P=prep)\s+[^?]+?)"
+    r"[\s?.!]*$",
+    re.I,
+)
+WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how)\b", re.I)
+
+
+def is_comparison(question: str) -> bool:
+    q = " ".join(question.split())
+    return bool(COMPARE.match(q) or COMPARE_HOW.match(q) or DIFFERENCE.match(q))
+
+
 WHICH_DOCUMENTS_HEAD = (
     rf"(?:which|what)\s+(?:of\s+(?:the|these|those|my|our|all\s+the|all\s+these)\s+(?:[\w-]+\s+)?)?{DOCUMENT_NOUN}"
 )
@@ -122,22 +145,26 @@ def split_question(question: str) -> list[Part] | None:
     two = _which_of_two(q)
     if two is not None:
         return two
-    m = COMPARE.match(q)
+    m = COMPARE.match(q) or COMPARE_HOW.match(q) or DIFFERENCE.match(q)
     if m:
-        attr = (m.group("attr") or "").strip()
-        a, b = _share_head(m.group("a").strip(" ,"), m.group("b").strip(" ,"))
+        attr = (m.group("attr") or "").strip() if "attr" in m.groupdict() else ""
+        a, b = _share_head(*_borrow_preposition(m.group("a").strip(" ,"), m.group("b").strip(" ,")))
         if attr:
             return [Part(f"What is the {attr} of {x}?", f"{attr[0].upper()}{attr[1:]} of {x}") for x in (a, b)]
-        return [Part(f"What is {x}?", x) for x in (a, b)]
+        return [Part(f"What is {x}?", x[0].upper() + x[1:]) for x in (a, b)]
     # "In eu-021.pdf, what ... and what ...": the leading scope belongs to every part.
     scope = SCOPE.match(q)
     rest = q[scope.end() :] if scope else q
     pieces = [p.strip(" ,;") for p in JOINT.split(rest)]
     pieces = [p for p in pieces if p]
     if len(pieces) < 2:
-        pieces = [p.strip(" ,;") for p in AND_WHO.split(rest)]
-        if len(pieces) != 2 or RELATIVE.search(pieces[0].split(None, 1)[-1]) or PRONOUN.search(pieces[1]):
-            return None
+        same = _same_preposition_twice(rest)
+        if same is not None:
+            pieces = same
+        else:
+            pieces = [p.strip(" ,;") for p in AND_WHO.split(rest)]
+            if len(pieces) != 2 or RELATIVE.search(pieces[0].split(None, 1)[-1]) or PRONOUN.search(pieces[1]):
+                return None
     pieces = [pieces[0]] + [_fill_ellipsis(_resolve_it(_resolve_person(p, pieces[0]), pieces[0]), pieces[0])
                             for p in pieces[1:]]
     if any(len(p.split()) < MIN_PART_WORDS or not OPENS_QUESTION.match(p) for p in pieces):
@@ -282,6 +309,32 @@ def _fill_ellipsis(part: str, first: str) -> str:
     if not cut:
         return part
     return f"{first[: cut[-1].start()]} {m.group('prep')} {m.group('rest').strip()}"
+
+
+def _borrow_preposition(a: str, b: str) -> tuple[str, str]:
+    """ "the number of graduates in California" compared with "Texas in 2003–04": the second takes the first's last
+    preposition ("in Texas in 2003–04") when it has none of its own and the first ends on a short phrase."""
+    if LEADING_PP.match(b):
+        return a, b
+    m = re.search(rf"\s({PREPOSITION})\s+(?:(?!{PREPOSITION}\b)[\w'’.-]+\s*){{1,4}}$", a, re.I)
+    return (a, f"{m.group(1)} {b}") if m else (a, b)
+
+
+def _same_preposition_twice(q: str) -> list[str] | None:
+    """ "How many graduates were there in California and in Texas in 2003–04?" → the question asked of each, the
+    trailing scope given to both; None for other questions."""
+    m = SAME_PREPOSITION_TWICE.match(q)
+    if m is None or WH_WORD.search(m.group("b")) or not OPENS_QUESTION.match(q):
+        return None
+    a, prep = m.group("a"), m.group("prep")
+    head = a[: [x.start() for x in re.finditer(rf"\s{prep}\s", a, re.I)][-1]]
+    tail = LEADING_PP.match(m.group("b"))
+    if tail is None:
+        return None
+    _, obj, scope = tail.groups()
+    scope = (scope or "").strip()
+    first = f"{a} {scope}" if scope and scope.lower() not in a.lower() else a
+    return [first, f"{head} {prep} {obj}{' ' + scope if scope else ''}"]
 
 
 def _share_head(a: str, b: str) -> tuple[str, str]:

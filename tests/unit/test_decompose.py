@@ -99,6 +99,31 @@ def test_and_who_in_one_question_is_not_split(question: str) -> None:
     assert split_question(question) is None
 
 
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        ("How does the number of graduates in California compare with Texas in 2003-04?",
+         ["What is the number of graduates in California in 2003-04?",
+          "What is the number of graduates in Texas in 2003-04?"]),
+        ("What is the difference between the number of graduates in California and in Texas?",
+         ["What is the number of graduates in California?", "What is the number of graduates in Texas?"]),
+        # the preposition said again: one question asked of two things, the trailing scope given to both
+        ("How many graduates were there in California and in Texas in 2003–04?",
+         ["How many graduates were there in California in 2003–04?",
+          "How many graduates were there in Texas in 2003–04?"]),
+        ("What share of students in rural schools were ill in 2001 and in 2011?",
+         ["What share of students in rural schools were ill in 2001?",
+          "What share of students in rural schools were ill in 2011?"]),
+    ],
+)  # fmt: skip
+def test_comparisons_put_otherwise(question: str, parts: list[str]) -> None:
+    found = split_question(question)
+    assert found is not None
+    assert [p.question for p in found] == parts
+    assert split_question("Who was born in Paris and in what year?") is None
+    assert split_question("What were the anxiety and depression rates among students?") is None
+
+
 def test_a_file_named_in_the_first_part_scopes_the_second() -> None:
     parts = split_question("What percentage of students suffered from back pain in eu-021.pdf, and what percentage "
                            "suffered from anxiety?")  # fmt: skip

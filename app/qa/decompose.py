@@ -65,9 +65,12 @@ SAME_PREPOSITION_TWICE = re.compile(
 WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how)\b", re.I)
 
 
+def _comparison(q: str) -> re.Match[str] | None:
+    return COMPARE.match(q) or COMPARE_HOW.match(q) or DIFFERENCE.match(q)
+
+
 def is_comparison(question: str) -> bool:
-    q = " ".join(question.split())
-    return bool(COMPARE.match(q) or COMPARE_HOW.match(q) or DIFFERENCE.match(q))
+    return _comparison(" ".join(question.split())) is not None
 
 
 WHICH_DOCUMENTS_HEAD = (
@@ -145,7 +148,7 @@ def split_question(question: str) -> list[Part] | None:
     two = _which_of_two(q)
     if two is not None:
         return two
-    m = COMPARE.match(q) or COMPARE_HOW.match(q) or DIFFERENCE.match(q)
+    m = _comparison(q)
     if m:
         attr = (m.group("attr") or "").strip() if "attr" in m.groupdict() else ""
         a, b = _share_head(*_borrow_preposition(m.group("a").strip(" ,"), m.group("b").strip(" ,")))

@@ -665,7 +665,7 @@ def _finish_page(
     page_count: int,
     min_words: int,
     max_words: int,
-    headers_kept: set[str] | None = None,
+    headers_kept: set[str],
 ) -> list[Line]:
     """Drop running headers/footers and page numbers from a page's lines, then split passages; returns
     the lines that are left (page 1's give the title when the metadata has none). `headers_kept`: the running
@@ -681,15 +681,18 @@ def _finish_page(
             if j != index and j in pending
         ]
         repeated = repeated_margin_keys(page.keys, others, tolerance=2.0 + 0.01 * height)
-    kept: list[Line] = []
-    if repeated and headers_kept is not None:
-        first = {k[0] for k in repeated if k[0] not in headers_kept and _worth_keeping(k[0])}
-        headers_kept.update(k[0] for k in repeated)
-        if first:
-            # Its own passage, out of the text's flow: a header set between a column's foot and the next column's
-            # top must not land in mid-sentence.
-            kept = [ln for ln in page.lines if (key := margin_key(ln, height)) is not None and key[0] in first]
+    first = {k[0] for k in repeated if k[0] not in headers_kept and _worth_keeping(k[0])}
+    headers_kept.update(k[0] for k in repeated)
     lines = strip_margins(page.lines, height, repeated, page_number=index + 1, page_count=page_count)
+    # A header this page is the first to show becomes a passage of its own, out of the text's flow (set between a
+    # column's foot and the next column's top, it must not land in mid-sentence); one strip_margins kept, attached
+    # to text, is there already.
+    in_text = {id(ln.words) for ln in lines}
+    kept = [
+        ln
+        for ln in page.lines
+        if first and id(ln.words) not in in_text and (key := margin_key(ln, height)) is not None and key[0] in first
+    ]
     to_display = page.frame.bbox_to_display
     for ln in kept:
         text = " ".join(ln.text.split())

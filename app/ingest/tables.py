@@ -1285,20 +1285,18 @@ def _tokens(text: str) -> list[str]:
     return _CELL_TOKEN.findall(text.lower())
 
 
-def lines_outside(
-    lines: Sequence[Line], boxes: list[BBox], cells: Sequence[Sequence[Sequence[str]]] | None = None
-) -> list[Line]:
-    """The lines with table words removed, so passages do not repeat the tables' cell soup. With `cells` (each
-    box's rows), a line inside a box that the table does not hold stays whole."""
+def lines_outside(lines: Sequence[Line], boxes: list[BBox], cells: Sequence[Sequence[Sequence[str]]]) -> list[Line]:
+    """The lines with table words removed, so passages do not repeat the tables' cell soup; a line inside a box that
+    its table's cells (`cells`: each box's rows) do not hold stays whole."""
     if not boxes:
         return list(lines)
-    held = [{t for row in rows for cell in row for t in _tokens(cell)} for rows in cells] if cells else None
+    held = [{t for row in rows for cell in row for t in _tokens(cell)} for rows in cells]
     out: list[Line] = []
     cut = False
     for ln in lines:
         inside = [_box_of(w.bbox, boxes) for w in ln.words]
         words = [w for w, b in zip(ln.words, inside, strict=True) if b is None]
-        if held is not None and len(words) < len(ln.words) and _unheld_line(ln, inside, held):
+        if len(words) < len(ln.words) and _unheld_line(ln, inside, held):
             words = list(ln.words)
         if len(words) < len(ln.words):
             cut = True

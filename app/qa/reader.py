@@ -15,6 +15,7 @@ from app.qa.excerpt import MAX_EXCERPT_CHARS, densest, excerpt
 from app.qa.extractive_reader import (
     MAX_CHOSEN,
     MAX_SENTENCE_CHARS,
+    STOP,
     Candidate,
     ContextItem,
     Encode,
@@ -168,7 +169,7 @@ def near_question(question: str, text: str, span: Span) -> bool:
         return False
     lo, hi = inside[0], inside[-1]
     near = tokens[max(lo - MAX_BOLD_DISTANCE, 0) : lo] + tokens[hi + 1 : hi + 1 + MAX_BOLD_DISTANCE]
-    return any(t[:5] in asked for _, _, t in near if len(t) > 1 and t in words(t))
+    return any(t[:5] in asked for _, _, t in near if len(t) > 1 and t not in STOP)
 
 
 def rerank_by_type(

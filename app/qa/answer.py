@@ -264,18 +264,52 @@ def _number(text: str | None) -> float | None:
     return float(m.group(0).replace(",", "")) if m else None
 
 
-def comparison_verdict(labels: list[str], shorts: list[str | None]) -> str | None:
-    """ "A (12.5) is higher than B (9.1)." when both parts have a sure numeric short answer; else None."""
-    values = [_number(s) for s in shorts]
-    if len(values) != 2:
+MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+_MONTH = r"(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_DAY_MONTH = re.compile(
+    rf"\b(?:(?P<d1>[0-3]?\d)\s+{_MONTH}|{_MONTH.replace('month', 'month2')}\s+(?P<d2>[0-3]?\d)\b)", re.I
+)
+_YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
+
+
+def _date(text: str | None) -> tuple[int, int, int] | None:
+    """(year, month, day) of a date as written ("June 10, 2020", "10 June 2020", "1976"); 0 for what it leaves out."""
+    year = _YEAR.search(text or "")
+    if year is None:
         return None
-    (a, b), (la, lb) = values, labels
+    m = _DAY_MONTH.search(text or "")
+    month = re.search(rf"\b{_MONTH}", text or "", re.I)
+    day = int(m.group("d1") or m.group("d2")) if m else 0
+    return int(year.group(1)), MONTHS.index(month.group("month").lower()) + 1 if month else 0, day
+
+
+# The comparatives whose winner has the smaller value (the earlier date, the smaller amount).
+SMALLER_WINS = re.compile(
+    r"\b(?:older|earlier|less|fewer|smaller|lower|shorter|narrower|lighter|slower|cheaper|colder)\b", re.I
+)
+ABOUT_TIME = re.compile(r"\b(?:older|newer|earlier|later|recent)\b", re.I)
+
+
+def comparison_verdict(labels: list[str], shorts: list[str | None], compared: str = "is higher") -> str | None:
+    """ "A (12.5) is higher than B (9.1)." when both parts have a sure short answer that compares (two numbers; two
+    dates when the comparison is about time: "is older", "is more recent"); else None. `compared`: what the verdict
+    says of the winner ("is older", "has more graduates"; app.qa.decompose.comparative)."""
+    if len(shorts) != 2 or len(labels) != 2:
+        return None
+    when = bool(ABOUT_TIME.search(compared))
+    keys = [_date(s) for s in shorts] if when else [_number(s) for s in shorts]
+    a, b = keys
     if a is None or b is None:
         return None
+    if when and (a[1] == 0) != (b[1] == 0) and a[0] == b[0]:  # type: ignore[index]
+        return None  # a year against a full date of that year: which came first is not known
     if a == b:
-        return f"{la} and {lb} are the same ({shorts[0]})."
-    hi, lo = ((la, shorts[0]), (lb, shorts[1])) if a > b else ((lb, shorts[1]), (la, shorts[0]))
-    return f"{hi[0]} ({hi[1]}) is higher than {lo[0]} ({lo[1]})."
+        return f"{labels[0]} and {labels[1]} are the same ({shorts[0]})."
+    first_wins = (a < b) == bool(SMALLER_WINS.search(compared))  # type: ignore[operator]
+    (win, wv), (lose, lv) = ((labels[0], shorts[0]), (labels[1], shorts[1]))[:: 1 if first_wins else -1]
+    # "… than the act", not "… than The act": a label opens its own line, here it stands mid-sentence.
+    lose = re.sub(r"^(The|A|An)(?=\s)", lambda m: m.group(1).lower(), lose)
+    return f"{win} ({wv}) {compared} than {lose} ({lv})."
 
 
 def documents_answer(topic: str, matches: Sequence[tuple[str, DocumentMatch]]) -> Answer:

@@ -18,10 +18,13 @@ ASKING_PREPOSITION = (r"(?:in|at|for|of|on|from|about|with|during|under|above|be
 # wh-word must be followed by an auxiliary ("and when did"), so relative clauses ("the city where he was born and
 # where he died", "the actor who ... and who was born in") stay whole.
 JOINT = re.compile(
-    rf"(?:\s*[,;]\s*(?:and\s+|but\s+)?|\s+and\s+)(?=(?:what|when|where|how|why)\s+{AUX}\b"
+    # "...; also, when are ...", "... and also how many ...": "also" belongs to the joint, not to either question.
+    rf"(?:\s*[,;]\s*(?:and\s+|but\s+)?(?:also\s*,?\s*)?|\s+and\s+(?:also\s+)?)(?=(?:what|when|where|how|why)\s+{AUX}\b"
     # "..., and how many airplanes does ...", "... and what percentage followed ...": an amount asked anew.
     r"|how\s+(?:many|much)\b|what\s+(?:percentage|share|proportion|number)\b)"
-    rf"|\?\s+(?=(?:what|when|where|who|whom|whose|which|why|how|{AUX})\b)"
+    # "...? And in eu-021.pdf, what share ...": after a question mark, a question may open on "and", a scope or a
+    # preposition.
+    rf"|\?\s+(?:(?:and|also|but)\s*,?\s+)?(?=(?:what|when|where|who|whom|whose|which|why|how|{AUX}|{ASKING_PREPOSITION})\b)"
     # "..., and which ministry is responsible ...", "..., and what barometric pressure do ...", "..., and under
     # whose guidance do ...": after a comma and "and", which/who/what (after a preposition or not) opens a second
     # question (a relative clause is not introduced by ", and which").
@@ -52,25 +55,47 @@ DOCUMENT_NOUN = r"(?:documents?|files?|reports?|pdfs?|papers?|sources?)"
 COMPARE_HOW = re.compile(
     r"^\s*how\s+(?:does|do|did|would)\s+(?P<a>.+?)\s+compare\s+(?:with|to|against)\s+(?P<b>.+?)[\s?.!]*$", re.I
 )
+# "How does the share of discount stores differ between Italy and Spain?"
+DIFFER = re.compile(
+    r"^\s*how\s+(?:does|do|did|would)\s+(?P<attr>.+?)\s+(?:differ|vary|compare)\s+(?:between|among|across)\s+"
+    r"(?P<a>.+?)\s+and\s+(?P<b>.+?)[\s?.!]*$",
+    re.I,
+)
 DIFFERENCE = re.compile(
     r"^\s*what\s+(?:is|was|are|were)\s+the\s+differences?\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)[\s?.!]*$", re.I
 )
 # "How many graduates were there in California and in Texas in 2003–04?": one question asked of two things, the
 # preposition said again.
 SAME_PREPOSITION_TWICE = re.compile(
-    r"^(?P<a>.+?\s(?P<prep>in|for|at|of|on|from|during|among|to|by)\s+[^,?]+?)\s*,?\s+and\s+(?P<b>(?P=prep)\s+[^?]+?)"
+    r"^(?P<a>.+?\s(?P<prep>in|for|at|of|on|from|during|among|to|by)\s+[^,?]+?)\s*,?\s+(?P<joint>and|or)\s+"
+    r"(?P<b>(?P=prep)\s+[^?]+?)"
     r"[\s?.!]*$",
     re.I,
 )
+OWN = re.compile(r"^(?:its|their|his|her)\s+", re.I)
+OWNER = re.compile(r"^((?:[A-Z][\w.&-]*\s*)+)['’]s\b")
 WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how)\b", re.I)
 
 
 def _comparison(q: str) -> re.Match[str] | None:
-    return COMPARE.match(q) or COMPARE_HOW.match(q) or DIFFERENCE.match(q)
+    return COMPARE.match(q) or COMPARE_HOW.match(q) or DIFFERENCE.match(q) or DIFFER.match(q)
 
 
-def is_comparison(question: str) -> bool:
-    return _comparison(" ".join(question.split())) is not None
+def comparative(question: str) -> str | None:
+    """What a comparison's verdict says the winner is ("older", "more graduates", "larger"; "higher" when the question
+    only says "compare"), or None when the question compares nothing."""
+    q = " ".join(question.split())
+    if _which_of_two(q) is not None:
+        m = WHICH_OF_TWO.match(q) or MORE_THAN.match(q)
+        assert m is not None
+        comp = " ".join(m.group("comp").lower().split())
+        return f"{'is' if _adjective(comp, m.group('verb')) else 'has'} {comp}"
+    return "is higher" if _comparison(q) is not None else None
+
+
+def _adjective(comp: str, verb: str | None) -> bool:
+    """ "older", "more expensive" (said with "is") compare a quality; "more outlets" (had) counts something."""
+    return not comp.startswith(("more ", "less ", "fewer ")) or (verb or "").lower() in ("is", "was", "are", "were")
 
 
 WHICH_DOCUMENTS_HEAD = (
@@ -96,7 +121,9 @@ DOCUMENT_VERB = (
     r"mention|mentions|discuss|discusses|cover|covers|deal\s+with|deals\s+with|refer\s+to|refers\s+to|"
     r"concern|concerns|contain|contains|describe|describes|address|addresses|touch\s+on|touches\s+on|"
     # Not "name": "Which report names the engineer to contact?" asks for the name.
-    r"cite|cites|reference|references|include|includes|feature|features)"
+    r"cite|cites|reference|references|include|includes|feature|features|"
+    # "Which documents draw on data from Eurostat?", "Which reports use figures from the census?"
+    r"(?:draw|draws)\s+(?:on|upon)|(?:rely|relies)\s+on|use|uses|quote|quotes)"
 )
 WHICH_DOCUMENTS = re.compile(
     rf"^\s*(?:{WHICH_DOCUMENTS_HEAD}|{LIST_DOCUMENTS_HEAD})\s+(?:also\s+|all\s+)?{DOCUMENT_VERB}\s+"
@@ -113,9 +140,20 @@ WHICH_DOCUMENTS_PASSIVE = re.compile(
 # "Which is older: the Polytechnics Act or the wire separation standard?", "Which lasts longer, A or B?": each of
 # the two is asked about on its own (the comparative says what: a date, a duration, an amount).
 WHICH_OF_TWO = re.compile(
-    r"^\s*(?:which|what|who)(?:\s+one)?\s+(?P<verb>is|was|are|were|has|had|lasts|lasted|costs|cost|takes|took)?"
-    r"\s*(?P<comp>(?:more|less)\s+[\w-]+|[a-z]+er)\s*(?:[,:;]|\s+[-–—]|\s*\bof\b\s*(?:the\s+two)?[,:]?)\s*"
+    # "Which one is ...", "Which state had more graduates, California or Texas?"
+    r"^\s*(?:which|what|who)(?:\s+one|\s+(?!(?:is|was|are|were|has|had|one|lasts|lasted|costs|cost|takes|took)\b)[\w-]+)?"
+    r"\s+(?P<verb>is|was|are|were|has|had|lasts|lasted|costs|cost|takes|took)?"
+    # "more public high school graduates in 2008–09, Florida or Georgia?": what is counted may be a long phrase.
+    r"\s*(?P<comp>(?:more|less|fewer)\s+[^,:;?]+?|[a-z]+er)\s*(?:[,:;]|\s+[-–—]|\s*\bof\b\s*(?:the\s+two)?[,:]?)\s*"
     r"(?P<a>.+?),?\s+or\s+(?P<b>.+?)[\s?.!]*$",
+    re.I,
+)
+# "Did Texas have more graduates than California?", "Is the 737 MAX proposal older than the Pilatus notice?": the
+# same two questions, put as yes or no. A number after "than" is a threshold, not a second thing ("Is the water
+# warmer than 25 °C?" is one question).
+MORE_THAN = re.compile(
+    r"^\s*(?P<verb>is|was|are|were|did|does|do|has|had)\s+(?P<a>.+?)\s+(?:(?:have|has|had)\s+)?"
+    r"(?P<comp>(?:more|less|fewer)\s+[\w-]+|[a-z]+er)\s+than\s+(?P<b>(?!\d)[^?]+?)[\s?.!]*$",
     re.I,
 )
 WHEN_COMPARATIVES = frozenset("older newer earlier later".split())
@@ -127,13 +165,48 @@ MEASURE_COMPARATIVES = {
 }  # fmt: skip
 MIN_PART_WORDS = 3
 FILE_NAME = re.compile(r"[\w.-]+\.pdf\b", re.I)
-SCOPE = re.compile(r"^((?:in|according\s+to|for)\s+[^,?]{1,60}),\s+(?=(?:what|when|where|who|which|how)\b)", re.I)
+# "In eu-021.pdf, ...", "Of the students listed in the sampled classrooms, ...", "In the type test, for how long ...":
+# a leading phrase that scopes every part.
+SCOPE = re.compile(
+    r"^((?:in|according\s+to|for|of|among|on|at|during|within|from)\s+[^,?]{1,80}),\s+"
+    rf"(?=(?:{ASKING_PREPOSITION}\s+)?(?:what|when|where|who|which|how)\b)",
+    re.I,
+)
 # Each part must read as a question on its own ("At the 2011 census, what was ..." is one question).
 OPENS_QUESTION = re.compile(
-    rf"^(?:what|when|where|who|whom|whose|which|why|how|{ASKING_PREPOSITION}\s+(?:which|what|whose|whom)|{AUX}|tell|"
+    rf"^(?:what|when|where|who|whom|whose|which|why|how|{ASKING_PREPOSITION}\s+(?:which|what|whose|whom|how)|{AUX}|tell|"
     r"list|name|give|describe)\b",
     re.I,
 )
+
+
+# "Overall, what share ...", "In eu-021.pdf, what share ...": a part may open on a word or a scope before its question.
+LEAD_IN = re.compile(r"^(?:overall|altogether|in\s+total|also|and|so|then|finally|lastly|first|second)\s*,\s*", re.I)
+
+
+SCOPE_ALONE = re.compile(
+    r"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)(?:in|according\s+to|for|of|among|on|at|during|"
+    r"within|from)\s+[^,?]{1,80}$",
+    re.I,
+)
+
+
+def _scopes_joined(pieces: list[str]) -> list[str]:
+    """ "in eu-021.pdf" split off "what share of students ..." (the comma before "what share" is a joint) joined to
+    it again: a scope is not a question of its own."""
+    out: list[str] = []
+    for p in pieces:
+        if out and SCOPE_ALONE.match(out[-1]):
+            out[-1] = f"{out[-1]}, {p}"
+        else:
+            out.append(p)
+    return out
+
+
+def _unscoped(part: str) -> str:
+    part = LEAD_IN.sub("", part, count=1)
+    scope = SCOPE.match(part)
+    return part[scope.end() :] if scope else part
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,17 +222,27 @@ def split_question(question: str) -> list[Part] | None:
     if two is not None:
         return two
     m = _comparison(q)
+    if m and OWN.match(m.group("b")):
+        # "Compare Florida's gun checks in November 2015 with its number of graduates in 2007–08": two things of one
+        # owner, each asked for whole.
+        a = q[m.start("attr") if m.groupdict().get("attr") else m.start("a") : m.end("a")].strip(" ,")
+        owner = OWNER.match(a)
+        b = OWN.sub(f"{owner.group(1)}'s ", m.group("b"), count=1) if owner else m.group("b")
+        return [Part(f"What is {x}?", x[0].upper() + x[1:]) for x in (a, b)]
     if m:
         attr = (m.group("attr") or "").strip() if "attr" in m.groupdict() else ""
         a, b = _share_head(*_borrow_preposition(m.group("a").strip(" ,"), m.group("b").strip(" ,")))
+        if attr and m.re is DIFFER:
+            # "the share of discount stores" differing between places or years: the share in each.
+            return [Part(f"What is {attr} in {x}?", f"{attr[0].upper()}{attr[1:]} in {x}") for x in (a, b)]
         if attr:
             return [Part(f"What is the {attr} of {x}?", f"{attr[0].upper()}{attr[1:]} of {x}") for x in (a, b)]
         return [Part(f"What is {x}?", x[0].upper() + x[1:]) for x in (a, b)]
     # "In eu-021.pdf, what ... and what ...": the leading scope belongs to every part.
+    q = LEAD_IN.sub("", q, count=1)
     scope = SCOPE.match(q)
     rest = q[scope.end() :] if scope else q
-    pieces = [p.strip(" ,;") for p in JOINT.split(rest)]
-    pieces = [p for p in pieces if p]
+    pieces = _scopes_joined([p.strip(" ,;") for p in JOINT.split(rest) if p.strip(" ,;")])
     if len(pieces) < 2:
         same = _same_preposition_twice(rest)
         if same is not None:
@@ -168,24 +251,25 @@ def split_question(question: str) -> list[Part] | None:
             pieces = [p.strip(" ,;") for p in AND_WHO.split(rest)]
             if len(pieces) != 2 or RELATIVE.search(pieces[0].split(None, 1)[-1]) or PRONOUN.search(pieces[1]):
                 return None
-    pieces = [pieces[0]] + [_fill_ellipsis(_resolve_it(_resolve_person(p, pieces[0]), pieces[0]), pieces[0])
-                            for p in pieces[1:]]
-    if any(len(p.split()) < MIN_PART_WORDS or not OPENS_QUESTION.match(p) for p in pieces):
+    first = _borrow_verb(pieces[0], pieces[1])
+    pieces = [first] + [_fill_ones(_fill_ellipsis(_resolve_it(_resolve_person(p, first), first), first), first)
+                        for p in pieces[1:]]
+    pieces = [_how_many_more(p) for p in pieces]
+    if any(len(p.split()) < MIN_PART_WORDS or not OPENS_QUESTION.match(_unscoped(p)) for p in pieces):
         return None
     # "What share of students had back pain in eu-021.pdf, and what share followed treatment?": a file the first part
     # names is the scope of a later part that names none.
     named = FILE_NAME.search(pieces[0]) if scope is None else None
     parts = []
-    for p in pieces:
-        p = p[0].upper() + p[1:]
+    for i, p in enumerate(pieces):
+        p = p[0].upper() + p[1:].rstrip(" .!")
         if not p.endswith("?"):
             p += "?"
+        asked = _with_antecedent(p, pieces[0]) if i else p
         if scope:
-            asked = f"{scope.group(1)}, {p[0].lower()}{p[1:]}"
-        elif named and not FILE_NAME.search(p):
-            asked = f"In {named.group(0)}, {p[0].lower()}{p[1:]}"
-        else:
-            asked = p
+            asked = f"{scope.group(1)}, {asked[0].lower()}{asked[1:]}"
+        elif named and not FILE_NAME.search(asked):
+            asked = f"In {named.group(0)}, {asked[0].lower()}{asked[1:]}"
         parts.append(Part(asked, p))
     return parts
 
@@ -193,7 +277,7 @@ def split_question(question: str) -> list[Part] | None:
 def _which_of_two(q: str) -> list[Part] | None:
     """ "Which is older: A or B?" → "When was A …?", "When was B …?"; "Which lasts longer, A or B?" → "How long
     does A last?" …; None for other questions."""
-    m = WHICH_OF_TWO.match(q)
+    m = WHICH_OF_TWO.match(q) or MORE_THAN.match(q)
     if not m:
         return None
     comp = m.group("comp").lower()
@@ -202,13 +286,20 @@ def _which_of_two(q: str) -> list[Part] | None:
     if not a or not b:
         return None
 
-    if comp in WHEN_COMPARATIVES:
+    if comp in WHEN_COMPARATIVES or comp in ("more recent", "less recent"):
         frame = "When was {} issued?"
+    elif comp.startswith(("more ", "less ")) and _adjective(comp, verb) and len(comp.split()) == 2:
+        frame = f"How {comp.split(None, 1)[1]} is {{}}?"
     elif comp == "longer" and verb.startswith("last"):
         frame = "How long does {} last?"
-    elif comp.startswith(("more ", "less ")):
+    elif comp.startswith(("more ", "less ", "fewer ")):
         noun = comp.split(None, 1)[1]
-        frame = f"How {'many' if noun.endswith('s') else 'much'} {noun} does {{}} have?"
+        counted = re.split(rf"\s+{ASKING_PREPOSITION}\s+", noun, maxsplit=1)[0].split()
+        # "more public high school graduates in 2008–09" counts graduates; "more popular in the 70's" counts nothing.
+        if len(noun.split()) > 1 and not counted[-1].endswith("s"):
+            return None
+        many = "many" if noun.split()[0].endswith("s") or len(noun.split()) > 1 else "much"
+        frame = f"How {many} {noun} {'did' if verb in ('had', 'was', 'were') else 'does'} {{}} have?"
     elif comp in MEASURE_COMPARATIVES:
         frame = f"How {MEASURE_COMPARATIVES[comp]} is {{}}?"
     else:
@@ -275,6 +366,77 @@ def _resolve_it(part: str, first: str) -> str:
     return IT_AFTER_PREPOSITION.sub(lambda x: f"{x.group(1)} {m.group(1).strip()}", part, count=1)
 
 
+# "What is the population of Kerala" → "the population of Kerala": what a later part's "it" or "its" stands for.
+WH_HEAD = re.compile(
+    rf"^(?:(?:{ASKING_PREPOSITION}\s+)?(?:what|which|whose)(?:\s+[\w-]+)?\s+{AUX}\s+|(?:what|when|where|who|whom|why|how)"
+    rf"(?:\s+(?:many|much|long|often|old|far))?(?:\s+[\w-]+)?\s+{AUX}\s+|(?:tell\s+me\s+)?(?:which|whose)\s+[\w-]+\s+|(?:tell\s+me\s+)?(?:who|what)\s+)",
+    re.I,
+)
+
+
+NAMED_BEFORE = re.compile(r"\b(?:the|a|an|this|that)\s+\w|(?<!^)\b[A-Z]\w")
+
+
+def _with_antecedent(part: str, first: str) -> str:
+    """A later part with a pronoun it cannot resolve alone ("When was it published?" after "Who proposed the
+    directive?") asked with the first part's subject matter after it ("When was it published (proposed the
+    directive)?"): retrieved alone, "it" finds nothing about the directive. Other parts unchanged."""
+    pronoun = PRONOUN.search(part)
+    # "What costs did the Privium fund book for its first period?": "its" has its noun before it.
+    if pronoun is None or NAMED_BEFORE.search(part[: pronoun.start()]):
+        return part
+    topic = WH_HEAD.sub("", first.rstrip(" ?.!"), count=1).strip()
+    return f"{part.rstrip(' ?')} ({topic})?" if topic else part
+
+
+COMPARATIVE = re.compile(
+    r"\b(?:more|less|fewer|" + "|".join([*MEASURE_COMPARATIVES, *WHEN_COMPARATIVES]) + r")\b", re.I
+)
+AMOUNT_HEAD = r"(?:how\s+many|how\s+much|what|which)"
+# "How many international passengers did the JAL Group fly in FY2014" and then "how many domestic ones?"
+ONES = re.compile(rf"^(?P<head>{AMOUNT_HEAD})\s+(?P<mods>(?:[\w-]+\s+)*?)ones?[\s?.!]*$", re.I)
+HEAD_NOUN_REST = re.compile(
+    rf"^(?P<head>{AMOUNT_HEAD})\s+(?:[\w'’-]+\s+)*?(?P<noun>[\w-]+)\s+(?P<rest>{AUX}\b.*)$", re.I
+)
+
+
+def _fill_ones(part: str, first: str) -> str:
+    """ "how many domestic ones" after "How many international passengers did the JAL Group fly in FY2014" → "how many
+    domestic passengers did the JAL Group fly in FY2014"; other parts unchanged."""
+    m, f = ONES.match(part), HEAD_NOUN_REST.match(first.rstrip(" ?.!"))
+    if m is None or f is None or m.group("head").lower() != f.group("head").lower():
+        return part
+    return f"{m.group('head')} {m.group('mods')}{f.group('noun')} {f.group('rest')}"
+
+
+# "What revaluation gain and what costs did the fund book?": the first part has no verb; it shares the second's.
+VERBLESS = re.compile(rf"^{AMOUNT_HEAD}\s+(?:(?!{AUX}\b)[\w'’-]+\s*){{1,3}}$", re.I)
+
+
+def _borrow_verb(first: str, second: str) -> str:
+    """ "What revaluation gain" before "what costs did the fund book for its first period" → "What revaluation gain did
+    the fund book for its first period"; otherwise `first` unchanged."""
+    f = HEAD_NOUN_REST.match(second.rstrip(" ?.!"))
+    if not VERBLESS.match(first.strip()) or f is None:
+        return first
+    return f"{first.strip()} {f.group('rest')}"
+
+
+# "Did JAL carry more passengers on its Korea routes": the amount compared, asked for.
+DID_MORE = re.compile(
+    r"^(?:did|does|do)\s+(?P<subject>.+?)\s+(?P<verb>[\w-]+)\s+(?:more|fewer|less)\s+(?P<noun>.+?)\s+"
+    r"(?P<rest>(?:on|in|at|for|to|from|during|among|by)\s.*)$",
+    re.I,
+)
+
+
+def _how_many_more(part: str) -> str:
+    m = DID_MORE.match(part.rstrip(" ?.!"))
+    if m is None:
+        return part
+    return f"How many {m.group('noun')} did {m.group('subject')} {m.group('verb')} {m.group('rest')}"
+
+
 SUBJECT_PRONOUN = re.compile(r"\b(?:he|she)\b", re.I)
 PERSON_NAME = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z]+)+\b")
 
@@ -328,6 +490,10 @@ def _same_preposition_twice(q: str) -> list[str] | None:
     trailing scope given to both; None for other questions."""
     m = SAME_PREPOSITION_TWICE.match(q)
     if m is None or WH_WORD.search(m.group("b")) or not OPENS_QUESTION.match(q):
+        return None
+    # "Is the engine tested at sea or at the factory?" is one question (a choice); "Did JAL carry more passengers on
+    # its Korea routes or on its China routes?" is two amounts compared.
+    if m.group("joint").lower() == "or" and not COMPARATIVE.search(q):
         return None
     a, prep = m.group("a"), m.group("prep")
     head = a[: [x.start() for x in re.finditer(rf"\s{prep}\s", a, re.I)][-1]]

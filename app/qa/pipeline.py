@@ -25,7 +25,7 @@ from app.qa import structural
 from app.qa.answer import Answer, combine, comparison_verdict, documents_answer, local_answer
 from app.qa.ask import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
-from app.qa.decompose import is_comparison, split_question, which_documents_topic
+from app.qa.decompose import comparative, split_question, which_documents_topic
 from app.qa.index import CollectionIndex, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
 from app.qa.propagate import gnn_retrieve, propagate
@@ -394,8 +394,9 @@ def composite(
                 seen.add(n.node_id)
                 nodes.append(n)
     answer = combine(answered)
-    if is_comparison(question):
-        verdict = comparison_verdict([label for label, _ in answered], [a.short_answer for _, a in answered])
+    compared = comparative(question)
+    if compared is not None:
+        verdict = comparison_verdict([label for label, _ in answered], [a.short_answer for _, a in answered], compared)
         if verdict:
             answer.text = f"{verdict}\n\n{answer.text}"
     retrieval = Retrieval(question_type="content", nodes=nodes, llm_calls=llm_calls, timings_ms=timings)

@@ -9,7 +9,7 @@ import pytest
 
 from app.qa.answer import Answer, combine, comparison_verdict, documents_answer
 from app.qa.ask import EvidenceNode
-from app.qa.decompose import every_term_required, split_question, stem, topic_terms, which_documents_topic
+from app.qa.decompose import comparative, every_term_required, split_question, stem, topic_terms, which_documents_topic
 from app.qa.which_documents import DocumentMatch
 
 
@@ -142,7 +142,9 @@ def test_he_in_the_second_part_is_the_person_the_first_part_names() -> None:
     assert parts is not None
     assert parts[1].question == "When did David Cope start the Emily Howell project?"
     parts = split_question("Where was the composer born, and where did he die?")
-    assert parts is not None and parts[1].question == "Where did he die?"  # no name to borrow
+    # No name to borrow: the part is asked with the first part's subject after it, and labelled as typed.
+    assert parts is not None and parts[1].question == "Where did he die (the composer born)?"
+    assert parts[1].label == "Where did he die?"
 
 
 def test_and_which_in_a_relative_clause_is_no_second_question() -> None:
@@ -151,7 +153,7 @@ def test_and_which_in_a_relative_clause_is_no_second_question() -> None:
 
 def test_two_questions_in_a_row() -> None:
     parts = split_question("Who wrote the report? Where was it published?")
-    assert parts is not None and [p.question for p in parts] == ["Who wrote the report?", "Where was it published?"]
+    assert parts is not None and [p.label for p in parts] == ["Who wrote the report?", "Where was it published?"]
 
 
 def test_comparison_becomes_one_question_per_compared_thing() -> None:
@@ -284,6 +286,31 @@ def test_comparison_verdict_needs_two_numbers() -> None:
     assert comparison_verdict(["A", "B"], ["12", None]) is None
 
 
+@pytest.mark.parametrize(
+    ("question", "shorts", "verdict"),
+    [
+        ("Which is older: the standard or the act?", ["1976", "2002"],
+         "The standard (1976) is older than the act (2002)."),
+        ("Which is more recent, the bulletin or the election?", ["June 10, 2020", "7 August 2018"],
+         "The bulletin (June 10, 2020) is more recent than the election (7 August 2018)."),
+        ("Did Ohio have fewer graduates than Iowa?", ["88,003", "153,461"],
+         "Ohio (88,003) has fewer graduates than Iowa (153,461)."),
+        ("Which has more outlets, Austria or Spain?", ["12", "40"], "Spain (40) has more outlets than Austria (12)."),
+        # A year against a full date of the same year: which came first is not known.
+        ("Which is older: the rule or the notice?", ["2020", "June 10, 2020"], None),
+        # One part without a sure short answer: no verdict.
+        ("Which is larger, A or B?", [None, "7"], None),
+    ],
+)  # fmt: skip
+def test_comparison_verdict_follows_the_questions_comparative(
+    question: str, shorts: list[str | None], verdict: str | None
+) -> None:
+    parts = split_question(question)
+    compared = comparative(question)
+    assert parts is not None and compared is not None
+    assert comparison_verdict([p.label for p in parts], shorts, compared) == verdict
+
+
 def _match(node_id: str, document_id: str, reason: str, naming: int, units: int) -> DocumentMatch:
     return DocumentMatch(document_id, _node(node_id, document_id), reason, naming, units)
 
@@ -320,7 +347,8 @@ def test_it_after_a_preposition_is_the_first_parts_object() -> None:
     assert parts is not None
     assert parts[1].question == "In eu-021.pdf, what percentage followed treatment for back pain?"
     parts = split_question("Who wrote the report? Where was it published?")
-    assert parts is not None and parts[1].question == "Where was it published?"  # no object to borrow
+    # No object to borrow: asked with the first part's subject after it.
+    assert parts is not None and parts[1].question == "Where was it published (wrote the report)?"
 
 
 def test_comparison_shares_the_head_and_the_trailing_scope() -> None:
@@ -337,3 +365,91 @@ def test_a_generic_head_of_a_topic_is_no_term() -> None:
     assert topic_terms("figures for Kerala") == ["Kerala"]
     assert topic_terms("data on Finland and Sweden") == ["Finland", "Sweden"]
     assert topic_terms("retail trade") == ["retail trade"]
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        ("Did Texas have more graduates than California?",
+         ["How many graduates does Texas have?", "How many graduates does California have?"]),
+        ("Is the proposed rule older than the Pilatus notice?",
+         ["When was the proposed rule issued?", "When was the Pilatus notice issued?"]),
+        ("Which state had more high school graduates in 2004, Ohio or Iowa?",
+         ["How many high school graduates in 2004 did Ohio have?",
+          "How many high school graduates in 2004 did Iowa have?"]),
+        ("Did the airline carry more passengers on its Europe routes or on its Asia routes in May?",
+         ["How many passengers did the airline carry on its Europe routes in May?",
+          "How many passengers did the airline carry on its Asia routes in May?"]),
+        ("How does the share of discount stores differ between Italy and Spain?",
+         ["What is the share of discount stores in Italy?", "What is the share of discount stores in Spain?"]),
+        ("Compare Ohio's total gun checks in May with its number of graduates in 2004.",
+         ["What is Ohio's total gun checks in May?", "What is Ohio's number of graduates in 2004?"]),
+    ],
+)  # fmt: skip
+def test_comparisons_as_yes_no_questions_and_of_two_things_of_one_owner(question: str, parts: list[str]) -> None:
+    found = split_question(question)
+    assert found is not None
+    assert [p.question for p in found] == parts
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Is the water warmer than 25 °C?", "Is the engine tested at sea or at the factory?",
+     "What author was more popular in the 70's, Richard Wright or Richard Bach?"],
+)  # fmt: skip
+def test_a_threshold_a_choice_or_a_comparative_adjective_is_asked_whole(question: str) -> None:
+    assert split_question(question) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        # "ones" stands for the first part's noun, and the rest of the first part is the second's too.
+        ("How many cargo flights did the airline run in 2014, and how many passenger ones?",
+         ["How many cargo flights did the airline run in 2014?",
+          "How many passenger flights did the airline run in 2014?"]),
+        # The first part has no verb: it shares the second's.
+        ("What profit and what costs did the fund report for its first year?",
+         ["What profit did the fund report for its first year?", "What costs did the fund report for its first year?"]),
+        # "also" belongs to the joint.
+        ("What does the FAA propose; also, when are comments due?",
+         ["What does the FAA propose?", "When are comments due?"]),
+        # A leading scope opened by "Of" goes to both parts, and a part may open on "for how long".
+        ("Of the pupils sampled, how many left early, and how many took the test?",
+         ["Of the pupils sampled, how many left early?", "Of the pupils sampled, how many took the test?"]),
+        # A lead-in word is dropped; after a question mark, "And" and a scope may open the second question.
+        ("Overall, what share of pupils were excluded? And in survey.pdf, what share of students smoke?",
+         ["What share of pupils were excluded?", "In survey.pdf, what share of students smoke?"]),
+        ("In the type test, for how long does the engine run at full power, and what is inspected afterwards?",
+         ["In the type test, for how long does the engine run at full power?",
+          "In the type test, what is inspected afterwards?"]),
+    ],
+)  # fmt: skip
+def test_second_parts_that_lean_on_the_first(question: str, parts: list[str]) -> None:
+    found = split_question(question)
+    assert found is not None
+    assert [p.question for p in found] == parts
+
+
+def test_a_pronoun_a_part_cannot_resolve_is_asked_with_the_first_parts_subject() -> None:
+    found = split_question("Who proposed the directive, and when was it published?")
+    assert found is not None
+    assert [p.question for p in found] == [
+        "Who proposed the directive?",
+        "When was it published (proposed the directive)?",
+    ]
+    assert found[1].label == "When was it published?"
+    # "its" with its noun before it is left alone.
+    found = split_question("What profit did the report show, and what costs did the Acme fund book for its first year?")
+    assert found is not None
+    assert found[1].question == "What costs did the Acme fund book for its first year?"
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [("Which documents draw on data from Eurostat?", "data from Eurostat"),
+     ("Which reports use figures from the census?", "figures from the census")],
+)  # fmt: skip
+def test_documents_that_draw_on_a_source(question: str, topic: str) -> None:
+    assert which_documents_topic(question) == topic
+    assert topic_terms(topic) == [topic.split()[-1]]

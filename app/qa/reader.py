@@ -50,10 +50,15 @@ ENDS_SENTENCE = re.compile(r"[.!?;:)\"”’]\s*$")
 
 
 def heading_like(text: str) -> bool:
-    """`text` reads as a heading or a caption: it opens as one ("Table 6.12:", "SECTION 2"), or it is short and
-    does not end as a sentence does."""
+    """`text` reads as a heading or a caption: it opens as one ("Table 6.12:", "SECTION 2"), it is short and does
+    not end as a sentence does, or it is a short line in capitals."""
     text = text.strip()
-    return bool(CAPTION.match(text)) or (len(text.split()) <= 15 and not ENDS_SENTENCE.search(text))
+    if CAPTION.match(text) or (len(text.split()) <= 15 and not ENDS_SENTENCE.search(text)):
+        return True
+    # "PUBLICATION OF AWARD OF CONTRACTS UNDER THE TRANSPORT SECTOR PROJECT (P102000)": a title set in capitals,
+    # whatever it ends on.
+    letters = [c for c in text if c.isalpha()]
+    return len(text.split()) <= 20 and len(letters) >= 12 and all(c.isupper() for c in letters)
 
 
 def _heading(c: Candidate) -> bool:

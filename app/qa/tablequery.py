@@ -287,11 +287,17 @@ UNITS = {"mi": "mile", "km": "kilometr", "kg": "kilogram", "lb": "pound", "lbs":
          "yr": "year", "yrs": "year", "mn": "million", "bn": "billion", "sq": "squar", "ft": "feet"}  # fmt: skip
 
 
+# Headers abbreviate what questions spell out ("Intl Pax" for international passengers, "Avg", "Qty", "TTL").
+ABBREVIATIONS = {"pax": "passengers", "intl": "international", "dom": "domestic", "avg": "average", "qty": "quantity", "amt": "amount",
+                 "govt": "government", "dept": "department", "ttl": "total", "tot": "total", "approx": "approximate",
+                 "mfg": "manufacturing", "mgmt": "management", "emp": "employees", "pop": "population"}  # fmt: skip
+
+
 def tokens(text: str) -> list[str]:
-    """Content words, plurals folded ("females" = "female"), every way of saying per cent one word, unit
+    """Content words, plurals folded ("females" = "female"), every way of saying per cent one word, unit and header
     abbreviations written out."""
     text = POSSESSIVE.sub(r"\1", PER_SOURCE.sub(" ", text).replace("%", " % "))
-    return [UNITS.get(t) or _stem(t) for t in normalise(text).split() if t not in STOPWORDS]
+    return [UNITS.get(t) or _stem(ABBREVIATIONS.get(t, t)) for t in normalise(text).split() if t not in STOPWORDS]
 
 
 def _token_hit(token: str, question: Sequence[str]) -> float:

@@ -217,6 +217,9 @@ def test_possessive_s_is_no_word_and_words_share_one_form() -> None:
     assert tokens("the EU's top 20 grocery wholesalers") == tokens("the EU top 20 grocery wholesalers")
     assert "s" not in tokens("Rewe’s sales")
     assert tokens("students suffering from")[:2] == tokens("Students suffered")  # one stem for both forms
+    # A header's abbreviations are the words a question spells out.
+    assert tokens("Intl Pax") == tokens("international passengers")
+    assert tokens("Avg Qty TTL") == tokens("average quantity total")
     table = TableData(id="t", rows=[["Condition", "Suffered from"], ["Asthma", "31"], ["Back pain", "202"]])
     got = aggregate_answer(table, "Which condition had the most students suffering from it?")
     assert got is not None and got.short_answer == "Back pain"

@@ -141,7 +141,8 @@ WHICH_DOCUMENTS_PASSIVE = re.compile(
 # the two is asked about on its own (the comparative says what: a date, a duration, an amount).
 WHICH_OF_TWO = re.compile(
     # "Which one is ...", "Which state had more graduates, California or Texas?"
-    r"^\s*(?:which|what|who)(?:\s+one|\s+(?!(?:is|was|are|were|has|had|one|lasts|lasted|costs|cost|takes|took)\b)[\w-]+)?"
+    r"^\s*(?:which|what|who)(?:\s+one|\s+(?P<noun>(?!(?:is|was|are|were|has|had|one|lasts|lasted|costs|cost|takes|took)\b)"
+    r"[\w-]+))?"
     r"\s+(?P<verb>is|was|are|were|has|had|lasts|lasted|costs|cost|takes|took)?"
     # "more public high school graduates in 2008–09, Florida or Georgia?": what is counted may be a long phrase.
     r"\s*(?P<comp>(?:more|less|fewer)\s+[^,:;?]+?|[a-z]+er)\s*(?:[,:;]|\s+[-–—]|\s*\bof\b\s*(?:the\s+two)?[,:]?)\s*"
@@ -178,6 +179,49 @@ OPENS_QUESTION = re.compile(
     r"list|name|give|describe)\b",
     re.I,
 )
+
+
+# "When and where did the accident happen?": one question asked twice.
+TWO_WH_WORDS = re.compile(
+    r"^(?P<a>when|where|who|why|how)\s+and\s+(?P<b>when|where|who|why|how)\s+(?P<rest>[^?]+?)[\s?.!]*$", re.I
+)
+# "What were the revenue and the costs of the fund?", "Give me both the docket number and the comment deadline for
+# the proposal", "I need the number of notices – also the number of employees affected": two things asked for. Each
+# must open on "the" (or "its"/"their"): "the terms and conditions of the contract" is one thing.
+TWO_THINGS = re.compile(
+    r"^(?:what\s+(?P<verb>is|are|was|were)|tell\s+me|give\s+me|show\s+me|i\s+need|i\s+want|list)\s+(?:both\s+)?"
+    r"(?P<a>(?:the|its|their)\s+[^?]+?)(?P<comma>\s*,)?\s+(?:and|as\s+well\s+as|plus|[-–—]\s*(?:and\s+)?also)\s+"
+    r"(?:also\s+)?(?P<b>(?:the|its|their)\s+[^?]+?)[\s?.!]*$",
+    re.I,
+)
+OWN_PREPOSITION = re.compile(r"\s(?=(?:of|for|in|on|at|from|during|by)\s)", re.I)
+
+
+def _two_wh_words(q: str) -> list[str] | None:
+    m = TWO_WH_WORDS.match(q)
+    if m is None or m.group("a").lower() == m.group("b").lower():
+        return None
+    return [f"{w.capitalize()} {m.group('rest')}?" for w in (m.group("a"), m.group("b"))]
+
+
+def _two_things(q: str) -> list[str] | None:
+    """The two things a question asks for, each asked on its own. Unless a comma parts them, one without a phrase of
+    its own takes the other's ("the revenue" and "the costs of the fund" → "the revenue of the fund"; "the
+    population of Kerala" and "the literacy rate" → "the literacy rate of Kerala")."""
+    m = TWO_THINGS.match(q)
+    if m is None:
+        return None
+    a, b = m.group("a"), m.group("b")
+    if not m.group("comma"):
+        tail, last = OWN_PREPOSITION.search(b), list(OWN_PREPOSITION.finditer(a))
+        if tail is not None and not last:
+            a = f"{a}{b[tail.start() :]}"
+        elif last and tail is None:
+            # "the population of Kerala and the literacy rate": the rate of Kerala too.
+            b = f"{b}{a[last[-1].start() :]}"
+    verb = (m.group("verb") or "is").lower()
+    verb = {"are": "is", "were": "was"}.get(verb, verb)
+    return [f"What {verb} {x}?" for x in (a, b)]
 
 
 # "Overall, what share ...", "In eu-021.pdf, what share ...": a part may open on a word or a scope before its question.
@@ -238,6 +282,9 @@ def split_question(question: str) -> list[Part] | None:
         if attr:
             return [Part(f"What is the {attr} of {x}?", f"{attr[0].upper()}{attr[1:]} of {x}") for x in (a, b)]
         return [Part(f"What is {x}?", x[0].upper() + x[1:]) for x in (a, b)]
+    both = _two_wh_words(q) or _two_things(q)
+    if both is not None:
+        return [Part(x, x) for x in both]
     # "In eu-021.pdf, what ... and what ...": the leading scope belongs to every part.
     q = LEAD_IN.sub("", q, count=1)
     scope = SCOPE.match(q)
@@ -282,6 +329,10 @@ def _which_of_two(q: str) -> list[Part] | None:
         return None
     comp = m.group("comp").lower()
     verb = (m.group("verb") or "").lower()
+    if m.groupdict().get("noun") and not comp.startswith(("more ", "less ", "fewer ")):
+        # "Which plant is larger, the Pterocarya or the Cotula?" asks for one of the two (a choice the reader
+        # answers whole); "Which state had more graduates, A or B?" asks for two amounts.
+        return None
     a, b = (re.sub(r"^(?:the\s+)?(?:former|latter)\b", "", x).strip(" ,") for x in (m.group("a"), m.group("b")))
     if not a or not b:
         return None

@@ -453,3 +453,26 @@ def test_a_pronoun_a_part_cannot_resolve_is_asked_with_the_first_parts_subject()
 def test_documents_that_draw_on_a_source(question: str, topic: str) -> None:
     assert which_documents_topic(question) == topic
     assert topic_terms(topic) == [topic.split()[-1]]
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        ("When and where did the crash happen?", ["When did the crash happen?", "Where did the crash happen?"]),
+        ("Give me both the docket number and the comment deadline for the proposal.",
+         ["What is the docket number for the proposal?", "What is the comment deadline for the proposal?"]),
+        ("What is the population of Kerala and the literacy rate?",
+         ["What is the population of Kerala?", "What is the literacy rate of Kerala?"]),
+        # A comma parts the two things: neither takes the other's phrase.
+        ("What is the docket number, and the deadline for comments?",
+         ["What is the docket number?", "What is the deadline for comments?"]),
+    ],
+)  # fmt: skip
+def test_two_wh_words_or_two_things_asked_at_once(question: str, parts: list[str]) -> None:
+    found = split_question(question)
+    assert found is not None
+    assert [p.question for p in found] == parts
+
+
+def test_one_thing_named_with_and_is_one_question() -> None:
+    assert split_question("What are the terms and conditions of the contract?") is None

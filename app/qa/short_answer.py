@@ -22,7 +22,6 @@ from app.qa.spans import Span, ner_spans, rule_spans, year_of
 TOP_SENTENCES = 5  # ranked sentences searched for spans
 NEGATION = re.compile(r"\b(not|never|no|neither|nor|none|cannot|without)\b|n't\b", re.I)
 TAGGERS = ("spacy", "rules")
-NAMED_KINDS = frozenset(("person", "place", "entity"))
 
 
 @dataclass(slots=True)
@@ -142,12 +141,6 @@ def typed_answer(question: str, kind: str, ranked: list[Candidate], tagger: str)
             weight = rel * (1.0 + _proximity(c.text, span, q_words))
             hits = _label_hits(c.text, span, q_words)
             weight *= 1.0 / (1.0 + 0.5 * order) if hits is None else 1.0 + hits
-            if kind in NAMED_KINDS:
-                # A name made of the question's own words is rarely what it asks for: "Which French body assisted
-                # the inquiry into the Ethiopian Airlines crash?" is not answered by "Ethiopian Accident
-                # Investigation Bureau" but by the French bureau the same sentence names later.
-                own = words(span.text)
-                weight /= 1.0 + len(own & q_words) / max(len(own), 1)
             support[key] = support.get(key, 0.0) + weight
             items.setdefault(key, set()).add(c.item.marker)
             if key not in best_at or weight > best_at[key][0]:

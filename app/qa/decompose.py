@@ -19,7 +19,8 @@ ASKING_PREPOSITION = (r"(?:in|at|for|of|on|from|about|with|during|under|above|be
 # where he died", "the actor who ... and who was born in") stay whole.
 JOINT = re.compile(
     # "...; also, when are ...", "... and also how many ...": "also" belongs to the joint, not to either question.
-    rf"(?:\s*[,;]\s*(?:and\s+|but\s+)?(?:also\s*,?\s*)?|\s+and\s+(?:also\s+)?)(?=(?:what|when|where|how|why)\s+{AUX}\b"
+    rf"(?:\s*[,;–—]\s*(?:and\s+|but\s+)?(?:also\s*,?\s*)?|\s+-\s+(?:and\s+)?(?:also\s*,?\s*)?|\s+and\s+(?:also\s+)?)"
+    rf"(?=(?:what|when|where|how|why)\s+{AUX}\b|how\s+[\w-]+\s+{AUX}\b"
     # "..., and how many airplanes does ...", "... and what percentage followed ...": an amount asked anew.
     r"|how\s+(?:many|much)\b|what\s+(?:percentage|share|proportion|number)\b)"
     # "...? And in eu-021.pdf, what share ...": after a question mark, a question may open on "and", a scope or a
@@ -31,6 +32,8 @@ JOINT = re.compile(
     rf"|\s*,\s*and\s+(?=(?:{ASKING_PREPOSITION}\s+)?(?:which|who|whose|what)\s+\w+\s+\w+)"
     # "... and what year did ...", "... and which ministry is ...": a wh-word, a noun and an auxiliary.
     rf"|\s+and\s+(?=(?:what|which)\s+[\w-]+\s+{AUX}\b)"
+    # "..., and in us-018.pdf, how many ...": a scope of the second question opens it.
+    r"|\s*,?\s+and\s+(?=(?:in|according\s+to|for|from)\s+[^,?]{1,80},\s*(?:what|when|where|who|which|how)\b)"
     # "How many people died in the Lion Air crash, and in the Ethiopian one?": the second part is a phrase whose
     # question is the first part's (app.qa.decompose._fill_ellipsis), short and with no wh-word of its own.
     rf"|\s*,\s*(?:and|or)\s+(?=(?:{ASKING_PREPOSITION})\s+(?:(?!(?:what|which|who|whom|whose|when|where|how)\b)"
@@ -59,6 +62,12 @@ COMPARE_HOW = re.compile(
 DIFFER = re.compile(
     r"^\s*how\s+(?:does|do|did|would)\s+(?P<attr>.+?)\s+(?:differ|vary|compare)\s+(?:between|among|across)\s+"
     r"(?P<a>.+?)\s+and\s+(?P<b>.+?)[\s?.!]*$",
+    re.I,
+)
+# "How do Finland and Germany compare in the number of students assessed?"
+COMPARE_IN = re.compile(
+    r"^\s*how\s+(?:do|did|does)\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+compare\s+(?:in|on|for|with\s+respect\s+to|in\s+terms"
+    r"\s+of|regarding|as\s+to)\s+(?P<attr>.+?)[\s?.!]*$",
     re.I,
 )
 DIFFERENCE = re.compile(
@@ -176,7 +185,7 @@ SCOPE = re.compile(
 # Each part must read as a question on its own ("At the 2011 census, what was ..." is one question).
 OPENS_QUESTION = re.compile(
     rf"^(?:what|when|where|who|whom|whose|which|why|how|{ASKING_PREPOSITION}\s+(?:which|what|whose|whom|how)|{AUX}|tell|"
-    r"list|name|give|describe)\b",
+    r"list|name|give|describe|show|i\s+(?:need|want|would\s+like))\b",
     re.I,
 )
 
@@ -191,7 +200,7 @@ TWO_WH_WORDS = re.compile(
 TWO_THINGS = re.compile(
     r"^(?:what\s+(?P<verb>is|are|was|were)|tell\s+me|give\s+me|show\s+me|i\s+need|i\s+want|list)\s+(?:both\s+)?"
     r"(?P<a>(?:the|its|their)\s+[^?]+?)(?P<comma>\s*,)?\s+(?:and|as\s+well\s+as|plus|[-–—]\s*(?:and\s+)?also)\s+"
-    r"(?:also\s+)?(?P<b>(?:the|its|their)\s+[^?]+?)[\s?.!]*$",
+    r"(?:also\s+)?(?P<b>(?:the|its|their|[A-Z][\w.&-]*['’]s)\s+[^?]+?)[\s?.!]*$",
     re.I,
 )
 OWN_PREPOSITION = re.compile(r"\s(?=(?:of|for|in|on|at|from|during|by)\s)", re.I)
@@ -282,9 +291,18 @@ def split_question(question: str) -> list[Part] | None:
         if attr:
             return [Part(f"What is the {attr} of {x}?", f"{attr[0].upper()}{attr[1:]} of {x}") for x in (a, b)]
         return [Part(f"What is {x}?", x[0].upper() + x[1:]) for x in (a, b)]
+    m = COMPARE_IN.match(q)
+    if m:
+        attr = m.group("attr")
+        things = (m.group("a"), m.group("b"))
+        return [Part(f"What is {attr} in {x}?", f"{attr[0].upper()}{attr[1:]} in {x}") for x in things]
+    # "..., from the arrests by race table.": a source named at the end is every part's.
+    source = TRAILING_SOURCE.search(q)
+    if source is not None:
+        q = q[: source.start()] + "?"
     both = _two_wh_words(q) or _two_things(q)
     if both is not None:
-        return [Part(x, x) for x in both]
+        return [Part(_with_source(x, source), x) for x in both]
     # "In eu-021.pdf, what ... and what ...": the leading scope belongs to every part.
     q = LEAD_IN.sub("", q, count=1)
     scope = SCOPE.match(q)
@@ -309,16 +327,50 @@ def split_question(question: str) -> list[Part] | None:
     named = FILE_NAME.search(pieces[0]) if scope is None else None
     parts = []
     for i, p in enumerate(pieces):
-        p = p[0].upper() + p[1:].rstrip(" .!")
+        p = REQUEST.sub("What is ", p[0].upper() + p[1:].rstrip(" .!"), count=1)
         if not p.endswith("?"):
             p += "?"
-        asked = _with_antecedent(p, pieces[0]) if i else p
+        asked = _with_antecedent(_same_time(p, pieces[0]), pieces[0]) if i else p
         if scope:
             asked = f"{scope.group(1)}, {asked[0].lower()}{asked[1:]}"
         elif named and not FILE_NAME.search(asked):
             asked = f"In {named.group(0)}, {asked[0].lower()}{asked[1:]}"
-        parts.append(Part(asked, p))
+        parts.append(Part(_with_source(asked, source), p))
     return parts
+
+
+# "I need the share of …", "Give me both the total …": a request for a thing, asked as a question.
+REQUEST = re.compile(
+    r"^(?:i\s+(?:need|want|would\s+like)(?:\s+to\s+know)?|give\s+me|tell\s+me|show\s+me)\s+(?:both\s+)?"
+    r"(?=(?:the|its|their)\s)",
+    re.I,
+)
+TRAILING_SOURCE = re.compile(
+    r",\s*(?P<src>(?:from|in|according\s+to)\s+(?:the\s+)?[^,?]{3,60}?\b(?:table|report|document|file|pdf|survey|study)"
+    r"\b)[\s?.!]*$",
+    re.I,
+)
+
+
+def _with_source(question: str, source: re.Match[str] | None) -> str:
+    if source is None or source.group("src").lower() in question.lower():
+        return question
+    return f"{question.rstrip(' ?')} {source.group('src')}?"
+
+
+# "… received that same month" after "… in November 2015": the first part's time, said again.
+SAME_TIME = re.compile(
+    r"(?:\b(?:in|during|for)\s+)?\b(?:(?:that|the)\s+same|that)\s+(?:month|year|day|week|quarter|period)\b", re.I
+)
+MONTHS_NAMED = "January|February|March|April|May|June|July|August|September|October|November|December"
+WHEN_SAID = re.compile(
+    rf"\b(?:(?:{MONTHS_NAMED})\s+(?:\d{{1,2}},\s+)?\d{{4}}|(?:FY\s?)?(?:19|20)\d\d(?:[–-]\d{{2,4}})?)\b"
+)
+
+
+def _same_time(part: str, first: str) -> str:
+    said = WHEN_SAID.search(first)
+    return SAME_TIME.sub(f"in {said.group(0)}", part, count=1) if said else part
 
 
 def _which_of_two(q: str) -> list[Part] | None:
@@ -517,7 +569,7 @@ def _fill_ellipsis(part: str, first: str) -> str:
     NACO's radio programmes was aimed at urban migrants"; "in the Ethiopian crash" after "How many people died in
     the Lion Air crash" → "How many people died in the Ethiopian crash"; other parts unchanged."""
     m = ELLIPSIS.match(part)
-    if not m and not OPENS_QUESTION.match(part):
+    if not m and not OPENS_QUESTION.match(_unscoped(part)):
         m = BARE_PHRASE.match(part)
     if not m:
         return part

@@ -288,9 +288,10 @@ UNITS = {"mi": "mile", "km": "kilometr", "kg": "kilogram", "lb": "pound", "lbs":
 
 
 # Headers abbreviate what questions spell out ("Intl Pax" for international passengers, "Avg", "Qty", "TTL").
-ABBREVIATIONS = {"pax": "passengers", "intl": "international", "dom": "domestic", "avg": "average", "qty": "quantity", "amt": "amount",
-                 "govt": "government", "dept": "department", "ttl": "total", "tot": "total", "approx": "approximate",
-                 "mfg": "manufacturing", "mgmt": "management", "emp": "employees", "pop": "population"}  # fmt: skip
+ABBREVIATIONS = {"pax": "passengers", "intl": "international", "dom": "domestic", "avg": "average", "qty": "quantity",
+                 "amt": "amount", "govt": "government", "dept": "department", "ttl": "total", "tot": "total",
+                 "approx": "approximate", "mfg": "manufacturing", "mgmt": "management", "emp": "employees",
+                 "pop": "population"}  # fmt: skip
 
 
 def tokens(text: str) -> list[str]:

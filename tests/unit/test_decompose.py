@@ -476,3 +476,32 @@ def test_two_wh_words_or_two_things_asked_at_once(question: str, parts: list[str
 
 def test_one_thing_named_with_and_is_one_question() -> None:
     assert split_question("What are the terms and conditions of the contract?") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        ("How do Ohio and Iowa compare in the number of schools?",
+         ["What is the number of schools in Ohio?", "What is the number of schools in Iowa?"]),
+        # A scope of the second question opens it, after ", and".
+        ("How many pupils took the test in 2011, and in report.pdf, how many schools were there?",
+         ["How many pupils took the test in 2011?", "In report.pdf, how many schools were there?"]),
+        # "that same month" is the first part's month.
+        ("How many checks did Ohio run in May 2015? Also, how many notices arrived that same month?",
+         ["How many checks did Ohio run in May 2015?", "How many notices arrived in May 2015?"]),
+        # A request is asked as a question; a dash joins; "how high was" opens a question.
+        ("I need the share of pupils who smoke — also, how high was the drop-out rate?",
+         ["What is the share of pupils who smoke?", "How high was the drop-out rate?"]),
+        # A source named at the end is every part's.
+        ("Give me both the number of arrests and the number of convictions, from the crime table.",
+         ["What is the number of arrests from the crime table?",
+          "What is the number of convictions from the crime table?"]),
+        # The second thing may be someone's.
+        ("What were the total sales in 2009, and Ohio's total checks in May?",
+         ["What was the total sales in 2009?", "What was Ohio's total checks in May?"]),
+    ],
+)  # fmt: skip
+def test_users_phrasings_of_two_questions(question: str, parts: list[str]) -> None:
+    found = split_question(question)
+    assert found is not None
+    assert [p.question for p in found] == parts

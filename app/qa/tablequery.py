@@ -364,6 +364,9 @@ def row_score(label: str, question: Sequence[str]) -> tuple[float, float, bool]:
     return matched + coverage + (1.0 if exact else 0.0), coverage, exact
 
 
+LABEL_PARTICULARS = re.compile(r"\s*[;:(—–]\s*")
+
+
 def _row_picks(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[list[Pick], list[Pick]]:
     """(rows named well enough to be picked, every row sharing a word with the question)."""
     picks, touched = [], []
@@ -378,7 +381,10 @@ def _row_picks(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[li
             # A row under a section ("Best practice scenario / Server rooms") is named by its own label whole; the
             # section, when named too, still ranks it above the same label in other sections (the score).
             own = sh.primary.get(i, label).split(" / ")[-1]
-            if coverage >= 0.5 or exact or own != label and name_score(own, question)[1] >= 1.0:
+            # "Weapons; carrying, possessing, etc.", "Weapons—carrying …": the head before the particulars names it.
+            head = LABEL_PARTICULARS.split(own, maxsplit=1)[0]
+            if (coverage >= 0.5 or exact or own != label and name_score(own, question)[1] >= 1.0
+                    or head != own and name_score(head, question)[1] >= 1.0):
                 picks.append(pick)
     return picks, touched
 
@@ -543,11 +549,15 @@ MAX_EXCERPT_CELLS = 12
 
 def named_whole(label: str, question: Sequence[str]) -> bool:
     """Every word of a row label is in the question, a parenthetical aside ("Desktop Computers (49 No.)",
-    "Sales (bn ecus)") being optional."""
+    "Sales (bn ecus)") or a list of particulars after the label's head ("Weapons—carrying, possessing, etc.") being
+    optional."""
     if name_score(label, question)[1] >= 1.0:
         return True
     plain = PARENTHETICAL.sub(" ", label)
-    return plain != label and bool(tokens(plain)) and name_score(plain, question)[1] >= 1.0
+    if plain != label and bool(tokens(plain)) and name_score(plain, question)[1] >= 1.0:
+        return True
+    head = LABEL_PARTICULARS.split(label, maxsplit=1)[0]  # "Weapons" of "Weapons—carrying, possessing, etc."
+    return head != label and bool(tokens(head)) and name_score(head, question)[1] >= 1.0
 
 
 def _row_excerpt(table: TableData, sh: Shape, row: int, column: int) -> str:
@@ -572,6 +582,14 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
     row, tied = best_row(table, sh, q)
     if row is None:
         return None
+    if summary_label(row.name):
+        # "the total arrests for weapons offences" beside a "Total" column: "total" names the column, "weapons" the
+        # row ("Weapons—carrying, possessing, etc."), not the Total row.
+        headers = {t for c in sh.columns for t in tokens(c.split(" / ")[-1])}
+        members = [p for p in _row_picks(table, sh, q)[0] if not summary_label(p.name)]
+        if members and set(tokens(row.name)) <= headers:
+            row = max(members, key=lambda p: (p.matched, -p.index))
+            tied = [row]
     caption = frozenset(tokens(table.caption or ""))
 
     def primary(p: Pick) -> str:
@@ -724,9 +742,10 @@ def _names_a_member(sh: Shape, members: list[int], question: Sequence[str]) -> b
     """Whether the question names one data row (not a summary row) by its whole label, as a phrase."""
     said = f" {' '.join(question)} "
     for i in members:
-        own = tokens(sh.primary.get(i, sh.name(i)).split(" / ")[-1])
-        if own and f" {' '.join(own)} " in said:
-            return True
+        label = sh.primary.get(i, sh.name(i)).split(" / ")[-1]
+        for own in (tokens(label), tokens(LABEL_PARTICULARS.split(label, maxsplit=1)[0])):
+            if own and f" {' '.join(own)} " in said:
+                return True
     return False
 
 

@@ -723,3 +723,24 @@ def test_a_table_that_holds_nothing_the_question_names_answers_no_content_questi
     # Month names are dates, which tables write as numbers; the question's first word is no name.
     assert question_names("How many notices were received in July 2015?") == set()
     assert question_names("Which member state had the most inhabitants per retail outlet?") == set()
+
+
+def test_a_row_named_by_its_head_beside_a_total_column() -> None:
+    table = TableData(
+        id="t",
+        rows=[
+            ["Offense charged", "Total", "White", "Black"],
+            ["Total . . . . . .", "10,690,561", "7,389,208", "3,027,153"],
+            ["Weapons—carrying, possessing, etc.. . . .", "130,503", "74,942", "53,441"],
+            ["Gambling . . . .", "8,046", "2,212", "5,518"],
+        ],
+        header_rows=1,
+    )
+    # "total" names the column, "weapons" the row by the head of its label: not the Total row, and no sum.
+    question = "What were the total arrests for weapons offences?"
+    assert aggregate_answer(table, question) is None
+    got = cell_answer(table, question)
+    assert got is not None and got.short_answer == "130,503"
+    # Without a row named, "total" still asks for the Total row.
+    got = aggregate_answer(table, "What were the total arrests?")
+    assert got is not None and "10,690,561" in got.body

@@ -145,3 +145,30 @@ def test_the_reader_also_reads_the_seed_rankings_next_best_units(
     cited = {c.node_id for c in result.citations}
     assert [n.node_id for n in result.retrieval.nodes[: len(before)]] == before
     assert all(n.node_id in cited for n in result.retrieval.nodes[len(before) :])
+
+
+def test_a_table_among_the_further_units_answers_from_its_cells(
+    session: Session, settings: Settings, collection: str
+) -> None:
+    from app.qa.ask import Retrieval
+    from app.qa.index import get_index
+    from app.qa.pipeline import _table_among_extra
+    from app.qa.traverse import evidence_node
+
+    index = get_index(session, collection)
+    passages = [i for i, kind in enumerate(index.kinds) if kind == "passage"][:3]
+    tables = [i for i, kind in enumerate(index.kinds) if kind == "table"]
+    assert passages and tables
+    question = "What percentage of people in Gujarat were illiterate?"
+    retrieval = Retrieval(question_type="content", nodes=[evidence_node(index, i, 0, 0.5) for i in passages])
+    before = [n.node_id for n in retrieval.nodes]
+    # No table among the units read: nothing is answered from cells.
+    _table_among_extra(session, collection, question, retrieval)
+    assert retrieval.table_answers == []
+    # One of the further units is a table that names the row and the column: its cell answers, and the evidence
+    # (what `retrieved` reports) is unchanged until the answer cites it.
+    retrieval.reading_extra = [evidence_node(index, tables[0], 0, 0.4)]
+    _table_among_extra(session, collection, question, retrieval)
+    assert [n.node_id for n in retrieval.nodes] == before
+    assert len(retrieval.table_answers) == 1 and retrieval.table_answers[0].kind == "cell"
+    assert "Gujarat" in retrieval.table_answers[0].body

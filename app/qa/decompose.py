@@ -30,6 +30,9 @@ JOINT = re.compile(
     # whose guidance do ...": after a comma and "and", which/who/what (after a preposition or not) opens a second
     # question (a relative clause is not introduced by ", and which").
     rf"|\s*,\s*and\s+(?=(?:{ASKING_PREPOSITION}\s+)?(?:which|who|whose|what)\s+\w+\s+\w+)"
+    # "..., and down to about what speed should ...": a few particles before the wh-word.
+    r"|\s*,\s*and\s+(?=(?:(?:down|up|to|about|around|roughly|approximately|at|by|from|until|after|before|over|under)"
+    r"\s+){1,3}(?:what|which|how\s+(?:many|much))\s+\w+\s+\w+)"
     # "... and what year did ...", "... and which ministry is ...": a wh-word, a noun and an auxiliary.
     rf"|\s+and\s+(?=(?:what|which)\s+[\w-]+\s+{AUX}\b)"
     # "..., and in us-018.pdf, how many ...": a scope of the second question opens it.
@@ -185,7 +188,8 @@ SCOPE = re.compile(
 # Each part must read as a question on its own ("At the 2011 census, what was ..." is one question).
 OPENS_QUESTION = re.compile(
     rf"^(?:what|when|where|who|whom|whose|which|why|how|{ASKING_PREPOSITION}\s+(?:which|what|whose|whom|how)|{AUX}|tell|"
-    r"list|name|give|describe|show|i\s+(?:need|want|would\s+like))\b",
+    r"list|name|give|describe|show|i\s+(?:need|want|would\s+like)|"
+    r"(?:(?:down|up|to|about|around|roughly|approximately)\s+){1,3}(?:what|which|how))\b",
     re.I,
 )
 
@@ -302,7 +306,8 @@ def split_question(question: str) -> list[Part] | None:
         q = q[: source.start()] + "?"
     both = _two_wh_words(q) or _two_things(q)
     if both is not None:
-        return [Part(_with_source(x, source), x) for x in both]
+        asked = [both[0], *(_with_antecedent(x, both[0]) for x in both[1:])]
+        return [Part(_with_source(x, source), label) for x, label in zip(asked, both, strict=True)]
     # "In eu-021.pdf, what ... and what ...": the leading scope belongs to every part.
     q = LEAD_IN.sub("", q, count=1)
     scope = SCOPE.match(q)

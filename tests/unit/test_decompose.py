@@ -496,6 +496,13 @@ def test_one_thing_named_with_and_is_one_question() -> None:
         ("Give me both the number of arrests and the number of convictions, from the crime table.",
          ["What is the number of arrests from the crime table?",
           "What is the number of convictions from the crime table?"]),
+        # A few particles may come before the second question's wh-word.
+        ("What does the report suggest drivers ask for, and down to about what speed should they slow?",
+         ["What does the report suggest drivers ask for?",
+          "Down to about what speed should they slow (the report suggest drivers ask for)?"]),
+        # "its" of the second thing is asked with the first thing after it.
+        ("What is the population of Kerala, and its literacy rate?",
+         ["What is the population of Kerala?", "What is its literacy rate (the population of Kerala)?"]),
         # The second thing may be someone's.
         ("What were the total sales in 2009, and Ohio's total checks in May?",
          ["What was the total sales in 2009?", "What was Ohio's total checks in May?"]),

@@ -22,7 +22,7 @@ from app.llm.embeddings import TextEncoder, get_embedder
 from app.llm.vector_cache import remembered
 from app.qa import seeds as seed_rankers
 from app.qa import structural
-from app.qa.answer import Answer, combine, comparison_verdict, documents_answer, local_answer
+from app.qa.answer import RELEVANCE_FLOOR, Answer, combine, comparison_verdict, documents_answer, local_answer
 from app.qa.ask import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
 from app.qa.decompose import comparative, split_question, which_documents_topic
@@ -291,7 +291,10 @@ def _table_among_extra(session: Session, collection_id: str, question: str, retr
     ranking put eighth, below passages about students assessed in the United States. The reader uses the answer
     only when its table is among the units it reads (app.qa.answer.local_answer)."""
     tables = [n for n in retrieval.reading_extra if n.kind == "table"]
-    if not tables:
+    weak = retrieval.relevance is not None and retrieval.relevance < RELEVANCE_FLOOR
+    if not tables or weak:
+        # Evidence far from the question ("What is the unemployment rate in Spain?" over school surveys): a row
+        # of a table read further down names Spain and answers something else.
         return
     probe = Retrieval(question_type="content", nodes=list(tables))
     structural.content_table_answer(session, probe, question, retrieval.document_id, collection_id)

@@ -264,23 +264,22 @@ def _number(text: str | None) -> float | None:
     return float(m.group(0).replace(",", "")) if m else None
 
 
-MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
-_MONTH = r"(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-_DAY_MONTH = re.compile(
-    rf"\b(?:(?P<d1>[0-3]?\d)\s+{_MONTH}|{_MONTH.replace('month', 'month2')}\s+(?P<d2>[0-3]?\d)\b)", re.I
+_MONTH = re.compile(
+    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|t|tember|ober|ember)?\b\.?", re.I
 )
+MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
+_DAY = re.compile(r"(?<!\d)([0-3]?\d)(?!\d)")
 
 
 def _date(text: str | None) -> tuple[int, int, int] | None:
     """(year, month, day) of a date as written ("June 10, 2020", "10 June 2020", "1976"); 0 for what it leaves out."""
     year = _YEAR.search(text or "")
-    if year is None:
+    if text is None or year is None:
         return None
-    m = _DAY_MONTH.search(text or "")
-    month = re.search(rf"\b{_MONTH}", text or "", re.I)
-    day = int(m.group("d1") or m.group("d2")) if m else 0
-    return int(year.group(1)), MONTHS.index(month.group("month").lower()) + 1 if month else 0, day
+    month = _MONTH.search(text)
+    day = _DAY.search(text[: year.start()] + text[year.end() :]) if month else None
+    return int(year.group(1)), MONTHS.index(month.group(1).lower()) + 1 if month else 0, int(day.group(1)) if day else 0
 
 
 # The comparatives whose winner has the smaller value (the earlier date, the smaller amount).
@@ -290,22 +289,33 @@ SMALLER_WINS = re.compile(
 ABOUT_TIME = re.compile(r"\b(?:older|newer|earlier|later|recent)\b", re.I)
 
 
+def _order(shorts: list[str | None], when: bool) -> int | None:
+    """-1 when the first value is the smaller (the earlier date), 1 when the larger, 0 when equal; None when either
+    is no value of the kind compared, or a year is set against a full date of that year (which came first is not
+    known)."""
+    if when:
+        da, db = (_date(s) for s in shorts)
+        if da is None or db is None or (da[0] == db[0] and (da[1] == 0) != (db[1] == 0)):
+            return None
+        return (da > db) - (da < db)
+    a, b = (_number(s) for s in shorts)
+    if a is None or b is None:
+        return None
+    return (a > b) - (a < b)
+
+
 def comparison_verdict(labels: list[str], shorts: list[str | None], compared: str = "is higher") -> str | None:
     """ "A (12.5) is higher than B (9.1)." when both parts have a sure short answer that compares (two numbers; two
     dates when the comparison is about time: "is older", "is more recent"); else None. `compared`: what the verdict
     says of the winner ("is older", "has more graduates"; app.qa.decompose.comparative)."""
     if len(shorts) != 2 or len(labels) != 2:
         return None
-    when = bool(ABOUT_TIME.search(compared))
-    keys = [_date(s) for s in shorts] if when else [_number(s) for s in shorts]
-    a, b = keys
-    if a is None or b is None:
+    order = _order(shorts, bool(ABOUT_TIME.search(compared)))
+    if order is None:
         return None
-    if when and (a[1] == 0) != (b[1] == 0) and a[0] == b[0]:  # type: ignore[index]
-        return None  # a year against a full date of that year: which came first is not known
-    if a == b:
+    if order == 0:
         return f"{labels[0]} and {labels[1]} are the same ({shorts[0]})."
-    first_wins = (a < b) == bool(SMALLER_WINS.search(compared))  # type: ignore[operator]
+    first_wins = (order < 0) == bool(SMALLER_WINS.search(compared))
     (win, wv), (lose, lv) = ((labels[0], shorts[0]), (labels[1], shorts[1]))[:: 1 if first_wins else -1]
     # "… than the act", not "… than The act": a label opens its own line, here it stands mid-sentence.
     lose = re.sub(r"^(The|A|An)(?=\s)", lambda m: m.group(1).lower(), lose)

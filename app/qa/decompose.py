@@ -306,8 +306,8 @@ def split_question(question: str) -> list[Part] | None:
         q = q[: source.start()] + "?"
     both = _two_wh_words(q) or _two_things(q)
     if both is not None:
-        asked = [both[0], *(_with_antecedent(x, both[0]) for x in both[1:])]
-        return [Part(_with_source(x, source), label) for x, label in zip(asked, both, strict=True)]
+        alone = [both[0], *(_with_antecedent(x, both[0]) for x in both[1:])]
+        return [Part(_with_source(x, source), label) for x, label in zip(alone, both, strict=True)]
     # "In eu-021.pdf, what ... and what ...": the leading scope belongs to every part.
     q = LEAD_IN.sub("", q, count=1)
     scope = SCOPE.match(q)

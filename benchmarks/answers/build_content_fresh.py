@@ -16,7 +16,9 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -270,6 +272,62 @@ def run(out: Path, content: list[Q], multi: list[Q], description: str) -> int:
         print(e)
     print(f"wrote {out.name}: {len(built['records'])} records, {len(errors)} errors")
     return 1 if errors else 0
+
+
+QUOTED = re.compile(r"'([^']+)' occurs")
+
+
+def _key(text: str) -> str:
+    """An answer string as compared with the earlier sets: case, dashes, thousands separators and spaces ignored."""
+    text = text.lower().replace("–", "-").replace("—", "-").replace("−", "-")
+    text = re.sub(r"(?<=\d)[, ](?=\d{3}\b)", "", text)
+    return " ".join(text.split())
+
+
+def earlier_overlaps(earlier: Sequence[str], content: list[Q], multi: list[Q]) -> list[str]:
+    """Answers of this set that an earlier set already accepts for a question citing the same document page, and
+    "which documents" words an earlier list already asked about."""
+    on_page: dict[tuple[str, int], dict[str, str]] = {}
+    words: dict[str, str] = {}
+    for name in earlier:
+        for r in json.loads((HERE / name).read_text(encoding="utf-8"))["records"]:
+            if not r.get("pages"):
+                m = QUOTED.search(r.get("notes") or "")
+                if m:
+                    words[_key(m.group(1))] = f"{name}:{r['id']}"
+            for doc, pages in (r.get("pages") or {}).items():
+                for p in pages:
+                    for part in r["answers"]:
+                        for a in part:
+                            on_page.setdefault((doc, p), {})[_key(a)] = f"{name}:{r['id']}"
+    errors = []
+    ids = [row[0] for row in content + multi]
+    if len(ids) != len(set(ids)):
+        errors.append("duplicate ids in this set")
+    for qid, _question, answers, pages, _short, notes in content + multi:
+        if not answers:
+            m = QUOTED.search(notes)
+            if m and _key(m.group(1)) in words:
+                errors.append(f"{qid}: the list word {m.group(1)!r} was asked by {words[_key(m.group(1))]}")
+            continue
+        for doc, ps in pages.items():
+            for p in ps:
+                for part in answers:
+                    for a in part:
+                        hit = on_page.get((doc, p), {}).get(_key(a))
+                        if hit:
+                            errors.append(f"{qid}: {a!r} on {doc} p{p} is already an answer of {hit}")
+    return errors
+
+
+def run_checked(out: Path, content: list[Q], multi: list[Q], description: str, earlier: Sequence[str]) -> int:
+    """`run`, failing too when an answer repeats one of an `earlier` set's on the same page (the fresh sets from the
+    fourth on)."""
+    errors = earlier_overlaps(earlier, content, multi)
+    for e in errors:
+        print(e)
+    print(f"overlap with earlier sets: {len(errors)} answers on the same page")
+    return run(out, content, multi, description) or (1 if errors else 0)
 
 
 def main() -> int:

@@ -34,8 +34,6 @@ derived once from the ids (sha256, alternating within each kind) and never edite
 # ruff: noqa: E501  (question data: one record a line reads better than wrapped strings)
 from __future__ import annotations
 
-import json
-import re
 import sys
 from pathlib import Path
 
@@ -191,62 +189,13 @@ DESCRIPTION = (
     "alternating within each kind."
 )
 
-QUOTED = re.compile(r"'([^']+)' occurs")
-
-
-def _key(text: str) -> str:
-    """An answer string as compared with the earlier sets: case, dashes, thousands separators and spaces ignored."""
-    text = text.lower().replace("–", "-").replace("—", "-").replace("−", "-")
-    text = re.sub(r"(?<=\d)[, ](?=\d{3}\b)", "", text)
-    return " ".join(text.split())
-
-
-def earlier_overlaps(content: list[Q] = CONTENT, multi: list[Q] = MULTI) -> list[str]:
-    """Answers of this set that an earlier set already accepts for a question citing the same document page, and
-    "which documents" words an earlier list already asked about."""
-    on_page: dict[tuple[str, int], dict[str, str]] = {}
-    words: dict[str, str] = {}
-    for name in EARLIER:
-        for r in json.loads((HERE / name).read_text(encoding="utf-8"))["records"]:
-            if not r.get("pages"):
-                m = QUOTED.search(r.get("notes") or "")
-                if m:
-                    words[_key(m.group(1))] = f"{name}:{r['id']}"
-            for doc, pages in (r.get("pages") or {}).items():
-                for p in pages:
-                    for part in r["answers"]:
-                        for a in part:
-                            on_page.setdefault((doc, p), {})[_key(a)] = f"{name}:{r['id']}"
-    errors = []
-    ids = [row[0] for row in content + multi]
-    if len(ids) != len(set(ids)):
-        errors.append("duplicate ids in this set")
-    for qid, _question, answers, pages, _short, notes in content + multi:
-        if not answers:
-            m = QUOTED.search(notes)
-            if m and _key(m.group(1)) in words:
-                errors.append(f"{qid}: the list word {m.group(1)!r} was asked by {words[_key(m.group(1))]}")
-            continue
-        for doc, ps in pages.items():
-            for p in ps:
-                for part in answers:
-                    for a in part:
-                        hit = on_page.get((doc, p), {}).get(_key(a))
-                        if hit:
-                            errors.append(f"{qid}: {a!r} on {doc} p{p} is already an answer of {hit}")
-    return errors
-
 
 def main() -> int:
-    errors = earlier_overlaps()
-    for e in errors:
-        print(e)
-    print(f"overlap with earlier sets: {len(errors)} answers on the same page")
-    # The same record building and checks as content_fresh.json's (and the same split rule).
+    # The same record building, checks and split rule as content_fresh.json's, and the overlap check of the fresh sets.
     sys.path.insert(0, str(HERE))
-    from build_content_fresh import run
+    from build_content_fresh import run_checked
 
-    return run(OUT, CONTENT, MULTI, DESCRIPTION) or (1 if errors else 0)
+    return run_checked(OUT, CONTENT, MULTI, DESCRIPTION, EARLIER)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Questions that are really several: two questions joined ("What did X say about A, and when did Y happen?"),
-comparisons of named things ("Compare the revenue of A and B"), and "which documents ..." questions, whose answer
-is a list of documents rather than a passage.
+two things asked at once ("the revenue and the costs of the fund"), and comparisons ("Compare the revenue of A and
+B", "Which is older: A or B?"). "Which documents ..." questions are app.qa.documents_question's.
 
 Rules only (no LLM): each returns None when the question is not of its shape, and the pipeline asks it whole.
 """
@@ -54,8 +54,6 @@ COMPARE = re.compile(
     r"\s+(?:and|with|to|against|vs\.?|versus)\s+(?P<b>.+?)[\s?.!]*$",
     re.I,
 )
-DOCUMENT_NOUN = r"(?:documents?|files?|reports?|pdfs?|papers?|sources?)"
-# "Which documents", "What files", "Which of the uploaded files", "Which of these reports"
 # "How does the number of graduates in California compare with Texas?", "What is the difference between X in A
 # and in B?": comparisons put otherwise.
 COMPARE_HOW = re.compile(
@@ -110,45 +108,6 @@ def _adjective(comp: str, verb: str | None) -> bool:
     return not comp.startswith(("more ", "less ", "fewer ")) or (verb or "").lower() in ("is", "was", "are", "were")
 
 
-WHICH_DOCUMENTS_HEAD = (
-    rf"(?:which|what)\s+(?:of\s+(?:the|these|those|my|our|all\s+the|all\s+these)\s+(?:[\w-]+\s+)?)?{DOCUMENT_NOUN}"
-)
-# "List the documents that ...", "Name all files which ..."
-LIST_DOCUMENTS_HEAD = (
-    rf"(?:list|name|show|give|find|tell)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|of\s+the\s+)?{DOCUMENT_NOUN}\s+(?:that|which)"
-)
-# What a document does with its topic: "mention", "are about", "talk about", "say something about", "have
-# information on", "contain figures for", "make reference to", "have something to do with" ... A bare "have"/"has"
-# must be followed by what is had ("information on", "anything on"), so "Which report has the most tables?" is no
-# such question.
-HELD = r"(?:something|anything|information|data|figures|numbers|statistics|details|facts|material|content|text)"
-DOCUMENT_VERB = (
-    r"(?:(?:are|is|were|was)\s+(?:about|on|related\s+to|relevant\s+to|concerned\s+with|dealing\s+with)|"
-    r"(?:talk|talks|speak|speaks|write|writes|know|knows)\s+about|(?:relate|relates)\s+to|"
-    r"(?:make|makes)\s+(?:any\s+)?(?:mention|reference)\s+(?:of|to)|"
-    r"(?:have|has)\s+(?:something|anything)\s+to\s+do\s+with|"
-    r"(?:say|says|have|has|contain|contains|include|includes|give|gives|provide|provides|hold|holds|report|reports|"
-    rf"show|shows|offer|offers)\s+(?:any\s+)?{HELD}\s+(?:about|on|for|regarding|of|concerning)|"
-    r"(?:say|says)\s+(?:about|on)|"
-    r"mention|mentions|discuss|discusses|cover|covers|deal\s+with|deals\s+with|refer\s+to|refers\s+to|"
-    r"concern|concerns|contain|contains|describe|describes|address|addresses|touch\s+on|touches\s+on|"
-    # Not "name": "Which report names the engineer to contact?" asks for the name.
-    r"cite|cites|reference|references|include|includes|feature|features|"
-    # "Which documents draw on data from Eurostat?", "Which reports use figures from the census?"
-    r"(?:draw|draws)\s+(?:on|upon)|(?:rely|relies)\s+on|use|uses|quote|quotes)"
-)
-WHICH_DOCUMENTS = re.compile(
-    rf"^\s*(?:{WHICH_DOCUMENTS_HEAD}|{LIST_DOCUMENTS_HEAD})\s+(?:also\s+|all\s+)?{DOCUMENT_VERB}\s+"
-    r"(?P<topic>.+?)[\s?.!]*$",
-    re.I,
-)
-# "In which documents is Finland mentioned?", "Where is Indonesia mentioned?", "In which files does Boeing appear?"
-MENTIONED = r"(?:mentioned|discussed|covered|named|cited|referenced|described|treated|reported|found|appear|appears)"
-WHICH_DOCUMENTS_PASSIVE = re.compile(
-    rf"^\s*(?:(?:in|from)\s+(?:which|what)\s+(?:of\s+the\s+)?{DOCUMENT_NOUN}|where)\s+(?:is|are|was|were|does|do)\s+"
-    rf"(?P<topic>.+?)\s+{MENTIONED}(?:\s+in\s+the\s+{DOCUMENT_NOUN})?[\s?.!]*$",
-    re.I,
-)
 # "Which is older: the Polytechnics Act or the wire separation standard?", "Which lasts longer, A or B?": each of
 # the two is asked about on its own (the comparative says what: a date, a duration, an amount).
 WHICH_OF_TWO = re.compile(
@@ -322,8 +281,9 @@ def split_question(question: str) -> list[Part] | None:
             if len(pieces) != 2 or RELATIVE.search(pieces[0].split(None, 1)[-1]) or PRONOUN.search(pieces[1]):
                 return None
     first = _borrow_verb(pieces[0], pieces[1])
-    pieces = [first] + [_fill_ones(_fill_ellipsis(_resolve_it(_resolve_person(p, first), first), first), first)
-                        for p in pieces[1:]]
+    pieces = [first] + [
+        _fill_ones(_fill_ellipsis(_resolve_it(_resolve_person(p, first), first), first), first) for p in pieces[1:]
+    ]
     pieces = [_how_many_more(p) for p in pieces]
     if any(len(p.split()) < MIN_PART_WORDS or not OPENS_QUESTION.match(_unscoped(p)) for p in pieces):
         return None
@@ -413,47 +373,6 @@ def _which_of_two(q: str) -> list[Part] | None:
     else:
         return None
     return [Part(frame.format(x), x[0].upper() + x[1:]) for x in (a, b)]
-
-
-def which_documents_topic(question: str) -> str | None:
-    """"Which documents are about education or students?" → "education or students"; None for other questions."""
-    q = " ".join(question.split())
-    m = WHICH_DOCUMENTS.match(q) or WHICH_DOCUMENTS_PASSIVE.match(q)
-    return m.group("topic").strip() if m else None
-
-
-# "Which documents contain figures for Kerala?": the documents are about Kerala; "figures for" names no topic, and
-# requiring it too would drop a document whose table names Kerala without the word "figures".
-GENERIC_HEAD = re.compile(
-    r"^(?:the\s+)?(?:figures|data|numbers|statistics|information|details|facts|values|mentions?)\s+"
-    r"(?:for|on|about|of|from|regarding)\s+",
-    re.I,
-)
-
-
-# "Which documents mention both Finland and Canada?": each document must name every term.
-BOTH = re.compile(r"^(?:both|all\s+of|each\s+of)\s+", re.I)
-
-
-def every_term_required(topic: str) -> bool:
-    return bool(BOTH.match(GENERIC_HEAD.sub("", topic.strip())))
-
-
-def topic_terms(topic: str) -> list[str]:
-    """The alternatives of a topic ("education or students" → ["education", "students"]; "figures for Kerala" →
-    ["Kerala"])."""
-    topic = BOTH.sub("", GENERIC_HEAD.sub("", topic.strip()))
-    terms = [t.strip(" ,") for t in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", topic, flags=re.I)]
-    return [re.sub(r"^(?:the|a|an)\s+", "", t, flags=re.I) for t in terms if t]
-
-
-def stem(word: str) -> str:
-    """A crude stem, enough to match "students" with "student" and "education" with "educational"."""
-    word = word.lower()
-    for suffix in ("ational", "ation", "ions", "ing", "ies", "es", "s", "al", "ed"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    return word
 
 
 PREPOSITION = r"(?:in|at|for|of|on|from|about|with|during)"

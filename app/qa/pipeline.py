@@ -25,7 +25,8 @@ from app.qa import structural
 from app.qa.answer import RELEVANCE_FLOOR, Answer, combine, comparison_verdict, documents_answer, local_answer
 from app.qa.ask import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
-from app.qa.decompose import comparative, split_question, which_documents_topic
+from app.qa.decompose import comparative, split_question
+from app.qa.documents_question import which_documents_topic
 from app.qa.index import CollectionIndex, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
 from app.qa.propagate import gnn_retrieve, propagate

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from app.qa.ask import EvidenceNode
-from app.qa.decompose import every_term_required, stem, topic_terms
+from app.qa.documents_question import every_term_required, stem, topic_terms
 from app.qa.excerpt import excerpt
 from app.qa.index import CollectionIndex
 from app.qa.reader import bold

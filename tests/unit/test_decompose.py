@@ -9,7 +9,8 @@ import pytest
 
 from app.qa.answer import Answer, combine, comparison_verdict, documents_answer
 from app.qa.ask import EvidenceNode
-from app.qa.decompose import comparative, every_term_required, split_question, stem, topic_terms, which_documents_topic
+from app.qa.decompose import comparative, split_question
+from app.qa.documents_question import every_term_required, stem, topic_terms, which_documents_topic
 from app.qa.which_documents import DocumentMatch
 
 

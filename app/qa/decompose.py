@@ -88,7 +88,7 @@ WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how)\b", re
 
 
 def _comparison(q: str) -> re.Match[str] | None:
-    return COMPARE.match(q) or COMPARE_HOW.match(q) or DIFFERENCE.match(q) or DIFFER.match(q)
+    return COMPARE.match(q) or COMPARE_HOW.match(q) or DIFFERENCE.match(q) or DIFFER.match(q) or COMPARE_IN.match(q)
 
 
 def comparative(question: str) -> str | None:
@@ -139,8 +139,9 @@ MIN_PART_WORDS = 3
 FILE_NAME = re.compile(r"[\w.-]+\.pdf\b", re.I)
 # "In eu-021.pdf, ...", "Of the students listed in the sampled classrooms, ...", "In the type test, for how long ...":
 # a leading phrase that scopes every part.
+SCOPE_OPENER = r"(?:in|according\s+to|for|of|among|on|at|during|within|from)"
 SCOPE = re.compile(
-    r"^((?:in|according\s+to|for|of|among|on|at|during|within|from)\s+[^,?]{1,80}),\s+"
+    rf"^({SCOPE_OPENER}\s+[^,?]{{1,80}}),\s+"
     rf"(?=(?:{ASKING_PREPOSITION}\s+)?(?:what|when|where|who|which|how)\b)",
     re.I,
 )
@@ -201,9 +202,7 @@ LEAD_IN = re.compile(r"^(?:overall|altogether|in\s+total|also|and|so|then|finall
 
 
 SCOPE_ALONE = re.compile(
-    r"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)(?:in|according\s+to|for|of|among|on|at|during|"
-    r"within|from)\s+[^,?]{1,80}$",
-    re.I,
+    rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b){SCOPE_OPENER}\s+[^,?]{{1,80}}$", re.I
 )
 
 
@@ -248,17 +247,12 @@ def split_question(question: str) -> list[Part] | None:
     if m:
         attr = (m.group("attr") or "").strip() if "attr" in m.groupdict() else ""
         a, b = _share_head(*_borrow_preposition(m.group("a").strip(" ,"), m.group("b").strip(" ,")))
-        if attr and m.re is DIFFER:
+        if attr and m.re in (DIFFER, COMPARE_IN):
             # "the share of discount stores" differing between places or years: the share in each.
             return [Part(f"What is {attr} in {x}?", f"{attr[0].upper()}{attr[1:]} in {x}") for x in (a, b)]
         if attr:
             return [Part(f"What is the {attr} of {x}?", f"{attr[0].upper()}{attr[1:]} of {x}") for x in (a, b)]
         return [Part(f"What is {x}?", x[0].upper() + x[1:]) for x in (a, b)]
-    m = COMPARE_IN.match(q)
-    if m:
-        attr = m.group("attr")
-        things = (m.group("a"), m.group("b"))
-        return [Part(f"What is {attr} in {x}?", f"{attr[0].upper()}{attr[1:]} in {x}") for x in things]
     # "..., from the arrests by race table.": a source named at the end is every part's.
     source = TRAILING_SOURCE.search(q)
     if source is not None:
@@ -395,8 +389,10 @@ def _resolve_it(part: str, first: str) -> str:
 
 # "What is the population of Kerala" → "the population of Kerala": what a later part's "it" or "its" stands for.
 WH_HEAD = re.compile(
-    rf"^(?:(?:{ASKING_PREPOSITION}\s+)?(?:what|which|whose)(?:\s+[\w-]+)?\s+{AUX}\s+|(?:what|when|where|who|whom|why|how)"
-    rf"(?:\s+(?:many|much|long|often|old|far))?(?:\s+[\w-]+)?\s+{AUX}\s+|(?:tell\s+me\s+)?(?:which|whose)\s+[\w-]+\s+|(?:tell\s+me\s+)?(?:who|what)\s+)",
+    rf"^(?:(?:{ASKING_PREPOSITION}\s+)?(?:what|which|whose)(?:\s+[\w-]+)?\s+{AUX}\s+"  # "What is", "Which agency was"
+    rf"|(?:what|when|where|who|whom|why|how)(?:\s+(?:many|much|long|often|old|far))?(?:\s+[\w-]+)?\s+{AUX}\s+"
+    r"|(?:tell\s+me\s+)?(?:which|whose)\s+[\w-]+\s+"  # "Which agency issued …"
+    r"|(?:tell\s+me\s+)?(?:who|what)\s+)",  # "Who proposed …"
     re.I,
 )
 

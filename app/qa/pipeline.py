@@ -283,10 +283,10 @@ def widen_for_reading(
     ranking = _restrict(seed_rankers.rank(index, ranker, question, q, depth), index, retrieval.document_id, depth)
     unread = [i for i, _ in ranking if index.ids[i] not in have and index.texts[i].strip()][:extra]
     retrieval.reading_extra = [evidence_node(index, i, 0, float(index.matrix[i] @ q)) for i in unread]
-    _table_among_extra(session, collection_id, question, retrieval)
+    _table_among_extra(session, question, retrieval)
 
 
-def _table_among_extra(session: Session, collection_id: str, question: str, retrieval: Retrieval) -> None:
+def _table_among_extra(session: Session, question: str, retrieval: Retrieval) -> None:
     """A table of the further units that answers from its cells, as a retrieved one would
     (structural.content_table_answer): "the number of students assessed in Finland" is a cell of a table the seed
     ranking put eighth, below passages about students assessed in the United States. The reader uses the answer
@@ -298,7 +298,8 @@ def _table_among_extra(session: Session, collection_id: str, question: str, retr
         # of a table read further down names Spain and answers something else.
         return
     probe = Retrieval(question_type="content", nodes=list(tables))
-    structural.content_table_answer(session, probe, question, retrieval.document_id, collection_id)
+    # No collection: the tables whose caption names the question were read by `retrieve` already, and answered not.
+    structural.content_table_answer(session, probe, question, retrieval.document_id)
     # The table is read where it stands among the further units; cited, it joins the evidence (`adopt_cited`).
     retrieval.table_answers = probe.table_answers
     retrieval.cell = probe.cell

@@ -367,6 +367,11 @@ def row_score(label: str, question: Sequence[str]) -> tuple[float, float, bool]:
 LABEL_PARTICULARS = re.compile(r"\s*[;:(—–]\s*")
 
 
+def label_head(label: str) -> str:
+    """A row label before its particulars: "Weapons" of "Weapons—carrying, possessing, etc." or "Weapons; …"."""
+    return LABEL_PARTICULARS.split(label, maxsplit=1)[0]
+
+
 def _row_picks(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[list[Pick], list[Pick]]:
     """(rows named well enough to be picked, every row sharing a word with the question)."""
     picks, touched = [], []
@@ -381,10 +386,9 @@ def _row_picks(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[li
             # A row under a section ("Best practice scenario / Server rooms") is named by its own label whole; the
             # section, when named too, still ranks it above the same label in other sections (the score).
             own = sh.primary.get(i, label).split(" / ")[-1]
-            # "Weapons; carrying, possessing, etc.", "Weapons—carrying …": the head before the particulars names it.
-            head = LABEL_PARTICULARS.split(own, maxsplit=1)[0]
-            if (coverage >= 0.5 or exact or own != label and name_score(own, question)[1] >= 1.0
-                    or head != own and name_score(head, question)[1] >= 1.0):
+            # "Weapons; carrying, possessing, etc.", "Weapons—carrying …": the head before the particulars names it too.
+            shorter = {own, label_head(own)} - {label}
+            if coverage >= 0.5 or exact or any(name_score(x, question)[1] >= 1.0 for x in shorter):
                 picks.append(pick)
     return picks, touched
 
@@ -553,11 +557,8 @@ def named_whole(label: str, question: Sequence[str]) -> bool:
     optional."""
     if name_score(label, question)[1] >= 1.0:
         return True
-    plain = PARENTHETICAL.sub(" ", label)
-    if plain != label and bool(tokens(plain)) and name_score(plain, question)[1] >= 1.0:
-        return True
-    head = LABEL_PARTICULARS.split(label, maxsplit=1)[0]  # "Weapons" of "Weapons—carrying, possessing, etc."
-    return head != label and bool(tokens(head)) and name_score(head, question)[1] >= 1.0
+    shorter = (PARENTHETICAL.sub(" ", label), label_head(label))
+    return any(x != label and bool(tokens(x)) and name_score(x, question)[1] >= 1.0 for x in shorter)
 
 
 def _row_excerpt(table: TableData, sh: Shape, row: int, column: int) -> str:
@@ -743,7 +744,7 @@ def _names_a_member(sh: Shape, members: list[int], question: Sequence[str]) -> b
     said = f" {' '.join(question)} "
     for i in members:
         label = sh.primary.get(i, sh.name(i)).split(" / ")[-1]
-        for own in (tokens(label), tokens(LABEL_PARTICULARS.split(label, maxsplit=1)[0])):
+        for own in (tokens(label), tokens(label_head(label))):
             if own and f" {' '.join(own)} " in said:
                 return True
     return False

@@ -21,11 +21,15 @@ JOINT = re.compile(
     # "...; also, when are ...", "... and also how many ...": "also" belongs to the joint, not to either question.
     rf"(?:\s*[,;–—]\s*(?:and\s+|but\s+)?(?:also\s*,?\s*)?|\s+-\s+(?:and\s+)?(?:also\s*,?\s*)?|\s+and\s+(?:also\s+)?)"
     rf"(?=(?:what|when|where|how|why)\s+{AUX}\b|how\s+[\w-]+\s+{AUX}\b"
+    # "..., and how big a percentage change is that ...": a measure and what it measures.
+    rf"|how\s+(?:big|large|small|high|low|long|far|old)\s+an?\s+(?:[\w-]+\s+){{1,3}}{AUX}\b"
     # "..., and how many airplanes does ...", "... and what percentage followed ...": an amount asked anew.
     r"|how\s+(?:many|much)\b|what\s+(?:percentage|share|proportion|number)\b)"
     # "...? And in eu-021.pdf, what share ...": after a question mark, a question may open on "and", a scope or a
     # preposition.
     rf"|\?\s+(?:(?:and|also|but)\s*,?\s+)?(?=(?:what|when|where|who|whom|whose|which|why|how|{AUX}|{ASKING_PREPOSITION})\b)"
+    # "...? And the figure for the same month a year earlier?": a thing asked for, the first part's question implied.
+    r"|\?\s+(?:and|also)\s*,?\s+(?=(?:the|its|their)\s+[^?]+\?\s*$)"
     # "..., and which ministry is responsible ...", "..., and what barometric pressure do ...", "..., and under
     # whose guidance do ...": after a comma and "and", which/who/what (after a preposition or not) opens a second
     # question (a relative clause is not introduced by ", and which").
@@ -99,7 +103,10 @@ def comparative(question: str) -> str | None:
         m = WHICH_OF_TWO.match(q) or MORE_THAN.match(q)
         assert m is not None
         comp = " ".join(m.group("comp").lower().split())
-        return f"{'is' if _adjective(comp, m.group('verb')) else 'has'} {comp}"
+        verb = (m.group("verb") or "").lower()
+        if verb.endswith("ed") and verb != "lasted" and not _adjective(comp, verb):
+            return f"{verb} {comp}"  # "covered more workers"
+        return f"{'is' if _adjective(comp, verb) else 'has'} {comp}"
     return "is higher" if _comparison(q) is not None else None
 
 
@@ -108,13 +115,14 @@ def _adjective(comp: str, verb: str | None) -> bool:
     return not comp.startswith(("more ", "less ", "fewer ")) or (verb or "").lower() in ("is", "was", "are", "were")
 
 
+_TWO_VERB = r"(?:is|was|are|were|has|had|lasts|lasted|costs|cost|takes|took|[a-z]{3,}ed)"
 # "Which is older: the Polytechnics Act or the wire separation standard?", "Which lasts longer, A or B?": each of
 # the two is asked about on its own (the comparative says what: a date, a duration, an amount).
 WHICH_OF_TWO = re.compile(
     # "Which one is ...", "Which state had more graduates, California or Texas?"
-    r"^\s*(?:which|what|who)(?:\s+one|\s+(?P<noun>(?!(?:is|was|are|were|has|had|one|lasts|lasted|costs|cost|takes|took)\b)"
-    r"[\w-]+))?"
-    r"\s+(?P<verb>is|was|are|were|has|had|lasts|lasted|costs|cost|takes|took)?"
+    # "Which layoff notice covered more workers: A or B?": a noun of up to three words, a verb in the past.
+    rf"^\s*(?:which|what|who)(?:\s+one|\s+(?P<noun>(?:(?!(?:{_TWO_VERB}|one)\b)[\w-]+\s+){{0,2}}(?!(?:{_TWO_VERB}|one)\b)[\w-]+))?"
+    rf"\s+(?P<verb>{_TWO_VERB})?"
     # "more public high school graduates in 2008–09, Florida or Georgia?": what is counted may be a long phrase.
     r"\s*(?P<comp>(?:more|less|fewer)\s+[^,:;?]+?|[a-z]+er)\s*(?:[,:;]|\s+[-–—]|\s*\bof\b\s*(?:the\s+two)?[,:]?)\s*"
     r"(?P<a>.+?),?\s+or\s+(?P<b>.+?)[\s?.!]*$",
@@ -128,6 +136,7 @@ MORE_THAN = re.compile(
     r"(?P<comp>(?:more|less|fewer)\s+[\w-]+|[a-z]+er)\s+than\s+(?P<b>(?!\d)[^?]+?)[\s?.!]*$",
     re.I,
 )
+PLURALS = frozenset("people children men women staff personnel police cattle".split())
 WHEN_COMPARATIVES = frozenset("older newer earlier later".split())
 MEASURE_COMPARATIVES = {
     "larger": "large", "bigger": "big", "smaller": "small", "higher": "high", "lower": "low", "longer": "long",
@@ -139,7 +148,7 @@ MIN_PART_WORDS = 3
 FILE_NAME = re.compile(r"[\w.-]+\.pdf\b", re.I)
 # "In eu-021.pdf, ...", "Of the students listed in the sampled classrooms, ...", "In the type test, for how long ...":
 # a leading phrase that scopes every part.
-SCOPE_OPENER = r"(?:in|according\s+to|for|of|among|on|at|during|within|from)"
+SCOPE_OPENER = r"(?:in|according\s+to|for|of|among|on|at|during|within|from|after|before|under|by|since)"
 SCOPE = re.compile(
     rf"^({SCOPE_OPENER}\s+[^,?]{{1,80}}),\s+"
     rf"(?=(?:{ASKING_PREPOSITION}\s+)?(?:what|when|where|who|which|how)\b)",
@@ -274,6 +283,7 @@ def split_question(question: str) -> list[Part] | None:
             pieces = [p.strip(" ,;") for p in AND_WHO.split(rest)]
             if len(pieces) != 2 or RELATIVE.search(pieces[0].split(None, 1)[-1]) or PRONOUN.search(pieces[1]):
                 return None
+    pieces = [pieces[0]] + [_thing_asked(p, pieces[0]) for p in pieces[1:]]
     first = _borrow_verb(pieces[0], pieces[1])
     pieces = [first] + [
         _fill_ones(_fill_ellipsis(_resolve_it(_resolve_person(p, first), first), first), first) for p in pieces[1:]
@@ -329,7 +339,24 @@ WHEN_SAID = re.compile(
 
 def _same_time(part: str, first: str) -> str:
     said = WHEN_SAID.search(first)
-    return SAME_TIME.sub(f"in {said.group(0)}", part, count=1) if said else part
+    same = SAME_TIME.search(part)
+    # "the same month a year earlier" is another time.
+    if said is None or same is None or SHIFTED.match(part, same.end()):
+        return part
+    return f"{part[: same.start()]}in {said.group(0)}{part[same.end() :]}"
+
+
+SHIFTED = re.compile(r"\s+(?:a|one|the|\d+)?\s*(?:\w+\s+)?(?:earlier|before|previously|prior|later|after)\b", re.I)
+THING = re.compile(r"^(?:the|its|their)\s", re.I)
+PAST = re.compile(r"\b(?:was|were|did|had)\b|\b\w+ed\b", re.I)
+
+
+def _thing_asked(part: str, first: str) -> str:
+    """ "the figure for the same month a year earlier" after "What was JAL's load factor … in December 2015?" → "What
+    was the figure for …": a thing named alone is asked for in the first part's tense."""
+    if not THING.match(part):
+        return part
+    return f"What {'was' if PAST.search(first) else 'is'} {part}"
 
 
 def _which_of_two(q: str) -> list[Part] | None:
@@ -360,8 +387,13 @@ def _which_of_two(q: str) -> list[Part] | None:
         # "more public high school graduates in 2008–09" counts graduates; "more popular in the 70's" counts nothing.
         if len(noun.split()) > 1 and not counted[-1].endswith("s"):
             return None
-        many = "many" if noun.split()[0].endswith("s") or len(noun.split()) > 1 else "much"
-        frame = f"How {many} {noun} {'did' if verb in ('had', 'was', 'were') else 'does'} {{}} have?"
+        head = noun.split()[0]
+        many = "many" if head.endswith("s") or head in PLURALS or len(noun.split()) > 1 else "much"
+        if verb.endswith("ed") and verb not in ("lasted",):
+            # "Which notice covered more workers": how many workers were covered by each.
+            frame = f"How {many} {noun} {'were' if many == 'many' else 'was'} {verb} by {{}}?"
+        else:
+            frame = f"How {many} {noun} {'did' if verb in ('had', 'was', 'were') else 'does'} {{}} have?"
     elif comp in MEASURE_COMPARATIVES:
         frame = f"How {MEASURE_COMPARATIVES[comp]} is {{}}?"
     else:
@@ -389,7 +421,9 @@ def _resolve_it(part: str, first: str) -> str:
 
 # "What is the population of Kerala" → "the population of Kerala": what a later part's "it" or "its" stands for.
 WH_HEAD = re.compile(
-    rf"^(?:(?:{ASKING_PREPOSITION}\s+)?(?:what|which|whose)(?:\s+[\w-]+)?\s+{AUX}\s+"  # "What is", "Which agency was"
+    # "How many nurses will Ohio need": the nurses are what a later "that" points at.
+    r"^(?:how\s+(?:many|much)\s+"
+    rf"|(?:{ASKING_PREPOSITION}\s+)?(?:what|which|whose)(?:\s+[\w-]+)?\s+{AUX}\s+"  # "What is", "Which agency was"
     rf"|(?:what|when|where|who|whom|why|how)(?:\s+(?:many|much|long|often|old|far))?(?:\s+[\w-]+)?\s+{AUX}\s+"
     r"|(?:tell\s+me\s+)?(?:which|whose)\s+[\w-]+\s+"  # "Which agency issued …"
     r"|(?:tell\s+me\s+)?(?:who|what)\s+)",  # "Who proposed …"
@@ -397,6 +431,15 @@ WH_HEAD = re.compile(
 )
 
 
+# "how big a change is that projected to be", "what was this figure in 2009": the first part's thing, pointed at.
+DEMONSTRATIVE = re.compile(rf"\b(?:{AUX}|{PREPOSITION})\s+(?:that|this|those|these)\b", re.I)
+# "What was the figure for the same month a year earlier?": a figure of what the first part asked about.
+GENERIC_THING = re.compile(
+    rf"^(?:what|how\s+(?:many|much))\s+{AUX}\s+the\s+(?:same\s+)?(?:figure|number|value|amount|total|rate|share|"
+    # "the figure for …", "the same one that …"; not "the number of convictions", which names its own thing
+    r"percentage|one)s?(?=\s+(?:for|in|on|at|from|during|to|by|a|an|that|this)\b|[\s?.!]*$)",
+    re.I,
+)
 NAMED_BEFORE = re.compile(r"\b(?:the|a|an|this|that)\s+\w|(?<!^)\b[A-Z]\w")
 
 
@@ -405,8 +448,13 @@ def _with_antecedent(part: str, first: str) -> str:
     directive?") asked with the first part's subject matter after it ("When was it published (proposed the
     directive)?"): retrieved alone, "it" finds nothing about the directive. Other parts unchanged."""
     pronoun = PRONOUN.search(part)
-    # "What costs did the Privium fund book for its first period?": "its" has its noun before it.
-    if pronoun is None or NAMED_BEFORE.search(part[: pronoun.start()]):
+    # "What costs did the Privium fund book for its first period?": "its" has its noun before it; "that" after a
+    # verb or a preposition never has ("how big a change is that").
+    if (
+        (pronoun is None or NAMED_BEFORE.search(part[: pronoun.start()]))
+        and not DEMONSTRATIVE.search(part)
+        and not GENERIC_THING.match(part)
+    ):
         return part
     topic = WH_HEAD.sub("", first.rstrip(" ?.!"), count=1).strip()
     return f"{part.rstrip(' ?')} ({topic})?" if topic else part
@@ -484,6 +532,14 @@ ELLIPSIS = re.compile(rf"^(?:which|what)\s+one\s+(?P<prep>{PREPOSITION}|to|by)\s
 BARE_PHRASE = re.compile(rf"^(?P<prep>{PREPOSITION}|to|by)\s+(?P<rest>[^?]+?)[\s?.!]*$", re.I)
 
 
+# "how much by 2011", "what about in December": no verb of its own ("how many of the people arrested were Black" has).
+AMOUNT_ELLIPSIS = re.compile(
+    rf"^(?:how\s+(?:many|much)|what\s+about)\s+(?P<prep>{PREPOSITION}|to|by|until)\s+"
+    rf"(?P<rest>(?:(?!{AUX}\b)[^\s?]+\s*){{1,6}}?)[\s?.!]*$",
+    re.I,
+)
+
+
 def _fill_ellipsis(part: str, first: str) -> str:
     """ "which one at urban migrants" after "Which of NACO's radio programmes was aimed at rural women" → "Which of
     NACO's radio programmes was aimed at urban migrants"; "in the Ethiopian crash" after "How many people died in
@@ -492,7 +548,13 @@ def _fill_ellipsis(part: str, first: str) -> str:
     if not m and not OPENS_QUESTION.match(_unscoped(part)):
         m = BARE_PHRASE.match(part)
     if not m:
-        return part
+        amount = AMOUNT_ELLIPSIS.match(part)
+        # "and how much by 2011?" after "How much energy was a server projected to use in 2007": the first part's
+        # last phrase, whatever its preposition, is the one replaced.
+        cut = list(re.finditer(rf"\s(?:{PREPOSITION}|to|by|until)\s", first, re.I)) if amount else []
+        if not cut or amount is None:
+            return part
+        return f"{first[: cut[-1].start()]} {amount.group('prep')} {amount.group('rest').strip()}"
     cut = list(re.finditer(rf"\s{m.group('prep')}\s", first, re.I))
     if not cut:
         return part

@@ -35,7 +35,9 @@ DOCUMENT_VERB = (
     # Not "name": "Which report names the engineer to contact?" asks for the name.
     r"cite|cites|reference|references|include|includes|feature|features|"
     # "Which documents draw on data from Eurostat?", "Which reports use figures from the census?"
-    r"(?:draw|draws)\s+(?:on|upon)|(?:rely|relies)\s+on|use|uses|quote|quotes)"
+    r"(?:draw|draws)\s+(?:on|upon)|(?:rely|relies)\s+on|use|uses|quote|quotes|"
+    # "Which document brings up chess?", "Which reports go into fees?"
+    r"(?:bring|brings)\s+up|(?:go|goes|get|gets)\s+into|(?:focus|focuses)\s+on|(?:look|looks)\s+at)"
 )
 WHICH_DOCUMENTS = re.compile(
     rf"^\s*(?:{WHICH_DOCUMENTS_HEAD}|{LIST_DOCUMENTS_HEAD})\s+(?:also\s+|all\s+)?{DOCUMENT_VERB}\s+"
@@ -43,9 +45,13 @@ WHICH_DOCUMENTS = re.compile(
     re.I,
 )
 # "In which documents is Finland mentioned?", "Where is Indonesia mentioned?", "In which files does Boeing appear?"
-MENTIONED = r"(?:mentioned|discussed|covered|named|cited|referenced|described|treated|reported|found|appear|appears)"
+MENTIONED = (
+    r"(?:mentioned|discussed|covered|named|cited|referenced|described|treated|reported|found|appear|appears|"
+    r"shows?\s+up|turns?\s+up|comes?\s+up|occur|occurs)"
+)
 WHICH_DOCUMENTS_PASSIVE = re.compile(
-    rf"^\s*(?:(?:in|from)\s+(?:which|what)\s+(?:of\s+the\s+)?{DOCUMENT_NOUN}|where)\s+(?:is|are|was|were|does|do)\s+"
+    # "In which of my files does Guam show up?"
+    rf"^\s*(?:(?:in|from)\s+(?:which|what)\s+(?:of\s+(?:the|these|those|my|our)\s+)?{DOCUMENT_NOUN}|where)\s+(?:is|are|was|were|does|do)\s+"
     rf"(?P<topic>.+?)\s+{MENTIONED}(?:\s+in\s+the\s+{DOCUMENT_NOUN})?[\s?.!]*$",
     re.I,
 )

@@ -15,7 +15,7 @@ import numpy as np
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.db.models import Document
+from app.db.models import Document, Passage
 from app.db.vectors import graph_version
 from app.llm.chat import ChatClient, LLMError
 from app.llm.embeddings import TextEncoder, get_embedder
@@ -27,6 +27,7 @@ from app.qa.ask import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
 from app.qa.decompose import comparative, split_question
 from app.qa.documents_question import which_documents_topic
+from app.qa.footnotes import page_notes, with_notes
 from app.qa.index import CollectionIndex, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
 from app.qa.propagate import gnn_retrieve, propagate
@@ -312,6 +313,25 @@ def adopt_cited(retrieval: Retrieval, answer: Answer) -> None:
     retrieval.nodes.extend(n for n in retrieval.reading_extra if n.node_id in cited and n.node_id not in have)
 
 
+def add_footnotes(session: Session, answer: Answer) -> None:
+    """The notes that the shown evidence marks ("threshold,11"), read from the cited page (app.qa.footnotes)."""
+
+    def notes_for(marker: int) -> dict[int, str]:
+        if not 0 < marker <= len(answer.cited):
+            return {}
+        node = answer.cited[marker - 1]
+        if node.page is None:
+            return {}
+        texts = session.scalars(
+            select(Passage.text)
+            .where(Passage.document_id == node.document_id, Passage.page_number == node.page)
+            .order_by(Passage.index)
+        ).all()
+        return page_notes(list(texts))
+
+    answer.text = with_notes(answer.text, notes_for)
+
+
 def _citations(session: Session, cited: list[EvidenceNode]) -> list[Citation]:
     ids = {n.document_id for n in cited}
     rows = session.execute(select(Document.id, Document.filename).where(Document.id.in_(ids))).all() if ids else []
@@ -405,6 +425,8 @@ def composite(
         retrieval = retrieve(session, collection_id, part.question, options, settings, tools)
         widen_for_reading(session, collection_id, part.question, retrieval, options, settings, tools)
         part_answer = _read(part.question, retrieval, options, settings, tools)
+        if options.reader == "local":
+            add_footnotes(session, part_answer)
         adopt_cited(retrieval, part_answer)
         answered.append((part.label, part_answer))
         llm_calls += retrieval.llm_calls
@@ -449,6 +471,9 @@ def ask(
         start = time.perf_counter()
         widen_for_reading(session, collection_id, question, retrieval, options, settings, tools)
         answer = _read(question, retrieval, options, settings, tools, sink)
+        if options.reader == "local":
+            # The LLM reader has the notes in its context already; the local one shows sentences as they stand.
+            add_footnotes(session, answer)
         adopt_cited(retrieval, answer)
     timings = {
         **retrieval.timings_ms,

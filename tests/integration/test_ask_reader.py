@@ -177,3 +177,17 @@ def test_a_table_among_the_further_units_answers_from_its_cells(
     assert [n.node_id for n in retrieval.nodes] == before
     assert len(retrieval.table_answers) == 1 and retrieval.table_answers[0].kind == "cell"
     assert "Gujarat" in retrieval.table_answers[0].body
+
+
+def test_a_footnote_marked_in_the_answer_is_shown_with_it(
+    session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
+    collection = ingest_pdfs(session, settings, "notes", ["tables/edge_tol.pdf"])
+    r = ask(session, collection, "What was the total investment result per unit in 2016?", AskOptions(), settings,
+            Tools(embedder=encoder()))  # fmt: skip
+    assert "3.78" in r.answer
+    # The row is read under "Investment result per unit2": note 2 of the page says how the figure is worked out.
+    assert "unit2" in r.answer
+    assert "(note 2: The result per unit is calculated using the total number of outstanding unit" in r.answer
+    assert r.citations and all(c.filename == "edge_tol.pdf" and c.page == 1 for c in r.citations)

@@ -513,3 +513,63 @@ def test_users_phrasings_of_two_questions(question: str, parts: list[str]) -> No
     found = split_question(question)
     assert found is not None
     assert [p.question for p in found] == parts
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        # "? And <a phrase before the question>": the phrase scopes the second question.
+        ("Who signs the test report? And after the bench test, which parts are taken apart?",
+         ["Who signs the test report?", "After the bench test, which parts are taken apart?"]),
+        # "how big a change is that": a measure opens the second question; "that" is the first part's thing.
+        ("How many nurses will Ohio need in 2020, and how big a rise is that from 2010?",
+         ["How many nurses will Ohio need in 2020?",
+          "How big a rise is that from 2010 (nurses will Ohio need in 2020)?"]),
+        # "how much by 2011": the first part's question, its last phrase replaced.
+        ("How much water did the plant use in 2005, and how much by 2012?",
+         ["How much water did the plant use in 2005?", "How much water did the plant use by 2012?"]),
+        ("How many trains ran in May? And what about in June?",
+         ["How many trains ran in May?", "How many trains ran in June?"]),
+        # A thing named alone is asked for in the first part's tense; a figure of the first part's thing. "the same
+        # month a year earlier" is another time, not the first part's month.
+        ("What was the bus fare in March 2019? And the figure for the same month a year earlier?",
+         ["What was the bus fare in March 2019?",
+          "What was the figure for the same month a year earlier (the bus fare in March 2019)?"]),
+    ],
+)  # fmt: skip
+def test_second_parts_that_lean_on_the_first(question: str, parts: list[str]) -> None:
+    found = split_question(question)
+    assert found is not None
+    assert [p.question for p in found] == parts
+
+
+def test_a_part_with_a_verb_of_its_own_is_not_an_ellipsis() -> None:
+    found = split_question("What is the number of thefts in 2009, and how many of the people arrested were women?")
+    assert found is not None
+    assert found[1].question == "How many of the people arrested were women?"
+
+
+def test_which_of_two_with_a_longer_noun_and_a_verb_in_the_past() -> None:
+    found = split_question("Which closure notice affected more employees: Acme's in Reno or the Globex one in Elko?")
+    assert found is not None
+    assert [p.question for p in found] == [
+        "How many employees were affected by Acme's in Reno?",
+        "How many employees were affected by the Globex one in Elko?",
+    ]
+    assert comparative("Which closure notice affected more employees: Acme's in Reno or the Globex one in Elko?") == (
+        "affected more employees"
+    )
+    found = split_question("Which firm employed more people, Acme or Globex?")
+    assert found is not None and found[0].question == "How many people were employed by Acme?"
+    # A choice between two things ("Which plant is larger") stays one question.
+    assert split_question("Which red plant is larger, the fern or the moss?") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [("In which of my files does Peru show up?", "Peru"), ("Which document brings up tennis?", "tennis"),
+     ("In which of these reports does Boeing come up?", "Boeing"), ("Which reports look at retail outlets?",
+                                                                    "retail outlets")],
+)  # fmt: skip
+def test_more_ways_to_ask_which_documents(question: str, topic: str) -> None:
+    assert which_documents_topic(question) == topic

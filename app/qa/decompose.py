@@ -179,6 +179,30 @@ TWO_THINGS = re.compile(
 OWN_PREPOSITION = re.compile(r"\s(?=(?:of|for|in|on|at|from|during|by)\s)", re.I)
 
 
+# "What did the first lot and the second lot each cost?", "A won two contracts; what were the X lot and the Y lot each
+# worth?": one question asked of each of two things, after what may be said first to set them.
+EACH = re.compile(
+    r"^(?:(?P<context>[^;?]+?)\s*[;:,.]\s+)?(?P<head>what|how\s+(?:much|many)(?:\s+[\w-]+){0,2}?)\s+(?P<verb>is|are|was|were|did|do|does)\s+"
+    r"(?P<a>(?:the|its|their)\s+[^?]+?)\s+and\s+(?P<b>(?:the|its|their)\s+[^?]+?)\s+each\s+(?P<rest>[^?]+?)[\s?.!]*$",
+    re.I,
+)
+
+
+def _each(q: str) -> list[tuple[str, str]] | None:
+    """(question, label) of each thing an "each" question asks about; None for other questions."""
+    m = EACH.match(q)
+    if m is None:
+        return None
+    verb = {"are": "is", "were": "was", "do": "does"}.get(m.group("verb").lower(), m.group("verb").lower())
+    head = m.group("head")[0].upper() + m.group("head")[1:]
+    context = f" ({m.group('context').strip()})" if m.group("context") else ""
+    out = []
+    for x in (m.group("a"), m.group("b")):
+        label = f"{head} {verb} {x} {m.group('rest')}?"
+        out.append((f"{label[:-1]}{context}?", label))
+    return out
+
+
 def _two_wh_words(q: str) -> list[str] | None:
     m = TWO_WH_WORDS.match(q)
     if m is None or m.group("a").lower() == m.group("b").lower():
@@ -266,6 +290,9 @@ def split_question(question: str) -> list[Part] | None:
     source = TRAILING_SOURCE.search(q)
     if source is not None:
         q = q[: source.start()] + "?"
+    each = _each(q)
+    if each is not None:
+        return [Part(_with_source(asked, source), label) for asked, label in each]
     both = _two_wh_words(q) or _two_things(q)
     if both is not None:
         alone = [both[0], *(_with_antecedent(x, both[0]) for x in both[1:])]

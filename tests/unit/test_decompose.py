@@ -573,3 +573,23 @@ def test_which_of_two_with_a_longer_noun_and_a_verb_in_the_past() -> None:
 )  # fmt: skip
 def test_more_ways_to_ask_which_documents(question: str, topic: str) -> None:
     assert which_documents_topic(question) == topic
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        ("What did the first lot and the second lot each cost?", ["What did the first lot cost?",
+                                                                  "What did the second lot cost?"]),
+        ("How many people did the Reno plant and the Elko plant each employ?",
+         ["How many people did the Reno plant employ?", "How many people did the Elko plant employ?"]),
+        # What is said first sets the two things: each part is asked with it.
+        ("Acme won two road contracts in 2015; what were the bridge lot and the tunnel lot each worth?",
+         ["What was the bridge lot worth (Acme won two road contracts in 2015)?",
+          "What was the tunnel lot worth (Acme won two road contracts in 2015)?"]),
+    ],
+)  # fmt: skip
+def test_one_question_asked_of_each_of_two_things(question: str, parts: list[str]) -> None:
+    found = split_question(question)
+    assert found is not None
+    assert [p.question for p in found] == parts
+    assert "(" not in found[1].label  # the label is as the user would ask it

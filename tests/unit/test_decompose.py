@@ -537,7 +537,7 @@ def test_users_phrasings_of_two_questions(question: str, parts: list[str]) -> No
           "What was the figure for the same month a year earlier (the bus fare in March 2019)?"]),
     ],
 )  # fmt: skip
-def test_second_parts_that_lean_on_the_first(question: str, parts: list[str]) -> None:
+def test_second_parts_that_lean_on_the_first_said_otherwise(question: str, parts: list[str]) -> None:
     found = split_question(question)
     assert found is not None
     assert [p.question for p in found] == parts

@@ -158,11 +158,33 @@ def table_rows(markdown: str) -> list[str]:
         return [markdown[:MAX_SENTENCE_CHARS]] if markdown.strip() else []
     header = rows[0]
     out = []
-    for row in rows[1:]:
+    section = ""
+    for k, row in enumerate(rows[1:], start=1):
+        if _heads_section(rows, k):
+            # "Total for the Fund" over "Number of outstanding units | 520,691": the rows below are the section's,
+            # and three rows of one label in three sections read apart only with it.
+            section = row[0]
+            continue
+        if section and row and row[0] and not NOTE_ROW.match(row[0]):
+            row = [f"{section} / {row[0]}", *row[1:]]
         pairs = [f"{h}: {v}" if h else v for h, v in zip(header, row, strict=False) if v]
         if pairs:
             out.append("; ".join(pairs)[:MAX_SENTENCE_CHARS])
     return out
+
+
+# A note row ("Source: …", "NOTE: The ratios were derived from tables 1 and 16.") heads nothing.
+NOTE_ROW = re.compile(r"^(?:note|notes|source|sources|see)\b|^\S+(?:\s+\S+){5,}\.$", re.I)
+
+
+def _heads_section(rows: list[list[str]], k: int) -> bool:
+    """Row `k` holds only a label, and the row below holds a label and values: a section heading. A label wrapped
+    onto the next row ("Murder and nonnegligent" / "manslaughter") or a note is not one."""
+    row = rows[k]
+    if not row or not row[0] or any(c for c in row[1:]) or NOTE_ROW.match(row[0]) or k + 1 >= len(rows):
+        return False
+    below = rows[k + 1]
+    return bool(below and below[0] and not below[0][:1].islower() and any(c for c in below[1:]))
 
 
 def answer_type_bonus(question: str, sentence: str) -> float:

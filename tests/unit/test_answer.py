@@ -66,6 +66,24 @@ def test_table_rows_read_with_their_header() -> None:
     assert table_rows(md) == ["State: Kerala; Illiterate: 7.2", "State: Goa; Illiterate: 3.1"]
 
 
+def test_table_rows_under_a_section_heading_are_read_with_it() -> None:
+    md = (
+        "|  | 2016 |\n|---|---|\n| (all amounts in EUR) |  |\n| Class A |  |\n| Units at 31 December | 49,136 |\n"
+        "| Total for the Fund |  |\n| Units at 31 December | 520,691 |\n| Murder and nonnegligent |  |\n"
+        "| manslaughter | 5 |\n| NOTE: The ratios were derived from tables 1 and 16. |  |\n| Costs | 7 |"
+    )
+    assert table_rows(md) == [
+        "(all amounts in EUR)",  # a row above another label-only row heads nothing
+        "Class A / Units at 31 December; 2016: 49,136",
+        "Total for the Fund / Units at 31 December; 2016: 520,691",
+        # A label wrapped onto the next row is no section; a note row is no section's, and heads nothing.
+        "Total for the Fund / Murder and nonnegligent",
+        "Total for the Fund / manslaughter; 2016: 5",
+        "NOTE: The ratios were derived from tables 1 and 16.",
+        "Total for the Fund / Costs; 2016: 7",
+    ]
+
+
 @pytest.mark.parametrize(
     ("question", "sentence", "bonus"),
     [

@@ -14,6 +14,9 @@ from collections.abc import Callable
 # A mark glued to the word or punctuation it annotates: "threshold,11 the", "per unit2", "for the period1". A number
 # after a space ("limit 12 the") is as often a count as a mark, and is left alone.
 MARK = re.compile(r"(?:(?<=[a-z)\]’”])|(?<=[a-z][,;:]))(\d{1,2})(?=[\s.,;:)]|$)")
+# In a table row as the reader shows it ("Offense charged: Sex offenses 1; Total: 60,175"), a number closing a cell of
+# words is the cell's mark.
+CELL_MARK = re.compile(r"(?<=[a-z]{3}) (\d)(?=;)")
 # A note opens a passage or follows a sentence's end: "1 The results cover …", "… performance. 11The calculated …".
 NOTE_START = re.compile(r"(?:^|(?<=[.!?)]\s)|(?<=[.!?]))(\d{1,2})\s?(?=[A-Z][a-z]|[AI]\s)")
 MAX_NOTE_CHARS = 300
@@ -42,10 +45,16 @@ def page_notes(texts: list[str]) -> dict[int, str]:
     return notes
 
 
+def table_note_texts(rows: list[list[str]]) -> list[str]:
+    """The rows of a table that hold only a note ("1 Except forcible rape and prostitution."), as passages for
+    `page_notes`: a table's marks are explained under it, not by another table of its page."""
+    return [r[0] for r in rows if r and r[0].strip() and not any(c.strip() for c in r[1:]) and NOTE_START.search(r[0])]
+
+
 def marks(text: str) -> list[int]:
     """The footnote numbers marked in `text`, in order, each once."""
     out: list[int] = []
-    for m in MARK.finditer(text):
+    for m in sorted([*MARK.finditer(text), *CELL_MARK.finditer(text)], key=lambda m: m.start()):
         n = int(m.group(1))
         if n > 0 and n not in out:
             out.append(n)

@@ -15,7 +15,7 @@ import numpy as np
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.db.models import Document, Passage
+from app.db.models import DocTable, Document, Passage
 from app.db.vectors import graph_version
 from app.llm.chat import ChatClient, LLMError
 from app.llm.embeddings import TextEncoder, get_embedder
@@ -27,7 +27,7 @@ from app.qa.ask import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
 from app.qa.decompose import comparative, split_question
 from app.qa.documents_question import which_documents_topic
-from app.qa.footnotes import page_notes, with_notes
+from app.qa.footnotes import page_notes, table_note_texts, with_notes
 from app.qa.index import CollectionIndex, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
 from app.qa.propagate import gnn_retrieve, propagate
@@ -320,14 +320,20 @@ def add_footnotes(session: Session, answer: Answer) -> None:
         if not 0 < marker <= len(answer.cited):
             return {}
         node = answer.cited[marker - 1]
-        if node.page is None:
-            return {}
-        texts = session.scalars(
-            select(Passage.text)
-            .where(Passage.document_id == node.document_id, Passage.page_number == node.page)
-            .order_by(Passage.index)
-        ).all()
-        return page_notes(list(texts))
+        notes: dict[int, str] = {}
+        if node.page is not None:
+            texts = session.scalars(
+                select(Passage.text)
+                .where(Passage.document_id == node.document_id, Passage.page_number == node.page)
+                .order_by(Passage.index)
+            ).all()
+            notes = page_notes(list(texts))
+        table = session.get(DocTable, node.node_id) if node.kind == "table" else None
+        if table is not None:
+            # A table's own note rows explain its marks before any other note of its page (two tables of one page
+            # each have a note 1).
+            notes |= page_notes(table_note_texts(table.rows))
+        return notes
 
     answer.text = with_notes(answer.text, notes_for)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.qa.footnotes import marks, page_notes, with_notes
+from app.qa.footnotes import marks, page_notes, table_note_texts, with_notes
 
 PAGE = [
     "Running heads 2020 / Proposed Rules",
@@ -45,3 +45,17 @@ def test_a_marked_piece_is_followed_by_its_note_from_the_cited_page() -> None:
     assert asked == [2, 3]
     # A note already shown is not repeated.
     assert with_notes(out, notes_for) == out
+
+
+def test_a_tables_marks_are_explained_by_its_own_note_rows() -> None:
+    rows = [
+        ["Offense charged", "Total", "White"],
+        ["Sex offenses 1", "60,175", "44,240"],
+        ["Grade 4 pupils", "12", "7"],
+        ["1 Except forcible rape and prostitution.", "", ""],
+        ["Source: Uniform Crime Reports.", "", ""],
+    ]
+    assert page_notes(table_note_texts(rows)) == {1: "Except forcible rape and prostitution."}
+    # As the reader shows a row: a number closing a cell of words is its mark; a number opening a label is not.
+    assert marks("Offense charged: Sex offenses 1; Total: 60,175") == [1]
+    assert marks("Offense charged: Grade 4 pupils; Total: 12") == []

@@ -404,11 +404,18 @@ def _table_answers(found: list[_Found], parsed: ParsedQuery) -> list[tablequery.
 
 CONTENT_TABLE_PAGES = 5  # tables on the pages of the first few retrieved nodes are candidates too
 TWO_ASKS = re.compile(r"\band\s+(?:what|how|which|who|where|when)\b", re.I)
-ASKS_FOR_VALUE = re.compile(r"\b(?:what|which|who|how (?:many|much)|where)\b", re.I)
+# "How high was the drop-out rate?", "How big a change is projected …?": a measure asks for a value too.
+MEASURED = r"(?:many|much|big|large|small|high|low|long|far|old|tall|often|fast)"
+ASKS_FOR_VALUE = re.compile(rf"\b(?:what|which|who|how {MEASURED}|where)\b", re.I)
 # A question that asks for something other than a value ("Why …", "How does …", "Describe …"); one with neither
 # this nor a value word is a bare noun phrase ("Hong Kong's student response rate in us-020.pdf?"): a value.
-ASKS_OTHER = re.compile(r"\b(?:why|how(?! (?:many|much)\b)|when|explain|describe|summari[sz]e|discuss|compare|"
+ASKS_OTHER = re.compile(rf"\b(?:why|how(?! {MEASURED}\b)|when|explain|describe|summari[sz]e|discuss|compare|"
                         r"tell me about|list)\b", re.I)  # fmt: skip
+
+
+def asks_for_value(question: str) -> bool:
+    """The question asks for a value a cell could hold (not "why", "how does", "describe")."""
+    return bool(ASKS_FOR_VALUE.search(question)) or not ASKS_OTHER.search(question)
 
 
 MAX_CONTENT_TABLES = 60  # a named document's tables read for a content question, at most
@@ -626,8 +633,7 @@ def content_table_answer(
 
     Only when the question asks for a value and names the column well (and, for a single cell, the row exactly):
     otherwise the passages' reader answers as before."""
-    asks_value = ASKS_FOR_VALUE.search(question) or not ASKS_OTHER.search(question)
-    if not asks_value or TWO_ASKS.search(question):
+    if not asks_for_value(question) or TWO_ASKS.search(question):
         return  # a two-part question is decomposed by the reader: one cell would answer only half of it
     ids = [n.node_id for n in retrieval.nodes if n.kind == "table"]
     if collection_id and document_id is None:

@@ -744,3 +744,21 @@ def test_a_row_named_by_its_head_beside_a_total_column() -> None:
     # Without a row named, "total" still asks for the Total row.
     got = aggregate_answer(table, "What were the total arrests?")
     assert got is not None and "10,690,561" in got.body
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("How big a percentage change is projected for Utah from 2008–09 to 2021–22?", True),
+        ("How high was the drop-out rate in Finland?", True),
+        ("How many graduates did Utah have?", True),
+        ("Hong Kong's student response rate in us-020.pdf?", True),
+        ("How does the survey weight its schools?", False),
+        ("Why are the figures for Utah revised?", False),
+        ("Describe the table of graduates.", False),
+    ],
+)
+def test_a_measure_asked_with_how_asks_for_a_value(question: str, value: bool) -> None:
+    from app.qa.structural import asks_for_value
+
+    assert asks_for_value(question) is value

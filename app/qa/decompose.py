@@ -104,10 +104,15 @@ def comparative(question: str) -> str | None:
         assert m is not None
         comp = " ".join(m.group("comp").lower().split())
         verb = (m.group("verb") or "").lower()
-        if verb.endswith("ed") and verb != "lasted" and not _adjective(comp, verb):
+        if _past_tense(verb) and not _adjective(comp, verb):
             return f"{verb} {comp}"  # "covered more workers"
         return f"{'is' if _adjective(comp, verb) else 'has'} {comp}"
     return "is higher" if _comparison(q) is not None else None
+
+
+def _past_tense(verb: str) -> bool:
+    """ "covered", "employed": a verb of its own ("lasted" is a duration's, asked as "How long does X last?")."""
+    return verb.endswith("ed") and verb != "lasted"
 
 
 def _adjective(comp: str, verb: str | None) -> bool:
@@ -416,7 +421,7 @@ def _which_of_two(q: str) -> list[Part] | None:
             return None
         head = noun.split()[0]
         many = "many" if head.endswith("s") or head in PLURALS or len(noun.split()) > 1 else "much"
-        if verb.endswith("ed") and verb not in ("lasted",):
+        if _past_tense(verb):
             # "Which notice covered more workers": how many workers were covered by each.
             frame = f"How {many} {noun} {'were' if many == 'many' else 'was'} {verb} by {{}}?"
         else:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from app.qa.answer import MARKER
+
 # A mark glued to the word or punctuation it annotates: "threshold,11 the", "per unit2", "for the period1". A number
 # after a space ("limit 12 the") is as often a count as a mark, and is left alone.
 MARK = re.compile(r"(?:(?<=[a-z)\]’”])|(?<=[a-z][,;:]))(\d{1,2})(?=[\s.,;:)]|$)")
@@ -20,7 +22,6 @@ CELL_MARK = re.compile(r"(?<=[a-z]{3}) (\d)(?=;)")
 # A note opens a passage or follows a sentence's end: "1 The results cover …", "… performance. 11The calculated …".
 NOTE_START = re.compile(r"(?:^|(?<=[.!?)]\s)|(?<=[.!?]))(\d{1,2})\s?(?=[A-Z][a-z]|[AI]\s)")
 MAX_NOTE_CHARS = 300
-MARKER = re.compile(r"\[\d+\]")
 
 
 def page_notes(texts: list[str]) -> dict[int, str]:
@@ -73,7 +74,8 @@ def with_notes(text: str, notes_for: Callable[[int], dict[int, str]]) -> str:
         out.append(text[start : m.end()])
         start = m.end()
         numbers = marks(piece)
-        notes = notes_for(int(m.group(0)[1:-1])) if numbers else {}
+        # "[3]", or "[3, 4]" as an LLM writes it: the piece is the first one's.
+        notes = notes_for(int(re.split(r"\D+", m.group(1))[0])) if numbers else {}
         for n in numbers:
             note = notes.get(n)
             if note and note not in text:

@@ -316,18 +316,23 @@ def adopt_cited(retrieval: Retrieval, answer: Answer) -> None:
 def add_footnotes(session: Session, answer: Answer) -> None:
     """The notes that the shown evidence marks ("threshold,11"), read from the cited page (app.qa.footnotes)."""
 
+    pages: dict[tuple[str, int], dict[int, str]] = {}  # two pieces citing one page read it once
+
+    def page(document_id: str, number: int) -> dict[int, str]:
+        if (document_id, number) not in pages:
+            texts = session.scalars(
+                select(Passage.text)
+                .where(Passage.document_id == document_id, Passage.page_number == number)
+                .order_by(Passage.index)
+            ).all()
+            pages[document_id, number] = page_notes(list(texts))
+        return pages[document_id, number]
+
     def notes_for(marker: int) -> dict[int, str]:
         if not 0 < marker <= len(answer.cited):
             return {}
         node = answer.cited[marker - 1]
-        notes: dict[int, str] = {}
-        if node.page is not None:
-            texts = session.scalars(
-                select(Passage.text)
-                .where(Passage.document_id == node.document_id, Passage.page_number == node.page)
-                .order_by(Passage.index)
-            ).all()
-            notes = page_notes(list(texts))
+        notes = dict(page(node.document_id, node.page)) if node.page is not None else {}
         table = session.get(DocTable, node.node_id) if node.kind == "table" else None
         if table is not None:
             # A table's own note rows explain its marks before any other note of its page (two tables of one page
@@ -387,6 +392,27 @@ def _read(
     raise LLMError(f"unknown reader {options.reader!r}: local or openai")
 
 
+def _answer(
+    session: Session,
+    collection_id: str,
+    question: str,
+    retrieval: Retrieval,
+    options: AskOptions,
+    settings: Settings,
+    tools: Tools,
+    sink: AnswerSink | None = None,
+) -> Answer:
+    """Read a retrieval (a whole question's or one part's): the further units, the reader, the notes its evidence
+    marks, and the cited further units joined to the evidence."""
+    widen_for_reading(session, collection_id, question, retrieval, options, settings, tools)
+    answer = _read(question, retrieval, options, settings, tools, sink)
+    if options.reader == "local":
+        # The LLM reader has the notes in its context already; the local one shows sentences as they stand.
+        add_footnotes(session, answer)
+    adopt_cited(retrieval, answer)
+    return answer
+
+
 def which_documents(
     session: Session, collection_id: str, topic: str, settings: Settings, tools: Tools, version: int
 ) -> tuple[Retrieval, Answer]:
@@ -429,11 +455,7 @@ def composite(
     llm_calls = int(parsed.used_llm)
     for part in parts:
         retrieval = retrieve(session, collection_id, part.question, options, settings, tools)
-        widen_for_reading(session, collection_id, part.question, retrieval, options, settings, tools)
-        part_answer = _read(part.question, retrieval, options, settings, tools)
-        if options.reader == "local":
-            add_footnotes(session, part_answer)
-        adopt_cited(retrieval, part_answer)
+        part_answer = _answer(session, collection_id, part.question, retrieval, options, settings, tools)
         answered.append((part.label, part_answer))
         llm_calls += retrieval.llm_calls
         for key, value in retrieval.timings_ms.items():
@@ -475,12 +497,7 @@ def ask(
     else:
         retrieval = retrieve(session, collection_id, question, options, settings, tools)
         start = time.perf_counter()
-        widen_for_reading(session, collection_id, question, retrieval, options, settings, tools)
-        answer = _read(question, retrieval, options, settings, tools, sink)
-        if options.reader == "local":
-            # The LLM reader has the notes in its context already; the local one shows sentences as they stand.
-            add_footnotes(session, answer)
-        adopt_cited(retrieval, answer)
+        answer = _answer(session, collection_id, question, retrieval, options, settings, tools, sink)
     timings = {
         **retrieval.timings_ms,
         "answer": _ms(start),

@@ -322,6 +322,12 @@ def comparison_verdict(labels: list[str], shorts: list[str | None], compared: st
     return f"{win} ({wv}) {compared} than {lose} ({lv})."
 
 
+def _how_named(match: DocumentMatch) -> str:
+    if match.page is not None:
+        return f" (in the text of page {match.page}, not in a passage or table read from it)"
+    return f" ({match.naming} of its {match.units} passages and tables)"
+
+
 def documents_answer(topic: str, matches: Sequence[tuple[str, DocumentMatch]]) -> Answer:
     """The documents that name `topic`, each with how many of its passages and tables do and a cited reason, most
     first; then those close to it in meaning that never name it. The count, not a verdict, tells "about" from "in
@@ -341,7 +347,7 @@ def documents_answer(topic: str, matches: Sequence[tuple[str, DocumentMatch]]) -
         n = len(naming)
         head = f"{n} documents mention {topic}, most first:" if n > 1 else f"1 document mentions {topic}:"
         lines += [head, ""]
-        lines += [item(name, m, f" ({m.naming} of its {m.units} passages and tables)") for name, m in naming]
+        lines += [item(name, m, _how_named(m)) for name, m in naming]
     else:
         lines.append(f"No document mentions {topic} in so many words.")
     if related:

@@ -100,13 +100,14 @@ def comparative(question: str) -> str | None:
     only says "compare"), or None when the question compares nothing."""
     q = " ".join(question.split())
     if _which_of_two(q) is not None:
-        m = WHICH_OF_TWO.match(q) or MORE_THAN.match(q)
+        m = WHERE_IS_MORE.match(q) or WHICH_OF_TWO.match(q) or MORE_THAN.match(q)
         assert m is not None
-        comp = " ".join(m.group("comp").lower().split())
+        said = " ".join(m.group("comp").split())  # as written: "more schools taking part in PIRLS 2011"
+        comp = said.lower()
         verb = (m.group("verb") or "").lower()
         if _past_tense(verb) and not _adjective(comp, verb):
-            return f"{verb} {comp}"  # "covered more workers"
-        return f"{'is' if _adjective(comp, verb) else 'has'} {comp}"
+            return f"{verb} {said}"  # "covered more workers"
+        return f"{'is' if _adjective(comp, verb) else 'has'} {said}"
     return "is higher" if _comparison(q) is not None else None
 
 
@@ -139,6 +140,13 @@ WHICH_OF_TWO = re.compile(
 MORE_THAN = re.compile(
     r"^\s*(?P<verb>is|was|are|were|did|does|do|has|had)\s+(?P<a>.+?)\s+(?:(?:have|has|had)\s+)?"
     r"(?P<comp>(?:more|less|fewer)\s+[\w-]+|[a-z]+er)\s+than\s+(?P<b>(?!\d)[^?]+?)[\s?.!]*$",
+    re.I,
+)
+# "In which state is the share of households … larger, Madhya Pradesh or Orissa?": a measure of each of two places or
+# years, asked with the preposition the question opens on.
+WHERE_IS_MORE = re.compile(
+    r"^\s*(?P<prep>in|for|at|on|during)\s+which\s+[\w-]+\s+(?P<verb>is|was|are|were)\s+(?P<attr>.+?)\s+"
+    r"(?P<comp>(?:more|less)\s+[a-z]+|[a-z]+er)\s*[,:;]\s*(?P<a>.+?),?\s+or\s+(?P<b>.+?)[\s?.!]*$",
     re.I,
 )
 PLURALS = frozenset("people children men women staff personnel police cattle".split())
@@ -284,7 +292,9 @@ def split_question(question: str) -> list[Part] | None:
         return [Part(f"What is {x}?", x[0].upper() + x[1:]) for x in (a, b)]
     if m:
         attr = (m.group("attr") or "").strip() if "attr" in m.groupdict() else ""
-        a, b = _share_head(*_borrow_preposition(m.group("a").strip(" ,"), m.group("b").strip(" ,")))
+        a, b = m.group("a").strip(" ,"), m.group("b").strip(" ,")
+        repeated = _repeated_joiner(q, m) if m.re is COMPARE and attr else None
+        a, b = repeated or _share_head(*_borrow_preposition(a, b))
         if attr and m.re in (DIFFER, COMPARE_IN):
             # "the share of discount stores" differing between places or years: the share in each.
             return [Part(f"What is {attr} in {x}?", f"{attr[0].upper()}{attr[1:]} in {x}") for x in (a, b)]
@@ -394,6 +404,11 @@ def _thing_asked(part: str, first: str) -> str:
 def _which_of_two(q: str) -> list[Part] | None:
     """ "Which is older: A or B?" → "When was A …?", "When was B …?"; "Which lasts longer, A or B?" → "How long
     does A last?" …; None for other questions."""
+    where = WHERE_IS_MORE.match(q)
+    if where is not None and where.group("comp").lower() not in ("other", "either", "neither", "whether"):
+        attr, prep = where.group("attr"), where.group("prep").lower()
+        return [Part(f"What {where.group('verb').lower()} {attr} {prep} {x}?", x[0].upper() + x[1:])
+                for x in (where.group("a").strip(" ,"), where.group("b").strip(" ,"))]  # fmt: skip
     m = WHICH_OF_TWO.match(q) or MORE_THAN.match(q)
     if not m:
         return None
@@ -414,10 +429,11 @@ def _which_of_two(q: str) -> list[Part] | None:
     elif comp == "longer" and verb.startswith("last"):
         frame = "How long does {} last?"
     elif comp.startswith(("more ", "less ", "fewer ")):
-        noun = comp.split(None, 1)[1]
+        noun = " ".join(m.group("comp").split()).split(None, 1)[1]  # as written: "in PIRLS 2011"
         counted = re.split(rf"\s+{ASKING_PREPOSITION}\s+", noun, maxsplit=1)[0].split()
-        # "more public high school graduates in 2008–09" counts graduates; "more popular in the 70's" counts nothing.
-        if len(noun.split()) > 1 and not counted[-1].endswith("s"):
+        # "more public high school graduates in 2008–09" counts graduates, "more schools taking part" schools; "more
+        # popular in the 70's" counts nothing.
+        if len(noun.split()) > 1 and not any(w.endswith("s") or w in PLURALS for w in counted):
             return None
         head = noun.split()[0]
         many = "many" if head.endswith("s") or head in PLURALS or len(noun.split()) > 1 else "much"
@@ -591,6 +607,20 @@ def _fill_ellipsis(part: str, first: str) -> str:
     if not cut:
         return part
     return f"{first[: cut[-1].start()]} {m.group('prep')} {m.group('rest').strip()}"
+
+
+def _repeated_joiner(q: str, m: re.Match[str]) -> tuple[str, str] | None:
+    """ "Compare the arrests of white people and of black people for burglary in 2009": the second thing repeats the
+    word joining the compared attribute to the first ("of"), and what follows it ("for burglary in 2009") is both's."""
+    a, b = m.group("a").strip(" ,"), m.group("b").strip(" ,")
+    joiner = q[m.end("attr") : m.start("a")].strip().lower()
+    pp = LEADING_PP.match(b)
+    if pp is None or pp.group(1).lower() != joiner:
+        return None
+    scope = (pp.group(3) or "").strip()
+    if scope and scope.lower() not in a.lower():
+        a = f"{a} {scope}"
+    return a, f"{pp.group(2)} {scope}".strip()
 
 
 def _borrow_preposition(a: str, b: str) -> tuple[str, str]:

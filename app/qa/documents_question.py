@@ -21,14 +21,14 @@ LIST_DOCUMENTS_HEAD = (
 # information on", "contain figures for", "make reference to", "have something to do with" ... A bare "have"/"has"
 # must be followed by what is had ("information on", "anything on"), so "Which report has the most tables?" is no
 # such question.
-HELD = r"(?:something|anything|information|data|figures|numbers|statistics|details|facts|material|content|text)"
+HELD = r"(?:something|anything|information|data|figures|numbers|statistics|details|facts|material|content|text|tables?)"
 DOCUMENT_VERB = (
     r"(?:(?:are|is|were|was)\s+(?:about|on|related\s+to|relevant\s+to|concerned\s+with|dealing\s+with)|"
     r"(?:talk|talks|speak|speaks|write|writes|know|knows)\s+about|(?:relate|relates)\s+to|"
     r"(?:make|makes)\s+(?:any\s+)?(?:mention|reference)\s+(?:of|to)|"
     r"(?:have|has)\s+(?:something|anything)\s+to\s+do\s+with|"
     r"(?:say|says|have|has|contain|contains|include|includes|give|gives|provide|provides|hold|holds|report|reports|"
-    rf"show|shows|offer|offers)\s+(?:any\s+)?{HELD}\s+(?:about|on|for|regarding|of|concerning)|"
+    rf"show|shows|offer|offers)\s+(?:any\s+|an?\s+)?{HELD}\s+(?:about|on|for|regarding|of|concerning)|"
     r"(?:say|says)\s+(?:about|on)|"
     r"mention|mentions|discuss|discusses|cover|covers|deal\s+with|deals\s+with|refer\s+to|refers\s+to|"
     r"concern|concerns|contain|contains|describe|describes|address|addresses|touch\s+on|touches\s+on|"
@@ -55,6 +55,17 @@ WHICH_DOCUMENTS_PASSIVE = re.compile(
     rf"(?P<topic>.+?)\s+{MENTIONED}(?:\s+in\s+the\s+{DOCUMENT_NOUN})?[\s?.!]*$",
     re.I,
 )
+
+
+# "Which documents have a table about the weather?": only tables count.
+IN_TABLES = re.compile(r"\b(?:have|has|contain|contains|include|includes|hold|holds|give|gives|provide|provides|show|"
+                       r"shows|offer|offers)\s+(?:any\s+|an?\s+)?tables?\s", re.I)  # fmt: skip
+
+
+def which_documents_in_tables(question: str) -> bool:
+    """The list asked for is of documents whose tables name the topic."""
+    m = WHICH_DOCUMENTS.match(" ".join(question.split()))
+    return m is not None and IN_TABLES.search(m.group(0)[: m.start("topic")] + " ") is not None
 
 
 def which_documents_topic(question: str) -> str | None:

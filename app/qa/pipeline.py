@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from app.db.models import DocTable, Document, Passage
+from app.db.models import DocTable, Document, Page, Passage
 from app.db.vectors import graph_version
 from app.llm.chat import ChatClient, LLMError
 from app.llm.embeddings import TextEncoder, get_embedder
@@ -26,13 +26,13 @@ from app.qa.answer import RELEVANCE_FLOOR, Answer, combine, comparison_verdict, 
 from app.qa.ask import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
 from app.qa.decompose import comparative, split_question
-from app.qa.documents_question import which_documents_topic
+from app.qa.documents_question import which_documents_in_tables, which_documents_topic
 from app.qa.footnotes import page_notes, table_note_texts, with_notes
 from app.qa.index import CollectionIndex, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
 from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.traverse import EmbeddingScorer, LlmScorer, Scorer, TfidfScorer, evidence_node, traverse
-from app.qa.which_documents import find_documents
+from app.qa.which_documents import PageText, find_documents, topic_words
 from app.settings import Settings
 from app.vocabulary import RETRIEVERS
 
@@ -413,18 +413,39 @@ def _answer(
     return answer
 
 
+def pages_naming(session: Session, index: CollectionIndex, topic: str) -> list[PageText]:
+    """The collection's pages whose text holds a word of `topic` (a prefilter; find_documents decides)."""
+    needles = topic_words(topic)
+    if not needles or not len(index):
+        return []
+    rows = session.execute(
+        select(Page.document_id, Page.number, Page.text).where(
+            Page.document_id.in_(set(index.document_ids)), or_(*(Page.text.ilike(f"%{w}%") for w in needles))
+        )
+    ).all()
+    return [PageText(document_id=d, number=n, text=t) for d, n, t in rows]
+
+
 def which_documents(
-    session: Session, collection_id: str, topic: str, settings: Settings, tools: Tools, version: int
+    session: Session,
+    collection_id: str,
+    topic: str,
+    settings: Settings,
+    tools: Tools,
+    version: int,
+    in_tables: bool = False,
 ) -> tuple[Retrieval, Answer]:
     index = get_index(session, collection_id, version)
     query = QueryVector(lambda: tools.encoder(settings), topic)
-    matches = find_documents(index, topic, query())
+    kinds = ("table",) if in_tables else ("passage", "table")
+    matches = find_documents(index, topic, query(), pages_naming(session, index, topic), kinds)
     ids = [m.document_id for m in matches]
     rows = session.execute(select(Document.id, Document.filename).where(Document.id.in_(ids))).all() if ids else []
     names = dict(rows)
     retrieval = Retrieval(question_type="content", nodes=[m.node for m in matches])
     retrieval.timings_ms = {"embed": query.ms}
-    return retrieval, documents_answer(topic, [(names.get(m.document_id, m.document_id), m) for m in matches])
+    said = f"{topic} in a table" if in_tables else topic  # "1 document mentions the weather in a table"
+    return retrieval, documents_answer(said, [(names.get(m.document_id, m.document_id), m) for m in matches])
 
 
 def composite(
@@ -443,10 +464,13 @@ def composite(
         return None
     version = graph_version(session, collection_id)
     parsed = parse_question(session, collection_id, question, options, settings, tools, version)
-    if parsed.question_type != "content":
+    # "Which documents have a table about the weather?" names no table: its caption words are the list's topic.
+    in_tables = topic is not None and which_documents_in_tables(question)
+    named = parsed.document is not None or parsed.pages or any(t.label or t.number for t in parsed.tables)
+    if parsed.question_type != "content" and not (in_tables and not named):
         return None  # a named page or table: the structural path answers it whole
     if topic is not None:
-        return which_documents(session, collection_id, topic, settings, tools, version)
+        return which_documents(session, collection_id, topic, settings, tools, version, in_tables)
     assert parts is not None
     answered: list[tuple[str, Answer]] = []
     nodes: list[EvidenceNode] = []

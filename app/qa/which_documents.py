@@ -10,6 +10,7 @@ document's passages and tables name the topic, most first.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -39,6 +40,22 @@ class DocumentMatch:
     reason: str
     naming: int  # units (passages and tables) that name the topic; 0 when found by meaning only
     units: int  # all its passages and tables
+    page: int | None = None  # named only in this page's text, not in a passage or table read from it
+
+
+@dataclass(frozen=True, slots=True)
+class PageText:
+    """A page's whole extracted text: a word a table's extraction cut in two ("departure airp | rt") is whole here."""
+
+    document_id: str
+    number: int
+    text: str
+
+
+def topic_words(topic: str) -> list[str]:
+    """What a text must hold, as written or lower-cased, to name `topic`: a cheap prefilter for page texts."""
+    alternatives = [a for a in (Term.of(t) for t in topic_terms(topic)) if a]
+    return sorted({s for a in alternatives for s in a.stems} | {x for a in alternatives for x in a.acronyms})
 
 
 def stems(text: str) -> set[str]:
@@ -87,8 +104,18 @@ def reason(text: str, wanted: set[str], acronyms: frozenset[str] = frozenset()) 
     return excerpt(sentences[0], 0, 0)[0]
 
 
-def find_documents(index: CollectionIndex, topic: str, topic_vector: np.ndarray) -> list[DocumentMatch]:
-    """The documents of `index` that name `topic` (most naming units first), then those close to it in meaning."""
+def find_documents(
+    index: CollectionIndex,
+    topic: str,
+    topic_vector: np.ndarray,
+    pages: Sequence[PageText] = (),
+    kinds: tuple[str, ...] = ("passage", "table"),
+) -> list[DocumentMatch]:
+    """The documents of `index` that name `topic` (most naming units first), then those close to it in meaning.
+
+    A document none of whose units names the topic is still listed as naming it when one of its `pages` does; it is
+    cited by a unit of that page. `kinds`: the units that count (("table",) for "which documents have a table
+    about X")."""
     sims = index.matrix @ topic_vector if len(index) else np.zeros(0)
     alternatives = [a for a in (Term.of(t) for t in topic_terms(topic)) if a]
     acronyms = frozenset(x for a in alternatives for x in a.acronyms)
@@ -99,7 +126,7 @@ def find_documents(index: CollectionIndex, topic: str, topic_vector: np.ndarray)
     units: dict[str, int] = {}
     best: dict[str, tuple[bool, float, int]] = {}  # document → (names it, similarity, unit index) of its best unit
     for i in range(len(index)):
-        if index.kinds[i] not in ("passage", "table"):
+        if index.kinds[i] not in kinds:
             continue
         doc = index.document_ids[i]
         units[doc] = units.get(doc, 0) + 1
@@ -115,6 +142,23 @@ def find_documents(index: CollectionIndex, topic: str, topic_vector: np.ndarray)
         key = (names, float(sims[i]), i)
         if (names or key[1] >= MIN_SIMILARITY) and (doc not in best or key[:2] > best[doc][:2]):
             best[doc] = key
+    named_on: dict[str, int] = {}  # document → the first page whose text alone names the topic
+    by_units = {d for d, n in naming.items() if n}
+    for page in pages:
+        if page.document_id in by_units or page.document_id not in units:
+            continue
+        held = {k for k, a in enumerate(alternatives) if a.named_in(page.text, stems(page.text))}
+        on_page = [i for i in range(len(index)) if index.document_ids[i] == page.document_id
+                   and index.pages[i] == page.number and index.kinds[i] in kinds]  # fmt: skip
+        if not held or not on_page:
+            continue
+        named_terms.setdefault(page.document_id, set()).update(held)
+        if page.document_id not in named_on:
+            # Tables first: it is mostly a table's extraction that loses a word the page's text holds.
+            cited = min(on_page, key=lambda i: (index.kinds[i] != "table", -float(sims[i])))
+            named_on[page.document_id] = page.number
+            best[page.document_id] = (True, float(sims[cited]), cited)
+            naming[page.document_id] = 1
     if every:
         # "both A and B": a document naming only one of them is not listed.
         best = {d: k for d, k in best.items() if len(named_terms.get(d, ())) == len(alternatives)}
@@ -123,9 +167,15 @@ def find_documents(index: CollectionIndex, topic: str, topic_vector: np.ndarray)
         DocumentMatch(
             document_id=doc,
             node=evidence_node(index, best[doc][2], 0, best[doc][1]),
-            reason=reason(index.texts[best[doc][2]], wanted, acronyms),
+            reason=reason(_page_text(pages, doc, named_on[doc]) if doc in named_on else index.texts[best[doc][2]],
+                          wanted, acronyms),
             naming=naming[doc],
             units=units[doc],
+            page=named_on.get(doc),
         )
         for doc in ranked
     ]
+
+
+def _page_text(pages: Sequence[PageText], document_id: str, number: int) -> str:
+    return next(p.text for p in pages if p.document_id == document_id and p.number == number)

@@ -10,7 +10,13 @@ import pytest
 from app.qa.answer import Answer, combine, comparison_verdict, documents_answer
 from app.qa.ask import EvidenceNode
 from app.qa.decompose import comparative, split_question
-from app.qa.documents_question import every_term_required, stem, topic_terms, which_documents_topic
+from app.qa.documents_question import (
+    every_term_required,
+    stem,
+    topic_terms,
+    which_documents_in_tables,
+    which_documents_topic,
+)
 from app.qa.which_documents import DocumentMatch
 
 
@@ -593,3 +599,48 @@ def test_one_question_asked_of_each_of_two_things(question: str, parts: list[str
     assert found is not None
     assert [p.question for p in found] == parts
     assert "(" not in found[1].label  # the label is as the user would ask it
+
+
+def test_which_place_has_the_larger_measure_is_asked_of_each_place() -> None:
+    question = "In which region is the share of farms run by women larger, Tuscany or Umbria?"
+    found = split_question(question)
+    assert found is not None
+    assert [p.question for p in found] == [
+        "What is the share of farms run by women in Tuscany?",
+        "What is the share of farms run by women in Umbria?",
+    ]
+    assert [p.label for p in found] == ["Tuscany", "Umbria"]
+    assert comparative(question) == "is larger"
+    assert split_question("For which year was the loss lower: 2010 or 2011?") is not None
+
+
+def test_a_counted_plural_followed_by_a_phrase_is_still_counted() -> None:
+    question = "Which had more ships taking part in the 2012 review once reserves are counted, Malta or Cyprus?"
+    found = split_question(question)
+    assert found is not None
+    assert found[0].question == (
+        "How many ships taking part in the 2012 review once reserves are counted did Malta have?"
+    )
+    assert comparative(question) == "has more ships taking part in the 2012 review once reserves are counted"
+    # Nothing counted: a quality, asked whole.
+    assert split_question("Which had more popular in the 70's, disco or punk?") is None
+
+
+def test_a_compared_thing_repeating_the_joining_word_shares_the_rest() -> None:
+    found = split_question("Compare the arrests of men and of women for fraud in 2009.")
+    assert found is not None
+    assert [p.question for p in found] == [
+        "What is the arrests of men for fraud in 2009?",
+        "What is the arrests of women for fraud in 2009?",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "topic", "in_tables"),
+    [("Which documents have a table about the weather?", "the weather", True),
+     ("Which files contain tables on rainfall?", "rainfall", True),
+     ("Which reports have information about Finland?", "Finland", False)],
+)  # fmt: skip
+def test_which_documents_have_a_table_about_a_topic(question: str, topic: str, in_tables: bool) -> None:
+    assert which_documents_topic(question) == topic
+    assert which_documents_in_tables(question) is in_tables

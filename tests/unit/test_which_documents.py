@@ -5,8 +5,9 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
+from app.qa.answer import documents_answer
 from app.qa.index import CollectionIndex
-from app.qa.which_documents import find_documents
+from app.qa.which_documents import PageText, find_documents, topic_words
 
 
 def _index(units: list[tuple[str, str]]) -> CollectionIndex:
@@ -45,3 +46,38 @@ def test_words_are_stemmed_and_every_word_of_a_term_is_needed() -> None:
     assert [m.document_id for m in found] == ["b"]
     found = find_documents(index, "students or teachers", np.zeros(4, dtype=np.float32))
     assert sorted(m.document_id for m in found) == ["a", "b", "c"]
+
+
+def test_a_word_only_the_pages_text_holds_still_lists_the_document_citing_that_pages_table() -> None:
+    # The table's extraction cut "airport" in two; the page's text has it whole.
+    index = _index([("a", "Flights landed at the airport."), ("b", "| Flights returned to departure airp | rt 9 |"),
+                    ("c", "Nothing of interest.")])  # fmt: skip
+    index.kinds[1] = "table"
+    index.pages[1] = 5
+    pages = [PageText("b", 5, "Flights returned to departure airport 9 2 11"), PageText("c", 1, "Nothing of interest.")]
+    found = find_documents(index, "an airport", np.zeros(4, dtype=np.float32), pages)
+    assert [m.document_id for m in found] == ["a", "b"]
+    assert found[1].page == 5 and found[1].node.node_id == "n1"
+    assert "**airport**" in found[1].reason
+    assert found[0].page is None
+    # Without the page texts, only the passage that names it is found.
+    assert [m.document_id for m in find_documents(index, "an airport", np.zeros(4, dtype=np.float32))] == ["a"]
+    assert topic_words("an airport or the UK") == ["UK", "airport"]
+
+
+def test_only_tables_count_when_the_list_is_of_tables() -> None:
+    index = _index([("a", "The weather was fine."), ("b", "| Due to weather | 41 |")])
+    index.kinds[1] = "table"
+    found = find_documents(index, "the weather", np.zeros(4, dtype=np.float32), kinds=("table",))
+    assert [m.document_id for m in found] == ["b"]
+
+
+def test_the_answer_says_a_document_names_the_topic_only_in_a_pages_text() -> None:
+    index = _index([("b", "| Flights returned to departure airp | rt 9 |")])
+    index.kinds[0] = "table"
+    pages = [PageText("b", 1, "Flights returned to departure airport 9 2 11")]
+    found = find_documents(index, "an airport", np.zeros(4, dtype=np.float32), pages)
+    answer = documents_answer("an airport", [("jal.pdf", m) for m in found])
+    assert answer.text.startswith("1 document mentions an airport:")
+    assert "**jal.pdf** (in the text of page 1, not in a passage or table read from it)" in answer.text
+    assert [n.node_id for n in answer.cited] == ["n0"]

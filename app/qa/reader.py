@@ -321,11 +321,13 @@ def read(
     keep = kept_spans(question, chosen, q_words, tagger)
     # The leading sentence is shown whole (candidates are at most MAX_SENTENCE_CHARS): it is the one the reader ranks
     # best, and an excerpt cut around the question's words could stop just before the value ("... disagree by more
-    # than" without "5 knots"). The sentences after it stay excerpts.
+    # than" without "5 knots"). The sentences after it stay excerpts; a table row is a record and is shown whole too
+    # (cut, "Education system: Oman; … Sampled / students…" stopped before the column the question asked about).
     sentences = " ".join(
-        _line(c, mark if i == 0 else None, q_words, keep[i], MAX_SENTENCE_CHARS if i == 0 else MAX_EXCERPT_CHARS)
+        _line(c, mark if i == 0 else None, q_words, keep[i],
+              MAX_SENTENCE_CHARS if i == 0 or c.item.kind == "table" else MAX_EXCERPT_CHARS)
         for i, c in enumerate(chosen)
-    )
+    )  # fmt: skip
     value_shown = _holds_value(question, [c for c in chosen if c.overlap > 0], tagger)
     if show:
         assert found is not None

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from app.qa.tablelayout import is_number, join_headers
 from app.text.sentences import split_sentences
 
 Encode = Callable[[list[str]], np.ndarray]
@@ -156,10 +157,19 @@ def table_rows(markdown: str) -> list[str]:
     rows = [[c.strip() for c in ln.strip("|").split("|")] for ln in lines if not re.fullmatch(r"[|\s:-]+", ln)]
     if len(rows) < 2:
         return [markdown[:MAX_SENTENCE_CHARS]] if markdown.strip() else []
-    header = rows[0]
+    header = _without_title(rows[0])
     out = []
     section = ""
+    block = 0  # rows of a header block still to skip
     for k, row in enumerate(rows[1:], start=1):
+        if block:
+            block -= 1
+            continue
+        n = _header_block(rows, k)
+        if n:
+            # A second table stacked under the first and read as one: its own header names the rows below it.
+            header, section, block = _without_title(join_headers(rows[k : k + n], n)), "", n - 1
+            continue
         if _heads_section(rows, k):
             # "Total for the Fund" over "Number of outstanding units | 520,691": the rows below are the section's,
             # and three rows of one label in three sections read apart only with it.
@@ -171,6 +181,33 @@ def table_rows(markdown: str) -> list[str]:
         if pairs:
             out.append("; ".join(pairs)[:MAX_SENTENCE_CHARS])
     return out
+
+
+def _header_block(rows: list[list[str]], k: int) -> int:
+    """How many rows from `k` on make a header in mid-table (0 when row `k` is data): rows without a figure, the first
+    filling at least half its cells, after two rows of data and before a row with figures ("| | JTA | RAC | … | JAL
+    Group TTL |", "| ROUTE | Domestic PAX FLT | …", then "| TTL Flight Number | 2,172 | …")."""
+    if k < 3 or not all(any(is_number(c) for c in r[1:]) for r in rows[k - 2 : k]):
+        return 0
+    n = 0
+    while k + n < len(rows) and not any(is_number(c) for c in rows[k + n][1:]) and any(rows[k + n][1:]):
+        n += 1
+    width = len(rows[k])
+    if not n or k + n >= len(rows) or sum(bool(c) for c in rows[k]) * 2 < width or width < 3:
+        return 0
+    return n
+
+
+def _without_title(header: list[str]) -> list[str]:
+    """Header names without a first part every column shares: a title over the whole table, carried into each name
+    ("4. Monthly JAL Group Flight Operation Data Dec-2015 / JAL / Domestic PAX FLT"), tells no column from another
+    and pushed the values out of a row's first 400 characters."""
+    named = [h for h in header if h]
+    firsts = {h.split(" / ")[0] for h in named}
+    if len(named) < 3 or len(firsts) != 1 or not any(" / " in h for h in named):
+        return header
+    title = firsts.pop()
+    return [h[len(title) + 3 :] if h.startswith(f"{title} / ") else "" if h == title else h for h in header]
 
 
 # A note row ("Source: …", "NOTE: The ratios were derived from tables 1 and 16.") heads nothing.

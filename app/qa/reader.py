@@ -143,6 +143,8 @@ def lead_span(question: str, lead: Candidate, found: ShortAnswer | None, tagger:
     first span of the asked type. A span of a lower sentence is not marked: the lead is what the evidence ranks
     best, and bold text elsewhere would point the reader away from it ("On **November 7, 2018** ..." under a lead
     that says comments are due "by September 21, 2020")."""
+    if lead.item.kind == "table" and (found is None or found.source is not lead):
+        return row_cell(question, lead.text)
     if found is None or found.confidence < confidence.HIGHLIGHT_THRESHOLD:
         return None
     if found.source is lead:
@@ -153,6 +155,32 @@ def lead_span(question: str, lead: Candidate, found: ShortAnswer | None, tagger:
         return None
     spans = typed_spans(kind, question, [lead.text], tagger)[0]
     return next((sp for sp in spans if near_question(question, lead.text, sp)), None)
+
+
+# "the whole group", "domestic and international together": a total asked for in other words.
+TOTAL_WORDS = frozenset(w[:5] for w in "whole together combined overall altogether total totals all".split())
+_PAIR = re.compile(r"(?:^|;\s)(?P<header>[^:;]+):\s(?P<value>[^;]+)")
+
+
+def row_cell(question: str, row: str) -> Span | None:
+    """The value of a table row ("header: value; …", extractive_reader.table_rows) under the one header that shares
+    most words with the question, for the bold; None when no header shares a word or two share as many. Any number
+    of a row stands "near" some question word, so `near_question` would set a wrong cell in bold."""
+    asked = {w[:5] for w in words(question)}
+    if asked & TOTAL_WORDS:
+        asked |= {"total", "ttl"}
+    scored = []
+    for k, m in enumerate(_PAIR.finditer(row)):
+        if k == 0 or not re.search(r"\d", m.group("value")):
+            continue  # the first pair is the row's label
+        header = {w[:5] for w in words(m.group("header"))}
+        scored.append((len(asked & header), m))
+    scored.sort(key=lambda x: -x[0])
+    if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    m = scored[0][1]
+    return Span(m.group("value").strip(), "number", m.start("value"), m.start("value") + len(m.group("value").strip()),
+                strict=False)  # fmt: skip
 
 
 # A span set in bold reads as the answer. It must stand next to what the question asks about: at most this many words

@@ -10,6 +10,7 @@ import pytest
 from app.qa.answer import RELEVANCE_FLOOR, WEAK_EVIDENCE, build_context, local_answer, reading_order, renumber
 from app.qa.ask import EvidenceNode, Retrieval
 from app.qa.extractive_reader import ContextItem, answer_type_bonus, extractive_answer, sentence_pieces, table_rows
+from app.qa.reader import row_cell
 from app.qa.tablequery import TableData, cell_answer
 
 VOCAB: dict[str, int] = {}
@@ -82,6 +83,43 @@ def test_table_rows_under_a_section_heading_are_read_with_it() -> None:
         "NOTE: The ratios were derived from tables 1 and 16.",
         "Total for the Fund / Costs; 2016: 7",
     ]
+
+
+def test_a_title_every_header_shares_is_dropped_and_a_stacked_tables_header_names_the_rows_below_it() -> None:
+    md = (
+        "| Flights Dec / ROUTE | Flights Dec / JAL / Domestic | Flights Dec / JAL / International | Flights Dec |\n"
+        "|---|---|---|---|\n| Delayed | 1,590 | 349 |  |\n| Cancelled | 151 | 2 |  |\n"
+        "|  | JTA | Group TTL |  |\n| ROUTE | Domestic | Domestic | GROUP TOTAL |\n| Cancelled | 4 | 227 | 229 |"
+    )
+    assert table_rows(md) == [
+        "ROUTE: Delayed; JAL / Domestic: 1,590; JAL / International: 349",
+        "ROUTE: Cancelled; JAL / Domestic: 151; JAL / International: 2",
+        "ROUTE: Cancelled; JTA / Domestic: 4; Group TTL / Domestic: 227; Group TTL / GROUP TOTAL: 229",
+    ]
+    # Rows without figures after rows of text (a label wrapped in a table of words) are no header.
+    words_only = "| Item | Note |\n|---|---|\n| Lamp | red |\n| Bulb | blue |\n| Plug | green |\n| Fuse | 5 |"
+    assert table_rows(words_only)[2] == "Item: Plug; Note: green"
+
+
+@pytest.mark.parametrize(
+    ("question", "row", "bold"),
+    [
+        ("How many flights did the whole group cancel?",
+         "ROUTE: Cancelled; JTA / Domestic: 4; Group TTL / Domestic: 227; Group TTL / GROUP TOTAL: 229", "229"),
+        ("How many flights did JTA cancel?",
+         "ROUTE: Cancelled; JTA / Domestic: 4; Group TTL / Domestic: 227; Group TTL / GROUP TOTAL: 229", "4"),
+        # Two headers share as many of the question's words: no cell is set in bold.
+        ("How many domestic flights were cancelled?",
+         "ROUTE: Cancelled; JTA / Domestic: 4; Group TTL / Domestic: 227; Group TTL / GROUP TOTAL: 229", None),
+    ],
+)  # fmt: skip
+def test_the_bold_of_a_table_row_is_the_cell_under_the_header_the_question_names(
+    question: str, row: str, bold: str | None
+) -> None:
+    span = row_cell(question, row)
+    assert (span.text if span else None) == bold
+    if span is not None:
+        assert row[span.start : span.end] == bold
 
 
 @pytest.mark.parametrize(

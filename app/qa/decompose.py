@@ -164,7 +164,7 @@ FILE_NAME = re.compile(r"[\w.-]+\.pdf\b", re.I)
 SCOPE_OPENER = r"(?:in|according\s+to|for|of|among|on|at|during|within|from|after|before|under|by|since)"
 SCOPE = re.compile(
     rf"^({SCOPE_OPENER}\s+[^,?]{{1,80}}),\s+"
-    rf"(?=(?:{ASKING_PREPOSITION}\s+)?(?:what|when|where|who|which|how)\b)",
+    rf"(?=(?:{ASKING_PREPOSITION}\s+)?(?:what|when|where|who|which|how)\b|(?:were|was|did)\s+(?:more|fewer|less)\b)",
     re.I,
 )
 # Each part must read as a question on its own ("At the 2011 census, what was ..." is one question).
@@ -549,11 +549,22 @@ DID_MORE = re.compile(
 )
 
 
+# "Were more people arrested in 2009 …": how many were, in each.
+WERE_MORE = re.compile(
+    r"^(?P<aux>were|was|are|is)\s+(?:more|fewer|less)\s+(?P<noun>.+?)\s+(?P<verb>[a-z]{3,}ed)\s+"
+    r"(?P<rest>(?:on|in|at|for|to|from|during|among|by)\s.*)$",
+    re.I,
+)
+
+
 def _how_many_more(part: str) -> str:
     m = DID_MORE.match(part.rstrip(" ?.!"))
-    if m is None:
-        return part
-    return f"How many {m.group('noun')} did {m.group('subject')} {m.group('verb')} {m.group('rest')}"
+    if m is not None:
+        return f"How many {m.group('noun')} did {m.group('subject')} {m.group('verb')} {m.group('rest')}"
+    m = WERE_MORE.match(part.rstrip(" ?.!"))
+    if m is not None:
+        return f"How many {m.group('noun')} {m.group('aux').lower()} {m.group('verb')} {m.group('rest')}"
+    return part
 
 
 SUBJECT_PRONOUN = re.compile(r"\b(?:he|she)\b", re.I)
@@ -650,6 +661,10 @@ def _same_preposition_twice(q: str) -> list[str] | None:
     _, obj, scope = tail.groups()
     scope = (scope or "").strip()
     first = f"{a} {scope}" if scope and scope.lower() not in a.lower() else a
+    if re.search(r"\bones?$", obj, re.I):
+        # "on domestic routes or on international ones": the second thing is said with the first's noun.
+        noun = a.split()[-1]
+        obj = re.sub(r"\bones?$", noun if obj.lower().endswith("ones") else noun.rstrip("s"), obj, flags=re.I)
     return [first, f"{head} {prep} {obj}{' ' + scope if scope else ''}"]
 
 

@@ -644,3 +644,16 @@ def test_a_compared_thing_repeating_the_joining_word_shares_the_rest() -> None:
 def test_which_documents_have_a_table_about_a_topic(question: str, topic: str, in_tables: bool) -> None:
     assert which_documents_topic(question) == topic
     assert which_documents_in_tables(question) is in_tables
+
+
+def test_were_more_on_one_or_on_the_other_asks_how_many_of_each() -> None:
+    found = split_question("In March 2016, were more of Acme's own trucks inspected on toll roads or on free ones?")
+    assert found is not None
+    assert [p.question for p in found] == [
+        "In March 2016, how many of Acme's own trucks were inspected on toll roads?",
+        "In March 2016, how many of Acme's own trucks were inspected on free roads?",
+    ]
+    found = split_question("Were more people arrested in 2009 or in 2010?")
+    assert found is not None and found[0].question == "How many people were arrested in 2009?"
+    # A choice between two places is one question.
+    assert split_question("Is the engine tested at sea or at the factory?") is None

@@ -283,8 +283,20 @@ def widen_for_reading(
     q = query()  # the retriever's vector, remembered: not encoded again
     ranking = _restrict(seed_rankers.rank(index, ranker, question, q, depth), index, retrieval.document_id, depth)
     unread = [i for i, _ in ranking if index.ids[i] not in have and index.texts[i].strip()][:extra]
+    if ranker == "hybrid":
+        # The fusion weighs dense 3:1, and a table embeds poorly: the one unit holding every rare word of the question
+        # ("enquiries", "youth": a table BM25 scored far above all else) could rank below ten passages that are
+        # merely about its topic. The lexical ranking's best units are read too.
+        lexical = seed_rankers.rank(index, "bm25", question, None, depth)
+        lexical = _restrict(lexical, index, retrieval.document_id, depth)
+        unread += [i for i, _ in lexical[:LEXICAL_EXTRA] if index.ids[i] not in have and i not in unread
+                   and index.texts[i].strip()]  # fmt: skip
     retrieval.reading_extra = [evidence_node(index, i, 0, float(index.matrix[i] @ q)) for i in unread]
     _table_among_extra(session, question, retrieval)
+
+
+# Units of the lexical (BM25) ranking the reader reads besides the hybrid ranking's (`widen_for_reading`).
+LEXICAL_EXTRA = 2
 
 
 def _table_among_extra(session: Session, question: str, retrieval: Retrieval) -> None:

@@ -112,7 +112,7 @@ def test_the_reader_also_reads_the_seed_rankings_next_best_units(
 ) -> None:
     from app.qa import seeds
     from app.qa.index import get_index
-    from app.qa.pipeline import QueryVector, retrieve, widen_for_reading
+    from app.qa.pipeline import LEXICAL_EXTRA, QueryVector, retrieve, widen_for_reading
 
     tools = Tools(embedder=encoder())
     question = "How did Nayebi and Vitelli feed music into their network?"
@@ -121,14 +121,18 @@ def test_the_reader_also_reads_the_seed_rankings_next_best_units(
     widen_for_reading(session, collection, question, retrieval, AskOptions(), settings, tools)
     added = retrieval.reading_extra
     assert [n.node_id for n in retrieval.nodes] == before  # the evidence (what `retrieved` reports) is unchanged
-    assert 0 < len(added) <= settings.retrieval.reading_extra
+    assert 0 < len(added) <= settings.retrieval.reading_extra + LEXICAL_EXTRA
     assert all(n.hop == 0 and n.parent is None for n in added)  # shown in the path as seeds, which they are
     assert not {n.node_id for n in added} & set(before) and len({n.node_id for n in added}) == len(added)
-    # They are the seed ranking's best units the traversal did not visit, in its order.
+    # They are the seed ranking's best units the traversal did not visit, in its order, then the lexical ranking's
+    # best ones not among them.
     index = get_index(session, collection)
     vector = QueryVector(lambda: tools.encoder(settings), question)()
     ranking = [index.ids[i] for i, _ in seeds.rank(index, "hybrid", question, vector, len(index))]
-    expected = [i for i in ranking if i not in before and index.texts[index.index_of[i]].strip()][: len(added)]
+    expected = [i for i in ranking if i not in before and index.texts[index.index_of[i]].strip()]
+    expected = expected[: settings.retrieval.reading_extra]
+    lexical = [index.ids[i] for i, _ in seeds.rank(index, "bm25", question, None, len(index))][:LEXICAL_EXTRA]
+    expected += [i for i in lexical if i not in before and i not in expected]
     assert [n.node_id for n in added] == expected
 
     # Nothing is added for the LLM reader (its prompt stays the retrieved evidence) or with reading_extra = 0.

@@ -576,6 +576,27 @@ def _page_text(session: Session, table: DocTable) -> str:
     return session.scalar(query) or ""
 
 
+# A heading this far at most above a table without a caption of its own names it ("1.1 JAL Group International
+# Passenger Traffic Data" over a table headed "Pax | y.o.y(%) | RPK …"); longer text is a paragraph, not a heading.
+HEADING_GAP = 72.0  # points (one inch)
+HEADING_WORDS = 40
+
+
+def heading_above(session: Session, table: DocTable) -> str:
+    """The text of the passage right above a table on its page when it reads as the table's heading, else ''."""
+    if not table.bbox:
+        return ""
+    top = table.bbox[1]
+    query = select(Passage.text, Passage.bbox).where(
+        Passage.document_id == table.document_id, Passage.page_number == table.page_number
+    )
+    above = [(bbox[3], text) for text, bbox in session.execute(query) if bbox and bbox[3] <= top + 2.0]
+    if not above:
+        return ""
+    bottom, text = max(above)
+    return text if top - bottom <= HEADING_GAP and len(text.split()) <= HEADING_WORDS else ""
+
+
 def _label(table: DocTable, inferred: Inferred) -> str | None:
     return inferred.get(table.id, (table.label, table.caption))[0] or table.caption
 
@@ -668,6 +689,9 @@ def content_table_answer(
         merged.update(data.continued)
         # Caption words the question shares ("food outlets") tell two tables with the same column apart.
         caption = set(tablequery.description(data))
+        if not data.caption:
+            # Two tables alike but for the heading above each ("International" / "Domestic … Traffic").
+            caption |= set(tablequery.tokens(heading_above(session, table)))
         named_whole = len(caption) >= 3 and len(q_tokens & caption) * 4 >= len(caption) * 3
         # Neither the table nor its document named, and the table does not hold what the question names: whatever
         # its cells give is about something else. Worked out once, and only for a table whose cells would answer

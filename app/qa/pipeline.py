@@ -314,6 +314,11 @@ def _table_among_extra(session: Session, question: str, retrieval: Retrieval) ->
     # No collection: the tables whose caption names the question were read by `retrieve` already, and answered not.
     structural.content_table_answer(session, probe, question, retrieval.document_id)
     # The table is read where it stands among the further units; cited, it joins the evidence (`adopt_cited`).
+    if probe.table_answers and probe.nodes[0].node_id not in {n.node_id for n in retrieval.reading_extra}:
+        # The cell is in the first part of a table continued on the next page, and the unit read was that part: the
+        # answering part is read in its place.
+        at = next(k for k, n in enumerate(retrieval.reading_extra) if n.kind == "table")
+        retrieval.reading_extra.insert(at, probe.nodes[0])
     retrieval.table_answers = probe.table_answers
     retrieval.cell = probe.cell
 

@@ -209,7 +209,17 @@ def table_data(
                                              header_rows=data.header_rows if data.columns else None,
                                              columns=data.columns))  # fmt: skip
             seen.add(nxt.id)
+    _pages_spanned(data, document, [*all_tables, *(same_label or [])])
     return data
+
+
+def _pages_spanned(data: tablequery.TableData, document: Document, tables: list[DocTable]) -> None:
+    """ "us-020.pdf pp. 4–5" for a table read with its continuations: a cell of a later part is on a later page."""
+    if data.continued:
+        pages = {t.id: t.page_number for t in tables}
+        first, last = pages.get(data.id), pages.get(data.continued[-1])
+        if first is not None and last is not None and last != first:
+            data.where = f"{document.filename} pp. {first}–{last}"
 
 
 def ready_documents(session: Session, collection_id: str) -> list[DocInfo]:
@@ -356,7 +366,23 @@ def fetch(session: Session, collection_id: str, parsed: ParsedQuery) -> Retrieva
             cells = [a.cell for a in answers if a.cell]
             if len(answers) == 1 and cells:
                 retrieval.cell = cells[0]
+                answered = next((f for f in found if f.table.id == answers[0].table_id), None)
+                if answered is not None:
+                    part = _answering_part(session, answered.table, answered.document, answered.data, answers[0])
+                    retrieval.nodes = [part if n.node_id == answered.table.id else n for n in retrieval.nodes]
     return retrieval
+
+
+def _answering_part(
+    session: Session, table: DocTable, document: Document, data: tablequery.TableData, got: tablequery.TableAnswer
+) -> EvidenceNode:
+    """The table's evidence node, cited as the part (the first page or a continuation) that holds the answered cell:
+    the citation opens the page the cell is on, where the viewer draws its box."""
+    part = table
+    if got.cell and got.cell["node_id"] != table.id:
+        part = session.get(DocTable, got.cell["node_id"]) or table
+    got.table_id = part.id
+    return table_node(part, document, data=data)
 
 
 def _overview(session: Session, document: Document) -> Retrieval:
@@ -638,6 +664,7 @@ def _with_continuations(
             group = nxt.id  # its rows are another group ("Benchmarking education systems"): counted apart
             break
         data.extend(tablequery.TableData(id=nxt.id, rows=rows, header_rows=more_shape.header_rows))
+    _pages_spanned(data, document, every)
     if head.id != table.id and table.id not in data.continued:
         # Read alone; a part with the first part's columns answers after it, one with columns of its own does not.
         return table, table_data(table, document, every, inferred), table.id == group
@@ -739,7 +766,7 @@ def content_table_answer(
         # answers shown this way were cells of the wrong table), so the cell leads the text but is no short answer.
         got.short_answer = None
     retrieval.nodes = [n for n in retrieval.nodes if n.node_id != table.id]
-    retrieval.nodes.insert(0, table_node(table, document, data=data))
+    retrieval.nodes.insert(0, _answering_part(session, table, document, data, got))
     retrieval.table_answers = [got]
     if got.cell:
         retrieval.cell = got.cell

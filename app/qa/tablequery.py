@@ -74,6 +74,11 @@ class TableData:
     cell_boxes: list[list[list[float] | None]] | None = None
     where: str = ""  # "eu-004.pdf p. 4", for the answer text
     continued: list[str] = field(default_factory=list)  # ids of continuation tables appended below
+    part_starts: list[tuple[int, str]] = field(default_factory=list)  # (first row, id) of each continuation
+
+    def part_of(self, row: int) -> str:
+        """The id of the stored table (this one or a continuation) that row `row` was read from."""
+        return next((tid for start, tid in reversed(self.part_starts) if row >= start), self.id)
 
     def extend(self, other: TableData) -> bool:
         """Append a continuation's data rows (its repeated header, if any, dropped). A "continuation" whose stored
@@ -84,6 +89,7 @@ class TableData:
         skip = other.header_rows if other.header_rows is not None else 0
         if skip == 0 and other.rows and self.rows and other.rows[0] == self.rows[0]:
             skip = 1
+        self.part_starts.append((len(self.rows), other.id))
         self.rows.extend(other.rows[skip:])
         if self.cell_boxes is not None:
             boxes: list[list[list[float] | None]] = (
@@ -461,7 +467,7 @@ def _box(table: TableData, row: int, column: int) -> list[float] | None:
 def _cell(table: TableData, sh: Shape, row: int, column: int) -> Cell:
     cells = table.rows[row]
     return {
-        "node_id": table.id,
+        "node_id": table.part_of(row),  # a continuation's row is highlighted on its own page
         "row": sh.name(row),
         "column": sh.columns[column],
         "value": cells[column] if column < len(cells) else "",
@@ -551,13 +557,17 @@ def _named_apart(sh: Shape, question: Sequence[str], chosen: int, others: Sequen
 MAX_EXCERPT_CELLS = 12
 
 
+CODE_SUFFIX = re.compile(r"(?<=\w)\s*[-–]\s*[A-Z]{2,4}$")
+
+
 def named_whole(label: str, question: Sequence[str]) -> bool:
     """Every word of a row label is in the question, a parenthetical aside ("Desktop Computers (49 No.)",
-    "Sales (bn ecus)") or a list of particulars after the label's head ("Weapons—carrying, possessing, etc.") being
-    optional."""
+    "Sales (bn ecus)"), a list of particulars after the label's head ("Weapons—carrying, possessing, etc.") or a
+    country code after a region ("Florida-USA") being optional."""
     if name_score(label, question)[1] >= 1.0:
         return True
-    shorter = (PARENTHETICAL.sub(" ", label), label_head(label))
+    base = CODE_SUFFIX.sub("", label)  # "Florida-USA", "Ontario-CAN": a country code after the name
+    shorter = (base, PARENTHETICAL.sub(" ", base), label_head(base))
     return any(x != label and bool(tokens(x)) and name_score(x, question)[1] >= 1.0 for x in shorter)
 
 

@@ -762,3 +762,17 @@ def test_a_measure_asked_with_how_asks_for_a_value(question: str, value: bool) -
     from app.qa.structural import asks_for_value
 
     assert asks_for_value(question) is value
+
+
+def test_a_region_with_a_country_code_is_named_whole_by_its_name_and_a_continuations_cell_is_its_own() -> None:
+    table = TableData(id="head", rows=[["Education system", "Students assessed"], ["Ontario-CAN", "4,561"]])
+    table.extend(TableData(id="next", rows=[["Education system", "Students assessed"], ["Florida-USA", "2,598"]]))
+    got = cell_answer(table, "How many Florida students were assessed?")
+    assert got is not None and got.cell is not None
+    assert got.cell["value"] == "2,598" and got.exact_row
+    # The row was read from the continuation: its cell is that table's (highlighted on its page).
+    assert got.cell["node_id"] == "next"
+    assert table.part_of(1) == "head" and table.part_of(2) == "next"
+    # A code alone is no name: "USA" does not name Florida's row whole.
+    other = cell_answer(table, "How many students in the USA were assessed?")
+    assert other is None or not other.exact_row

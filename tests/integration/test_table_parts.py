@@ -1,5 +1,6 @@
-"""Two tables alike but for the heading above each (a JAL report's international and domestic passenger tables, no
-caption of their own): the heading tells them apart, over a real PDF ingested through the real path."""
+"""Tables read from their parts, over real PDFs ingested through the real path: two tables alike but for the heading
+above each (a JAL report's international and domestic passenger tables, no caption of their own) told apart by the
+heading; a table continued on the next page whose answered cell is cited on the page it stands on."""
 
 from __future__ import annotations
 
@@ -49,3 +50,24 @@ def test_the_heading_above_a_table_without_a_caption_tells_two_alike_tables_apar
         assert answered and answered[0].kind == "cell", result.answer
         assert result.citations[0].page == page
         assert _pax(tables[page], "FY2014") in result.answer
+
+
+@pytest.fixture
+def continued(session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
+    return ingest_pdfs(session, settings, "continued", ["tables/us-020.pdf"])
+
+
+def test_a_cell_of_a_tables_continuation_is_cited_on_its_own_page(
+    session: Session, settings: Settings, continued: str
+) -> None:
+    tables = _tables(session, continued)
+    row = next(r for r in tables[5].rows if r and r[0].startswith("Florida"))
+    result = ask(session, continued, "How many Florida students were assessed in PIRLS 2011?", AskOptions(), settings,
+                 Tools(embedder=encoder()))  # fmt: skip
+    cell = result.retrieval.cell
+    assert cell is not None and cell["value"] == row[-1], result.answer
+    # The row "Florida-USA" is named whole by "Florida"; the cell and its citation are the continuation's, page 5.
+    assert cell["row"] == row[0] and cell["node_id"] == tables[5].id
+    assert result.citations[0].page == 5 and result.citations[0].node_id == tables[5].id
+    assert "pp. 4–5" in result.answer

@@ -39,9 +39,29 @@ DOCUMENT_VERB = (
     # "Which document brings up chess?", "Which reports go into fees?"
     r"(?:bring|brings)\s+up|(?:go|goes|get|gets)\s+into|(?:focus|focuses)\s+on|(?:look|looks)\s+at)"
 )
+# "Do any documents mention Ireland?", "Are there any files about Kerala?": the list, asked as yes or no.
+ANY_DOCUMENTS_HEAD = (
+    rf"(?:(?:do|does|did)\s+any\s+(?:of\s+(?:the|these|my|our)\s+)?{DOCUMENT_NOUN}|"
+    rf"(?:are|is)\s+there\s+(?:any\s+)?{DOCUMENT_NOUN}\s+(?:that|which))"
+)
 WHICH_DOCUMENTS = re.compile(
-    rf"^\s*(?:{WHICH_DOCUMENTS_HEAD}|{LIST_DOCUMENTS_HEAD})\s+(?:also\s+|all\s+)?{DOCUMENT_VERB}\s+"
-    r"(?P<topic>.+?)[\s?.!]*$",
+    rf"^\s*(?:{WHICH_DOCUMENTS_HEAD}|{LIST_DOCUMENTS_HEAD}|{ANY_DOCUMENTS_HEAD})\s+(?:also\s+|all\s+)?"
+    rf"{DOCUMENT_VERB}\s+(?P<topic>.+?)[\s?.!]*$",
+    re.I,
+)
+# "Find the documents mentioning Boeing", "List documents with data on Kerala", "Are there documents about Ireland?",
+# "Which documents have Ireland in them?", "In which files can I find figures for Kerala?"
+DOCUMENTS_WITH = re.compile(
+    rf"^\s*(?:(?:list|name|show|give|find|tell)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|of\s+the\s+)?{DOCUMENT_NOUN}|"
+    rf"(?:are|is)\s+there\s+(?:any\s+)?{DOCUMENT_NOUN})\s+"
+    rf"(?:mentioning|naming|containing|discussing|covering|citing|referencing|including|featuring|referring\s+to|"
+    rf"dealing\s+with|about|on|concerning|regarding|with\s+(?:any\s+)?{HELD}\s+(?:on|for|about|of|regarding))\s+"
+    r"(?P<topic>.+?)[\s?.!]*$|"
+    rf"^\s*(?:which|what)\s+{DOCUMENT_NOUN}\s+(?:have|has|contain|contains)\s+(?P<held>.+?)\s+in\s+(?:them|it)"
+    r"[\s?.!]*$|"
+    rf"^\s*(?:in|from)\s+(?:which|what)\s+(?:of\s+(?:the|these|those|my|our)\s+)?{DOCUMENT_NOUN}\s+(?:can|could|do|"
+    rf"would)\s+(?:i|we|you)\s+(?:find|read|see|get)\s+(?:(?:any\s+)?{HELD}\s+(?:on|for|about|of|regarding)\s+)?"
+    r"(?P<found>.+?)[\s?.!]*$",
     re.I,
 )
 # "In which documents is Finland mentioned?", "Where is Indonesia mentioned?", "In which files does Boeing appear?"
@@ -72,14 +92,17 @@ def which_documents_topic(question: str) -> str | None:
     """ "Which documents are about education or students?" → "education or students"; None for other questions."""
     q = " ".join(question.split())
     m = WHICH_DOCUMENTS.match(q) or WHICH_DOCUMENTS_PASSIVE.match(q)
-    return m.group("topic").strip() if m else None
+    if m:
+        return m.group("topic").strip()
+    w = DOCUMENTS_WITH.match(q)
+    return next(t.strip() for t in (w.group("topic"), w.group("held"), w.group("found")) if t) if w else None
 
 
 # "Which documents contain figures for Kerala?": the documents are about Kerala; "figures for" names no topic, and
 # requiring it too would drop a document whose table names Kerala without the word "figures".
 GENERIC_HEAD = re.compile(
-    r"^(?:the\s+)?(?:figures|data|numbers|statistics|information|details|facts|values|mentions?)\s+"
-    r"(?:for|on|about|of|from|regarding)\s+",
+    r"^(?:the\s+)?(?:(?:figures|data|numbers|statistics|information|details|facts|values|mentions?)\s+"
+    r"(?:for|on|about|of|from|regarding)|(?:words?|terms?|phrase|name)(?=\s+\S))\s+",
     re.I,
 )
 

@@ -657,3 +657,24 @@ def test_were_more_on_one_or_on_the_other_asks_how_many_of_each() -> None:
     assert found is not None and found[0].question == "How many people were arrested in 2009?"
     # A choice between two places is one question.
     assert split_question("Is the engine tested at sea or at the factory?") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [("In which documents can I find figures for Kerala?", "Kerala"),
+     ("Find the documents mentioning Boeing.", "Boeing"),
+     ("List documents with data on Kerala.", "Kerala"),
+     ("Do any documents mention Ireland?", "Ireland"),
+     ("Are there documents about Ireland?", "Ireland"),
+     ("Are there any files that mention Ireland?", "Ireland"),
+     ("Which documents have Ireland in them?", "Ireland"),
+     ("Do any of the reports deal with the 737 MAX?", "the 737 MAX")],
+)  # fmt: skip
+def test_lists_of_documents_asked_as_requests_or_yes_no_questions(question: str, topic: str) -> None:
+    assert which_documents_topic(question) == topic
+
+
+def test_the_word_before_a_topic_is_no_term_of_it() -> None:
+    assert topic_terms("the word airport") == ["airport"]
+    assert which_documents_topic("Which report names the engineer to contact?") is None
+    assert which_documents_topic("Which document has the most tables?") is None

@@ -322,6 +322,20 @@ def comparison_verdict(labels: list[str], shorts: list[str | None], compared: st
     return f"{win} ({wv}) {compared} than {lose} ({lv})."
 
 
+def labelled_answer(label: str, found: Sequence[tuple[str, EvidenceNode, str | None]]) -> Answer:
+    """The documents that have a table labelled `label`, each with its page and caption, cited; or that none has.
+    `found`: (file name, the table's node, its caption) per document."""
+    if not found:
+        return Answer(text=f"No document has a table labelled {label}.")
+    n = len(found)
+    head = f"{n} documents have a table labelled {label}:" if n > 1 else f"1 document has a table labelled {label}:"
+    lines = [head, ""]
+    for k, (name, node, caption) in enumerate(found, start=1):
+        said = f": {' '.join(caption.split())}" if caption else ""
+        lines.append(f"- **{name}**, page {node.page}{said} [{k}]")
+    return Answer(text="\n".join(lines), cited=[node for _, node, _ in found])
+
+
 def _how_named(match: DocumentMatch) -> str:
     if match.page is not None:
         return f" (in the text of page {match.page}, not in a passage or table read from it)"

@@ -77,6 +77,23 @@ WHICH_DOCUMENTS_PASSIVE = re.compile(
 )
 
 
+# "Which documents have a table labelled Table 6.1?", "Which files contain a Table 14?": documents listed by a table
+# label of their own (a label, not a topic: "Table 2" is no word a passage names).
+LABELLED = re.compile(
+    rf"^\s*(?:{WHICH_DOCUMENTS_HEAD}|{LIST_DOCUMENTS_HEAD}|{ANY_DOCUMENTS_HEAD})\s+(?:also\s+)?"
+    r"(?:have|has|contain|contains|include|includes|hold|holds|show|shows|print|prints)\s+(?:a|an|any)?\s*"
+    r"(?:tables?\s+(?:labell?ed|called|named|numbered|titled)\s+)?"
+    r"(?P<label>table\s*[:#]?\s*[a-z]{0,2}[.\-–]?\d+(?:[.\-–]\d+)*[a-z]?)[\s?.!]*$",
+    re.I,
+)
+
+
+def documents_with_label(question: str) -> str | None:
+    """ "Which documents have a table labelled Table 6.1?" → "Table 6.1"; None for other questions."""
+    m = LABELLED.match(" ".join(question.split()))
+    return m.group("label") if m else None
+
+
 # "Which documents have a table about the weather?": only tables count.
 IN_TABLES = re.compile(r"\b(?:have|has|contain|contains|include|includes|hold|holds|give|gives|provide|provides|show|"
                        r"shows|offer|offers)\s+(?:any\s+|an?\s+)?tables?\s", re.I)  # fmt: skip

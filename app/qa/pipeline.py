@@ -22,11 +22,19 @@ from app.llm.embeddings import TextEncoder, get_embedder
 from app.llm.vector_cache import remembered
 from app.qa import seeds as seed_rankers
 from app.qa import structural
-from app.qa.answer import RELEVANCE_FLOOR, Answer, combine, comparison_verdict, documents_answer, local_answer
+from app.qa.answer import (
+    RELEVANCE_FLOOR,
+    Answer,
+    combine,
+    comparison_verdict,
+    documents_answer,
+    labelled_answer,
+    local_answer,
+)
 from app.qa.ask import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
 from app.qa.decompose import comparative, split_question
-from app.qa.documents_question import which_documents_in_tables, which_documents_topic
+from app.qa.documents_question import documents_with_label, which_documents_in_tables, which_documents_topic
 from app.qa.footnotes import page_notes, table_note_texts, with_notes
 from app.qa.index import CollectionIndex, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
@@ -475,6 +483,12 @@ def composite(
 ) -> tuple[Retrieval, Answer] | None:
     """Content questions that are several (two parts, a comparison) or ask for a list of documents: each part
     retrieved and read on its own, with its own citations. None for every other question (asked whole)."""
+    label = documents_with_label(question)
+    if label is not None:
+        found = structural.tables_labelled(session, collection_id, label)
+        tables = [structural.table_node(table, document) for table, document in found]
+        listed = [(d.filename, node, table.caption) for (table, d), node in zip(found, tables, strict=True)]
+        return Retrieval(question_type="structural", nodes=tables), labelled_answer(label, listed)
     topic = which_documents_topic(question)
     parts = split_question(question) if topic is None else None
     if topic is None and not parts:

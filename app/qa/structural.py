@@ -81,6 +81,24 @@ def table_node(
     return EvidenceNode(table.id, "table", document.id, table.page_number, label, text, hop, 1.0)
 
 
+def tables_labelled(session: Session, collection_id: str, label: str) -> list[tuple[DocTable, Document]]:
+    """Each ready document's first table that carries `label` as its own ("Table 6.1"), in document order."""
+    key = label_key(label)
+    if key is None:
+        return []
+    query = (
+        select(DocTable, Document)
+        .join(Document, Document.id == DocTable.document_id)
+        .where(*_ready(collection_id, None), DocTable.label.is_not(None))
+        .order_by(*ORDER, DocTable.index_in_document)
+    )
+    found: dict[str, tuple[DocTable, Document]] = {}
+    for table, document in session.execute(query).all():
+        if document.id not in found and label_key(table.label) == key:
+            found[document.id] = (table, document)
+    return list(found.values())
+
+
 def _ready(collection_id: str, document_id: str | None):  # noqa: ANN202 - a SQLAlchemy where-clause list
     conditions = [Document.collection_id == collection_id, Document.status == "ready"]
     if document_id is not None:

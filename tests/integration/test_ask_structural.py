@@ -140,3 +140,21 @@ def test_a_document_asked_for_as_a_whole_gets_its_overview(
     assert citations and {c["filename"] for c in citations} == {"us-030.pdf"}
     assert citations[0]["kind"] == "passage" and citations[0]["text"].split()[0] in answer
     assert sum(c["kind"] == "table" for c in citations) == min(len(tables), 12)
+
+
+def test_which_documents_have_a_table_labelled_so_lists_each_with_its_page(
+    session: Session, pdfs: PdfCollection
+) -> None:
+    from app.qa.pipeline import ask
+
+    labelled = {d.filename: t for d in pdfs.documents.values()
+                for t in session.scalars(select(DocTable).where(DocTable.document_id == d.id)) if t.label}  # fmt: skip
+    name, table = next(iter(labelled.items()))
+    r = ask(session, pdfs.collection_id, f"Which documents have a table labelled {table.label}?", AskOptions(),
+            pdfs.settings, pdfs.tools)  # fmt: skip
+    assert r.answer.startswith(f"1 document has a table labelled {table.label}:")
+    assert f"- **{name}**, page {table.page_number}" in r.answer
+    assert [(c.filename, c.page, c.node_id) for c in r.citations] == [(name, table.page_number, table.id)]
+    # A label no document has: said so, nothing cited, nothing answered from another table.
+    r = ask(session, pdfs.collection_id, "Which files contain a Table 99.9?", AskOptions(), pdfs.settings, pdfs.tools)
+    assert r.answer == "No document has a table labelled Table 99.9." and not r.citations

@@ -7,10 +7,11 @@ import re
 
 import pytest
 
-from app.qa.answer import Answer, combine, comparison_verdict, documents_answer
+from app.qa.answer import Answer, combine, comparison_verdict, documents_answer, labelled_answer
 from app.qa.ask import EvidenceNode
 from app.qa.decompose import comparative, split_question
 from app.qa.documents_question import (
+    documents_with_label,
     every_term_required,
     stem,
     topic_terms,
@@ -678,3 +679,27 @@ def test_the_word_before_a_topic_is_no_term_of_it() -> None:
     assert topic_terms("the word airport") == ["airport"]
     assert which_documents_topic("Which report names the engineer to contact?") is None
     assert which_documents_topic("Which document has the most tables?") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "label"),
+    [("Which documents have a table labelled Table 6.1?", "Table 6.1"), ("Which files contain a Table 14?", "Table 14"),
+     ("Do any documents have a table called Table A-2?", "Table A-2"), ("Which documents mention Table 6.1?", None),
+     ("What is in Table 2 of eu-004.pdf?", None)],
+)  # fmt: skip
+def test_documents_listed_by_a_table_label(question: str, label: str | None) -> None:
+    assert documents_with_label(question) == label
+
+
+def test_the_labelled_list_names_each_document_page_and_caption() -> None:
+    a = EvidenceNode("t1", "table", "d1", 2, "Table 6.1", "…", 0, 1.0)
+    b = EvidenceNode("t2", "table", "d2", 1, "Table 6.1", "…", 0, 1.0)
+    answer = labelled_answer("Table 6.1", [("eu-004.pdf", a, "Table 6.1: Size of the market"), ("bg.pdf", b, None)])
+    assert answer.text.splitlines() == [
+        "2 documents have a table labelled Table 6.1:",
+        "",
+        "- **eu-004.pdf**, page 2: Table 6.1: Size of the market [1]",
+        "- **bg.pdf**, page 1 [2]",
+    ]
+    assert [n.node_id for n in answer.cited] == ["t1", "t2"]
+    assert labelled_answer("Table 9", []).text == "No document has a table labelled Table 9."

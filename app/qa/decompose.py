@@ -488,6 +488,8 @@ GENERIC_THING = re.compile(
     r"percentage|one)s?(?=\s+(?:for|in|on|at|from|during|to|by|a|an|that|this)\b|[\s?.!]*$)",
     re.I,
 )
+OWNER_PRONOUN = re.compile(r"\b(?:did|does|do)\s+(it|they)\s+(?:have|own|hold|employ|count|record)\b", re.I)
+NAME_AFTER_PREPOSITION = re.compile(r"\b(?:of|in|for|at)\s+((?:the\s+)?[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*)")
 NAMED_BEFORE = re.compile(r"\b(?:the|a|an|this|that)\s+\w|(?<!^)\b[A-Z]\w")
 
 
@@ -495,6 +497,12 @@ def _with_antecedent(part: str, first: str) -> str:
     """A later part with a pronoun it cannot resolve alone ("When was it published?" after "Who proposed the
     directive?") asked with the first part's subject matter after it ("When was it published (proposed the
     directive)?"): retrieved alone, "it" finds nothing about the directive. Other parts unchanged."""
+    owner = OWNER_PRONOUN.search(part)
+    named = [m.group(1) for m in NAME_AFTER_PREPOSITION.finditer(first)]
+    if owner is not None and named:
+        # "What was the population of Spain in 1995, and how many retail outlets did it have?": what "has" things is
+        # the place the first part names, not its population.
+        return f"{part[: owner.start(1)]}{named[-1]}{part[owner.end(1) :]}"
     pronoun = PRONOUN.search(part)
     # "What costs did the Privium fund book for its first period?": "its" has its noun before it; "that" after a
     # verb or a preposition never has ("how big a change is that").

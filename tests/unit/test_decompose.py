@@ -703,3 +703,13 @@ def test_the_labelled_list_names_each_document_page_and_caption() -> None:
     ]
     assert [n.node_id for n in answer.cited] == ["t1", "t2"]
     assert labelled_answer("Table 9", []).text == "No document has a table labelled Table 9."
+
+
+def test_it_that_has_things_is_the_place_the_first_part_names() -> None:
+    found = split_question("What was the population of Spain in 1995, and how many retail outlets did it have?")
+    assert found is not None
+    assert found[1].question == "How many retail outlets did Spain have?"
+    assert found[1].label == "How many retail outlets did it have?"
+    # "it" that is what the first part asked about keeps the first part's subject matter beside it.
+    found = split_question("Who proposed the directive and when was it published?")
+    assert found is not None and found[1].question == "When was it published (proposed the directive)?"

@@ -108,7 +108,7 @@ def comparative(question: str) -> str | None:
         if _past_tense(verb) and not _adjective(comp, verb):
             return f"{verb} {said}"  # "covered more workers"
         return f"{'is' if _adjective(comp, verb) else 'has'} {said}"
-    return "is higher" if _comparison(q) is not None else None
+    return "is higher" if _comparison(q) is not None or _compared_with(q) is not None else None
 
 
 def _past_tense(verb: str) -> bool:
@@ -276,10 +276,40 @@ class Part:
     label: str  # what the answer part is headed with
 
 
+# "How many graduates did Ohio have in 2003–04 compared with Michigan?": the question asked again of the other thing.
+COMPARED_WITH = re.compile(
+    r"^(?P<q>(?:how|what|which)\b.+?)\s*,?\s+(?:compared\s+(?:with|to)|as\s+against|versus|vs\.?)\s+"
+    r"(?:that\s+(?:of|in|for)\s+|those\s+(?:of|in|for)\s+)?(?P<b>[^?,]+?)[\s?.!]*$",
+    re.I,
+)
+YEARISH = re.compile(r"\b(?:FY\s?)?(?:1[5-9]|20)\d\d(?:\s*[-–/]\s*\d{2,4})?\b")
+CAPITALISED = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w.&'’-]*(?:\s+(?:of\s+)?[A-Z][\w.&'’-]*)*")
+
+
+def _compared_with(q: str) -> list[Part] | None:
+    """ "… Ohio … compared with Michigan?" → the question of Ohio, and of Michigan; a year compared with a year the
+    same way. None when the question names nothing of the other thing's kind to swap."""
+    m = COMPARED_WITH.match(q)
+    if m is None:
+        return None
+    asked, other = m.group("q"), m.group("b").strip()
+    if YEARISH.fullmatch(other):
+        swap = list(YEARISH.finditer(asked))
+    elif other[:1].isupper():
+        swap = list(CAPITALISED.finditer(asked))
+    else:
+        return None
+    if not swap:
+        return None
+    a = swap[-1]
+    second = f"{asked[: a.start()]}{other}{asked[a.end() :]}"
+    return [Part(f"{asked}?", a.group(0)), Part(f"{second}?", other)]
+
+
 def split_question(question: str) -> list[Part] | None:
     """The sub-questions of a two-part question or a comparison, or None when it is one question."""
     q = " ".join(question.split())
-    two = _which_of_two(q)
+    two = _which_of_two(q) or _compared_with(q)
     if two is not None:
         return two
     m = _comparison(q)

@@ -713,3 +713,25 @@ def test_it_that_has_things_is_the_place_the_first_part_names() -> None:
     # "it" that is what the first part asked about keeps the first part's subject matter beside it.
     found = split_question("Who proposed the directive and when was it published?")
     assert found is not None and found[1].question == "When was it published (proposed the directive)?"
+
+
+@pytest.mark.parametrize(
+    ("question", "parts", "labels"),
+    [("How many nurses did Ohio employ in 2010 compared with Michigan?",
+      ["How many nurses did Ohio employ in 2010?", "How many nurses did Michigan employ in 2010?"],
+      ["Ohio", "Michigan"]),
+     ("How many passengers did Acme fly in FY2014 compared with FY2013?",
+      ["How many passengers did Acme fly in FY2014?", "How many passengers did Acme fly in FY2013?"],
+      ["FY2014", "FY2013"]),
+     ("What was the jobless rate in Spain compared to that of Italy?",
+      ["What was the jobless rate in Spain?", "What was the jobless rate in Italy?"], ["Spain", "Italy"])],
+)  # fmt: skip
+def test_a_question_compared_with_another_thing_is_asked_of_each(
+    question: str, parts: list[str], labels: list[str]
+) -> None:
+    found = split_question(question)
+    assert found is not None
+    assert [p.question for p in found] == parts and [p.label for p in found] == labels
+    assert comparative(question) == "is higher"
+    # Nothing of the other thing's kind to swap: one question.
+    assert split_question("What is the growth compared with last year?") is None

@@ -256,6 +256,10 @@ def retrieve(
     return retrieval
 
 
+# Units of the lexical (BM25) ranking the reader reads besides the hybrid ranking's (`widen_for_reading`).
+LEXICAL_EXTRA = 2
+
+
 def widen_for_reading(
     session: Session,
     collection_id: str,
@@ -301,10 +305,6 @@ def widen_for_reading(
                    and index.texts[i].strip()]  # fmt: skip
     retrieval.reading_extra = [evidence_node(index, i, 0, float(index.matrix[i] @ q)) for i in unread]
     _table_among_extra(session, question, retrieval)
-
-
-# Units of the lexical (BM25) ranking the reader reads besides the hybrid ranking's (`widen_for_reading`).
-LEXICAL_EXTRA = 2
 
 
 def _table_among_extra(session: Session, question: str, retrieval: Retrieval) -> None:

@@ -732,19 +732,22 @@ def content_table_answer(
         if table.id in merged:
             continue
         merged.update(data.continued)
+        answers = [g for g in (tablequery.aggregate_answer(data, question), tablequery.cell_answer(data, question))
+                   if g is not None and g.kind != "not_found"]  # fmt: skip
+        if not answers:
+            continue
         # Caption words the question shares ("food outlets") tell two tables with the same column apart.
         caption = set(tablequery.description(data))
         if not data.caption:
-            # Two tables alike but for the heading above each ("International" / "Domestic … Traffic").
+            # Two tables alike but for the heading above each ("International" / "Domestic … Traffic"); read only
+            # for a table whose cells answer (a query per table).
             caption |= set(tablequery.tokens(heading_above(session, table)))
         named_whole = len(caption) >= 3 and len(q_tokens & caption) * 4 >= len(caption) * 3
         # Neither the table nor its document named, and the table does not hold what the question names: whatever
         # its cells give is about something else. Worked out once, and only for a table whose cells would answer
         # surely (it reads every cell, maybe the page).
         elsewhere = cache(partial(names_unheld, names, data, document, partial(_page_text, session, table)))
-        for got in (tablequery.aggregate_answer(data, question), tablequery.cell_answer(data, question)):
-            if got is None or got.kind == "not_found":
-                continue
+        for got in answers:
             caption_hits = len(q_tokens & (caption - set(tablequery.tokens(got.column))))
             # The caption naming the table too ("public health outlay") makes the table surer, up to a point.
             surety = got.strength + 0.5 * min(caption_hits, 2) + (0.5 if named_whole else 0.0)

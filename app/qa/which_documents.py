@@ -54,8 +54,12 @@ class PageText:
 
 def topic_words(topic: str) -> list[str]:
     """What a text must hold, as written or lower-cased, to name `topic`: a cheap prefilter for page texts."""
-    alternatives = [a for a in (Term.of(t) for t in topic_terms(topic)) if a]
+    alternatives = _alternatives(topic)
     return sorted({s for a in alternatives for s in a.stems} | {x for a in alternatives for x in a.acronyms})
+
+
+def _alternatives(topic: str) -> list[Term]:
+    return [a for a in (Term.of(t) for t in topic_terms(topic)) if a]
 
 
 def stems(text: str) -> set[str]:
@@ -117,7 +121,7 @@ def find_documents(
     cited by a unit of that page. `kinds`: the units that count (("table",) for "which documents have a table
     about X")."""
     sims = index.matrix @ topic_vector if len(index) else np.zeros(0)
-    alternatives = [a for a in (Term.of(t) for t in topic_terms(topic)) if a]
+    alternatives = _alternatives(topic)
     acronyms = frozenset(x for a in alternatives for x in a.acronyms)
     wanted = {s for a in alternatives for s in a.stems}
     every = every_term_required(topic) and len(alternatives) > 1
@@ -142,21 +146,23 @@ def find_documents(
         key = (names, float(sims[i]), i)
         if (names or key[1] >= MIN_SIMILARITY) and (doc not in best or key[:2] > best[doc][:2]):
             best[doc] = key
-    named_on: dict[str, int] = {}  # document → the first page whose text alone names the topic
-    by_units = {d for d, n in naming.items() if n}
-    for page in pages:
-        if page.document_id in by_units or page.document_id not in units:
-            continue
+    named_on: dict[str, PageText] = {}  # document → the first page whose text alone names the topic
+    unnamed = [p for p in pages if p.document_id in units and not naming.get(p.document_id)]
+    wanted_pages = {(p.document_id, p.number) for p in unnamed}
+    on_page: dict[tuple[str, int | None], list[int]] = {}  # those pages' units, read in one pass over the index
+    for i in range(len(index)) if wanted_pages else ():
+        if (index.document_ids[i], index.pages[i]) in wanted_pages and index.kinds[i] in kinds:
+            on_page.setdefault((index.document_ids[i], index.pages[i]), []).append(i)
+    for page in unnamed:
         held = {k for k, a in enumerate(alternatives) if a.named_in(page.text, stems(page.text))}
-        on_page = [i for i in range(len(index)) if index.document_ids[i] == page.document_id
-                   and index.pages[i] == page.number and index.kinds[i] in kinds]  # fmt: skip
-        if not held or not on_page:
+        cited_units = on_page.get((page.document_id, page.number))
+        if not held or not cited_units:
             continue
         named_terms.setdefault(page.document_id, set()).update(held)
         if page.document_id not in named_on:
             # Tables first: it is mostly a table's extraction that loses a word the page's text holds.
-            cited = min(on_page, key=lambda i: (index.kinds[i] != "table", -float(sims[i])))
-            named_on[page.document_id] = page.number
+            cited = min(cited_units, key=lambda i: (index.kinds[i] != "table", -float(sims[i])))
+            named_on[page.document_id] = page
             best[page.document_id] = (True, float(sims[cited]), cited)
             naming[page.document_id] = 1
     if every:
@@ -167,15 +173,10 @@ def find_documents(
         DocumentMatch(
             document_id=doc,
             node=evidence_node(index, best[doc][2], 0, best[doc][1]),
-            reason=reason(_page_text(pages, doc, named_on[doc]) if doc in named_on else index.texts[best[doc][2]],
-                          wanted, acronyms),
+            reason=reason(named_on[doc].text if doc in named_on else index.texts[best[doc][2]], wanted, acronyms),
             naming=naming[doc],
             units=units[doc],
-            page=named_on.get(doc),
+            page=named_on[doc].number if doc in named_on else None,
         )
         for doc in ranked
     ]
-
-
-def _page_text(pages: Sequence[PageText], document_id: str, number: int) -> str:
-    return next(p.text for p in pages if p.document_id == document_id and p.number == number)

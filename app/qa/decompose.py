@@ -100,13 +100,18 @@ def comparative(question: str) -> str | None:
     only says "compare"), or None when the question compares nothing."""
     q = " ".join(question.split())
     if _which_of_two(q) is not None:
-        m = WHERE_IS_MORE.match(q) or WHICH_OF_TWO.match(q) or MORE_THAN.match(q)
+        choice, _ = _as_choice(q)
+        m = next(filter(None, (r.match(choice) for r in (WHERE_IS_MORE, WHICH_OF_TWO, MORE_THAN, COSTS_MORE))), None)
         assert m is not None
-        said = " ".join(m.group("comp").split())  # as written: "more schools taking part in PIRLS 2011"
+        said = " ".join((m.group("comp") or "more").split())  # as written: "more schools taking part in PIRLS 2011"
         comp = said.lower()
         verb = (m.group("verb") or "").lower()
-        if _past_tense(verb) and not _adjective(comp, verb):
-            return f"{verb} {said}"  # "covered more workers"
+        if m.re is COSTS_MORE:
+            return f"{verb} more"
+        if (_past_tense(verb) or verb not in AUXILIARY_VERBS) and not _adjective(
+            comp, verb
+        ):
+            return f"{verb} {said}"  # "covered more workers", "use more energy a year"
         return f"{'is' if _adjective(comp, verb) else 'has'} {said}"
     return "is higher" if _comparison(q) is not None or _compared_with(q) is not None else None
 
@@ -121,7 +126,10 @@ def _adjective(comp: str, verb: str | None) -> bool:
     return not comp.startswith(("more ", "less ", "fewer ")) or (verb or "").lower() in ("is", "was", "are", "were")
 
 
-_TWO_VERB = r"(?:is|was|are|were|has|had|lasts|lasted|costs|cost|takes|took|[a-z]{3,}ed)"
+_TWO_VERB = (
+    r"(?:is|was|are|were|has|had|lasts|lasted|costs|cost|takes|took|uses?|consumes?|spends?|spent|gets?|got|pays?|paid|"
+    r"earns?|employs?|receives?|needs?|produces?|sells?|sold|[a-z]{3,}ed)"
+)
 # "Which is older: the Polytechnics Act or the wire separation standard?", "Which lasts longer, A or B?": each of
 # the two is asked about on its own (the comparative says what: a date, a duration, an amount).
 WHICH_OF_TWO = re.compile(
@@ -149,6 +157,23 @@ WHERE_IS_MORE = re.compile(
     r"(?P<comp>(?:more|less)\s+[a-z]+|[a-z]+er)\s*[,:;]\s*(?P<a>.+?),?\s+or\s+(?P<b>.+?)[\s?.!]*$",
     re.I,
 )
+# "Which print job cost the project more: A or B?": what each cost, whoever paid.
+COSTS_MORE = re.compile(
+    r"^\s*(?:which|what)(?:\s+(?P<noun>[\w-]+(?:\s+[\w-]+){0,2}?))?\s+(?P<verb>cost|costs)\s+(?:[^,:;?]+?\s+)?"
+    r"(?P<comp>more)\s*[,:;]\s*(?P<a>.+?),?\s+or\s+(?P<b>.+?)[\s?.!]*$",
+    re.I,
+)
+# "Between A and B, which affected more workers?", "Of A and B, which …": the two named first, asked as "Which
+# affected more workers, A or B?".
+BETWEEN = re.compile(
+    r"^\s*(?:between|of)\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s*,\s*(?P<rest>(?:which|what|who)\b[^?]+?)[\s?.!]*$", re.I
+)
+# "those in server closets", "the ones for junior high schools": the other alternative's thing, somewhere else.
+ONES_ALTERNATIVE = re.compile(r"^(?:those|the\s+ones|ones|the\s+one)\s+(?=(?:in|for|of|at|on|from|with|by)\s)", re.I)
+HEAD_BEFORE_PREPOSITION = re.compile(r"^(?P<head>.+?)\s+(?:in|for|of|at|on|from|with|by)\s", re.I)
+AUXILIARY_VERBS = frozenset(["", "is", "are", "was", "were", "has", "had", "have", "did", "does", "do"])
+# Amounts counted without a plural ("more energy a year", "more money on travel").
+MASS_NOUNS = frozenset("energy electricity power money fuel water time revenue funding income space land".split())
 PLURALS = frozenset("people children men women staff personnel police cattle".split())
 WHEN_COMPARATIVES = frozenset("older newer earlier later".split())
 MEASURE_COMPARATIVES = {
@@ -431,14 +456,54 @@ def _thing_asked(part: str, first: str) -> str:
     return f"What {'was' if PAST.search(first) else 'is'} {part}"
 
 
+def _as_choice(q: str) -> tuple[str, str | None]:
+    """`q` put as "Which …, A or B?" when it names the two first ("Between A and B, which …?"), and the scope that
+    opens it ("In the state-of-the-art case for 2009, which …: A or B?" → the scope, then the question without it)."""
+    between = BETWEEN.match(q)
+    if between is not None:
+        q = f"{between.group('rest')}, {between.group('a').strip(' ,')} or {between.group('b').strip(' ,')}?"
+    scope = SCOPE.match(q)
+    if scope is not None and re.match(r"(?:which|what|who)\b", q[scope.end() :], re.I):
+        return q[scope.end() :], scope.group(1)
+    return q, None
+
+
 def _which_of_two(q: str) -> list[Part] | None:
     """ "Which is older: A or B?" → "When was A …?", "When was B …?"; "Which lasts longer, A or B?" → "How long
     does A last?" …; None for other questions."""
+    choice, scope = _as_choice(q)
+    parts = _choice_parts(choice)
+    if parts is None or scope is None:
+        return parts
+    return [Part(f"{scope}, {p.question[0].lower()}{p.question[1:]}", p.label) for p in parts]
+
+
+def _alternatives(m: re.Match[str]) -> tuple[str, str]:
+    """The two things compared, "those in X" / "the ones for X" filled with the thing of the question or of the
+    other alternative ("the road safety textbooks for primary schools, or the ones for junior high schools")."""
+    a, b = (re.sub(r"^(?:the\s+)?(?:former|latter)\b", "", x).strip(" ,") for x in (m.group("a"), m.group("b")))
+    noun = m.groupdict().get("noun")
+    head = HEAD_BEFORE_PREPOSITION.match(a)
+    filled = []
+    for x in (a, b):
+        if ONES_ALTERNATIVE.match(x):
+            thing = head.group("head") if head and not ONES_ALTERNATIVE.match(a) else noun
+            if thing:
+                x = ONES_ALTERNATIVE.sub(f"{thing} ", x, count=1)
+        filled.append(x)
+    return filled[0], filled[1]
+
+
+def _choice_parts(q: str) -> list[Part] | None:
     where = WHERE_IS_MORE.match(q)
     if where is not None and where.group("comp").lower() not in ("other", "either", "neither", "whether"):
         attr, prep = where.group("attr"), where.group("prep").lower()
         return [Part(f"What {where.group('verb').lower()} {attr} {prep} {x}?", x[0].upper() + x[1:])
                 for x in (where.group("a").strip(" ,"), where.group("b").strip(" ,"))]  # fmt: skip
+    costs = COSTS_MORE.match(q)
+    if costs is not None:
+        a, b = _alternatives(costs)
+        return [Part(f"How much did {x} cost?", x[0].upper() + x[1:]) for x in (a, b)] if a and b else None
     m = WHICH_OF_TWO.match(q) or MORE_THAN.match(q)
     if not m:
         return None
@@ -448,7 +513,7 @@ def _which_of_two(q: str) -> list[Part] | None:
         # "Which plant is larger, the Pterocarya or the Cotula?" asks for one of the two (a choice the reader
         # answers whole); "Which state had more graduates, A or B?" asks for two amounts.
         return None
-    a, b = (re.sub(r"^(?:the\s+)?(?:former|latter)\b", "", x).strip(" ,") for x in (m.group("a"), m.group("b")))
+    a, b = _alternatives(m)
     if not a or not b:
         return None
 
@@ -463,11 +528,16 @@ def _which_of_two(q: str) -> list[Part] | None:
         counted = re.split(rf"\s+{ASKING_PREPOSITION}\s+", noun, maxsplit=1)[0].split()
         # "more public high school graduates in 2008–09" counts graduates, "more schools taking part" schools; "more
         # popular in the 70's" counts nothing.
-        if len(noun.split()) > 1 and not any(w.endswith("s") or w in PLURALS for w in counted):
-            return None
         head = noun.split()[0]
-        many = "many" if head.endswith("s") or head in PLURALS or len(noun.split()) > 1 else "much"
-        if _past_tense(verb):
+        mass = head.lower() in MASS_NOUNS
+        if len(noun.split()) > 1 and not mass and not any(w.endswith("s") or w in PLURALS for w in counted):
+            return None
+        many = "much" if mass else "many" if head.endswith("s") or head in PLURALS or len(noun.split()) > 1 else "much"
+        if verb not in AUXILIARY_VERBS and verb not in ("cost", "costs", "takes", "took") and not _past_tense(verb):
+            # "Which volume servers use more energy a year": how much each uses.
+            base = verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
+            frame = f"How {many} {noun} does {{}} {base}?"
+        elif _past_tense(verb):
             # "Which notice covered more workers": how many workers were covered by each.
             frame = f"How {many} {noun} {'were' if many == 'many' else 'was'} {verb} by {{}}?"
         else:

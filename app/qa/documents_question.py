@@ -141,9 +141,11 @@ def topic_terms(topic: str) -> list[str]:
 
 
 def stem(word: str) -> str:
-    """A crude stem, enough to match "students" with "student" and "education" with "educational"."""
+    """A crude stem, enough to match "students" with "student", "education" with "educational", "vehicles" with
+    "vehicle" and "companies" with "company": one suffix off, then a final "e" or "y"."""
     word = word.lower()
-    for suffix in ("ational", "ation", "ions", "ing", "ies", "es", "s", "al", "ed"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    return word
+    for suffix in ("ational", "ation", "ions", "ion", "ing", "ies", "es", "s", "al", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4 and not (suffix == "s" and word.endswith("ss")):
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if word.endswith(("e", "y")) and len(word) > 4 else word

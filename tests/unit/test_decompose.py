@@ -735,3 +735,39 @@ def test_a_question_compared_with_another_thing_is_asked_of_each(
     assert comparative(question) == "is higher"
     # Nothing of the other thing's kind to swap: one question.
     assert split_question("What is the growth compared with last year?") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "parts", "verdict"),
+    [
+        # The two named first: asked as "Which …, A or B?".
+        ("Between the Acme plant in Fresno and the Zenith store in Ukiah, which employed more people?",
+         ["How many people were employed by the Acme plant in Fresno?",
+          "How many people were employed by the Zenith store in Ukiah?"], "employed more people"),
+        # A scope that opens the question is each part's; "those in X" takes the question's thing.
+        ("In the low-growth case for 2030, which households use more water a day: those in cities or those in "
+         "villages?",
+         ["In the low-growth case for 2030, how much water a day does households in cities use?",
+          "In the low-growth case for 2030, how much water a day does households in villages use?"],
+         "use more water a day"),
+        # "cost <whom> more": what each cost; "the ones for X" takes the first alternative's thing.
+        ("Which order cost the ministry more: the school desks for the north, or the ones for the south?",
+         ["How much did the school desks for the north cost?", "How much did the school desks for the south cost?"],
+         "cost more"),
+    ],
+)  # fmt: skip
+def test_which_of_two_named_first_scoped_or_with_ones(question: str, parts: list[str], verdict: str) -> None:
+    split = split_question(question)
+    assert split is not None and [p.question for p in split] == parts
+    assert comparative(question) == verdict
+
+
+def test_a_present_verb_of_its_own_is_asked_with_its_own_verb_but_cost_keeps_the_counted_frame() -> None:
+    split = split_question("Which plant needs more workers, Springfield or Shelbyville?")
+    assert split is not None and [p.question for p in split] == [
+        "How many workers does Springfield need?", "How many workers does Shelbyville need?"
+    ]  # fmt: skip
+    split = split_question("Which closure cost more jobs: the mill or the mine?")
+    assert split is not None and [p.question for p in split] == [
+        "How many jobs does the mill have?", "How many jobs does the mine have?"
+    ]  # fmt: skip

@@ -303,6 +303,11 @@ def widen_for_reading(
         lexical = _restrict(lexical, index, retrieval.document_id, depth)
         unread += [i for i, _ in lexical[:LEXICAL_EXTRA] if index.ids[i] not in have and i not in unread
                    and index.texts[i].strip()]  # fmt: skip
+    # The few units that hold a name the question gives. They do not make the evidence "about the question"
+    # (`retrieval.relevance`): "Who is the CEO of Marvell Semiconductor?" names a company a layoff row holds, and
+    # the row does not answer it.
+    named = _restrict([(i, 0.0) for i in seed_rankers.rank_named(index, question)], index, retrieval.document_id, depth)
+    unread += [i for i, _ in named if index.ids[i] not in have and i not in unread]
     retrieval.reading_extra = [evidence_node(index, i, 0, float(index.matrix[i] @ q)) for i in unread]
     _table_among_extra(session, question, retrieval)
 

@@ -6,6 +6,8 @@ sparse matrix-vector product. Every ranker returns [(unit index, score)] best fi
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 from scipy import sparse
 from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
@@ -130,6 +132,29 @@ def rank_hybrid(index: CollectionIndex, question: str, query_vector: np.ndarray,
     return fuse(
         [rank_bm25(index, question, depth), rank_dense(index, query_vector, depth)], k, [1.0, HYBRID_DENSE_WEIGHT]
     )
+
+
+# A name the question gives ("Envoy Air", "Palm Springs"): capitalised words, not the question's first word.
+QUESTION_NAME = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*")
+# A name held by more units than this is a topic of the collection ("Boeing", "Finland"), not a pointer to one record.
+MAX_NAMING_UNITS = 3
+
+
+def rank_named(index: CollectionIndex, question: str) -> list[int]:
+    """The units that hold, as a whole word, a name of three or more letters the question gives and at most
+    MAX_NAMING_UNITS units hold: a record named by a rare name ("How many staff did Envoy Air's closure in Palm
+    Springs affect?") sits in one row of a long table, which BM25's length normalisation and a table's poor
+    embedding both rank low."""
+    found: list[int] = []
+    for m in QUESTION_NAME.finditer(question):
+        name = re.sub(r"['’]s$", "", m.group(0)).strip()
+        if len(name) < 3:
+            continue
+        pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+        units = [i for i, text in enumerate(index.texts) if name in text and pattern.search(text)]
+        if 0 < len(units) <= MAX_NAMING_UNITS:
+            found += [i for i in units if i not in found]
+    return found
 
 
 def rank(index: CollectionIndex, ranker: str, question: str, query_vector: np.ndarray | None, k: int) -> Ranking:

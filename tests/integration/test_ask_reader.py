@@ -121,7 +121,7 @@ def test_the_reader_also_reads_the_seed_rankings_next_best_units(
     widen_for_reading(session, collection, question, retrieval, AskOptions(), settings, tools)
     added = retrieval.reading_extra
     assert [n.node_id for n in retrieval.nodes] == before  # the evidence (what `retrieved` reports) is unchanged
-    assert 0 < len(added) <= settings.retrieval.reading_extra + LEXICAL_EXTRA
+    assert 0 < len(added) <= settings.retrieval.reading_extra + LEXICAL_EXTRA + 2 * seeds.MAX_NAMING_UNITS
     assert all(n.hop == 0 and n.parent is None for n in added)  # shown in the path as seeds, which they are
     assert not {n.node_id for n in added} & set(before) and len({n.node_id for n in added}) == len(added)
     # They are the seed ranking's best units the traversal did not visit, in its order, then the lexical ranking's
@@ -133,6 +133,10 @@ def test_the_reader_also_reads_the_seed_rankings_next_best_units(
     expected = expected[: settings.retrieval.reading_extra]
     lexical = [index.ids[i] for i, _ in seeds.rank(index, "bm25", question, None, len(index))][:LEXICAL_EXTRA]
     expected += [i for i in lexical if i not in before and i not in expected]
+    # Then the few units that hold a name the question gives ("Nayebi", "Vitelli").
+    named = [index.ids[i] for i in seeds.rank_named(index, question)]
+    assert named, "the question's names are held by some unit"
+    expected += [i for i in named if i not in before and i not in expected]
     assert [n.node_id for n in added] == expected
 
     # Nothing is added for the LLM reader (its prompt stays the retrieved evidence) or with reading_extra = 0.

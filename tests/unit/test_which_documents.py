@@ -81,3 +81,32 @@ def test_the_answer_says_a_document_names_the_topic_only_in_a_pages_text() -> No
     assert answer.text.startswith("1 document mentions an airport:")
     assert "**jal.pdf** (in the text of page 1, not in a passage or table read from it)" in answer.text
     assert [n.node_id for n in answer.cited] == ["n0"]
+
+
+def test_singular_and_plural_forms_name_the_same_topic() -> None:
+    index = _index([
+        ("a", "Motor vehicle theft rose."),
+        ("b", "Two companies bid for the contract."),
+        ("c", "The process was slow."),
+        ("d", "Nothing here."),
+    ])  # fmt: skip
+    zero = np.zeros(4, dtype=np.float32)
+    assert [m.document_id for m in find_documents(index, "vehicles", zero)] == ["a"]
+    assert [m.document_id for m in find_documents(index, "a company", zero)] == ["b"]
+    assert [m.document_id for m in find_documents(index, "processes", zero)] == ["c"]
+
+
+def test_a_rare_name_of_the_question_points_to_the_units_that_hold_it() -> None:
+    from app.qa.seeds import MAX_NAMING_UNITS, rank_named
+
+    common = [("w", f"Row {k}: Boeing delivered aircraft.") for k in range(MAX_NAMING_UNITS + 1)]
+    index = _index([
+        ("w", "Company: Envoy Air; City: Palm Springs; No. Of: 52"),
+        ("w", "Company: Envoy Airlines; City: Dallas"),  # not the name as a whole word
+        *common,
+    ])  # fmt: skip
+    found = rank_named(index, "How many staff did Envoy Air's closure in Palm Springs affect?")
+    assert found == [0]  # once, though it holds two of the names
+    # A name many units hold is a topic, not a pointer; the question's first word is no name.
+    assert rank_named(index, "What did Boeing deliver?") == []
+    assert rank_named(index, "Company totals?") == []

@@ -11,8 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import zip_longest
 
 import numpy as np
+import snowballstemmer  # type: ignore[import-untyped]
 
 from app.qa.tablelayout import is_number, join_headers
 from app.text.sentences import split_sentences
@@ -67,6 +70,20 @@ class ContextItem:
 
 def words(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOP and len(w) > 1}
+
+
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=65536)
+def _stem(word: str) -> str:
+    return str(_STEMMER.stemWord(word))
+
+
+def stemmed(text: str) -> set[str]:
+    """`words(text)` stemmed: the overlap of a sentence with its question counts "recruiting" for "recruits" and
+    "supervision" for "supervise"."""
+    return {_stem(w) for w in words(text)}
 
 
 _ONE_DIGIT_PARTS = re.compile(r"\d[.,]\d")
@@ -155,6 +172,7 @@ def table_rows(markdown: str) -> list[str]:
     """A markdown table as one line per data row, prefixed with its header so a row reads on its own."""
     lines = [ln.strip() for ln in markdown.splitlines() if ln.strip().startswith("|")]
     rows = [[c.strip() for c in ln.strip("|").split("|")] for ln in lines if not re.fullmatch(r"[|\s:-]+", ln)]
+    rows = _wrapped_cells_joined(rows)
     if len(rows) < 2:
         return [markdown[:MAX_SENTENCE_CHARS]] if markdown.strip() else []
     header = _without_title(rows[0])
@@ -180,6 +198,23 @@ def table_rows(markdown: str) -> list[str]:
         pairs = [f"{h}: {v}" if h else v for h, v in zip(header, row, strict=False) if v]
         if pairs:
             out.append("; ".join(pairs)[:MAX_SENTENCE_CHARS])
+    return out
+
+
+def _wrapped_cells_joined(rows: list[list[str]]) -> list[list[str]]:
+    """`rows` with each row that carries on the cells of the data row above joined to it: a table without ruling
+    lines loses its cells' line breaks, and "Production of Road / Safety Education / Textbooks (15,000 / copies) … /
+    for Junior High Schools" comes out as five rows, the last four with an empty first cell and few cells filled. Such
+    a row (first cell empty, fewer than half as many cells filled as its data row) is part of that row's cells."""
+    out: list[list[str]] = rows[:2]
+    anchor = sum(bool(c) for c in rows[1]) if len(rows) > 1 and rows[1] and rows[1][0] else 0
+    for row in rows[2:]:
+        filled = sum(bool(c) for c in row)
+        if anchor and row and not row[0] and 0 < filled * 2 < anchor:
+            out[-1] = [f"{a} {b}".strip() for a, b in zip_longest(out[-1], row, fillvalue="")]
+            continue
+        out.append(row)
+        anchor = filled if row and row[0] else 0
     return out
 
 
@@ -274,8 +309,8 @@ def score_candidates(
     """Score candidates; with an encoder, only the best `max_embedded` by the cheap signals are embedded and
     returned (the others could only win on similarity, which a sentence sharing nothing with the question rarely
     has). Without one, every candidate is returned, scored by the cheap signals."""
-    q_words = words(question)
-    held = [q_words & words(c.text) for c in cands]  # the question's words each sentence holds
+    q_words = stemmed(question)
+    held = [q_words & stemmed(c.text) for c in cands]  # the question's words each sentence holds
     for c, hits in zip(cands, held, strict=True):
         overlap = len(hits) / max(len(q_words), 1)
         c.overlap = overlap

@@ -9,7 +9,15 @@ import pytest
 
 from app.qa.answer import RELEVANCE_FLOOR, WEAK_EVIDENCE, build_context, local_answer, reading_order, renumber
 from app.qa.ask import EvidenceNode, Retrieval
-from app.qa.extractive_reader import ContextItem, answer_type_bonus, extractive_answer, sentence_pieces, table_rows
+from app.qa.extractive_reader import (
+    ContextItem,
+    answer_type_bonus,
+    candidates,
+    extractive_answer,
+    score_candidates,
+    sentence_pieces,
+    table_rows,
+)
 from app.qa.reader import row_cell
 from app.qa.tablequery import TableData, cell_answer
 
@@ -62,9 +70,37 @@ def test_sentence_pieces_keep_abbreviation_tails() -> None:
     assert sentence_pieces(text) == ["The U.S. Army was founded in 1775.", "It fought in many wars. Yes."]
 
 
+def test_a_sentence_saying_the_questions_words_in_other_forms_overlaps_it() -> None:
+    item = ContextItem(
+        marker=1, node_id="p", kind="passage",
+        text="VET providers are responsible for recruiting their teaching staff. The board draws up programmes.",
+    )  # fmt: skip
+    scored = score_candidates("Who recruits the teaching staff?", candidates([item]), None, 1)
+    recruiting, board = scored
+    assert recruiting.overlap == 1.0  # "recruits" as "recruiting", "teaching", "staff"
+    assert board.overlap == 0.0 and recruiting.score > board.score
+
+
 def test_table_rows_read_with_their_header() -> None:
     md = "| State | Illiterate |\n|---|---|\n| Kerala | 7.2 |\n| Goa | 3.1 |"
     assert table_rows(md) == ["State: Kerala; Illiterate: 7.2", "State: Goa; Illiterate: 3.1"]
+
+
+def test_a_cell_wrapped_onto_rows_of_its_own_is_read_with_its_row() -> None:
+    md = (
+        "| No. | Description | Contractor | Amount |\n|---|---|---|---|\n"
+        "| 20 | Production of road | Medi Max Ltd | 225,158.00 |\n"
+        "|  | safety textbooks |  |  |\n|  | for junior high schools |  |  |\n"
+        "| 21 | Production of road | DPI Print Ltd | 244,950.00 |\n|  | for primary schools |  |  |\n"
+        "|  | Total | Both | 470,108.00 |\n"
+    )
+    assert table_rows(md) == [
+        "No.: 20; Description: Production of road safety textbooks for junior high schools; Contractor: Medi Max Ltd; "
+        "Amount: 225,158.00",
+        "No.: 21; Description: Production of road for primary schools; Contractor: DPI Print Ltd; Amount: 244,950.00",
+        # A row that fills as many cells as a data row is a row of its own.
+        "Description: Total; Contractor: Both; Amount: 470,108.00",
+    ]
 
 
 def test_table_rows_under_a_section_heading_are_read_with_it() -> None:

@@ -138,20 +138,30 @@ def rank_hybrid(index: CollectionIndex, question: str, query_vector: np.ndarray,
 QUESTION_NAME = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*")
 # A name held by more units than this is a topic of the collection ("Boeing", "Finland"), not a pointer to one record.
 MAX_NAMING_UNITS = 3
+# Units holding the name's rarest word beyond which the name is not looked for (it is no rare name).
+MAX_NAME_HOLDERS = 50
 
 
 def rank_named(index: CollectionIndex, question: str) -> list[int]:
     """The units that hold, as a whole word, a name of three or more letters the question gives and at most
     MAX_NAMING_UNITS units hold: a record named by a rare name ("How many staff did Envoy Air's closure in Palm
     Springs affect?") sits in one row of a long table, which BM25's length normalisation and a table's poor
-    embedding both rank low."""
+    embedding both rank low. Only the units holding the name's rarest word are read (BM25's term index), so the cost
+    does not grow with the collection."""
+    bm25 = bm25_index(index)
+    if bm25.weights is None:
+        return []
     found: list[int] = []
     for m in QUESTION_NAME.finditer(question):
         name = re.sub(r"['’]s$", "", m.group(0)).strip()
-        if len(name) < 3:
+        terms = [bm25.vocabulary[t] for t in bm25.analyze(name) if t in bm25.vocabulary]
+        if len(name) < 3 or not terms:
+            continue
+        holders = min((bm25.weights[t].indices for t in terms), key=len)
+        if len(holders) > MAX_NAME_HOLDERS:
             continue
         pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
-        units = [i for i, text in enumerate(index.texts) if name in text and pattern.search(text)]
+        units = [int(i) for i in sorted(holders) if pattern.search(index.texts[i])]
         if 0 < len(units) <= MAX_NAMING_UNITS:
             found += [i for i in units if i not in found]
     return found

@@ -103,14 +103,12 @@ def comparative(question: str) -> str | None:
         choice, _ = _as_choice(q)
         m = next(filter(None, (r.match(choice) for r in (WHERE_IS_MORE, WHICH_OF_TWO, MORE_THAN, COSTS_MORE))), None)
         assert m is not None
-        said = " ".join((m.group("comp") or "more").split())  # as written: "more schools taking part in PIRLS 2011"
+        said = " ".join(m.group("comp").split())  # as written: "more schools taking part in PIRLS 2011"
         comp = said.lower()
         verb = (m.group("verb") or "").lower()
         if m.re is COSTS_MORE:
             return f"{verb} more"
-        if (_past_tense(verb) or verb not in AUXILIARY_VERBS) and not _adjective(
-            comp, verb
-        ):
+        if verb not in AUXILIARY_VERBS and not _adjective(comp, verb):
             return f"{verb} {said}"  # "covered more workers", "use more energy a year"
         return f"{'is' if _adjective(comp, verb) else 'has'} {said}"
     return "is higher" if _comparison(q) is not None or _compared_with(q) is not None else None

@@ -11,14 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import zip_longest
 
 import numpy as np
-import snowballstemmer  # type: ignore[import-untyped]
 
 from app.qa.tablelayout import is_number, join_headers
 from app.text.sentences import split_sentences
+from app.text.stemming import stem
 
 Encode = Callable[[list[str]], np.ndarray]
 
@@ -72,18 +71,10 @@ def words(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOP and len(w) > 1}
 
 
-_STEMMER = snowballstemmer.stemmer("english")
-
-
-@lru_cache(maxsize=65536)
-def _stem(word: str) -> str:
-    return str(_STEMMER.stemWord(word))
-
-
 def stemmed(text: str) -> set[str]:
     """`words(text)` stemmed: the overlap of a sentence with its question counts "recruiting" for "recruits" and
     "supervision" for "supervise"."""
-    return {_stem(w) for w in words(text)}
+    return {stem(w) for w in words(text)}
 
 
 _ONE_DIGIT_PARTS = re.compile(r"\d[.,]\d")

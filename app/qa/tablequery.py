@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import snowballstemmer  # type: ignore[import-untyped]
 from rapidfuzz import fuzz
 
 from app.qa.aggregate_intent import MAX, MIN, Threshold, asks_period, blank, first_threshold, rank, thresholds
@@ -31,6 +30,7 @@ from app.qa.tablelayout import (
     numbering,
     parse_number,
 )
+from app.text.stemming import stem
 
 MAX_MARKDOWN_ROWS = 200  # a whole table in an answer stays readable
 TOKEN_MATCH = 85  # rapidfuzz ratio for a spelling variant ("outlet"/"outlets", "Pradesh's")
@@ -269,9 +269,6 @@ def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
 PERCENT = {"%", "percent", "percentage", "percentages", "pct", "share", "proportion"}
 
 
-_STEMMER = snowballstemmer.stemmer("english")
-
-
 @lru_cache(maxsize=65536)
 def _stem(token: str) -> str:
     """One form per word: "suffering" = "suffered", "outlets" = "outlet" (Snowball); every way of saying per cent."""
@@ -279,7 +276,7 @@ def _stem(token: str) -> str:
         return "percent"
     if token.isdigit() or len(token) <= 3:
         return token
-    return str(_STEMMER.stemWord(token))
+    return stem(token)
 
 
 # "per eu-004.pdf", "per the retail table", a "per" ending the question: "according to", no part of a name.

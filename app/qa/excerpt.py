@@ -54,7 +54,9 @@ def excerpt(text: str, start: int, end: int, limit: int = MAX_EXCERPT_CHARS) -> 
     if len(text) <= limit:
         return text, 0
     room = max(limit - (end - start), 0)
-    left = max(start - room // 2, 0)
+    # Two thirds of the room go after the kept span: the answer to the question's words tends to follow them
+    # ("the average annual growth rate, 1990-96, was only between 2% and 5%").
+    left = max(start - room // 3, 0)
     right = min(max(end, left + limit), len(text))
     left = max(min(left, right - limit), 0)
     # Whole words only: move the cuts outwards to the nearest space, never into the kept span.

@@ -71,10 +71,15 @@ def words(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOP and len(w) > 1}
 
 
+# A month is one word however it is written: "December 2015" asks for the row "Dec-2015".
+_MONTHS = "january february march april may june july august september october november december".split()
+MONTH_STEMS = {**{m: m[:3] for m in _MONTHS}, **{m[:3]: m[:3] for m in _MONTHS}, "sept": "sep"}
+
+
 def stemmed(text: str) -> set[str]:
-    """`words(text)` stemmed: the overlap of a sentence with its question counts "recruiting" for "recruits" and
-    "supervision" for "supervise"."""
-    return {stem(w) for w in words(text)}
+    """`words(text)` stemmed: the overlap of a sentence with its question counts "recruiting" for "recruits",
+    "supervision" for "supervise" and "Dec" for "December"."""
+    return {MONTH_STEMS.get(w) or stem(w) for w in words(text)}
 
 
 _ONE_DIGIT_PARTS = re.compile(r"\d[.,]\d")

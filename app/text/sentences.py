@@ -15,6 +15,7 @@ ABBREVIATIONS = frozenset(
 )
 _END = re.compile(r"[.!?][\"'”’)\]]*$")
 _CLOSERS = "\"'”’)]"
+_OPENERS = "\"'“‘(["
 _SINGLE_LETTER = re.compile(r"[a-z]")
 
 
@@ -23,7 +24,7 @@ def ends_sentence(word: str, next_word: str | None) -> bool:
     if not _END.search(word):
         return False
     bare = word.rstrip(_CLOSERS)
-    core = bare.rstrip(".!?").lower()
+    core = bare.lstrip(_OPENERS).rstrip(".!?").lower()  # "(e.g." is an abbreviation too
     if bare.endswith(".") and (core in ABBREVIATIONS or _SINGLE_LETTER.fullmatch(core)):
         # "Fig." or an initial "J." is not the end of a sentence.
         return False

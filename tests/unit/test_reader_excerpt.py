@@ -214,3 +214,15 @@ def test_a_span_far_from_the_question_words_is_not_set_in_bold() -> None:
     # A choice's candidate has no span: nothing in bold, and no error.
     choice = ShortAnswer("below", "choice", lead, None, confidence=0.5)
     assert lead_span("Is the elasticity above or below one?", lead, choice, "rules") is None
+
+
+def test_an_excerpt_leaves_more_room_after_the_question_words_than_before() -> None:
+    sentence = (
+        "Estimates of real growth in retail food sales are elusive, and the figures in the second column of the "
+        "table are not corrected for price inflation, but judged in nominal terms the average annual growth rate, "
+        "1990-96, was only between 2% and 5% in most of the member states, which is low by any standard."
+    )
+    start = sentence.index("average annual growth rate")
+    end = start + len("average annual growth rate, 1990-96,")
+    shown, _ = excerpt(sentence, start, end, limit=120)
+    assert "between 2% and 5%" in shown

@@ -17,6 +17,13 @@ def test_abbreviations_initials_and_decimals_do_not_end_a_sentence() -> None:
     ]
 
 
+def test_an_abbreviation_after_an_opening_bracket_does_not_end_a_sentence() -> None:
+    assert split_sentences("Shops have closed in most states (e.g. Tordjman, 1995). Prices rose.") == [
+        "Shops have closed in most states (e.g. Tordjman, 1995).",
+        "Prices rose.",
+    ]
+
+
 def test_a_period_before_a_lower_case_word_is_no_end_but_closing_quotes_stay_with_their_sentence() -> None:
     assert split_sentences('He said "stop." Then approx. ten left. e.g. here') == [
         'He said "stop."',

@@ -72,7 +72,11 @@ MENTIONED = (
 WHICH_DOCUMENTS_PASSIVE = re.compile(
     # "In which of my files does Guam show up?"
     rf"^\s*(?:(?:in|from)\s+(?:which|what)\s+(?:of\s+(?:the|these|those|my|our)\s+)?{DOCUMENT_NOUN}|where)\s+(?:is|are|was|were|does|do)\s+"
-    rf"(?P<topic>.+?)\s+{MENTIONED}(?:\s+in\s+the\s+{DOCUMENT_NOUN})?[\s?.!]*$",
+    rf"(?P<topic>.+?)\s+{MENTIONED}(?:\s+in\s+the\s+{DOCUMENT_NOUN})?[\s?.!]*$|"
+    # "List the PDFs in which Portugal comes up", "Name the files where Guam is mentioned"
+    rf"^\s*(?:list|name|show|give|find|tell)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?{DOCUMENT_NOUN}\s+(?:(?:in|from)\s+which|where)"
+    rf"\s+(?:(?:is|are|was|were|does|do|did)\s+)?(?P<listed>.+?)\s+(?:(?:is|are|was|were|gets?|got)\s+)?{MENTIONED}"
+    r"[\s?.!]*$",
     re.I,
 )
 
@@ -110,7 +114,8 @@ def which_documents_topic(question: str) -> str | None:
     q = " ".join(question.split())
     m = WHICH_DOCUMENTS.match(q) or WHICH_DOCUMENTS_PASSIVE.match(q)
     if m:
-        return m.group("topic").strip()
+        groups = m.groupdict()
+        return (groups["topic"] or groups.get("listed") or "").strip()
     w = DOCUMENTS_WITH.match(q)
     return next(t.strip() for t in (w.group("topic"), w.group("held"), w.group("found")) if t) if w else None
 

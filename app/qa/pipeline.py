@@ -33,7 +33,7 @@ from app.qa.answer import (
 )
 from app.qa.ask import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
-from app.qa.decompose import comparative, split_question
+from app.qa.decompose import FILE_NAME, comparative, split_question
 from app.qa.documents_question import documents_with_label, which_documents_in_tables, which_documents_topic
 from app.qa.footnotes import page_notes, table_note_texts, with_notes
 from app.qa.index import CollectionIndex, get_index
@@ -514,8 +514,17 @@ def composite(
     timings: dict[str, float] = {}
     llm_calls = int(parsed.used_llm)
     for part in parts:
-        retrieval = retrieve(session, collection_id, part.question, options, settings, tools)
-        part_answer = _answer(session, collection_id, part.question, retrieval, options, settings, tools)
+        asked = part.question
+        retrieval = retrieve(session, collection_id, asked, options, settings, tools)
+        if part.unscoped is not None and _weak(retrieval):
+            # The file this part was given from another part does not seem to answer it ("In twotables_2.pdf, what
+            # share … and what was Rajasthan's debt …?"): the whole collection is asked, and the answer says so.
+            wider = retrieve(session, collection_id, part.unscoped, options, settings, tools)
+            if not _weak(wider):
+                asked, retrieval = part.unscoped, wider
+        part_answer = _answer(session, collection_id, asked, retrieval, options, settings, tools)
+        if asked is not part.question:
+            part_answer.text = f"{_NOT_IN_FILE.format(file=_file_named(part.question))}\n\n{part_answer.text}"
         answered.append((part.label, part_answer))
         llm_calls += retrieval.llm_calls
         for key, value in retrieval.timings_ms.items():
@@ -532,6 +541,18 @@ def composite(
             answer.text = f"{verdict}\n\n{answer.text}"
     retrieval = Retrieval(question_type="content", nodes=nodes, llm_calls=llm_calls, timings_ms=timings)
     return retrieval, answer
+
+
+_NOT_IN_FILE = "{file} does not seem to answer this part. From the other documents:"
+
+
+def _weak(retrieval: Retrieval) -> bool:
+    return not retrieval.nodes or (retrieval.relevance is not None and retrieval.relevance < RELEVANCE_FLOOR)
+
+
+def _file_named(question: str) -> str:
+    m = FILE_NAME.search(question)
+    return m.group(0) if m else "The file named"
 
 
 def ask(

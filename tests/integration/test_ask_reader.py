@@ -69,6 +69,16 @@ def test_reader_over_real_pdfs(session: Session, settings: Settings, collection:
     assert "twotables_2.pdf" in {r.citations[m - 1].filename for m in last}
     assert _markers(r.answer) == set(range(1, len(r.citations) + 1))
 
+    # A file named before the first part is given to the second too; when that file does not seem to answer it, the
+    # other documents are asked, and the answer says so.
+    question = ("In twotables_2.pdf, what share of Kerala households have a male head with college education, and "
+                "who wrote the paper Creativity in Machine Learning?")  # fmt: skip
+    r = ask(session, collection, question, AskOptions(), settings, tools)
+    first, second = r.answer.split("\n\n", 1)
+    assert "twotables_2.pdf" in {r.citations[m - 1].filename for m in _markers(first)}
+    assert "twotables_2.pdf does not seem to answer this part. From the other documents:" in second
+    assert {r.citations[m - 1].filename for m in _markers(second)} == {"issue-982-example.pdf"}
+
     # One content question: evidence sentences lead, each cited; a short answer only above the threshold.
     r = ask(session, collection, "Who wrote the paper Creativity in Machine Learning?", AskOptions(), settings, tools)
     assert r.question_type == "content" and r.citations

@@ -211,6 +211,10 @@ def test_which_documents_topic() -> None:
     assert which_documents_topic("Which report has the most tables?") is None
     assert which_documents_topic("Which report names the engineer to contact?") is None
     assert which_documents_topic("What does the report say about inflation?") is None
+    # A list of documents asked for where something is mentioned.
+    assert which_documents_topic("List the PDFs in which Portugal comes up.") == "Portugal"
+    assert which_documents_topic("Name the files where Guam is mentioned") == "Guam"
+    assert which_documents_topic("List the reports where the tax rate is higher than 5%") is None
 
 
 @pytest.mark.parametrize(
@@ -771,3 +775,44 @@ def test_a_present_verb_of_its_own_is_asked_with_its_own_verb_but_cost_keeps_the
     assert split is not None and [p.question for p in split] == [
         "How many jobs does the mill have?", "How many jobs does the mine have?"
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("question", "parts", "verdict"),
+    [
+        # A projection is asked as a count each is expected to have.
+        ("Which is expected to have more pupils in 2030, Leeds or York?",
+         ["How many pupils in 2030 is Leeds expected to have?", "How many pupils in 2030 is York expected to have?"],
+         "is expected to have more pupils in 2030"),
+        # What was paid for each of two things; "its" labels the thing "The …".
+        ("Did the agency pay more for its laptops or for its office chairs?",
+         ["How much did the agency pay for its laptops?", "How much did the agency pay for its office chairs?"],
+         "cost more"),
+        # A measure higher "in A or in B": the measure in each.
+        ("Was the pass rate higher in Ohio or in Michigan?",
+         ["What was the pass rate in Ohio?", "What was the pass rate in Michigan?"], "is higher"),
+    ],
+)  # fmt: skip
+def test_projected_paid_for_and_higher_in_a_or_b_are_asked_of_each(
+    question: str, parts: list[str], verdict: str
+) -> None:
+    split = split_question(question)
+    assert split is not None and [p.question for p in split] == parts
+    assert comparative(question) == verdict
+    # A threshold after "than" is one question.
+    assert split_question("Was the pass rate higher than 50%?") is None
+
+
+def test_a_file_given_to_a_later_part_can_be_asked_without_it() -> None:
+    for question in (
+        "In eu-021.pdf, what share of students had back pain, and how many schools took part in the survey?",
+        "What share of students had back pain in eu-021.pdf, and how many schools took part in the survey?",
+    ):
+        split = split_question(question)
+        assert split is not None
+        assert split[1].question == "In eu-021.pdf, how many schools took part in the survey?"
+        # The first part named the file itself; the second was given it and may be asked of every document.
+        assert [p.unscoped for p in split] == [None, "How many schools took part in the survey?"]
+    # A scope that is no file is kept as it is.
+    split = split_question("In the 2011 census, what was the population and what was the area?")
+    assert split is not None and all(p.unscoped is None for p in split)

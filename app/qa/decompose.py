@@ -133,7 +133,7 @@ def _adjective(comp: str, verb: str | None) -> bool:
 
 _TWO_VERB = (
     r"(?:is|was|are|were|has|had|lasts|lasted|costs|cost|takes|took|uses?|consumes?|spends?|spent|gets?|got|pays?|paid|"
-    r"earns?|employs?|receives?|needs?|produces?|sells?|sold|[a-z]{3,}ed)"
+    r"earns?|employs?|receives?|needs?|produces?|sells?|sold|wins?|won|loses?|lost|[a-z]{3,}ed)"
 )
 # "Which is older: the Polytechnics Act or the wire separation standard?", "Which lasts longer, A or B?": each of
 # the two is asked about on its own (the comparative says what: a date, a duration, an amount).
@@ -176,7 +176,9 @@ PAID_MORE = re.compile(
     r"(?P<comp>more|less)\s+(?P<prep>for|on|in)\s+(?P<a>.+?),?\s+or\s+(?:(?:for|on|in)\s+)?(?P<b>.+?)[\s?.!]*$",
     re.I,
 )
-PRESENT_OF = {"paid": "pay", "spent": "spend", "invested": "invest"}
+# The present of a past tense without "-ed" ("got" → "How many votes did A get?").
+PRESENT_OF = {"paid": "pay", "spent": "spend", "invested": "invest", "got": "get", "sold": "sell", "won": "win",
+              "lost": "lose", "took": "take"}  # fmt: skip
 # "Was the pass rate higher in Ohio or in Michigan?", "Is unemployment lower for men or for women?": the measure in
 # each of the two.
 HIGHER_IN = re.compile(
@@ -575,7 +577,10 @@ def _choice_parts(q: str) -> list[Part] | None:
         if len(noun.split()) > 1 and not mass and not any(w.endswith("s") or w in PLURALS for w in counted):
             return None
         many = "much" if mass else "many" if head.endswith("s") or head in PLURALS or len(noun.split()) > 1 else "much"
-        if verb not in AUXILIARY_VERBS and verb not in ("cost", "costs", "takes", "took") and not _past_tense(verb):
+        if verb in PRESENT_OF:
+            # "Which candidate got more votes": how many each got.
+            frame = f"How {many} {noun} did {{}} {PRESENT_OF[verb]}?"
+        elif verb not in AUXILIARY_VERBS and verb not in ("cost", "costs", "takes", "took") and not _past_tense(verb):
             # "Which volume servers use more energy a year": how much each uses.
             base = verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
             frame = f"How {many} {noun} does {{}} {base}?"

@@ -575,17 +575,26 @@ def question_names(question: str) -> set[str]:
     }
 
 
-def names_unheld(names: set[str], data: tablequery.TableData, document: Document, page_text: Callable[[], str]) -> bool:
-    """Some of `names` (question_names) the table does not hold anywhere: not in its caption, label or cells, nor in
+def names_unheld(
+    names: set[str], data: tablequery.TableData, document: Document, page_text: Callable[[], str]
+) -> set[str]:
+    """Those of `names` (question_names) the table does not hold anywhere: not in its caption, label or cells, nor in
     its document's file name or title, nor on its page (`page_text`, read only when needed: "PIRLS 2011" heads the
     page, not the table). Answered from such a table, a question about "Vote Yes for Strong Schools" got the total
     of an education table of another document."""
     if not names:
-        return False
+        return set()
     text = " ".join([data.caption or "", data.label or "", document.filename, document.title or ""])
     held = set(tablequery.tokens(f"{text} {' '.join(cell for row in data.rows for cell in row)}"))
     missing = names - held
-    return bool(missing) and bool(missing - set(tablequery.tokens(page_text())))
+    return missing - set(tablequery.tokens(page_text())) if missing else set()
+
+
+def names_elsewhere(names: set[str], used: frozenset[str], unheld: set[str]) -> bool:
+    """The question's names point away from the table: some it does not hold (`names_unheld`), and fewer than twice
+    as many name the row or column read. "How many votes did Brian Calley get in the Republican primary?" names the
+    column twice and an election the results sheet never calls "Republican": the table answers it."""
+    return bool(unheld) and len(names & used) < 2 * len(unheld)
 
 
 def names_a_number(question: str, value: str | None) -> bool:
@@ -752,7 +761,7 @@ def content_table_answer(
             # The caption naming the table too ("public health outlay") makes the table surer, up to a point.
             surety = got.strength + 0.5 * min(caption_hits, 2) + (0.5 if named_whole else 0.0)
             sure = surety >= 2.5 if got.kind == "aggregate" else got.exact_row and surety >= 4.0
-            sure = sure and not (document_id is None and elsewhere())
+            sure = sure and not (document_id is None and names_elsewhere(names, got.used, elsewhere()))
             # A superlative asks for an aggregate: it outranks a cell whose row the question merely lists.
             # Ranking between tables: a column named whole beats one named in part ("inhabitants per outlet" over
             # "inhabitants per outlet 1996/7"), and caption words shared count half.

@@ -52,7 +52,10 @@ DECLINE = re.compile(r"\b(?:fall|falls|fell|fallen|decline[ds]?|drop(?:s|ped)?|d
 TOTAL_HEADER = re.compile(r"^(?:total|totals|grand total|all)$")
 CHANGE_HEADER = re.compile(r"\b(?:change|changes|growth|increase|decrease|difference|% ?points|percentage points)\b",
                            re.I)  # fmt: skip
-TOTAL = re.compile(r"\b(?:total|sum|combined|altogether|in all|overall)\b", re.I)
+# "county-wide", "across the state", "across all precincts": the whole column, as "in total" asks.
+TOTAL = re.compile(r"\b(?:total|sum|combined|altogether|in all|overall|(?:county|state|nation|country|city)[ -]?wide|"
+                   r"across\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:county|state|country|nation|district|region|city)|"
+                   r"across\s+all)\b", re.I)  # fmt: skip
 AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
 COUNT = re.compile(
     r"\bhow many (?:rows|entries|items|records|lines|countries|states|member states|firms|companies|cycles|"

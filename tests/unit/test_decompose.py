@@ -799,6 +799,11 @@ def test_projected_paid_for_and_higher_in_a_or_b_are_asked_of_each(
     split = split_question(question)
     assert split is not None and [p.question for p in split] == parts
     assert comparative(question) == verdict
+    # A past tense without "-ed" is asked in the present after "did".
+    split = split_question("Which candidate got more votes county-wide, Ann Lee or Bo Ray?")
+    assert split is not None and split[0].question == "How many votes county-wide did Ann Lee get?"
+    split = split_question("Which firm spent more money, Acme or Zenith?")
+    assert split is not None and split[1].question == "How much money did Zenith spend?"
     # A threshold after "than" is one question.
     assert split_question("Was the pass rate higher than 50%?") is None
 

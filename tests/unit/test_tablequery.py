@@ -720,6 +720,16 @@ def test_a_table_that_holds_nothing_the_question_names_answers_no_content_questi
                             page_text)  # fmt: skip
     assert pages == []
     assert not names_unheld(question_names("Which total did PIRLS report?"), schools, us018, lambda: "PIRLS 2011")
+    # A name the table lacks weighs against it unless the row or column read is named twice as often: a results
+    # sheet never calls its election "Republican", yet the question names its column "Brian Calley" whole.
+    from app.qa.structural import names_elsewhere
+
+    votes = question_names("How many votes did Brian Calley get in the Republican primary?")
+    assert votes == {"brian", "calley", "republican"}
+    assert not names_elsewhere(votes, frozenset({"brian", "calley", "votes"}), {"republican"})
+    assert names_elsewhere(votes, frozenset({"calley"}), {"republican"})
+    assert names_elsewhere(names, frozenset({"total"}), names_unheld(names, schools, us018, page_text))
+    assert not names_elsewhere(votes, frozenset({"calley"}), set())
     # Month names are dates, which tables write as numbers; the question's first word is no name.
     assert question_names("How many notices were received in July 2015?") == set()
     assert question_names("Which member state had the most inhabitants per retail outlet?") == set()
@@ -776,3 +786,18 @@ def test_a_region_with_a_country_code_is_named_whole_by_its_name_and_a_continuat
     # A code alone is no name: "USA" does not name Florida's row whole.
     other = cell_answer(table, "How many students in the USA were assessed?")
     assert other is None or not other.exact_row
+
+
+def test_a_whole_area_asks_for_the_total_of_a_column() -> None:
+    table = TableData(
+        id="votes",
+        caption=None,
+        label=None,
+        rows=[["Precinct", "Ann Lee", "Bo Ray"], ["Alcona", "80", "15"], ["Curtis", "90", "21"],
+              ["Totals", "170", "36"]],
+    )
+    for question in ("How many votes did Ann Lee win across the county?", "How many votes did Ann Lee get county-wide?",
+                     "How many votes did Ann Lee get across all precincts?"):  # fmt: skip
+        got = aggregate_answer(table, question)
+        assert got is not None and "**170**" in got.body and "Totals" in got.body
+    assert aggregate_answer(table, "How many votes did Ann Lee win in Curtis?") is None

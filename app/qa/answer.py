@@ -40,6 +40,12 @@ NO_ANSWER = "I could not find this in the documents."
 # Chosen on development questions (benchmarks/answers/offtopic.py): answerable ones sit above ~0.40 (median 0.65),
 # questions on things no document covers below ~0.50 (median 0.37).
 RELEVANCE_FLOOR = 0.45
+
+
+def far_from_question(retrieval: Retrieval) -> bool:
+    """The best retrieved passage or table is under RELEVANCE_FLOOR: the documents do not seem to answer."""
+    return retrieval.relevance is not None and retrieval.relevance < RELEVANCE_FLOOR
+
 WEAK_EVIDENCE = "The documents do not seem to answer this directly. The closest passages:"
 NO_VALUE_OF_TYPE = {
     "date": "The passages found do not seem to state the date asked for. The closest passages:",
@@ -159,7 +165,7 @@ def local_answer(
         return _finish(f"{text}\n\n{notes}".strip(), items, nodes, 0)
     # Nothing retrieved is about the question: say so, and show the closest evidence as evidence only (a bold span
     # or a short answer would present a sentence about something else as the answer).
-    weak = retrieval.relevance is not None and retrieval.relevance < RELEVANCE_FLOOR
+    weak = far_from_question(retrieval)
     reading = read(question, items, encode, question_vector, evidence_only=weak)
     lead = WEAK_EVIDENCE if weak else None
     # A value in a sentence that shares no word with the question (a year of a reference-list entry) is no value

@@ -23,11 +23,11 @@ from app.llm.vector_cache import remembered
 from app.qa import seeds as seed_rankers
 from app.qa import structural
 from app.qa.answer import (
-    RELEVANCE_FLOOR,
     Answer,
     combine,
     comparison_verdict,
     documents_answer,
+    far_from_question,
     labelled_answer,
     local_answer,
 )
@@ -318,8 +318,7 @@ def _table_among_extra(session: Session, question: str, retrieval: Retrieval) ->
     ranking put eighth, below passages about students assessed in the United States. The reader uses the answer
     only when its table is among the units it reads (app.qa.answer.local_answer)."""
     tables = [n for n in retrieval.reading_extra if n.kind == "table"]
-    weak = retrieval.relevance is not None and retrieval.relevance < RELEVANCE_FLOOR
-    if not tables or weak:
+    if not tables or far_from_question(retrieval):
         # Evidence far from the question ("What is the unemployment rate in Spain?" over school surveys): a row
         # of a table read further down names Spain and answers something else.
         return
@@ -516,15 +515,16 @@ def composite(
     for part in parts:
         asked = part.question
         retrieval = retrieve(session, collection_id, asked, options, settings, tools)
-        if part.unscoped is not None and _weak(retrieval):
+        given = FILE_NAME.search(asked)
+        if part.unscoped is not None and given is not None and _weak(retrieval):
             # The file this part was given from another part does not seem to answer it ("In twotables_2.pdf, what
             # share … and what was Rajasthan's debt …?"): the whole collection is asked, and the answer says so.
             wider = retrieve(session, collection_id, part.unscoped, options, settings, tools)
             if not _weak(wider):
                 asked, retrieval = part.unscoped, wider
         part_answer = _answer(session, collection_id, asked, retrieval, options, settings, tools)
-        if asked is not part.question:
-            part_answer.text = f"{_NOT_IN_FILE.format(file=_file_named(part.question))}\n\n{part_answer.text}"
+        if asked != part.question and given is not None:
+            part_answer.text = f"{_NOT_IN_FILE.format(file=given.group(0))}\n\n{part_answer.text}"
         answered.append((part.label, part_answer))
         llm_calls += retrieval.llm_calls
         for key, value in retrieval.timings_ms.items():
@@ -547,12 +547,7 @@ _NOT_IN_FILE = "{file} does not seem to answer this part. From the other documen
 
 
 def _weak(retrieval: Retrieval) -> bool:
-    return not retrieval.nodes or (retrieval.relevance is not None and retrieval.relevance < RELEVANCE_FLOOR)
-
-
-def _file_named(question: str) -> str:
-    m = FILE_NAME.search(question)
-    return m.group(0) if m else "The file named"
+    return not retrieval.nodes or far_from_question(retrieval)
 
 
 def ask(

@@ -33,7 +33,9 @@ JOINT = re.compile(
     # "..., and which ministry is responsible ...", "..., and what barometric pressure do ...", "..., and under
     # whose guidance do ...": after a comma and "and", which/who/what (after a preposition or not) opens a second
     # question (a relative clause is not introduced by ", and which").
-    rf"|\s*,\s*and\s+(?=(?:{ASKING_PREPOSITION}\s+)?(?:which|who|whose|what)\s+\w+\s+\w+)"
+    rf"|\s*,\s*and\s+(?=(?:{ASKING_PREPOSITION}\s+)?(?:which|who|whose|what)\s+\w+\s+\w+"
+    # "..., and within how many minutes must ...": a preposition and "how many" open a second question too.
+    rf"|{ASKING_PREPOSITION}\s+how\s+(?:many|much|long|far)\s+\w+\s+\w+)"
     # "..., and down to about what speed should ...": a few particles before the wh-word.
     r"|\s*,\s*and\s+(?=(?:(?:down|up|to|about|around|roughly|approximately|at|by|from|until|after|before|over|under)"
     r"\s+){1,3}(?:what|which|how\s+(?:many|much))\s+\w+\s+\w+)"
@@ -101,7 +103,9 @@ def comparative(question: str) -> str | None:
     q = " ".join(question.split())
     if _which_of_two(q) is not None:
         choice, _ = _as_choice(q)
-        patterns = (WHERE_IS_MORE, HIGHER_IN, WHICH_OF_TWO, MORE_THAN, COSTS_MORE, PAID_MORE)
+        patterns = (
+            WHERE_IS_MORE, HIGHER_IN, HIGHER_THAN_IN, WHICH_OF_TWO, MORE_THAN, HAD_MORE_THAN, COSTS_MORE, PAID_MORE
+        )  # fmt: skip
         m = next(filter(None, (r.match(choice) for r in patterns)), None)
         assert m is not None
         said = " ".join(m.group("comp").split())  # as written: "more schools taking part in PIRLS 2011"
@@ -111,8 +115,10 @@ def comparative(question: str) -> str | None:
             return f"{verb} more"
         if m.re is PAID_MORE:
             return f"cost {comp}"
-        if m.re is HIGHER_IN:
+        if m.re is HIGHER_IN or m.re is HIGHER_THAN_IN:
             return f"is {comp}"
+        if m.re is HAD_MORE_THAN:
+            return f"{'had' if verb == 'did' else 'has'} {comp} {' '.join(m.group('what').split())}"
         if m.groupdict().get("modal"):
             return f"is {' '.join(m.group('modal').split())} {said}"
         if verb not in AUXILIARY_VERBS and not _adjective(comp, verb):
@@ -185,6 +191,22 @@ HIGHER_IN = re.compile(
     r"^\s*(?P<verb>is|was|are|were)\s+(?P<attr>.+?)\s+(?P<comp>(?:more|less)\s+[a-z]+|[a-z]+er)\s+"
     r"(?P<prep>in|for|at|among|on|during)\s+(?P<a>.+?),?\s+or\s+(?:(?:in|for|at|among|on|during)\s+)?"
     r"(?P<b>.+?)[\s?.!]*$",
+    re.I,
+)
+# "Was the server's use projected to be greater in 2010 than in 2008?": the measure in each of two years or places,
+# put as yes or no.
+HIGHER_THAN_IN = re.compile(
+    r"^\s*(?P<verb>is|was|are|were)\s+(?P<attr>.+?)\s+"
+    r"(?P<modal>(?:projected|expected|estimated|forecast|predicted|likely)\s+to\s+be\s+)?"
+    r"(?P<comp>(?:more|less)\s+[a-z]+|[a-z]+er)\s+(?P<prep>in|for|at|among|on|during)\s+(?P<a>.+?)\s+than\s+"
+    r"(?:(?:in|for|at|among|on|during)\s+)?(?P<b>.+?)[\s?.!]*$",
+    re.I,
+)
+# "Did Casino have bigger wholesale grocery sales than Coop Valais?", "Did Ohio have more public high school graduates
+# than Michigan?": what each had, the comparative followed by the thing it measures.
+HAD_MORE_THAN = re.compile(
+    r"^\s*(?P<verb>did|does|do)\s+(?P<a>.+?)\s+have\s+(?:an?\s+|the\s+)?(?P<comp>more|less|fewer|[a-z]+er)\s+"
+    r"(?P<what>(?!than\b)[\w'’-]+(?:\s+(?!than\b)[\w'’-]+){0,5})\s+than\s+(?P<b>(?!\d)[^?]+?)[\s?.!]*$",
     re.I,
 )
 # "Between A and B, which affected more workers?", "Of A and B, which …": the two named first, asked as "Which
@@ -544,6 +566,21 @@ def _choice_parts(q: str) -> list[Part] | None:
         verb = higher.group("verb").lower()
         things = [x.strip(" ,") for x in (higher.group("a"), higher.group("b"))]
         return [Part(f"What {verb} {attr} {prep} {x}?", x[0].upper() + x[1:]) for x in things]
+    higher = HIGHER_THAN_IN.match(q)
+    if higher is not None and not re.search(r"\bthan\b", higher.group("attr"), re.I):
+        attr, prep, modal = higher.group("attr"), higher.group("prep").lower(), higher.group("modal") or ""
+        verb = higher.group("verb").lower()
+        things = [x.strip(" ,") for x in (higher.group("a"), higher.group("b"))]
+        return [Part(f"What {verb} {attr} {modal}{prep} {x}?", x[0].upper() + x[1:]) for x in things]
+    had = HAD_MORE_THAN.match(q) if MORE_THAN.match(q) is None else None
+    if had is not None and not RELATIVE.search(had.group("a")):
+        comp, what = had.group("comp").lower(), " ".join(had.group("what").split())
+        aux = "did" if had.group("verb").lower() == "did" else "does"
+        head = what.split()[-1].lower()
+        many = "How much" if head in MASS_NOUNS else "How many" if head.endswith("s") or head in PLURALS else "What"
+        ask = many if comp in ("more", "less", "fewer") else "What"
+        things = [x.strip(" ,") for x in (had.group("a"), had.group("b"))]
+        return [Part(f"{ask} {what} {aux} {x} have?", x[0].upper() + x[1:]) for x in things]
     costs = COSTS_MORE.match(q)
     if costs is not None:
         a, b = _alternatives(costs)

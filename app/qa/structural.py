@@ -542,6 +542,8 @@ def _named_fallback(
 # answering it must measure the same ("average annual growth rate" is not "% growth 1990-94").
 MEASURES = frozenset({"percent", "rate", "growth", "chang", "averag", "mean", "annual", "ratio", "index", "increas",
                       "decreas", "capita"})  # fmt: skip
+# A measure word a header says in other words: "(in kWh/year)" is an annual figure.
+SAID_OTHERWISE = {"annual": "year"}
 CHANGES = frozenset({"growth", "chang", "increas", "decreas"})  # a table of changes answers no question of levels
 COUNTED = re.compile(r"\bhow many\s+((?:[\w'’-]+\s+){0,2}[\w'’-]+)", re.I)
 
@@ -608,7 +610,7 @@ def measures_other(question: str, explained: set[str]) -> bool:
     unexplained; a table of changes ("percentage changes") for a question that asks for no change; or a count
     of things ("how many different occupations") the table does not name (it counts persons)."""
     asked = set(tablequery.tokens(question))
-    if (asked & MEASURES) - explained:
+    if {w for w in (asked & MEASURES) - explained if SAID_OTHERWISE.get(w) not in explained}:
         return True
     if (explained & CHANGES) and not (asked & CHANGES):
         return True

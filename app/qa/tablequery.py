@@ -300,10 +300,14 @@ ABBREVIATIONS = {"pax": "passengers", "intl": "international", "dom": "domestic"
                  "pop": "population"}  # fmt: skip
 
 
+# "under-18s", "over-65s": the age a header names ("Under 18 years").
+AGE_GROUP = re.compile(r"\b(under|over)[-\s](\d+)s\b", re.I)
+
+
 def tokens(text: str) -> list[str]:
     """Content words, plurals folded ("females" = "female"), every way of saying per cent one word, unit and header
     abbreviations written out."""
-    text = POSSESSIVE.sub(r"\1", PER_SOURCE.sub(" ", text).replace("%", " % "))
+    text = POSSESSIVE.sub(r"\1", PER_SOURCE.sub(" ", AGE_GROUP.sub(r"\1 \2", text)).replace("%", " % "))
     return [UNITS.get(t) or _stem(ABBREVIATIONS.get(t, t)) for t in normalise(text).split() if t not in STOPWORDS]
 
 

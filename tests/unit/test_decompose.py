@@ -290,6 +290,27 @@ def test_combine_keeps_each_parts_citations_and_shares_a_node_cited_twice() -> N
     assert markers == {1, 2, 3}
 
 
+def test_a_table_verdict_needs_both_cells_of_one_table_in_one_column_or_one_row() -> None:
+    from app.qa.answer import table_verdict
+    from app.qa.ask import Cell
+
+    def cell(row: str, column: str, value: str) -> Cell:
+        return Cell(node_id="t", row=row, column=column, value=value, bbox=None)
+
+    ohio, michigan = cell("Ohio", "2020–21", "99,790"), cell("Michigan", "2020–21", "93,710")
+    assert table_verdict(["Ohio", "Michigan"], [("t1", ohio), ("t1", michigan)], "has more graduates") == (
+        "Ohio (99,790) has more graduates than Michigan (93,710)."
+    )
+    totals = [("t1", cell("Totals", "Brian Calley", "371")), ("t1", cell("Totals", "Patrick Colbeck", "373"))]
+    assert table_verdict(["Brian Calley", "Patrick Colbeck"], totals, "got more votes") == (
+        "Patrick Colbeck (373) got more votes than Brian Calley (371)."
+    )
+    # Two tables, two unrelated cells, or a part answered otherwise: no verdict.
+    assert table_verdict(["Ohio", "Michigan"], [("t1", ohio), ("t2", michigan)]) is None
+    assert table_verdict(["Ohio", "Michigan"], [("t1", ohio), ("t1", cell("Michigan", "2019–20", "1"))]) is None
+    assert table_verdict(["Ohio", "Michigan"], [("t1", ohio), None]) is None
+
+
 def test_comparison_verdict_needs_two_numbers() -> None:
     assert comparison_verdict(["Revenue of A", "Revenue of B"], ["$12.5 million", "$9.1 million"]) == (
         "Revenue of A ($12.5 million) is higher than Revenue of B ($9.1 million)."
@@ -806,6 +827,45 @@ def test_projected_paid_for_and_higher_in_a_or_b_are_asked_of_each(
     assert split is not None and split[1].question == "How much money did Zenith spend?"
     # A threshold after "than" is one question.
     assert split_question("Was the pass rate higher than 50%?") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "parts", "verdict"),
+    [
+        # A measure greater "in A than in B", projected or not: the measure in each.
+        ("Was the plant's annual output projected to be greater in 2010 than in 2008?",
+         ["What was the plant's annual output projected to be in 2010?",
+          "What was the plant's annual output projected to be in 2008?"], "is greater"),
+        ("Is the jobless rate lower in Leeds than in York?",
+         ["What is the jobless rate in Leeds?", "What is the jobless rate in York?"], "is lower"),
+        # "Did A have bigger X than B?": the comparative and what it measures, asked of each.
+        ("Did Acme Foods have bigger grocery sales than Zenith Stores?",
+         ["What grocery sales did Acme Foods have?", "What grocery sales did Zenith Stores have?"],
+         "had bigger grocery sales"),
+        ("Does Ohio have more public high school graduates than Michigan?",
+         ["How many public high school graduates does Ohio have?",
+          "How many public high school graduates does Michigan have?"], "has more public high school graduates"),
+    ],
+)  # fmt: skip
+def test_greater_in_a_than_in_b_and_had_a_bigger_thing_than_b_are_asked_of_each(
+    question: str, parts: list[str], verdict: str
+) -> None:
+    split = split_question(question)
+    assert split is not None and [p.question for p in split] == parts
+    assert comparative(question) == verdict
+    # A one-word count keeps its own frame; a threshold after "than" is one question.
+    split = split_question("Did Spain have more schools than Italy?")
+    assert split is not None and split[0].question == "How many schools does Spain have?"
+    assert split_question("Did the plant have higher output than 500 tonnes?") is None
+
+
+def test_a_second_question_opening_on_a_preposition_and_how_many() -> None:
+    split = split_question("Above what output must an engine monitor oil mist, and within how many minutes must the "
+                           "batteries give the required starts?")  # fmt: skip
+    assert split is not None and [p.question for p in split] == [
+        "Above what output must an engine monitor oil mist?",
+        "Within how many minutes must the batteries give the required starts?",
+    ]
 
 
 def test_a_file_given_to_a_later_part_can_be_asked_without_it() -> None:

@@ -686,6 +686,16 @@ def test_a_cell_measuring_something_else_does_not_answer_a_content_question() ->
                    "Actual 2003–04 to 2008–09")  # fmt: skip
     assert measures_other("What is the number of public high school graduates in California in 2003–04?", changes)
     assert not measures_other("What was the percentage change in public high school graduates in California?", changes)
+    # A yearly unit ("kWh/year") says what "annual" asks.
+    yearly = said("Projected Average UEC (in kWh/year) for Mid-range and High-end Servers", "Mid-range", "2010")
+    assert not measures_other("What was a mid-range server's average annual electricity use in 2010?", yearly)
+    unitless = said("Projected Average UEC for Mid-range and High-end Servers", "Mid-range", "2010")
+    assert measures_other("What was a mid-range server's average annual electricity use in 2010?", unitless)
+
+
+def test_an_age_group_said_as_a_plural_names_the_age() -> None:
+    assert tokens("How many under-18s were arrested?") == tokens("How many under 18 were arrested?")
+    assert "65" in tokens("the share of over-65s") and "1990s" in tokens("in the 1990s")
 
 
 def test_a_table_that_holds_nothing_the_question_names_answers_no_content_question() -> None:

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from app.qa.answer_types import expected_type
-from app.qa.ask import EvidenceNode, Retrieval
+from app.qa.ask import Cell, EvidenceNode, Retrieval
 from app.qa.excerpt import excerpt
-from app.qa.extractive_reader import ContextItem, Encode, central_sentences, extractive_answer
-from app.qa.reader import read
+from app.qa.extractive_reader import Candidate, ContextItem, Encode, central_sentences, extractive_answer
+from app.qa.reader import BM25_TOKEN, read
 from app.text.sentences import split_sentences
 
 if TYPE_CHECKING:
@@ -45,6 +45,19 @@ RELEVANCE_FLOOR = 0.45
 def far_from_question(retrieval: Retrieval) -> bool:
     """The best retrieved passage or table is under RELEVANCE_FLOOR: the documents do not seem to answer."""
     return retrieval.relevance is not None and retrieval.relevance < RELEVANCE_FLOOR
+
+
+def names_record(question: str, rare_names: tuple[frozenset[str], ...], lead: Candidate | None) -> bool:
+    """The leading table row holds every rare word of the names the question gives (one at least) and every number
+    it says: the row is the record the question asks about, though its table, embedded whole, sits far from the
+    question ("Which company does Cheri Reese … work for?" over a long list of donors). "Who is the CEO of Marvell
+    Semiconductor?" is not one: the layoff row naming the company does not hold "CEO"."""
+    if lead is None or lead.item.kind != "table" or not rare_names:
+        return False
+    held = set(BM25_TOKEN.findall(lead.text.lower()))
+    numbers = {t for t in BM25_TOKEN.findall(question.lower()) if any(c.isdigit() for c in t)}
+    return frozenset().union(*rare_names) <= held and numbers <= held
+
 
 WEAK_EVIDENCE = "The documents do not seem to answer this directly. The closest passages:"
 NO_VALUE_OF_TYPE = {
@@ -166,8 +179,8 @@ def local_answer(
     # Nothing retrieved is about the question: say so, and show the closest evidence as evidence only (a bold span
     # or a short answer would present a sentence about something else as the answer).
     weak = far_from_question(retrieval)
-    reading = read(question, items, encode, question_vector, evidence_only=weak)
-    lead = WEAK_EVIDENCE if weak else None
+    reading = read(question, items, encode, question_vector, evidence_only=weak, rare_names=retrieval.rare_names)
+    lead = WEAK_EVIDENCE if weak and not names_record(question, retrieval.rare_names, reading.lead) else None
     # A value in a sentence that shares no word with the question (a year of a reference-list entry) is no value
     # of what was asked.
     typed = reading.value_shown or (reading.candidate is not None and reading.candidate.source.overlap > 0)
@@ -326,6 +339,25 @@ def comparison_verdict(labels: list[str], shorts: list[str | None], compared: st
     # "… than the act", not "… than The act": a label opens its own line, here it stands mid-sentence.
     lose = re.sub(r"^(The|A|An)(?=\s)", lambda m: m.group(1).lower(), lose)
     return f"{win} ({wv}) {compared} than {lose} ({lv})."
+
+
+def table_verdict(labels: list[str], read: list[tuple[str, Cell] | None], compared: str = "is higher") -> str | None:
+    """The verdict of a comparison whose two parts were both read from one table, as two cells of one column (two
+    rows compared: "Ohio" and "Michigan" under "2020–21") or of one row (two columns: the Totals row under each
+    candidate): comparison_verdict over the two cells' values, which the answer shows, each with its row and column.
+    Neither value need be a sure short answer: the table reads both alike. `read`: (table node id, cell) per part,
+    None for a part answered otherwise. None when the parts were read from two tables or two unrelated cells."""
+    if len(read) != 2:
+        return None
+    first, second = read
+    if first is None or second is None:
+        return None
+    (table_a, a), (table_b, b) = first, second
+    same_column = a["column"] == b["column"] and a["row"] != b["row"]
+    same_row = a["row"] == b["row"] and a["column"] != b["column"]
+    if table_a != table_b or not (same_column or same_row):
+        return None
+    return comparison_verdict(labels, [a["value"], b["value"]], compared)
 
 
 def labelled_answer(label: str, found: Sequence[tuple[str, EvidenceNode, str | None]]) -> Answer:

@@ -70,6 +70,8 @@ class Retrieval:
     # Content questions: the best cosine between the question and the retrieved passages and tables. Low when the
     # documents hold nothing on the question, however the evidence was chosen (app.qa.answer hedges below a floor).
     relevance: float | None = None
+    # Content questions: per name the question gives, its words that few units or none hold (seeds.rare_names).
+    rare_names: tuple[frozenset[str], ...] = ()
     # The file a content question named as a file: retrieval (and what the reader reads beyond it) stays inside it.
     document_id: str | None = None
     # Units the built-in reader reads beyond `nodes` (app.qa.pipeline.widen_for_reading); those its answer cites

@@ -30,8 +30,9 @@ from app.qa.answer import (
     far_from_question,
     labelled_answer,
     local_answer,
+    table_verdict,
 )
-from app.qa.ask import AskOptions, AskResult, Citation, EvidenceNode, Retrieval
+from app.qa.ask import AskOptions, AskResult, Cell, Citation, EvidenceNode, Retrieval
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
 from app.qa.decompose import FILE_NAME, comparative, split_question
 from app.qa.documents_question import documents_with_label, which_documents_in_tables, which_documents_topic
@@ -248,6 +249,7 @@ def retrieve(
         embed_ms = query.ms
         retrieval = Retrieval(question_type="content", nodes=nodes, document_id=document_id)
         retrieval.relevance = _relevance(index, nodes, query)
+        retrieval.rare_names = seed_rankers.rare_names(index, question)
         structural.content_table_answer(session, retrieval, question, document_id, collection_id)
     retrieval.llm_calls = llm_calls
     # "embed" (the question's embedding, part of "retrieve") is reported separately for benchmarks.
@@ -508,6 +510,7 @@ def composite(
         return which_documents(session, collection_id, topic, settings, tools, version, in_tables)
     assert parts is not None
     answered: list[tuple[str, Answer]] = []
+    cells: list[tuple[str, Cell] | None] = []  # the table cell each part's answer was read from
     nodes: list[EvidenceNode] = []
     seen: set[str] = set()
     timings: dict[str, float] = {}
@@ -526,6 +529,7 @@ def composite(
         if asked != part.question and given is not None:
             part_answer.text = f"{_NOT_IN_FILE.format(file=given.group(0))}\n\n{part_answer.text}"
         answered.append((part.label, part_answer))
+        cells.append(_cell_read(retrieval, part_answer))
         llm_calls += retrieval.llm_calls
         for key, value in retrieval.timings_ms.items():
             timings[key] = round(timings.get(key, 0.0) + value, 2)
@@ -536,7 +540,9 @@ def composite(
     answer = combine(answered)
     compared = comparative(question)
     if compared is not None:
-        verdict = comparison_verdict([label for label, _ in answered], [a.short_answer for _, a in answered], compared)
+        labels = [label for label, _ in answered]
+        verdict = comparison_verdict(labels, [a.short_answer for _, a in answered], compared)
+        verdict = verdict or table_verdict(labels, cells, compared)
         if verdict:
             answer.text = f"{verdict}\n\n{answer.text}"
     retrieval = Retrieval(question_type="content", nodes=nodes, llm_calls=llm_calls, timings_ms=timings)
@@ -544,6 +550,14 @@ def composite(
 
 
 _NOT_IN_FILE = "{file} does not seem to answer this part. From the other documents:"
+
+
+def _cell_read(retrieval: Retrieval, answer: Answer) -> tuple[str, Cell] | None:
+    """(table node id, cell) when `answer` was read from one cell of a table (a lookup, or a total's cell)."""
+    got = retrieval.table_answers[0] if len(retrieval.table_answers) == 1 else None
+    if got is None or got.cell is None or not any(n.node_id == got.table_id for n in answer.cited):
+        return None
+    return got.table_id, got.cell
 
 
 def _weak(retrieval: Retrieval) -> bool:

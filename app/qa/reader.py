@@ -81,6 +81,8 @@ class Reading:
     candidate: ShortAnswer | None  # the best candidate, shown or not (for evaluation and calibration)
     # A sentence shown that shares a word with the question holds a value of the asked type (a date, an amount).
     value_shown: bool = False
+    # The sentence or table row that leads the answer.
+    lead: Candidate | None = None
 
 
 OPENERS = "([{\"'“‘"
@@ -295,9 +297,12 @@ def read(
     question_vector: np.ndarray | None = None,
     tagger: str = "spacy",
     evidence_only: bool = False,
+    rare_names: tuple[frozenset[str], ...] = (),
 ) -> Reading:
     """The reader's answer. `evidence_only`: the evidence is not about the question (app.qa.answer), so no short
-    answer is shown and no span is set in bold as one; the sentences are still chosen and cited."""
+    answer is shown and no span is set in bold as one; the sentences are still chosen and cited. `rare_names`: the
+    words of each name of the question that few units hold (app.qa.seeds.rare_names); the one table row holding one
+    such name whole is shown."""
     everything = candidates(items)
     if not everything:
         return Reading("", None, None)
@@ -325,6 +330,12 @@ def read(
     found = propose(question, ranked, tagger)
     show = not evidence_only and found is not None and found.confidence >= confidence.SHOW_THRESHOLD
     limit = sentence_rank.MAX_CHOSEN if learned else MAX_CHOSEN
+    record = named_row(everything, rare_names)
+    if record is not None and all(c is not record for c in chosen):
+        # The record the question names by a name hardly any unit holds ("a physician working for HealthEast"): a
+        # row embeds poorly and ranks below passages about the question's topic, yet it is the evidence to see. It
+        # takes the place of the weakest runner-up.
+        chosen = [*sorted(chosen, key=lambda c: -c.score)[: limit - 1], record]
     if show and found is not None and found.source not in chosen:
         # The sentence the short answer stands in is evidence the user must see; it takes the place of the weakest
         # runner-up so that the answer stays at MAX_CHOSEN sentences. A candidate not sure enough to be shown does not
@@ -360,8 +371,22 @@ def read(
     if show:
         assert found is not None
         text = f"**{found.text}** [{found.source.item.marker}]\n\n{sentences}"
-        return Reading(text, found.text, found, value_shown)
-    return Reading(sentences, None, found, value_shown)
+        return Reading(text, found.text, found, value_shown, chosen[0])
+    return Reading(sentences, None, found, value_shown, chosen[0])
+
+
+BM25_TOKEN = re.compile(r"\b\w\w+\b")  # BM25's analyzer's tokens (app.qa.seeds), as `rare_names` are written
+
+
+def named_row(everything: Sequence[Candidate], rare_names: tuple[frozenset[str], ...]) -> Candidate | None:
+    """The one table row that holds the rare words of a name (`rare_names`) that no other sentence or row holds;
+    None when there is none or several."""
+    found: dict[int, Candidate] = {}
+    for name in rare_names:
+        holders = [c for c in everything if name <= set(BM25_TOKEN.findall(c.text.lower()))]
+        if len(holders) == 1 and holders[0].item.kind == "table":
+            found[id(holders[0])] = holders[0]
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def _holds_value(question: str, shown: Sequence[Candidate], tagger: str) -> bool:

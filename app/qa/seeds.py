@@ -167,6 +167,28 @@ def rank_named(index: CollectionIndex, question: str) -> list[int]:
     return found
 
 
+def rare_names(index: CollectionIndex, question: str) -> tuple[frozenset[str], ...]:
+    """For each name the question gives, the words of it (as BM25's analyzer writes them) that at most
+    MAX_NAMING_UNITS units of the collection hold, or none: {"cheri", "reese"} of "Cheri Reese", {"tokyo"} of a
+    collection that never says it; and each code it gives that few units hold ({"0190"}). Names of no rare word are
+    left out. A record that holds them is about what the question names (app.qa.answer.names_record)."""
+    bm25 = bm25_index(index)
+    weights = bm25.weights
+    if weights is None:
+        return ()
+
+    def held(term: str) -> int:
+        column = bm25.vocabulary.get(term)
+        return 0 if column is None else len(weights[column].indices)
+
+    names = [frozenset(t for t in bm25.analyze(m.group(0)) if held(t) <= MAX_NAMING_UNITS)
+             for m in QUESTION_NAME.finditer(question)]  # fmt: skip
+    # A code the question gives ("the locality with the code 0190") names a record as a name does.
+    codes = [frozenset([t]) for t in bm25.analyze(question)
+             if len(t) >= 3 and t.isdigit() and 0 < held(t) <= MAX_NAMING_UNITS]  # fmt: skip
+    return tuple(dict.fromkeys(n for n in names + codes if n))
+
+
 def rank(index: CollectionIndex, ranker: str, question: str, query_vector: np.ndarray | None, k: int) -> Ranking:
     """Any first-stage ranker by name (gnn lives in app.qa.propagate and is dispatched by the pipeline)."""
     if ranker == "tfidf":

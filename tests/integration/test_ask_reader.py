@@ -209,3 +209,28 @@ def test_a_footnote_marked_in_the_answer_is_shown_with_it(
     assert "unit2" in r.answer
     assert "(note 2: The result per unit is calculated using the total number of outstanding unit" in r.answer
     assert r.citations and all(c.filename == "edge_tol.pdf" and c.page == 1 for c in r.citations)
+
+
+def test_a_comparison_of_two_rows_of_one_table_gives_its_verdict(
+    session: Session, settings: Settings, collection: str
+) -> None:
+    tools = Tools(embedder=encoder())
+    question = ("In which state is the share of households whose male head went to college larger, Madhya Pradesh "
+                "or Orissa?")  # fmt: skip
+    r = ask(session, collection, question, AskOptions(), settings, tools)
+    # Both values are cells of Table 6's "College" column, read alike: the verdict compares them (neither is a sure
+    # short answer: no document is named).
+    assert r.answer.startswith("Madhya Pradesh (10.6) is larger than Orissa (8.5).\n\n"), r.answer
+    assert all(c.filename == "twotables_2.pdf" for c in r.citations)
+
+
+def test_the_rare_words_of_the_questions_names_are_kept_per_name(
+    session: Session, settings: Settings, collection: str
+) -> None:
+    from app.qa.pipeline import retrieve
+
+    tools = Tools(embedder=encoder())
+    # The words of a name few units hold are kept; a name every passage of a paper says ("Machine Learning") is not.
+    retrieval = retrieve(session, collection, "What did Nayebi build with Machine Learning?", AskOptions(), settings,
+                         tools)  # fmt: skip
+    assert retrieval.rare_names == (frozenset({"nayebi"}),)

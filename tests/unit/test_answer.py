@@ -245,6 +245,42 @@ def test_weak_evidence_is_shown_as_evidence_under_a_plain_statement_not_as_an_an
     assert not local_answer(question, close, bag_encode).text.startswith(WEAK_EVIDENCE)
 
 
+def test_a_far_table_whose_leading_row_holds_the_questions_rare_names_is_not_said_not_to_answer() -> None:
+    rows = [f"| Smith{k} | Jo | Teacher | School {k} | {k + 10}.00 |" for k in range(30)]
+    rows[17] = "| Reese | Cheri A | Public Relations | Far North Spirits | 75.00 |"
+    markdown = "| Last Name | First Name | Occupation | Employer | Amount |\n|---|---|---|---|---|\n" + "\n".join(rows)
+    table = node("t1", markdown, kind="table")
+    question = "Which company does Cheri Reese work for?"
+    named = Retrieval("content", [table], relevance=RELEVANCE_FLOOR - 0.1, rare_names=(frozenset({"cheri", "reese"}),))
+    answer = local_answer(question, named, bag_encode)
+    assert not answer.text.startswith(WEAK_EVIDENCE) and "Far North Spirits" in answer.text
+    assert answer.short_answer is None and "**" not in answer.text  # still shown as evidence, not as a sure answer
+    # A rare name the row lacks ("CEO"), or a number it does not hold, leaves the statement in place.
+    lacking = Retrieval("content", [table], relevance=RELEVANCE_FLOOR - 0.1,
+                        rare_names=(frozenset({"cheri", "reese"}), frozenset({"ceo"})))  # fmt: skip
+    assert local_answer("Which company is Cheri Reese CEO of?", lacking, bag_encode).text.startswith(WEAK_EVIDENCE)
+    assert local_answer("Which company did Cheri Reese work for in 2019?", named, bag_encode).text.startswith(
+        WEAK_EVIDENCE
+    )
+
+
+def test_the_one_row_holding_a_rare_name_of_the_question_is_shown_beside_passages_on_its_topic() -> None:
+    passages = [node(f"p{k}", f"The Strong Schools campaign {k} asked every donor to give before the referendum.")
+                for k in range(3)]  # fmt: skip
+    rows = [f"| Donor{k} | Jo | teacher | School {k} | 50.00 |" for k in range(20)]
+    rows[11] = "| Stoyke | Phillip | physician | HealthEast | 100.00 |"
+    markdown = "| Last Name | First Name | Occupation | Employer | Amount |\n|---|---|---|---|---|\n" + "\n".join(rows)
+    question = "Which donor to the Strong Schools campaign is a physician working for HealthEast?"
+    nodes = [*passages, node("t1", markdown, kind="table")]
+    named = local_answer(question, Retrieval("content", nodes, rare_names=(frozenset({"healtheast"}),)), bag_encode)
+    assert "Stoyke" in named.text
+    # A row holding only part of a rare name ("Lisa" of "Mona Lisa") is not the record named.
+    partial = Retrieval("content", nodes, rare_names=(frozenset({"mona", "phillip"}),))
+    assert "Stoyke" not in local_answer("Who owns the Mona Phillip painting?", partial, bag_encode).text
+    # Without the name's rarity known, the passages on the topic fill the answer.
+    assert "Stoyke" not in local_answer(question, Retrieval("content", nodes), bag_encode).text
+
+
 def test_the_reader_takes_the_seed_rankings_further_units_in_turn_with_the_traversals_hops() -> None:
     seeds = [node("s1", "a"), node("s2", "b")]
     hops = [node("h1", "c", hop=1, parent="s1"), node("h2", "d", hop=2, parent="h1"), node("h3", "e", hop=1)]

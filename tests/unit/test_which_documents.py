@@ -110,3 +110,18 @@ def test_a_rare_name_of_the_question_points_to_the_units_that_hold_it() -> None:
     # A name many units hold is a topic, not a pointer; the question's first word is no name.
     assert rank_named(index, "What did Boeing deliver?") == []
     assert rank_named(index, "Company totals?") == []
+
+
+def test_the_rare_words_of_a_questions_names_are_those_few_units_or_none_hold() -> None:
+    from app.qa.seeds import MAX_NAMING_UNITS, rare_names
+
+    common = [("w", f"Row {k}: Boeing delivered aircraft to Marvell.") for k in range(MAX_NAMING_UNITS + 1)]
+    index = _index([("w", "Last Name: Reese; First Name: Cheri A; Employer: Far North Spirits"), *common])
+    assert rare_names(index, "Which company does Cheri Reese work for?") == (frozenset({"cheri", "reese"}),)
+    # Held by many units: no pointer to one record; held by none ("CEO"): rare, and no record holds it.
+    assert rare_names(index, "Who is the CEO of Marvell?") == (frozenset({"ceo"}),)
+    assert rare_names(index, "what did boeing deliver?") == ()  # no capitalised name
+    # A code few units hold names a record too; one no unit holds, or a common number, does not.
+    coded = _index([("w", "Clave: 0190; El Duraznillo"), *common])
+    assert rare_names(coded, "Which locality carries the code 0190?") == (frozenset({"0190"}),)
+    assert rare_names(coded, "Which locality carries the code 0191?") == ()

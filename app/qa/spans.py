@@ -110,7 +110,7 @@ def rule_spans(kind: str, question: str, sentence: str) -> list[Span]:
         return out
     if kind == "number":
         periods = [m.span() for m in YEAR_RANGE.finditer(sentence)]
-        share = bool(re.search(r"\b(percentage|percent|proportion|share|fraction|rate)\b", low))
+        share = asks_share(low, "percentage|percent|proportion|share|fraction|rate")
         ages = bool(re.search(r"\byears?\b|\bold\b|\bage\b", low))
         for m in QUANTITY.finditer(sentence):
             text = m.group(0).strip()
@@ -138,6 +138,13 @@ def rule_spans(kind: str, question: str, sentence: str) -> list[Span]:
     return out
 
 
+def asks_share(question: str, share_words: str) -> bool:
+    """The question says a share word (`share_words`, alternatives of a pattern), and does not count things: "How
+    many industries does the market share matrix cover?" asks for a count, not a percentage."""
+    low = question.lower()
+    return bool(re.search(rf"\b(?:{share_words})\b", low)) and not re.match(r"\s*how\s+many\b", low)
+
+
 def ner_spans(kind: str, question: str, sentence: str, ents: tuple[nlp.Entity, ...]) -> list[Span]:
     """Spans of `kind` among the tagger's entities of `sentence`."""
     q_words = words(question)
@@ -154,7 +161,7 @@ def ner_spans(kind: str, question: str, sentence: str, ents: tuple[nlp.Entity, .
         if kind == "date" and in_identifier(sentence, e.start, e.end):
             continue
         if kind == "number":
-            if re.search(r"\b(percentage|percent|proportion|share)\b", low) and e.label != "PERCENT":
+            if asks_share(low, "percentage|percent|proportion|share") and e.label != "PERCENT":
                 continue
             if not re.search(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred)\b", text, re.I):
                 continue

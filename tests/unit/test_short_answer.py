@@ -93,6 +93,11 @@ def test_number_quantity_percentage(tagger: str) -> None:
     assert span("How much did the film gross?", "The film grossed $45 million worldwide.", tagger=tagger) == (
         "$45 million"
     )
+    # A share word naming what is counted ("the market share matrix") asks for no percentage.
+    matrix = "The matrix records market shares in each of the 15 food industries."
+    assert span("How many industries does the market share matrix cover?", matrix, tagger=tagger) == "15"
+    assert span("What share of the vote did Smith win?", "Smith, one of 3 candidates, won 52.3% of the vote.",
+                tagger=tagger) == "52.3%"  # fmt: skip
 
 
 @pytest.mark.parametrize("tagger", TAGGERS)

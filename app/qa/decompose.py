@@ -117,6 +117,9 @@ def comparative(question: str) -> str | None:
             return f"cost {comp}"
         if m.re is HIGHER_IN or m.re is HIGHER_THAN_IN:
             return f"is {comp}"
+        own = OWN_VERB.match(m.group("a").strip()) if m.re is MORE_THAN and verb in ("did", "does", "do") else None
+        if own is not None:
+            return f"{_conjugated(own.group('verb'), past=verb == 'did')} {said}"  # "graduated more students"
         if m.re is HAD_MORE_THAN:
             return f"{'had' if verb == 'did' else 'has'} {comp} {' '.join(m.group('what').split())}"
         if m.groupdict().get("modal"):
@@ -125,6 +128,14 @@ def comparative(question: str) -> str | None:
             return f"{verb} {said}"  # "covered more workers", "use more energy a year"
         return f"{'is' if _adjective(comp, verb) else 'has'} {said}"
     return "is higher" if _comparison(q) is not None or _compared_with(q) is not None else None
+
+
+def _conjugated(verb: str, past: bool) -> str:
+    """ "graduate" → "graduated" (past) or "graduates"; "sell" → "sold"."""
+    if past:
+        irregular = {v: k for k, v in PRESENT_OF.items()}.get(verb)
+        return irregular or (f"{verb}d" if verb.endswith("e") else f"{verb}ed")
+    return f"{verb}es" if verb.endswith(("s", "sh", "ch", "x")) else f"{verb}s"
 
 
 def _past_tense(verb: str) -> bool:
@@ -170,6 +181,8 @@ WHERE_IS_MORE = re.compile(
     r"(?P<comp>(?:more|less)\s+[a-z]+|[a-z]+er)\s*[,:;]\s*(?P<a>.+?),?\s+or\s+(?P<b>.+?)[\s?.!]*$",
     re.I,
 )
+# "Did Ohio graduate more …": the subject and a verb of its own (lower case, after a word or more).
+OWN_VERB = re.compile(r"^(?P<subject>.+?\S)\s+(?P<verb>[a-z]{3,})$")
 # "Which print job cost the project more: A or B?": what each cost, whoever paid.
 COSTS_MORE = re.compile(
     r"^\s*(?:which|what)(?:\s+(?P<noun>[\w-]+(?:\s+[\w-]+){0,2}?))?\s+(?P<verb>cost|costs)\s+(?:[^,:;?]+?\s+)?"
@@ -214,8 +227,14 @@ HAD_MORE_THAN = re.compile(
 BETWEEN = re.compile(
     r"^\s*(?:between|of)\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s*,\s*(?P<rest>(?:which|what|who)\b[^?]+?)[\s?.!]*$", re.I
 )
-# "those in server closets", "the ones for junior high schools": the other alternative's thing, somewhere else.
-ONES_ALTERNATIVE = re.compile(r"^(?:those|the\s+ones|ones|the\s+one)\s+(?=(?:in|for|of|at|on|from|with|by)\s)", re.I)
+# "those in server closets", "the ones for junior high schools", "that of Italy": the other alternative's thing,
+# somewhere else.
+ONES_ALTERNATIVE = re.compile(
+    r"^(?:that|those|the\s+ones|ones|the\s+one)\s+(?=(?:in|for|of|at|on|from|with|by)\s)", re.I
+)
+# "Ohio's enrolment … than Michigan's": the other owner's thing is the first one's.
+OWNED_THING = re.compile(r"^(?P<owner>.+?)['’]s\s+(?P<thing>.+)$")
+OWNER_ALONE = re.compile(r"^(?P<owner>.+?)['’]s$")
 HEAD_BEFORE_PREPOSITION = re.compile(r"^(?P<head>.+?)\s+(?:in|for|of|at|on|from|with|by)\s", re.I)
 AUXILIARY_VERBS = frozenset(["", "is", "are", "was", "were", "has", "had", "have", "did", "does", "do"])
 # Amounts counted without a plural ("more energy a year", "more money on travel").
@@ -542,6 +561,9 @@ def _alternatives(m: re.Match[str]) -> tuple[str, str]:
             if thing:
                 x = ONES_ALTERNATIVE.sub(f"{thing} ", x, count=1)
         filled.append(x)
+    owned, alone = OWNED_THING.match(filled[0]), OWNER_ALONE.match(filled[1])
+    if owned is not None and alone is not None and not OWNED_THING.match(filled[1]):
+        filled[1] = f"{filled[1]} {owned.group('thing')}"
     return filled[0], filled[1]
 
 
@@ -614,7 +636,12 @@ def _choice_parts(q: str) -> list[Part] | None:
         if len(noun.split()) > 1 and not mass and not any(w.endswith("s") or w in PLURALS for w in counted):
             return None
         many = "much" if mass else "many" if head.endswith("s") or head in PLURALS or len(noun.split()) > 1 else "much"
-        if verb in PRESENT_OF:
+        own = OWN_VERB.match(a) if m.re is MORE_THAN and verb in ("did", "does", "do") else None
+        if own is not None:
+            # "Did Ohio graduate more students than Michigan?": a verb of its own after the first subject.
+            a = own.group("subject")
+            frame = f"How {many} {noun} {verb} {{}} {own.group('verb')}?"
+        elif verb in PRESENT_OF:
             # "Which candidate got more votes": how many each got.
             frame = f"How {many} {noun} did {{}} {PRESENT_OF[verb]}?"
         elif verb not in AUXILIARY_VERBS and verb not in ("cost", "costs", "takes", "took") and not _past_tense(verb):

@@ -859,6 +859,35 @@ def test_greater_in_a_than_in_b_and_had_a_bigger_thing_than_b_are_asked_of_each(
     assert split_question("Did the plant have higher output than 500 tonnes?") is None
 
 
+@pytest.mark.parametrize(
+    ("question", "parts", "verdict"),
+    [
+        # The second thing said only by its owner ("Michigan's") or as "that of": the first one's thing is meant.
+        ("Was Ohio's enrolment higher than Michigan's?",
+         ["How high is Ohio's enrolment?", "How high is Michigan's enrolment?"], "is higher"),
+        ("Is the population of Spain larger than that of Italy?",
+         ["How large is the population of Spain?", "How large is the population of Italy?"], "is larger"),
+        # A verb of its own after the first subject: asked with it, and said in the verdict.
+        ("Did Ohio graduate more students than Michigan?",
+         ["How many students did Ohio graduate?", "How many students did Michigan graduate?"],
+         "graduated more students"),
+        ("Does the mill use more water than the mine?",
+         ["How much water does the mill use?", "How much water does the mine use?"], "uses more water"),
+        ("Did Acme sell more cars than Zenith?", ["How many cars did Acme sell?", "How many cars did Zenith sell?"],
+         "sold more cars"),
+    ],
+)  # fmt: skip
+def test_the_second_thing_said_by_its_owner_alone_and_a_verb_of_the_first_subject(
+    question: str, parts: list[str], verdict: str
+) -> None:
+    split = split_question(question)
+    assert split is not None and [p.question for p in split] == parts
+    assert comparative(question) == verdict
+    # "have" is no verb of the subject's own.
+    split = split_question("Did Spain have more schools than Italy?")
+    assert split is not None and split[1].question == "How many schools does Italy have?"
+
+
 def test_a_second_question_opening_on_a_preposition_and_how_many() -> None:
     split = split_question("Above what output must an engine monitor oil mist, and within how many minutes must the "
                            "batteries give the required starts?")  # fmt: skip

@@ -21,7 +21,7 @@ from app.qa.answer_types import expected_type
 from app.qa.ask import Cell, EvidenceNode, Retrieval
 from app.qa.excerpt import excerpt
 from app.qa.extractive_reader import Candidate, ContextItem, Encode, central_sentences, extractive_answer
-from app.qa.reader import BM25_TOKEN, read
+from app.qa.reader import bm25_words, read
 from app.text.sentences import split_sentences
 
 if TYPE_CHECKING:
@@ -54,8 +54,8 @@ def names_record(question: str, rare_names: tuple[frozenset[str], ...], lead: Ca
     Semiconductor?" is not one: the layoff row naming the company does not hold "CEO"."""
     if lead is None or lead.item.kind != "table" or not rare_names:
         return False
-    held = set(BM25_TOKEN.findall(lead.text.lower()))
-    numbers = {t for t in BM25_TOKEN.findall(question.lower()) if any(c.isdigit() for c in t)}
+    held = bm25_words(lead.text)
+    numbers = {t for t in bm25_words(question) if any(c.isdigit() for c in t)}
     return frozenset().union(*rare_names) <= held and numbers <= held
 
 

@@ -133,8 +133,7 @@ def comparative(question: str) -> str | None:
 def _conjugated(verb: str, past: bool) -> str:
     """ "graduate" → "graduated" (past) or "graduates"; "sell" → "sold"."""
     if past:
-        irregular = {v: k for k, v in PRESENT_OF.items()}.get(verb)
-        return irregular or (f"{verb}d" if verb.endswith("e") else f"{verb}ed")
+        return PAST_OF.get(verb) or (f"{verb}d" if verb.endswith("e") else f"{verb}ed")
     return f"{verb}es" if verb.endswith(("s", "sh", "ch", "x")) else f"{verb}s"
 
 
@@ -198,6 +197,7 @@ PAID_MORE = re.compile(
 # The present of a past tense without "-ed" ("got" → "How many votes did A get?").
 PRESENT_OF = {"paid": "pay", "spent": "spend", "invested": "invest", "got": "get", "sold": "sell", "won": "win",
               "lost": "lose", "took": "take"}  # fmt: skip
+PAST_OF = {present: past for past, present in PRESENT_OF.items()}
 # "Was the pass rate higher in Ohio or in Michigan?", "Is unemployment lower for men or for women?": the measure in
 # each of the two.
 HIGHER_IN = re.compile(
@@ -582,18 +582,13 @@ def _choice_parts(q: str) -> list[Part] | None:
         labels = (OWN.sub("the ", x.strip(" ,"), count=1) for x in (paid.group("a"), paid.group("b")))
         return [Part(f"How much {aux} {who} {verb} {prep} {x.strip(' ,')}?", y[0].upper() + y[1:])
                 for x, y in zip((paid.group("a"), paid.group("b")), labels, strict=True)]  # fmt: skip
-    higher = HIGHER_IN.match(q)
-    if higher is not None and not re.search(r"\bthan\b", q, re.I):
-        attr, prep = higher.group("attr"), higher.group("prep").lower()
-        verb = higher.group("verb").lower()
-        things = [x.strip(" ,") for x in (higher.group("a"), higher.group("b"))]
-        return [Part(f"What {verb} {attr} {prep} {x}?", x[0].upper() + x[1:]) for x in things]
-    higher = HIGHER_THAN_IN.match(q)
-    if higher is not None and not re.search(r"\bthan\b", higher.group("attr"), re.I):
-        attr, prep, modal = higher.group("attr"), higher.group("prep").lower(), higher.group("modal") or ""
-        verb = higher.group("verb").lower()
-        things = [x.strip(" ,") for x in (higher.group("a"), higher.group("b"))]
-        return [Part(f"What {verb} {attr} {modal}{prep} {x}?", x[0].upper() + x[1:]) for x in things]
+    for higher, said in ((HIGHER_IN.match(q), q), (HIGHER_THAN_IN.match(q), None)):
+        # "higher in A or in B" may say "than" nowhere; "greater in A than in B" not inside the measure.
+        if higher is not None and not re.search(r"\bthan\b", said or higher.group("attr"), re.I):
+            attr, prep, verb = higher.group("attr"), higher.group("prep").lower(), higher.group("verb").lower()
+            modal = higher.groupdict().get("modal") or ""
+            things = [x.strip(" ,") for x in (higher.group("a"), higher.group("b"))]
+            return [Part(f"What {verb} {attr} {modal}{prep} {x}?", x[0].upper() + x[1:]) for x in things]
     had = HAD_MORE_THAN.match(q) if MORE_THAN.match(q) is None else None
     if had is not None and not RELATIVE.search(had.group("a")):
         comp, what = had.group("comp").lower(), " ".join(had.group("what").split())

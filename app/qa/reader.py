@@ -375,7 +375,13 @@ def read(
     return Reading(sentences, None, found, value_shown, chosen[0])
 
 
-BM25_TOKEN = re.compile(r"\b\w\w+\b")  # BM25's analyzer's tokens (app.qa.seeds), as `rare_names` are written
+_BM25_TOKEN = re.compile(r"\b\w\w+\b")
+
+
+def bm25_words(text: str) -> set[str]:
+    """The words of `text` as BM25's analyzer writes them (app.qa.seeds, sklearn's default tokens, lower case): what
+    `rare_names` are made of."""
+    return set(_BM25_TOKEN.findall(text.lower()))
 
 
 def named_row(everything: Sequence[Candidate], rare_names: tuple[frozenset[str], ...]) -> Candidate | None:
@@ -383,7 +389,7 @@ def named_row(everything: Sequence[Candidate], rare_names: tuple[frozenset[str],
     None when there is none or several."""
     found: dict[int, Candidate] = {}
     for name in rare_names:
-        holders = [c for c in everything if name <= set(BM25_TOKEN.findall(c.text.lower()))]
+        holders = [c for c in everything if name <= bm25_words(c.text)]
         if len(holders) == 1 and holders[0].item.kind == "table":
             found[id(holders[0])] = holders[0]
     return next(iter(found.values())) if len(found) == 1 else None

@@ -157,6 +157,16 @@ def local_answer(
     items = build_context(nodes)
     if not items:
         return Answer(text=NO_ANSWER)
+    # The passage after each one read: a shown sentence that ends its passage may be read on into it.
+    next_of = {n.parent: n.node_id for n in retrieval.windows if n.parent}
+    in_context = {n.node_id for n in nodes}
+    windows = [n for n in retrieval.windows if n.node_id not in in_context]
+    items += [
+        ContextItem(marker=len(items) + k, node_id=n.node_id, kind=n.kind, text=n.text[:MAX_CONTEXT_CHARS_PER_ITEM],
+                    document_id=n.document_id, continues=n.parent or "")
+        for k, n in enumerate(windows, start=1)
+    ]  # fmt: skip
+    nodes = [*nodes, *windows]
     marker_of = {item.node_id: item.marker for item in items}
     notes = " ".join(retrieval.notes)
     table_answers = [a for a in retrieval.table_answers if a.table_id in marker_of]
@@ -179,7 +189,9 @@ def local_answer(
     # Nothing retrieved is about the question: say so, and show the closest evidence as evidence only (a bold span
     # or a short answer would present a sentence about something else as the answer).
     weak = far_from_question(retrieval)
-    reading = read(question, items, encode, question_vector, evidence_only=weak, rare_names=retrieval.rare_names)
+    reading = read(
+        question, items, encode, question_vector, evidence_only=weak, rare_names=retrieval.rare_names, next_of=next_of
+    )
     lead = WEAK_EVIDENCE if weak and not names_record(question, retrieval.rare_names, reading.lead) else None
     # A value in a sentence that shares no word with the question (a year of a reference-list entry) is no value
     # of what was asked.

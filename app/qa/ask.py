@@ -77,6 +77,9 @@ class Retrieval:
     # Units the built-in reader reads beyond `nodes` (app.qa.pipeline.widen_for_reading); those its answer cites
     # join `nodes` after the answer, so the evidence path shows where every cited unit came from.
     reading_extra: list[EvidenceNode] = field(default_factory=list)
+    # The passage that follows each read passage (its "next" edge; `parent` is the passage it follows): not ranked,
+    # only read on from a shown sentence that ends its passage (app.qa.reader.completion). Cited ones join `nodes`.
+    windows: list[EvidenceNode] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -16,6 +16,7 @@ from itertools import zip_longest
 import numpy as np
 
 from app.qa.tablelayout import is_number, join_headers
+from app.text.dates import date_keys
 from app.text.sentences import split_sentences
 from app.text.stemming import stem
 
@@ -65,6 +66,9 @@ class ContextItem:
     text: str  # tables as markdown
     score: float = 0.0  # the retriever's score of the node
     document_id: str = ""
+    # The node id of the passage this one follows when it is read only as that passage's continuation (a window:
+    # never ranked, see app.qa.reader.completion); "" for evidence.
+    continues: str = ""
 
 
 def words(text: str) -> set[str]:
@@ -78,8 +82,9 @@ MONTH_STEMS = {**{m: m[:3] for m in _MONTHS}, **{m[:3]: m[:3] for m in _MONTHS},
 
 def stemmed(text: str) -> set[str]:
     """`words(text)` stemmed: the overlap of a sentence with its question counts "recruiting" for "recruits",
-    "supervision" for "supervise" and "Dec" for "December"."""
-    return {MONTH_STEMS.get(w) or stem(w) for w in words(text)}
+    "supervision" for "supervise" and "Dec" for "December"; a date's keys (app.text.dates) too, so "21 August 2015"
+    meets "08/21/2015"."""
+    return {MONTH_STEMS.get(w) or stem(w) for w in words(text)} | date_keys(text)
 
 
 _ONE_DIGIT_PARTS = re.compile(r"\d[.,]\d")
@@ -287,6 +292,8 @@ class Candidate:
 def candidates(items: Sequence[ContextItem]) -> list[Candidate]:
     out: list[Candidate] = []
     for pos, item in enumerate(items):
+        if item.continues:
+            continue
         pieces = table_rows(item.text) if item.kind == "table" else sentence_pieces(item.text)
         out.extend(Candidate(item=item, position=pos, text=p) for p in pieces)
         if len(out) >= MAX_SENTENCES:

@@ -312,6 +312,26 @@ def widen_for_reading(
     unread += [i for i, _ in named if index.ids[i] not in have and i not in unread]
     retrieval.reading_extra = [evidence_node(index, i, 0, float(index.matrix[i] @ q)) for i in unread]
     _table_among_extra(session, question, retrieval)
+    retrieval.windows = following_passages(index, [*retrieval.nodes, *retrieval.reading_extra])
+
+
+def following_passages(index: CollectionIndex, nodes: list[EvidenceNode]) -> list[EvidenceNode]:
+    """The passage after each passage of `nodes` (its "next" edge), its `parent` the passage it follows. A passage
+    ends where the extractor cut the text, not where the statement ends: "Diesel engines installed on ships without
+    automation notations are to be equipped with monitoring equipment ..." ends one passage and "The alarms are to be
+    visual and audible." opens the next."""
+    have: set[str] = set()
+    out: list[EvidenceNode] = []
+    for n in nodes:
+        if n.kind != "passage" or n.node_id not in index.graph:
+            continue
+        for other, data in index.graph.succ[n.node_id].items():
+            kinds = data.get("kinds") or (data.get("kind"),)
+            j = index.index_of.get(other)
+            if "next" in kinds and j is not None and other not in have and index.kinds[j] == "passage":
+                have.add(other)
+                out.append(evidence_node(index, j, n.hop + 1, 0.0, index.index_of[n.node_id], "next"))
+    return out
 
 
 def _table_among_extra(session: Session, question: str, retrieval: Retrieval) -> None:
@@ -338,10 +358,13 @@ def _table_among_extra(session: Session, question: str, retrieval: Retrieval) ->
 
 
 def adopt_cited(retrieval: Retrieval, answer: Answer) -> None:
-    """The units of `retrieval.reading_extra` the answer cites, appended to the evidence (as the seeds they are)."""
+    """The units of `retrieval.reading_extra` (as the seeds they are) and of `retrieval.windows` (as the hop after
+    the passage they follow) the answer cites, appended to the evidence."""
     cited = {n.node_id for n in answer.cited}
     have = {n.node_id for n in retrieval.nodes}
-    retrieval.nodes.extend(n for n in retrieval.reading_extra if n.node_id in cited and n.node_id not in have)
+    retrieval.nodes.extend(
+        n for n in [*retrieval.reading_extra, *retrieval.windows] if n.node_id in cited and n.node_id not in have
+    )
 
 
 def add_footnotes(session: Session, answer: Answer) -> None:

@@ -4,7 +4,7 @@ evidence sentence(s), the answer-bearing span in **bold**, each sentence with it
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,6 +22,8 @@ from app.qa.extractive_reader import (
     candidates,
     choose,
     score_candidates,
+    sentence_pieces,
+    stemmed,
     words,
 )
 from app.qa.short_answer import ShortAnswer, propose, typed_spans
@@ -277,6 +279,57 @@ def learned_rank(
     return sorted(shortlist, key=lambda c: -c.score)
 
 
+COMPLETED = 2  # of the shown sentences, the best ones whose next sentence may be shown after them
+
+
+def _next_sentence(
+    c: Candidate, everything: Sequence[Candidate], items: Sequence[ContextItem], next_of: Mapping[str, str]
+) -> Candidate | None:
+    """The sentence after `c` in its passage, or else the first of the passage that follows its passage."""
+    at = next((i for i, x in enumerate(everything) if x is c), None)
+    if at is None or c.item.kind == "table":
+        return None
+    if at + 1 < len(everything) and everything[at + 1].item is c.item:
+        return everything[at + 1]
+    item = next((w for w in items if w.node_id == next_of.get(c.item.node_id)), None)
+    if item is None or c.text.rstrip() != sentence_pieces(c.item.text)[-1].rstrip():
+        return None
+    first = next((x for x in everything if x.item is item), None)
+    if first is not None:
+        return first
+    pieces = sentence_pieces(item.text)
+    return Candidate(item=item, position=len(items), text=pieces[0]) if pieces else None
+
+
+def completion(
+    question: str,
+    chosen: list[Candidate],
+    everything: Sequence[Candidate],
+    items: Sequence[ContextItem],
+    next_of: Mapping[str, str],
+) -> tuple[int, Candidate] | None:
+    """(where, the sentence) to show right after one of the COMPLETED best shown sentences: the next sentence of its
+    passage when that sentence holds a word of the question no shown sentence holds. A statement often runs over two
+    sentences, the first naming the question's topic and the second its particular ("VET providers are responsible for
+    recruiting ... the types and number of posts needed." / "As a general rule, posts should be filled permanently
+    wherever possible." for "how should VET providers fill teaching posts?"), and the second alone shares too few
+    words with the question to be chosen."""
+    asked = stemmed(question)
+    missing = asked - set().union(*(stemmed(c.text) for c in chosen))
+    if not missing:
+        return None
+    for at, c in enumerate(chosen[:COMPLETED]):
+        following = _next_sentence(c, everything, items, next_of)
+        if (
+            following is not None
+            and all(following is not x and following.text != x.text for x in chosen)
+            and not heading_like(following.text)
+            and stemmed(following.text) & missing
+        ):
+            return at, following
+    return None
+
+
 def _after_predecessors(chosen: list[Candidate], follows: dict[int, Candidate]) -> list[Candidate]:
     """`chosen` with each continuation moved right after its predecessor when both are shown."""
     ids = {id(c) for c in chosen}
@@ -298,15 +351,19 @@ def read(
     tagger: str = "spacy",
     evidence_only: bool = False,
     rare_names: tuple[frozenset[str], ...] = (),
+    next_of: Mapping[str, str] | None = None,
 ) -> Reading:
     """The reader's answer. `evidence_only`: the evidence is not about the question (app.qa.answer), so no short
     answer is shown and no span is set in bold as one; the sentences are still chosen and cited. `rare_names`: the
     words of each name of the question that few units hold (app.qa.seeds.rare_names); the one table row holding one
-    such name whole is shown."""
+    such name whole is shown. `next_of`: node id → the passage that follows it (a shown sentence that ends its
+    passage may be read on into it, app.qa.reader.completion)."""
+    next_of = next_of or {}
     everything = candidates(items)
     if not everything:
         return Reading("", None, None)
-    cands = score_candidates(question, everything, encode, len(items), question_vector)
+    n_items = sum(1 for item in items if not item.continues)  # a window is not evidence of its own: not counted
+    cands = score_candidates(question, everything, encode, n_items, question_vector)
     learned = encode is not None and sentence_rank.FITTED
     hand_set: dict[int, float] = {}
     follows: dict[int, Candidate] = {}
@@ -314,7 +371,7 @@ def read(
         assert encode is not None
         for c in rerank_by_type(question, sorted(cands, key=lambda c: -c.score), tagger, encode):
             hand_set[id(c)] = c.score
-        ranked = learned_rank(question, cands, everything, len(items), tagger, encode)
+        ranked = learned_rank(question, cands, everything, n_items, tagger, encode)
         follows = continuations(question, ranked, everything, tagger)
         ranked.sort(key=lambda c: -c.score)
         chosen = choose(
@@ -355,6 +412,10 @@ def read(
     # with and answers nothing ("SECTION 2 DIESEL ENGINES" before "4.3.3 Works trials (Factory Acceptance Test)").
     chosen.sort(key=_heading)
     chosen = _after_predecessors(chosen, follows)
+    more = completion(question, chosen, everything, items, next_of)
+    if more is not None:
+        at, following = more
+        chosen.insert(at + 1, following)
     q_words = words(question)
     mark = None if evidence_only else lead_span(question, chosen[0], found, tagger)
     keep = kept_spans(question, chosen, q_words, tagger)

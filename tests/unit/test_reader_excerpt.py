@@ -7,7 +7,7 @@ import numpy as np
 
 from app.qa.excerpt import ELLIPSIS, MAX_EXCERPT_CHARS, densest, excerpt
 from app.qa.extractive_reader import MAX_SENTENCE_CHARS, Candidate, ContextItem, choose, rarity, spread, words
-from app.qa.reader import _after_predecessors, _line, continuations, lead_span, near_question
+from app.qa.reader import _after_predecessors, _line, completion, continuations, lead_span, near_question
 from app.qa.short_answer import ShortAnswer
 from app.qa.span_fit import question_focus, span_fits, span_window
 from app.qa.spans import Span, in_identifier, rule_spans
@@ -163,6 +163,36 @@ def test_a_sentence_continuing_a_better_one_with_the_asked_value_is_raised_and_s
     assert follow.score == 0.9 * 0.75
     assert unrelated.score == 0.2  # continues the passage, but holds no amount
     assert _after_predecessors([lead, elsewhere, follow], follows) == [lead, follow, elsewhere]
+
+
+def test_the_next_sentence_holding_a_question_word_no_shown_sentence_holds_is_shown_after_its_predecessor() -> None:
+    item = ContextItem(1, "p1", "passage", "")
+    other = ContextItem(2, "p2", "passage", "")
+    lead = Candidate(item, 0, "VET providers recruit their teaching staff and decide how many posts are needed.")
+    after = Candidate(item, 0, "As a rule, posts should be filled permanently wherever possible.")
+    elsewhere = Candidate(other, 1, "Teachers in Finland enjoy high status.")
+    everything = [lead, after, elsewhere]
+    question = "How should Finnish VET providers normally fill teaching posts?"
+    assert completion(question, [lead, elsewhere], everything, [item, other], {}) == (0, after)
+    # Nothing the next sentence holds is missing from what is shown: it adds nothing.
+    assert completion("Do VET providers recruit teaching staff?", [lead], everything, [item, other], {}) is None
+    # Already shown: not shown twice.
+    assert completion(question, [lead, after], everything, [item, other], {}) is None
+
+
+def test_a_sentence_ending_its_passage_is_read_on_into_the_passage_that_follows_it() -> None:
+    text = "Diesel engines on ships without automation notations are to be fitted with monitoring equipment."
+    item = ContextItem(1, "p1", "passage", text)
+    window = ContextItem(2, "p2", "passage", "The alarms are to be visual and audible. Indicators are fitted nearby.",
+                         continues="p1")  # fmt: skip
+    lead = Candidate(item, 0, text)
+    everything = [lead]  # a window is never ranked, so it has no candidates of its own
+    question = "How must alarms on diesel engines without automation notations present themselves?"
+    found = completion(question, [lead], everything, [item, window], {"p1": "p2"})
+    assert found is not None and found[0] == 0
+    assert found[1].item is window and found[1].text == "The alarms are to be visual and audible."
+    # Without the link to the following passage there is nothing to read on into.
+    assert completion(question, [lead], everything, [item, window], {}) is None
 
 
 def test_the_shortlist_takes_few_rows_of_one_table_while_other_items_wait() -> None:

@@ -36,6 +36,8 @@ JOINT = re.compile(
     rf"|\s*,\s*and\s+(?=(?:{ASKING_PREPOSITION}\s+)?(?:which|who|whose|what)\s+\w+\s+\w+"
     # "..., and within how many minutes must ...": a preposition and "how many" open a second question too.
     rf"|{ASKING_PREPOSITION}\s+how\s+(?:many|much|long|far)\s+\w+\s+\w+)"
+    # "..., and how long in miles is ...": after a comma and "and", "how" and a measure open a second question.
+    r"|\s*,\s*and\s+(?=how\s+(?:long|far|big|large|small|high|low|old|tall|heavy|wide|deep|often|soon)\b)"
     # "..., and down to about what speed should ...": a few particles before the wh-word.
     r"|\s*,\s*and\s+(?=(?:(?:down|up|to|about|around|roughly|approximately|at|by|from|until|after|before|over|under)"
     r"\s+){1,3}(?:what|which|how\s+(?:many|much))\s+\w+\s+\w+)"
@@ -567,6 +569,18 @@ def _alternatives(m: re.Match[str]) -> tuple[str, str]:
     return filled[0], filled[1]
 
 
+TRAILING_YEAR = re.compile(r"\s+(?:in|during|for)\s+(?:19|20)\d\d(?:\s*[–/-]\s*\d\d(?:\d\d)?)?$", re.I)
+YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def _year_for_both(a: str, b: str) -> tuple[str, str]:
+    """"in Belgium or in the Netherlands in 1997": the year closing the second alternative is the first's too."""
+    tail = TRAILING_YEAR.search(b)
+    if tail is None or YEAR.search(a) or not YEAR.sub("", b[: tail.start()]).strip():
+        return a, b
+    return a + tail.group(0), b
+
+
 def _choice_parts(q: str) -> list[Part] | None:
     where = WHERE_IS_MORE.match(q)
     if where is not None and where.group("comp").lower() not in ("other", "either", "neither", "whether"):
@@ -587,7 +601,7 @@ def _choice_parts(q: str) -> list[Part] | None:
         if higher is not None and not re.search(r"\bthan\b", said or higher.group("attr"), re.I):
             attr, prep, verb = higher.group("attr"), higher.group("prep").lower(), higher.group("verb").lower()
             modal = higher.groupdict().get("modal") or ""
-            things = [x.strip(" ,") for x in (higher.group("a"), higher.group("b"))]
+            things = _year_for_both(*(x.strip(" ,") for x in (higher.group("a"), higher.group("b"))))
             return [Part(f"What {verb} {attr} {modal}{prep} {x}?", x[0].upper() + x[1:]) for x in things]
     had = HAD_MORE_THAN.match(q) if MORE_THAN.match(q) is None else None
     if had is not None and not RELATIVE.search(had.group("a")):
@@ -596,8 +610,8 @@ def _choice_parts(q: str) -> list[Part] | None:
         head = what.split()[-1].lower()
         many = "How much" if head in MASS_NOUNS else "How many" if head.endswith("s") or head in PLURALS else "What"
         ask = many if comp in ("more", "less", "fewer") else "What"
-        things = [x.strip(" ,") for x in (had.group("a"), had.group("b"))]
-        return [Part(f"{ask} {what} {aux} {x} have?", x[0].upper() + x[1:]) for x in things]
+        owners = [x.strip(" ,") for x in (had.group("a"), had.group("b"))]
+        return [Part(f"{ask} {what} {aux} {x} have?", x[0].upper() + x[1:]) for x in owners]
     costs = COSTS_MORE.match(q)
     if costs is not None:
         a, b = _alternatives(costs)

@@ -438,9 +438,23 @@ def numeric_columns(table: TableData, sh: Shape) -> list[int]:
         if c == sh.label_column:
             continue
         cells = [table.rows[i][c] for i in data if c < len(table.rows[i]) and has_value(table.rows[i][c])]
-        if cells and sum(is_number(x) for x in cells) * 2 > len(cells):
+        if cells and sum(is_number(x) for x in cells) * 2 > len(cells) and not serial(cells):
             out.append(c)
     return out
+
+
+SERIAL_SHARE = 0.8  # of a column's steps from one row to the next that are +1 for it to be a running number
+
+
+def serial(cells: Sequence[str]) -> bool:
+    """A running number ("No.", "Serial": 1, 2, 3, …): it numbers the rows and measures nothing, so it is never
+    the column a question asks about unnamed ("What must the service manuals set out?" had been answered "24", the
+    row's item number)."""
+    numbers = [x.strip().rstrip(".") for x in cells]
+    if len(numbers) < 3 or not all(x.isdigit() for x in numbers):
+        return False
+    steps = [int(b) - int(a) for a, b in zip(numbers, numbers[1:], strict=False)]
+    return sum(step == 1 for step in steps) >= SERIAL_SHARE * len(steps)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -644,9 +658,11 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
         body = f"{_cite_name(table)} has no value for {cell['row']} under {cell['column']} {{cite}}."
         return TableAnswer(table.id, "not_found", body, cell=None)
     words_only = any(ch.isalpha() for ch in value) and not any(ch.isdigit() for ch in value)
-    if words_only and expected_type(question) == "number":
+    asked = expected_type(question)
+    if (words_only and asked == "number") or (asked == "person" and not any(ch.isalpha() for ch in value)):
         # A count or an amount asked for, and the cell holds words ("Domestic PAX FLT" of a header row repeated
-        # inside the table): the row and column words met by chance, this cell answers nothing.
+        # inside the table), or a person or a firm asked for and the cell holds a number: the row and column words
+        # met by chance, this cell answers nothing.
         return None
     _, rivals = _row_picks(table, sh, q)
     sure = cell_sure(table, sh, row, [p for p in rivals if primary(p) != primary(row)], col, q, rest, only_numeric)

@@ -910,3 +910,24 @@ def test_a_file_given_to_a_later_part_can_be_asked_without_it() -> None:
     # A scope that is no file is kept as it is.
     split = split_question("In the 2011 census, what was the population and what was the area?")
     assert split is not None and all(p.unscoped is None for p in split)
+
+
+def test_a_year_closing_the_second_alternative_is_the_first_ones_too() -> None:
+    parts = split_question("Was the unemployment rate higher in Austria or in the Netherlands in 1997?")
+    assert parts is not None
+    assert [p.question for p in parts] == [
+        "What was the unemployment rate in Austria in 1997?",
+        "What was the unemployment rate in the Netherlands in 1997?",
+    ]
+    # Two years compared: each alternative is its own year.
+    parts = split_question("Was the unemployment rate higher in 2008 or in 2010?")
+    assert parts is not None and [p.label for p in parts] == ["2008", "2010"]
+
+
+def test_how_long_after_a_comma_and_and_opens_a_second_question() -> None:
+    parts = split_question("How many students took part in the survey, and how long in miles is the test route?")
+    assert parts is not None
+    assert [p.question for p in parts] == [
+        "How many students took part in the survey?",
+        "How long in miles is the test route?",
+    ]

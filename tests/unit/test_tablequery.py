@@ -13,7 +13,9 @@ from app.qa.tablequery import (
     description,
     join_headers,
     markdown,
+    numeric_columns,
     parse_number,
+    serial,
     shape,
     subtotal_rows,
     tokens,
@@ -811,3 +813,28 @@ def test_a_whole_area_asks_for_the_total_of_a_column() -> None:
         got = aggregate_answer(table, question)
         assert got is not None and "**170**" in got.body and "Totals" in got.body
     assert aggregate_answer(table, "How many votes did Ann Lee win in Curtis?") is None
+
+
+def test_a_running_number_column_is_never_the_value_of_an_unnamed_column() -> None:
+    rows = [["No.", "Item", "Remark"]] + [
+        [str(i), name, remark]
+        for i, (name, remark) in enumerate(
+            [("Crankshaft details", "for approval"), ("Operation and service manuals", "to indicate maintenance"),
+             ("Bedplate arrangement", "for information"), ("Piston details", "for approval")], start=22)
+    ]  # fmt: skip
+    table = TableData(id="t", rows=rows)
+    assert serial(["22", "23", "24", "25"]) and not serial(["22", "40", "31", "25"])
+    assert numeric_columns(table, shape(table)) == []
+    assert cell_answer(table, "What must the operation and service manuals set out?") is None
+    # A measure column is still the one numeric column a question may leave unnamed.
+    counts = TableData(id="c", rows=[["Item", "Count"], ["Pistons", "40"], ["Bearings", "31"], ["Valves", "25"]])
+    got = cell_answer(counts, "How many bearings?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "31"
+
+
+def test_a_person_asked_for_is_never_answered_with_a_number_cell() -> None:
+    table = TableData(id="v", rows=[["Candidate", "Votes"], ["Smith", "21"], ["Jones", "22"]])
+    got = cell_answer(table, "How many votes did Jones get?")
+    assert got is not None and got.short_answer == "22"
+    # Row and column words met, but the question asks who: a count is no person.
+    assert cell_answer(table, "Who received the votes counted for Jones?") is None

@@ -450,8 +450,9 @@ def serial(cells: Sequence[str]) -> bool:
     """A running number ("No.", "Serial": 1, 2, 3, …): it numbers the rows and measures nothing, so it is never
     the column a question asks about unnamed ("What must the service manuals set out?" had been answered "24", the
     row's item number)."""
-    numbers = [x.strip().rstrip(".") for x in cells]
-    if len(numbers) < 3 or not all(x.isdigit() for x in numbers):
+    # Notes set in the column's cells below the table ("(4) Operation and service manuals are to ...") are skipped.
+    numbers = [x for x in (cell.strip().rstrip(".") for cell in cells) if x.isdigit()]
+    if len(numbers) < 3:
         return False
     steps = [int(b) - int(a) for a, b in zip(numbers, numbers[1:], strict=False)]
     return sum(step == 1 for step in steps) >= SERIAL_SHARE * len(steps)

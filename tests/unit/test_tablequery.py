@@ -824,6 +824,7 @@ def test_a_running_number_column_is_never_the_value_of_an_unnamed_column() -> No
     ]  # fmt: skip
     table = TableData(id="t", rows=rows)
     assert serial(["22", "23", "24", "25"]) and not serial(["22", "40", "31", "25"])
+    assert serial(["1", "2", "3", "(1) If integral with engine."])  # a note set in the column below the rows
     assert numeric_columns(table, shape(table)) == []
     assert cell_answer(table, "What must the operation and service manuals set out?") is None
     # A measure column is still the one numeric column a question may leave unnamed.

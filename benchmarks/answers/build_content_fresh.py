@@ -334,5 +334,28 @@ def main() -> int:
     return run(OUT, CONTENT, MULTI, DESCRIPTION)
 
 
+_WORD = re.compile(r"\w+")
+
+
+def copied_runs(records: Sequence[tuple[Any, ...]], pdf_root: Path, run: int = 5) -> list[str]:
+    """Questions that repeat a run of `run` consecutive words of one of their evidence pages (pdfplumber text). Each
+    record is a builder's (id, question, answer parts, {document: [pages]}, ...) tuple."""
+    sys.path.insert(0, str(HERE))
+    from check_content_dev import page_texts
+
+    by_name = {p.name: p for folder in ("reports", "tables") for p in (pdf_root / folder).glob("*.pdf")}
+    errors = []
+    for qid, question, _answers, pages, *_ in records:
+        words = _WORD.findall(question.lower())
+        grams = {tuple(words[i : i + run]) for i in range(len(words) - run + 1)}
+        for doc, ps in pages.items():
+            for p in ps:
+                text = _WORD.findall(page_texts(by_name[doc])[p - 1])
+                seen = {tuple(text[i : i + run]) for i in range(len(text) - run + 1)}
+                for gram in sorted(grams & seen):
+                    errors.append(f"{qid}: {' '.join(gram)!r} is copied from {doc} p{p}")
+    return errors
+
+
 if __name__ == "__main__":
     sys.exit(main())

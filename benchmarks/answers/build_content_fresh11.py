@@ -45,7 +45,6 @@ once from the ids (sha256, alternating within each kind) and never edited by han
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
@@ -212,37 +211,15 @@ DESCRIPTION = (
     "by sha256(id), alternating within each kind."
 )
 
-_WORD = re.compile(r"\w+")
-
-
-def copied_runs(content: list[Q], multi: list[Q], pdf_root: Path = PDFS, run: int = 5) -> list[str]:
-    """Questions that repeat a run of `run` consecutive words of one of their evidence pages (pdfplumber text)."""
-    sys.path.insert(0, str(HERE))
-    from check_content_dev import page_texts
-
-    by_name = {p.name: p for folder in ("reports", "tables") for p in (pdf_root / folder).glob("*.pdf")}
-    errors = []
-    for qid, question, _answers, pages, _short, _notes in content + multi:
-        words = _WORD.findall(question.lower())
-        grams = {tuple(words[i : i + run]) for i in range(len(words) - run + 1)}
-        for doc, ps in pages.items():
-            for p in ps:
-                text = _WORD.findall(page_texts(by_name[doc])[p - 1])
-                seen = {tuple(text[i : i + run]) for i in range(len(text) - run + 1)}
-                for gram in sorted(grams & seen):
-                    errors.append(f"{qid}: {' '.join(gram)!r} is copied from {doc} p{p}")
-    return errors
-
-
 def main() -> int:
     # The same record building, checks and split rule as content_fresh.json's, the overlap check of the fresh sets,
     # and the check that no question copies five words of its evidence.
     sys.path.insert(0, str(HERE))
-    from build_content_fresh import run_checked
+    from build_content_fresh import copied_runs, run_checked
 
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--pdfs", type=Path, default=PDFS)
-    errors = copied_runs(CONTENT, MULTI, parser.parse_known_args()[0].pdfs)
+    errors = copied_runs(CONTENT + MULTI, parser.parse_known_args()[0].pdfs)
     for e in errors:
         print(e)
     print(f"runs of five words copied from the evidence: {len(errors)}")

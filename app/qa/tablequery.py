@@ -659,11 +659,9 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
         body = f"{_cite_name(table)} has no value for {cell['row']} under {cell['column']} {{cite}}."
         return TableAnswer(table.id, "not_found", body, cell=None)
     words_only = any(ch.isalpha() for ch in value) and not any(ch.isdigit() for ch in value)
-    asked = expected_type(question)
-    if (words_only and asked == "number") or (asked == "person" and not any(ch.isalpha() for ch in value)):
+    if words_only and expected_type(question) == "number":
         # A count or an amount asked for, and the cell holds words ("Domestic PAX FLT" of a header row repeated
-        # inside the table), or a person or a firm asked for and the cell holds a number: the row and column words
-        # met by chance, this cell answers nothing.
+        # inside the table): the row and column words met by chance, this cell answers nothing.
         return None
     _, rivals = _row_picks(table, sh, q)
     sure = cell_sure(table, sh, row, [p for p in rivals if primary(p) != primary(row)], col, q, rest, only_numeric)

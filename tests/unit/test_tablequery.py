@@ -832,10 +832,3 @@ def test_a_running_number_column_is_never_the_value_of_an_unnamed_column() -> No
     got = cell_answer(counts, "How many bearings?")
     assert got is not None and got.cell is not None and got.cell["value"] == "31"
 
-
-def test_a_person_asked_for_is_never_answered_with_a_number_cell() -> None:
-    table = TableData(id="v", rows=[["Candidate", "Votes"], ["Smith", "21"], ["Jones", "22"]])
-    got = cell_answer(table, "How many votes did Jones get?")
-    assert got is not None and got.short_answer == "22"
-    # Row and column words met, but the question asks who: a count is no person.
-    assert cell_answer(table, "Who received the votes counted for Jones?") is None

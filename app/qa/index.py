@@ -11,8 +11,9 @@ search pays for it) and then brought up to date across graph versions by adding 
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 import numpy as np
@@ -31,6 +32,11 @@ if TYPE_CHECKING:
 UNIT_KINDS = ("passage", "table")
 # A mention edge that lands on a document node reaches that many of its first passages.
 DOCUMENT_ENTRY_PASSAGES = 3
+
+
+def edge_kinds_of(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The kinds of a graph edge's attributes: edges merged from several kinds list them in "kinds"."""
+    return tuple(data.get("kinds") or (str(data.get("kind", "semantic")),))
 
 
 @dataclass(slots=True)
@@ -103,7 +109,7 @@ class CollectionIndex:
         if node_id in g:
             adjacent = list(g.succ[node_id].items()) + list(g.pred[node_id].items())
             for other, data in adjacent:
-                edge_kinds = tuple(data.get("kinds") or (str(data.get("kind", "semantic")),))
+                edge_kinds = edge_kinds_of(data)
                 weight = float(data.get("weight", 1.0))
                 j = self.index_of.get(other)
                 if j is not None:

@@ -37,7 +37,7 @@ from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
 from app.qa.decompose import FILE_NAME, comparative, split_question
 from app.qa.documents_question import documents_with_label, which_documents_in_tables, which_documents_topic
 from app.qa.footnotes import page_notes, table_note_texts, with_notes
-from app.qa.index import CollectionIndex, get_index
+from app.qa.index import CollectionIndex, edge_kinds_of, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
 from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.traverse import EmbeddingScorer, LlmScorer, Scorer, TfidfScorer, evidence_node, traverse
@@ -326,9 +326,8 @@ def following_passages(index: CollectionIndex, nodes: list[EvidenceNode]) -> lis
         if n.kind != "passage" or n.node_id not in index.graph:
             continue
         for other, data in index.graph.succ[n.node_id].items():
-            kinds = data.get("kinds") or (data.get("kind"),)
             j = index.index_of.get(other)
-            if "next" in kinds and j is not None and other not in have and index.kinds[j] == "passage":
+            if "next" in edge_kinds_of(data) and j is not None and other not in have and index.kinds[j] == "passage":
                 have.add(other)
                 out.append(evidence_node(index, j, n.hop + 1, 0.0, index.index_of[n.node_id], "next"))
     return out

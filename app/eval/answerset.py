@@ -16,6 +16,17 @@ from typing import Any
 
 FORMAT = "mdqa-pdf-answers/1"
 KINDS = ("cell", "aggregate", "table", "missing", "content", "multi", "unanswerable")
+# What a question asks for, finer than the kind that says how it is scored (sets on new documents name it; the
+# builder, benchmarks/answers/build_set.py, maps each to its kind). Reports group by it, in this order.
+CATEGORIES = (
+    "cell", "table_show", "aggregate", "table", "arithmetic", "comparison", "two_document", "one_document", "list",
+    "multi", "missing", "content", "unanswerable",
+)  # fmt: skip
+
+
+def category_of(record: dict[str, Any]) -> str:
+    return str(record.get("category") or record["kind"])
+
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212]")
 _CITATION = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]")
@@ -27,9 +38,7 @@ _NUMBER = re.compile(
     r"(?<![\w.])(?P<sign>-)?(?P<num>\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d])|\d+(?:\.\d+)?)"
     rf"(?:\s*(?P<scale>{_SCALE_WORDS})\b)?"
 )
-_NUMERIC_ANSWER = re.compile(
-    rf"^[$€£]?\s*-?\d[\d, ]*(?:\.\d+)?\s*(?:%|percent|{_SCALE_WORDS})?$"
-)
+_NUMERIC_ANSWER = re.compile(rf"^[$€£]?\s*-?\d[\d, ]*(?:\.\d+)?\s*(?:%|percent|{_SCALE_WORDS})?$")
 
 # Phrases that say a named page, table or document does not exist (the reader words it in many ways).
 _MISSING = re.compile(
@@ -190,7 +199,9 @@ def score(record: dict[str, Any], answer: str, short_answer: str | None, citatio
         label = record.get("table_label")
         on_page = [c.text for c in citations if c.filename in record["documents"]]
         labelled = not label or names_label([answer, *on_page], label)
-        correct = citation_ok and labelled and holds_all(answer, [[v] for v in record["required_values"]])
+        # A table's answer parts are its required values; a "what does Table N show" part may accept alternatives.
+        parts = record["answers"] or [[v] for v in record["required_values"]]
+        correct = citation_ok and labelled and holds_all(answer, parts)
     elif kind == "unanswerable":
         # The closest passages may be cited as such; what matters is that the answer says they do not answer it.
         citation_ok = True

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from app.eval.answerset import KINDS, Cited, score, validate
+from app.eval.answerset import CATEGORIES, Cited, category_of, score, validate
 from app.eval.metrics import mean, percentile
 from app.eval.report import machine_line
 from app.settings import Settings
@@ -184,7 +184,8 @@ def ask_one(prepared: Prepared, record: dict[str, Any], reader: str, tools: Any)
     citations = [Cited(c.get("filename", ""), c.get("page"), c.get("text", "")) for c in payload.get("citations", [])]
     s = score(record, payload.get("answer") or "", payload.get("short_answer"), citations)
     out: dict[str, Any] = {
-        "id": record["id"], "kind": record["kind"], "split": record["split"], "reader": reader,
+        "id": record["id"], "kind": record["kind"], "category": category_of(record), "split": record["split"],
+        "reader": reader,
         "question": record["question"], "answer": payload.get("answer") or "",
         "short_answer": payload.get("short_answer"), "question_type": payload.get("question_type"),
         "citations": [{"filename": c.filename, "page": c.page} for c in citations],
@@ -222,15 +223,16 @@ def summarise(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def summary_table(results: Sequence[dict[str, Any]]) -> dict[str, dict[str, dict[str, dict[str, Any]]]]:
-    """reader → split → kind (and "all") → summary."""
+    """reader → split → category (the kind where a set names none; and "all") → summary."""
     table: dict[str, dict[str, dict[str, dict[str, Any]]]] = {}
     for reader in dict.fromkeys(r["reader"] for r in results):
         for split in ("dev", "test"):
             group = [r for r in results if r["reader"] == reader and r["split"] == split]
             if not group:
                 continue
-            per_kind = {k: summarise([r for r in group if r["kind"] == k]) for k in KINDS if
-                        any(r["kind"] == k for r in group)}  # fmt: skip
+            named = list(dict.fromkeys(r["category"] for r in group))
+            order = [c for c in CATEGORIES if c in named] + [c for c in named if c not in CATEGORIES]
+            per_kind = {c: summarise([r for r in group if r["category"] == c]) for c in order}
             per_kind["all"] = summarise(group)
             table.setdefault(reader, {})[split] = per_kind
     return table

@@ -241,6 +241,3 @@ def validate(data: Any) -> list[dict[str, Any]]:
             raise ValueError(f"{where}: no answers")
     return records
 
-
-def is_answer_set(data: Any) -> bool:
-    return isinstance(data, dict) and data.get("format") == FORMAT

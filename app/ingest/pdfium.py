@@ -10,8 +10,6 @@ waits at most for one page of extraction.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,12 +25,6 @@ PDFIUM_LOCK = threading.RLock()
 
 # pdfium's FPDF_GetLastError codes, as reported in PdfiumError.err_code.
 _ERR_FILE, _ERR_FORMAT, _ERR_PASSWORD, _ERR_SECURITY = 2, 3, 4, 5
-
-
-@contextmanager
-def pdfium_lock() -> Iterator[None]:
-    with PDFIUM_LOCK:
-        yield
 
 
 def open_pdf(path: Path, password: str | None = None) -> pdfium.PdfDocument:

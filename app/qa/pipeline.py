@@ -22,6 +22,7 @@ from app.llm.embeddings import TextEncoder, get_embedder
 from app.llm.vector_cache import remembered
 from app.qa import seeds as seed_rankers
 from app.qa import structural
+from app.qa.analysis.operation import Arithmetic, arithmetic_question
 from app.qa.answer import (
     Answer,
     combine,
@@ -34,6 +35,7 @@ from app.qa.answer import (
 )
 from app.qa.ask import AskOptions, AskResult, Cell, Citation, EvidenceNode, Retrieval
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
+from app.qa.compose import arithmetic_line
 from app.qa.decompose import FILE_NAME, comparative, split_question
 from app.qa.documents_question import documents_with_label, which_documents_in_tables, which_documents_topic
 from app.qa.footnotes import page_notes, table_note_texts, with_notes
@@ -518,7 +520,8 @@ def composite(
         listed = [(d.filename, node, table.caption) for (table, d), node in zip(found, tables, strict=True)]
         return Retrieval(question_type="structural", nodes=tables), labelled_answer(label, listed)
     topic = which_documents_topic(question)
-    parts = split_question(question) if topic is None else None
+    arithmetic = arithmetic_question(question) if topic is None else None
+    parts = list(arithmetic.parts) if arithmetic else split_question(question) if topic is None else None
     if topic is None and not parts:
         return None
     version = graph_version(session, collection_id)
@@ -561,7 +564,10 @@ def composite(
                 nodes.append(n)
     answer = combine(answered)
     compared = comparative(question)
-    if compared is not None:
+    worked = _worked(arithmetic, answered, cells, answer) if arithmetic is not None else None
+    if worked:
+        answer.text = f"{worked}\n\n{answer.text}"
+    elif compared is not None:
         labels = [label for label, _ in answered]
         verdict = comparison_verdict(labels, [a.short_answer for _, a in answered], compared)
         verdict = verdict or table_verdict(labels, cells, compared)
@@ -572,6 +578,21 @@ def composite(
 
 
 _NOT_IN_FILE = "{file} does not seem to answer this part. From the other documents:"
+
+
+def _worked(
+    arithmetic: Arithmetic, answered: list[tuple[str, Answer]], cells: list[tuple[str, Cell] | None], whole: Answer
+) -> str | None:
+    """The arithmetic line over the value each part read — its table cell, else its short answer or candidate —
+    cited where that value stands."""
+    positions = {node.node_id: k for k, node in enumerate(whole.cited, start=1)}
+    values: list[str | None] = []
+    markers: list[str] = []
+    for (_, part), cell in zip(answered, cells, strict=True):
+        values.append(cell[1]["value"] if cell else part.short_answer or part.candidate)
+        source = cell[0] if cell else next((n.node_id for n in part.cited), None)
+        markers.append(f"[{positions[source]}]" if source in positions else "")
+    return arithmetic_line(arithmetic.operation, [label for label, _ in answered], values, markers)
 
 
 def _cell_read(retrieval: Retrieval, answer: Answer) -> tuple[str, Cell] | None:

@@ -234,3 +234,19 @@ def test_the_rare_words_of_the_questions_names_are_kept_per_name(
     retrieval = retrieve(session, collection, "What did Nayebi build with Machine Learning?", AskOptions(), settings,
                          tools)  # fmt: skip
     assert retrieval.rare_names == (frozenset({"nayebi"}),)
+
+
+def test_how_much_more_is_computed_from_the_two_cells_with_its_working(
+    session: Session, settings: Settings, collection: str
+) -> None:
+    tools = Tools(embedder=encoder())
+    question = ("How much larger is the share of households whose male head went to college in Madhya Pradesh than "
+                "in Orissa?")  # fmt: skip
+    r = ask(session, collection, question, AskOptions(), settings, tools)
+    # Two lookups (one per state), each read from its cell of Table 6's "College" column; the difference is worked
+    # out and each value cited where it stands.
+    said = r"\*\*2\.1\*\*: Madhya Pradesh \(10\.6\) \[(\d+)\] − Orissa \(8\.5\) \[(\d+)\] = 2\.1\.\n\n"
+    working = re.match(said, r.answer)
+    assert working is not None, r.answer
+    assert all(r.citations[int(m) - 1].filename == "twotables_2.pdf" for m in working.groups())
+    assert "**Madhya Pradesh**:" in r.answer and "**Orissa**:" in r.answer

@@ -1,0 +1,74 @@
+"""Compose: what is said of a question's parts once each was read — here, the arithmetic asked of two read values
+("how much more", "how many times"), computed and shown with its working and the citation of each value."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.qa.analysis.operation import Operation
+
+# A value as a table or a sentence prints it: "$1,234.5", "12.5%", "-3", "1 234" (space-grouped thousands).
+_VALUE = re.compile(
+    r"(?P<cur>[$€£¥])?\s?(?P<num>-?\d{1,3}(?:[, \u00a0]\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)"
+    r"(?:\s?(?P<pct>%)|\s(?P<scale>thousand|million|billion|trillion)\b)?",
+    re.I,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    amount: float
+    decimals: int
+    grouped: bool  # printed with thousands separators
+    currency: str
+    percent: bool
+    scale: str  # "million" in "€5.0 million": both values must share it
+
+    def said(self, amount: float, decimals: int | None = None) -> str:
+        places = self.decimals if decimals is None else decimals
+        number = f"{amount:,.{places}f}" if self.grouped or abs(amount) >= 10_000 else f"{amount:.{places}f}"
+        return f"{self.currency}{number}{'%' if self.percent else ''}{' ' + self.scale if self.scale else ''}"
+
+
+def value_of(text: str | None) -> Value | None:
+    """The first value a read answer states; None when it states none."""
+    m = _VALUE.search(text or "")
+    if m is None:
+        return None
+    raw = m.group("num")
+    digits = re.sub(r"[, \u00a0]", "", raw)
+    decimals = len(digits.split(".")[1]) if "." in digits else 0
+    scale = (m.group("scale") or "").lower()
+    return Value(float(digits), decimals, digits != raw, m.group("cur") or "", bool(m.group("pct")), scale)
+
+
+def arithmetic_line(
+    operation: Operation, labels: Sequence[str], read: Sequence[str | None], markers: Sequence[str]
+) -> str | None:
+    """ "**2.3 percentage points**: Businesses (12.5%) [2] − Households (10.2%) [1] = 2.3." — the larger value first,
+    so the result says by how much one exceeds the other; None unless both parts read a value of the same kind (both
+    percentages or neither, the same currency)."""
+    a, b = (value_of(text) for text in read)
+    if a is None or b is None or (a.percent, a.currency, a.scale) != (b.percent, b.currency, b.scale):
+        return None
+    (big, big_label, big_mark), (small, small_label, small_mark) = sorted(
+        ((a, labels[0], markers[0]), (b, labels[1], markers[1])), key=lambda v: -v[0].amount
+    )
+    if operation == "ratio":
+        if small.amount == 0:
+            return None
+        ratio = big.amount / small.amount
+        return (
+            f"**{ratio:.2f} times**: {big_label} ({big.said(big.amount)}) {big_mark} ÷ {small_label} "
+            f"({small.said(small.amount)}) {small_mark} = {ratio:.2f}."
+        )
+    places = max(a.decimals, b.decimals)
+    gap = round(big.amount - small.amount, places)
+    unit = " percentage points"
+    result = big.said(gap, places).replace("%", unit)
+    return (
+        f"**{result}**: {big_label} ({big.said(big.amount)}) {big_mark} − {small_label} ({small.said(small.amount)}) "
+        f"{small_mark} = {result}."
+    )

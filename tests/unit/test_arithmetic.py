@@ -1,0 +1,94 @@
+"""Arithmetic asked of two values: the question read from its grammar into two lookups, the result composed with
+its working. The phrasings are written for these tests; none comes from an answer set."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.qa.analysis.operation import arithmetic_question
+from app.qa.compose import arithmetic_line, value_of
+
+
+@pytest.mark.parametrize(
+    ("question", "operation", "parts", "labels"),
+    [
+        ("How much more revenue did Acme earn in 2020 than in 2019?", "difference",
+         ("How much revenue did Acme earn in 2020?", "How much revenue did Acme earn in 2019?"), ("2020", "2019")),
+        ("How much higher was the literacy rate in Kerala than in Bihar?", "difference",
+         ("What was the literacy rate in Kerala?", "What was the literacy rate in Bihar?"), ("Kerala", "Bihar")),
+        ("How many times larger was the budget of Paris than that of Lyon?", "ratio",
+         ("What was the budget of Paris?", "What was the budget of Lyon?"), ("Paris", "Lyon")),
+        ("How many more students did Ohio graduate than Michigan in 2003?", "difference",
+         ("How many students did Ohio graduate in 2003?", "How many students did Michigan graduate in 2003?"),
+         ("Ohio", "Michigan")),
+        ("How much lower is the tariff for households than for businesses?", "difference",
+         ("What is the tariff for households?", "What is the tariff for businesses?"), ("Households", "Businesses")),
+        ("How much more expensive was the Model X than the Model Y?", "difference",
+         ("How expensive was the Model X?", "How expensive was the Model Y?"), ("The Model X", "The Model Y")),
+        ("How many more beds did the hospital in Leeds have than the hospital in York?", "difference",
+         ("How many beds did the hospital in Leeds have?", "How many beds did the hospital in York have?"),
+         ("The hospital in Leeds", "The hospital in York")),
+        ("How much higher was the pupil/teacher ratio in public schools than in private schools in 2003?", "difference",
+         ("What was the pupil/teacher ratio in public schools in 2003?",
+          "What was the pupil/teacher ratio in private schools in 2003?"), ("Public schools", "Private schools")),
+    ],
+)  # fmt: skip
+def test_an_arithmetic_question_becomes_two_lookups(
+    question: str, operation: str, parts: tuple[str, str], labels: tuple[str, str]
+) -> None:
+    found = arithmetic_question(question)
+    assert found is not None
+    assert found.operation == operation
+    assert tuple(p.question for p in found.parts) == parts
+    assert tuple(p.label for p in found.parts) == labels
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Was the literacy rate higher in Kerala or in Bihar?",  # a comparison, no arithmetic asked
+        "How many people lived in Paris in 2010?",
+        "How much did Ohio spend on schools?",
+        "Which state had more graduates than Michigan?",
+        "How much more?",
+    ],
+)
+def test_other_questions_ask_no_arithmetic(question: str) -> None:
+    assert arithmetic_question(question) is None
+
+
+def test_values_are_read_as_printed() -> None:
+    grouped = value_of("about $1,234.50 in all")
+    assert grouped is not None and (grouped.amount, grouped.decimals, grouped.grouped, grouped.currency) == (
+        1234.5, 2, True, "$")  # fmt: skip
+    share = value_of("12.5 %")
+    assert share is not None and share.percent and share.amount == 12.5
+    scaled = value_of("€5.0 million")
+    assert scaled is not None and scaled.scale == "million"
+    assert value_of("no value here") is None
+
+
+def test_the_difference_is_said_with_its_working_larger_first() -> None:
+    line = arithmetic_line("difference", ["2019", "2020"], ["1,000", "1,234"], ["[1]", "[2]"])
+    assert line == "**234**: 2020 (1,234) [2] − 2019 (1,000) [1] = 234."
+    points = arithmetic_line("difference", ["Households", "Businesses"], ["10.2%", "12.5 %"], ["[1]", "[2]"])
+    assert points == (
+        "**2.3 percentage points**: Businesses (12.5%) [2] − Households (10.2%) [1] = 2.3 percentage points."
+    )
+    money = arithmetic_line("difference", ["A", "B"], ["€5.0 million", "€2.0 million"], ["[1]", "[2]"])
+    assert money == "**€3.0 million**: A (€5.0 million) [1] − B (€2.0 million) [2] = €3.0 million."
+
+
+def test_the_ratio_is_said_with_its_working() -> None:
+    assert arithmetic_line("ratio", ["Paris", "Lyon"], ["5.0", "2.0"], ["[1]", "[2]"]) == (
+        "**2.50 times**: Paris (5.0) [1] ÷ Lyon (2.0) [2] = 2.50."
+    )
+    assert arithmetic_line("ratio", ["A", "B"], ["5", "0"], ["[1]", "[2]"]) is None
+
+
+@pytest.mark.parametrize(
+    "values",
+    [["12%", "5"], ["$5", "€5"], ["5 million", "5 thousand"], [None, "5"], ["five", "4"]],
+)
+def test_no_arithmetic_over_values_of_different_kinds(values: list[str | None]) -> None:
+    assert arithmetic_line("difference", ["A", "B"], values, ["[1]", "[2]"]) is None

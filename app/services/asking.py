@@ -1,15 +1,13 @@
 """Asking a collection: validate, run the QA pipeline, shape the API's JSON, keep the question in the history.
 
-Two ways out: `ask_collection` returns the whole response; `stream_answer` yields it as events (name, data) while
-the answer is being written: `citation` each time a marker is first used (before the text that uses it), `delta`
-text pieces, then `citations` (all of them), `evidence`, and `done` with the whole response, or `error`.
+Two ways out: `ask_collection` returns the whole response; app.services.ask_stream yields it as events while the
+answer is being written. Both answer through `answer_and_record`.
 """
 
 from __future__ import annotations
 
-import queue
-import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -17,12 +15,12 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StrictInt, Vali
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.db.models import DocTable, Document, Question
-from app.db.session import session_scope
+from app.db.models import Collection, DocTable, Document, Question
 from app.llm.chat import LLMError
-from app.qa.ask import AskOptions, AskResult, EvidenceNode
+from app.qa.ask import AskOptions, AskResult
+from app.qa.llm_reader import AnswerSink
 from app.qa.markdown import answer_html
-from app.qa.pipeline import CITATION_TEXT_CHARS, Tools, ask
+from app.qa.pipeline import Tools, ask
 from app.services import metrics
 from app.services.collections import get_collection
 from app.services.errors import Conflict, Invalid, NotFound, ServiceError
@@ -45,6 +43,11 @@ class NoReadyDocuments(Conflict):
 
 class InvalidQuestion(Invalid):
     pass
+
+
+class CollectionDeleted(NotFound):
+    def __init__(self) -> None:
+        super().__init__("the collection was deleted while the question was answered")
 
 
 class LLMUnavailable(ServiceError):
@@ -202,12 +205,50 @@ def ask_collection(
 ) -> dict[str, Any]:
     """Answer `question` over the collection's ready documents and record it; the API's JSON."""
     request = prepare_ask(session, collection_id, question, options_dict, settings)
+    return answer_and_record(session, request, settings, tools)
+
+
+def answer_and_record(
+    session: Session,
+    request: AskRequest,
+    settings: Settings,
+    tools: Tools | None = None,
+    sink: AnswerSink | None = None,
+) -> dict[str, Any]:
+    """Answer a prepared question and keep it in the history; the API's JSON. LLMUnavailable when the LLM failed,
+    CollectionDeleted when the collection went away meanwhile (whatever that broke on the way)."""
+    with _deletion_is_not_found(session, request.collection_id):
+        try:
+            result = ask(session, request.collection_id, request.question, request.options, settings, tools, sink=sink)
+        except LLMError as exc:
+            metrics.record_llm_error()
+            raise LLMUnavailable(str(exc)) from exc
+        return _record(session, request.collection_id, result, request.options)
+
+
+@contextmanager
+def _deletion_is_not_found(session: Session, collection_id: str) -> Iterator[None]:
+    """CollectionDeleted for whatever fails once the collection is gone: a delete may strike at any point of an
+    answer (its rows vanish under the reader, or recording the question breaks the foreign key), and what the
+    client needs to hear is that, not the failure it caused."""
     try:
-        result = ask(session, collection_id, request.question, request.options, settings, tools)
-    except LLMError as exc:
-        metrics.record_llm_error()
-        raise LLMUnavailable(str(exc)) from exc
-    return _record(session, collection_id, result, request.options)
+        yield
+    except LLMUnavailable:
+        raise
+    except Exception as exc:
+        if _collection_gone(session, collection_id):
+            raise CollectionDeleted() from exc
+        raise
+
+
+def _collection_gone(session: Session, collection_id: str) -> bool:
+    # A session of its own: the caller's transaction may be the one that failed (PostgreSQL refuses any further
+    # statement in it). If even this look-up fails, the original error is the one to report.
+    try:
+        with Session(bind=session.get_bind()) as fresh:
+            return fresh.get(Collection, collection_id) is None
+    except Exception:  # noqa: BLE001 - e.g. the database went away: not evidence of a delete
+        return False
 
 
 def _cell_with_box(session: Session, cell: dict[str, Any]) -> dict[str, Any]:
@@ -245,79 +286,6 @@ def _record(session: Session, collection_id: str, result: AskResult, options: As
     record.result = payload
     session.flush()
     return payload
-
-
-def citation_json(marker: int, node: EvidenceNode, filenames: dict[str, str]) -> dict[str, Any]:
-    return {
-        "marker": marker,
-        "node_id": node.node_id,
-        "kind": node.kind,
-        "document_id": node.document_id,
-        "filename": filenames.get(node.document_id, ""),
-        "page": node.page,
-        "text": node.text[:CITATION_TEXT_CHARS],
-    }
-
-
-class _QueueSink:
-    """The LLM reader's stream, turned into events on a queue read by the request's thread."""
-
-    def __init__(self, events: queue.Queue[tuple[str, Any]], filenames: dict[str, str]) -> None:
-        self.events = events
-        self.filenames = filenames
-        self.streamed = False
-
-    def text(self, delta: str) -> None:
-        self.streamed = True
-        self.events.put(("delta", {"text": delta}))
-
-    def cite(self, marker: int, node: EvidenceNode) -> None:
-        self.events.put(("citation", citation_json(marker, node, self.filenames)))
-
-
-_END = ("__end__", None)
-
-
-def stream_answer(request: AskRequest, settings: Settings, tools: Tools | None = None) -> Iterator[tuple[str, Any]]:
-    """Answer a prepared question as events (see the module doc); the question is recorded before `done`.
-
-    The pipeline runs in a thread with its own session and puts events on a queue as the reader writes; this
-    generator hands them on. A client that goes away does not stop the answer: it is still recorded."""
-    events: queue.Queue[tuple[str, Any]] = queue.Queue()
-
-    def work() -> None:
-        sink = _QueueSink(events, request.filenames)
-        try:
-            with session_scope(settings.resolved_database_url) as session:
-                result = ask(
-                    session, request.collection_id, request.question, request.options, settings, tools, sink=sink
-                )
-                payload = _record(session, request.collection_id, result, request.options)
-            if not sink.streamed:  # the built-in reader: its citations, then the answer a paragraph at a time
-                for citation in payload["citations"]:
-                    events.put(("citation", citation))
-                paragraphs = payload["answer"].split("\n\n")
-                for i, paragraph in enumerate(paragraphs):
-                    events.put(("delta", {"text": paragraph + ("\n\n" if i < len(paragraphs) - 1 else "")}))
-            events.put(("citations", {"citations": payload["citations"]}))
-            events.put(("evidence", {"evidence": payload["evidence"], "retrieved": payload["retrieved"]}))
-            events.put(("done", payload))
-        except LLMError as exc:
-            metrics.record_llm_error()
-            events.put(("error", {"status": LLMUnavailable.status_code, "detail": str(exc)}))
-        except ServiceError as exc:
-            events.put(("error", {"status": exc.status_code, "detail": str(exc)}))
-        except Exception as exc:  # noqa: BLE001 - the stream must end with a reason, not hang or cut off
-            events.put(("error", {"status": 500, "detail": f"the answer failed: {type(exc).__name__}: {exc}"}))
-        finally:
-            events.put(_END)
-
-    threading.Thread(target=work, name="mdqa-ask-stream", daemon=True).start()
-    while True:
-        event = events.get()
-        if event is _END:
-            return
-        yield event
 
 
 def get_question(session: Session, collection_id: str, question_id: str) -> dict[str, Any]:

@@ -246,6 +246,9 @@ def ask_form(
         rate_limited("ask")(request, actor)
         audit.record_apart(settings.resolved_database_url, actor, "ask", collection_id=cid, target=question)
         payload = asking_service.ask_collection(session, cid, question, options, settings)
+    except asking_service.CollectionDeleted as exc:
+        session.rollback()  # the failed answer's transaction: the page is drawn and the request ends in a clean one
+        return not_found_page(request, str(exc)[:1].upper() + str(exc)[1:] + ".")
     except ServiceError as exc:
         return _ask_page(request, session, settings, collection, question, error=str(exc), status_code=exc.status_code)
     return RedirectResponse(f"/collections/{cid}/questions/{payload['id']}", status_code=303)

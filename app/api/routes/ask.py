@@ -10,7 +10,8 @@ server-sent events (`text/event-stream`), each `event: <name>` with one JSON `da
 - `citations` `{"citations": [...]}` and `evidence` `{"evidence": {...}, "retrieved": [...]}` once it is written;
 - `done`: the whole response object, exactly what the non-streamed call returns (with its history `id`, and the
   answer's canonical text: it may differ from the deltas joined in whitespace around dropped markers);
-- `error` `{"status", "detail"}` when the answer failed after the stream began (e.g. the LLM server broke off).
+- `error` `{"status", "detail"}` when the answer failed after the stream began: 502 when the LLM server broke off,
+  404 when the collection was deleted meanwhile, 500 with a fixed sentence for anything else (never the exception).
 
 A bad request (unknown collection, empty question, bad option, no ready document) is refused before any event, as
 a JSON error with its 4xx status, streamed or not.
@@ -27,7 +28,7 @@ from fastapi.responses import StreamingResponse
 
 from app.api.schemas import API_ERRORS, BODY_ERRORS, AskBody, AskOut, QuestionOut, QuestionSummaryOut, error_responses
 from app.dependencies import ActorDep, AskLimit, SessionDep, SettingsDep
-from app.services import access, audit
+from app.services import access, ask_stream, audit
 from app.services import asking as service
 
 router = APIRouter(prefix="/api/collections", tags=["ask"], responses=API_ERRORS)
@@ -53,7 +54,7 @@ def ask(cid: str, body: AskBody, session: SessionDep, settings: SettingsDep, act
     if body.stream:
         request = service.prepare_ask(session, cid, body.question, body.options, settings)
         return StreamingResponse(
-            sse(service.stream_answer(request, settings)),
+            sse(ask_stream.stream_answer(request, settings)),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},  # proxies must not hold events back
         )

@@ -13,7 +13,7 @@ from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
 from app.db.session import session_scope
-from app.security.ratelimit import RateLimits
+from app.security.ratelimit import RateLimits, client_key
 from app.services.access import Actor
 from app.services.errors import Forbidden, Unauthorized
 from app.settings import Settings
@@ -63,5 +63,13 @@ def rate_limited(kind: str) -> Callable[[Request, Actor], None]:
     return check
 
 
-AskLimit = Depends(rate_limited("ask"))
+def limit_asks(request: Request, actor: ActorDep) -> None:
+    """Questions count per client (a token, a login session, a browser, an address), not per user: one script must
+    not use up the questions of the person's browser. Loopback single-user mode has a limit of its own."""
+    limits: RateLimits = request.app.state.rate_limits
+    single_user = not request.scope.get("state", {}).get("auth_required", True)
+    limits.hit("ask_single_user" if single_user else "ask", client_key(request.scope))
+
+
+AskLimit = Depends(limit_asks)
 UploadLimit = Depends(rate_limited("upload"))

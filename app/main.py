@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app import security
 from app.api import faults, metrics
@@ -65,7 +66,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True, start_
 
     @app.exception_handler(ServiceError)
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
-        return error_response(exc.status_code, str(exc))
+        return error_response(exc.status_code, str(exc), exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -92,5 +93,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True, start_
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     # Security headers, allowed hosts, login gate, CSRF (app/security), outside everything but the request log.
     security.install(app, settings)
-    app.add_middleware(RequestLog)  # outermost: its line and id cover every answer, the 413/408/422/403 ones too
+    app.add_middleware(RequestLog)  # its line and id cover every answer, the 413/408/422/403 ones too
+    if settings.trusted_proxy_list:  # outermost: every layer (log, limits, audit, Secure cookies) sees one client
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxy_list)
     return app

@@ -67,5 +67,8 @@ def server_config(app: FastAPI, settings: Settings, host: str, port: int) -> uvi
         http=protocol,
         log_config=None,  # app.logging_setup configured the root logger; uvicorn's loggers propagate to it
         access_log=False,  # app.api.request_log writes the one line per request
+        # uvicorn would believe X-Forwarded-For from loopback (FORWARDED_ALLOW_IPS); the app does it, and only
+        # from MDQA_TRUSTED_PROXIES, so that a test client or another ASGI server gets the same answer.
+        proxy_headers=False,
         timeout_keep_alive=5,
     )

@@ -6,13 +6,14 @@ Nested groups use a double underscore, e.g. MDQA_GRAPH__KNN_K=15.
 from __future__ import annotations
 
 import difflib
+import ipaddress
 import os
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
@@ -96,7 +97,17 @@ class OcrSettings(BaseModel):
 class RateLimitSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    ask: str = Field("60/minute", description="questions one user may ask (429 above); `limits` notation")
+    ask: str = Field(
+        "60/minute",
+        description="questions one client (an API token or a login session) may ask once login is on (429 above); "
+        "`limits` notation",
+    )
+    ask_single_user: str = Field(
+        "300/minute",
+        description="questions one client may ask in loopback single-user mode (no login), meant for one person "
+        "plus their scripts: a browser counts by its cookie, a script without cookies by its address, so scripts "
+        "never use up the browser's questions",
+    )
     upload: str = Field("60/minute", description="upload requests one user may make (429 above)")
     login: str = Field("10/minute", description="login attempts per user name and per client address")
 
@@ -170,6 +181,11 @@ class Settings(BaseSettings):
     allowed_hosts: str = Field(
         "", description="comma-separated Host names served (DNS rebinding guard); empty = loopback names + host"
     )
+    trusted_proxies: str = Field(
+        "",
+        description="comma-separated addresses or networks (CIDR) of reverse proxies whose X-Forwarded-For and "
+        "X-Forwarded-Proto are believed; empty = none: the client is whoever connected (limits, audit, cookies)",
+    )
     session_hours: int = Field(24 * 7, ge=1, description="how long a login lasts")
     rate_limits: RateLimitSettings = RateLimitSettings()
 
@@ -191,6 +207,17 @@ class Settings(BaseSettings):
         if self.heartbeat_s * 2 > self.stale_processing_s:
             raise ValueError("heartbeat_s must be at most half of stale_processing_s")
         return self
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxies_are_addresses(cls, value: str) -> str:
+        # A typo would otherwise trust nobody (or, worse, be read as a host name by the proxy-header middleware).
+        for entry in _entries(value):
+            try:
+                ipaddress.ip_network(entry, strict=False)
+            except ValueError:
+                raise ValueError(f"{entry!r} is not an IP address or network (e.g. 127.0.0.1, 10.0.0.0/8)") from None
+        return value
 
     @classmethod
     def settings_customise_sources(
@@ -225,8 +252,16 @@ class Settings(BaseSettings):
         return names if self.host in names or self.host in ("0.0.0.0", "::") else [*names, self.host.lower()]
 
     @property
+    def trusted_proxy_list(self) -> list[str]:
+        return _entries(self.trusted_proxies)
+
+    @property
     def llm_configured(self) -> bool:
         return bool(self.llm_base_url)
+
+
+def _entries(value: str) -> list[str]:
+    return [part.strip() for part in value.split(",") if part.strip()]
 
 
 def unknown_names(environ: Mapping[str, str]) -> list[str]:

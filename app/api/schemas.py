@@ -177,7 +177,7 @@ _ERROR_MEANING = {
     409: "the request conflicts with the state (e.g. no ready document yet, a name already taken)",
     413: "the request body is larger than MDQA_MAX_UPLOAD_MB",
     422: "the request is invalid (a bad field, a NUL byte); `detail` says which field and why",
-    429: "too many requests from this user; `detail` says when to retry",
+    429: "too many requests from this client; `detail` and the Retry-After header say when to retry",
     502: "the configured LLM server failed",
     503: "the database or the queue is unavailable; retry later",
 }
@@ -320,6 +320,6 @@ class NeighbourhoodOut(BaseModel):
     edges: list[GraphEdgeOut]
 
 
-def error_response(status_code: int, detail: str) -> JSONResponse:
+def error_response(status_code: int, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
     """The one error body (ErrorOut) every handler answers with."""
-    return JSONResponse(ErrorOut(detail=detail).model_dump(), status_code=status_code)
+    return JSONResponse(ErrorOut(detail=detail).model_dump(), status_code=status_code, headers=headers)

@@ -7,6 +7,7 @@ the request's state for app.dependencies; routes never read credentials themselv
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import logging
 from dataclasses import dataclass
@@ -30,6 +31,9 @@ SESSION_COOKIE = "mdqa_session"
 OPEN_PATHS = ("/healthz", "/login", "/logout", "/favicon.ico")
 JSON_PATHS = ("/api/", "/openapi.json", "/docs", "/redoc", "/metrics")
 LOGIN_NEEDED = "authentication required: log in, or send Authorization: Bearer <token> (mdqa token create NAME)"
+# The request state's key for the credential the actor was found by: "token:…" or "session:…" and a digest of the
+# secret, so that limits can count per client (app.security.ratelimit) without keeping the secret itself.
+CREDENTIAL = "credential"
 
 
 def is_loopback(host: str) -> bool:
@@ -50,11 +54,16 @@ def cookies_of(headers: Headers) -> dict[str, str]:
     return {name: morsel.value for name, morsel in jar.items()}
 
 
+def credential_key(kind: str, secret: str) -> str:
+    return f"{kind}:{hashlib.sha256(secret.encode()).hexdigest()[:32]}"
+
+
 @dataclass(frozen=True)
 class Identity:
     actor: Actor | None
     required: bool
     bad_token: bool = False
+    credential: str | None = None
 
 
 class LoginGate:
@@ -70,11 +79,13 @@ class LoginGate:
             required = self.auth_forced() or users.users_exist(session)
             if bearer is not None:
                 user = users.user_for_token(session, bearer, kind="api")
-                return Identity(actor_for(user) if user else None, required, bad_token=user is None)
+                if user is None:
+                    return Identity(None, required, bad_token=True)
+                return Identity(actor_for(user), required, credential=credential_key("token", bearer))
             if session_token:
                 user = users.user_for_token(session, session_token, kind="session")
                 if user is not None:
-                    return Identity(actor_for(user), required)
+                    return Identity(actor_for(user), required, credential=credential_key("session", session_token))
             return Identity(None if required else LOCAL, required)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -104,6 +115,7 @@ class LoginGate:
         state["actor"] = identity.actor
         state["auth_required"] = identity.required
         state["via_bearer"] = bearer is not None and identity.actor is not None
+        state[CREDENTIAL] = identity.credential
         if identity.bad_token:
             response: Response = JSONResponse(
                 {"detail": "invalid or revoked API token"}, 401, headers={"WWW-Authenticate": "Bearer"}

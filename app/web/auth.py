@@ -48,7 +48,8 @@ def login(
         limits.hit("login", f"user:{name.strip().lower()[:64]}", f"ip:{client}")
     except ServiceError as exc:
         audit.record(session, None, "login.limited", target=name[:64], detail=client)
-        return _templates.TemplateResponse(request, "login.html", {**context, "error": str(exc)}, status_code=429)
+        page = {**context, "error": str(exc)}
+        return _templates.TemplateResponse(request, "login.html", page, status_code=429, headers=exc.headers)
     user = users.authenticate(session, name, password)
     if user is None:
         audit.record(session, None, "login.failed", target=name[:64], detail=client)

@@ -20,7 +20,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from app.db.models import Collection, DocTable, Document
-from app.dependencies import ActorDep, SessionDep, SettingsDep, rate_limited
+from app.dependencies import ActorDep, SessionDep, SettingsDep, limit_asks
 from app.services import access, audit
 from app.services import asking as asking_service
 from app.services import collections as collection_service
@@ -180,6 +180,7 @@ def _ask_page(
     stored: dict[str, Any] | None = None,
     error: str | None = None,
     status_code: int = 200,
+    headers: dict[str, str] | None = None,
 ) -> Response:
     documents = _collection_documents(collection)
     result = stored["result"] if stored else None
@@ -205,6 +206,7 @@ def _ask_page(
             "error": error,
         },
         status_code=status_code,
+        headers=headers,
     )
 
 
@@ -243,14 +245,15 @@ def ask_form(
         return not_found_page(request, "This collection does not exist (it may have been deleted).")
     options = {k: v for k, v in (("retriever", retriever), ("reader", reader)) if v}
     try:
-        rate_limited("ask")(request, actor)
+        limit_asks(request, actor)
         audit.record_apart(settings.resolved_database_url, actor, "ask", collection_id=cid, target=question)
         payload = asking_service.ask_collection(session, cid, question, options, settings)
     except asking_service.CollectionDeleted as exc:
         session.rollback()  # the failed answer's transaction: the page is drawn and the request ends in a clean one
         return not_found_page(request, str(exc)[:1].upper() + str(exc)[1:] + ".")
     except ServiceError as exc:
-        return _ask_page(request, session, settings, collection, question, error=str(exc), status_code=exc.status_code)
+        status, headers = exc.status_code, exc.headers
+        return _ask_page(request, session, settings, collection, question, None, str(exc), status, headers)
     return RedirectResponse(f"/collections/{cid}/questions/{payload['id']}", status_code=303)
 
 

@@ -73,3 +73,12 @@ def test_every_command_that_reads_data_takes_data_dir() -> None:
     assert {"serve", "worker", "ingest", "ask", "graph export", "migrate", "audit"} <= set(commands)
     without = {name for name, sub in commands.items() if "--data-dir" not in sub._option_string_actions}
     assert without == {"eval", "settings"}
+
+
+def test_trusted_proxies_are_addresses_or_networks(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert load_settings().trusted_proxy_list == []  # nobody's X-Forwarded-For by default, loopback's neither
+    monkeypatch.setenv("MDQA_TRUSTED_PROXIES", " 127.0.0.1, 10.0.0.0/8 ,::1")
+    assert load_settings().trusted_proxy_list == ["127.0.0.1", "10.0.0.0/8", "::1"]
+    monkeypatch.setenv("MDQA_TRUSTED_PROXIES", "127.0.0.1,proxy.local")
+    with pytest.raises(SettingsError, match=r"MDQA_TRUSTED_PROXIES: .*'proxy.local' is not an IP address"):
+        load_settings()

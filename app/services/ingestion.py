@@ -28,6 +28,7 @@ from app.graph.build import add_documents, remove_document
 from app.ingest.extracted import ExtractedDocument, NoText, PdfError
 from app.ingest.pdfium import save_decrypted_copy
 from app.llm.embeddings import TextEncoder, get_embedder
+from app.services.errors import plain_reason
 from app.services.extraction import extract_document
 from app.settings import Settings
 from app.storage import FileStore
@@ -133,7 +134,7 @@ def process_document(
     except Exception as exc:  # never leave a document in `processing` because of a bug
         log.exception("ingestion of %s failed", document_id)
         try:
-            _fail(settings, document_id, attempt, f"could not process this PDF ({type(exc).__name__}: {exc})")
+            _fail(settings, document_id, attempt, f"could not process this PDF ({plain_reason(exc)})")
         except TRANSIENT_ERRORS as db_exc:
             raise Interrupted(attempt) from db_exc
         return "failed"

@@ -112,6 +112,21 @@ class RateLimitSettings(BaseModel):
     login: str = Field("10/minute", description="login attempts per user name and per client address")
 
 
+class AnswerSettings(BaseModel):
+    """How answers are read and composed: every threshold of the answer layer belongs here."""
+
+    model_config = ConfigDict(extra="forbid")
+    concept_list_floor: float = Field(
+        0.25, ge=-1.0, le=1.0,
+        description="'which documents <do something>': a document is listed when its closest passage or table is at "
+        "least this similar (cosine, MiniLM) to what the question says of the documents",
+    )
+    concept_list_margin: float = Field(
+        0.08, ge=0.0, le=2.0,
+        description="… and within this much of the closest document's similarity",
+    )
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix=PREFIX, env_nested_delimiter=NESTED, extra="forbid")
 
@@ -200,6 +215,7 @@ class Settings(BaseSettings):
     graph: GraphSettings = GraphSettings()
     ocr: OcrSettings = OcrSettings()
     retrieval: RetrievalSettings = RetrievalSettings()
+    answer: AnswerSettings = AnswerSettings()
 
     @model_validator(mode="after")
     def _heartbeat_fits(self) -> Settings:

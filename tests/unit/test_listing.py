@@ -1,0 +1,66 @@
+"""A list of documents asked for by what they are or do: the predicate read off the question's head, and the
+documents kept by meaning. The phrasings are written for these tests."""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from app.qa.analysis.listing import concept_predicate
+from app.qa.index import CollectionIndex
+from app.qa.which_documents import documents_by_meaning
+
+
+@pytest.mark.parametrize(
+    ("question", "predicate"),
+    [
+        ("Which documents present yearly figures on a budget?", "present yearly figures on a budget"),
+        ("Which of the files were issued by a national government?", "were issued by a national government"),
+        ("What reports give guidance to taxpayers?", "give guidance to taxpayers"),
+        ("Which of these papers evaluate on ImageNet?", "evaluate on ImageNet"),
+    ],
+)
+def test_the_predicate_of_a_list_question(question: str, predicate: str) -> None:
+    assert concept_predicate(question) == predicate
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which report has the most tables?",  # one document by rank
+        "Which reports are the most recent?",
+        "Which document gives guidance to taxpayers?",  # one document, asked in the singular
+        "What is the revenue of the city?",
+        "Which documents?",
+    ],
+)
+def test_no_list_is_asked(question: str) -> None:
+    assert concept_predicate(question) is None
+
+
+def _index(rows: list[tuple[str, str, list[float]]]) -> CollectionIndex:
+    matrix = np.array([v for _, _, v in rows], dtype=np.float32)
+    matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
+    n = len(rows)
+    return CollectionIndex(
+        collection_id="c", version=1, ids=[f"n{i}" for i in range(n)], kinds=["passage"] * n,
+        document_ids=[d for d, _, _ in rows], pages=[1] * n, labels=[""] * n, texts=[t for _, t, _ in rows],
+        matrix=matrix, graph=nx.DiGraph(),
+    )  # fmt: skip
+
+
+def test_documents_are_kept_within_the_margin_of_the_closest() -> None:
+    index = _index([
+        ("a", "A table of fund balances over ten years.", [1.0, 0.1, 0.0]),
+        ("a", "An unrelated passage.", [0.0, 0.0, 1.0]),
+        ("b", "Revenues and expenditures by year.", [0.95, 0.3, 0.0]),
+        ("c", "A boat registration form.", [0.2, 1.0, 0.3]),
+    ])  # fmt: skip
+    query = np.array([1.0, 0.0, 0.0], dtype=np.float32)
+    found = documents_by_meaning(index, query, floor=0.25, margin=0.08)
+    assert [m.document_id for m in found] == ["a", "b"]  # c is far below the closest document
+    assert found[0].reason.startswith("A table of fund balances") and found[0].units == 2
+    assert [m.document_id for m in documents_by_meaning(index, query, floor=0.1, margin=1.0)] == ["a", "b", "c"]
+    assert documents_by_meaning(index, query, floor=0.99, margin=1.0)[0].document_id == "a"
+    assert documents_by_meaning(index, -query, floor=0.25, margin=1.0) == []  # nothing close enough

@@ -125,6 +125,17 @@ class AnswerSettings(BaseModel):
         0.08, ge=0.0, le=2.0,
         description="… and within this much of the closest document's similarity",
     )
+    profile_semantic_weight: float = Field(
+        0.5, ge=0.0, le=5.0,
+        description="'the <description> paper/manual/…': weight of meaning (cosine with a document's first page) "
+        "beside its words (idf-weighted share of the description found in its file name, title and first page)",
+    )
+    profile_floor: float = Field(
+        0.6, ge=0.0, le=10.0, description="… the best document's score must reach this to be taken as the one named"
+    )
+    profile_margin: float = Field(
+        0.15, ge=0.0, le=10.0, description="… and lead the next document by this much (else no document is assumed)"
+    )
 
 
 class Settings(BaseSettings):

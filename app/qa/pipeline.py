@@ -22,6 +22,7 @@ from app.llm.embeddings import TextEncoder, get_embedder
 from app.llm.vector_cache import remembered
 from app.qa import seeds as seed_rankers
 from app.qa import structural
+from app.qa.analysis.described import descriptions
 from app.qa.analysis.listing import concept_predicate
 from app.qa.analysis.operation import Arithmetic, arithmetic_question
 from app.qa.answer import (
@@ -35,13 +36,14 @@ from app.qa.answer import (
     table_verdict,
 )
 from app.qa.ask import AskOptions, AskResult, Cell, Citation, EvidenceNode, Retrieval
-from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
+from app.qa.classify import DocumentName, DocumentNames, DocumentRef, ParsedQuery, classify
 from app.qa.compose import arithmetic_line, described_answer
 from app.qa.decompose import FILE_NAME, comparative, split_question
 from app.qa.documents_question import documents_with_label, which_documents_in_tables, which_documents_topic
 from app.qa.footnotes import page_notes, table_note_texts, with_notes
 from app.qa.index import CollectionIndex, edge_kinds_of, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
+from app.qa.profiles import profiles_of, resolve_description
 from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.traverse import EmbeddingScorer, LlmScorer, Scorer, TfidfScorer, evidence_node, traverse
 from app.qa.which_documents import PageText, documents_by_meaning, find_documents, topic_words
@@ -114,7 +116,41 @@ def parse_question(
     if options.reader == "openai" and settings.llm_configured:
         client = tools.chat_client(settings)
         llm = lambda prompt: client.complete(prompt, max_tokens=120)  # noqa: E731
-    return classify(question, document_names(session, collection_id, version), llm=llm)
+    names = document_names(session, collection_id, version)
+    parsed = classify(question, names, llm=llm)
+    if parsed.document is None or not parsed.document.explicit:
+        described = described_document(session, collection_id, question, names, settings, tools, version)
+        if described is not None:
+            parsed.document = described
+    return parsed
+
+
+def described_document(
+    session: Session,
+    collection_id: str,
+    question: str,
+    names: DocumentNames,
+    settings: Settings,
+    tools: Tools,
+    version: int | None,
+) -> DocumentRef | None:
+    """The document a description in the question names ("the dense retrieval paper"), resolved by what documents
+    say of themselves (app.qa.profiles); it fences retrieval as a file name does. None when the question describes
+    no document or the description fits none, or several alike."""
+    wanted = descriptions(question)
+    if not wanted:
+        return None
+    index = get_index(session, collection_id, version, settings.retrieval.ann_threshold)
+    profiles = profiles_of(index, lambda: {d.id: (d.filename, d.title) for d in names.documents.values()})
+    limits = settings.answer
+    for described in wanted:
+        vector = remembered(tools.encoder(settings)).encode([" ".join(described)])[0]
+        found = resolve_description(
+            profiles, described, vector, limits.profile_semantic_weight, limits.profile_floor, limits.profile_margin
+        )
+        if found is not None and found in names.documents:
+            return DocumentRef(found, names.documents[found].filename, matched_by="description", called=True)
+    return None
 
 
 def _restrict(ranking: seed_rankers.Ranking, index: CollectionIndex, document_id: str | None, k: int):  # noqa: ANN202

@@ -268,3 +268,23 @@ def test_documents_described_by_what_they_do_are_listed_by_meaning(
     assert [name for name, _ in re.findall(r"^- \*\*(.+?)\*\*: .+ \[(\d+)\]$", r.answer, flags=re.M)] == [
         "twotables_2.pdf"
     ], r.answer
+
+
+def test_a_document_described_by_what_it_says_of_itself_fences_the_question(
+    session: Session, settings: Settings, collection: str
+) -> None:
+    from app.qa.pipeline import parse_question, retrieve
+
+    tools = Tools(embedder=encoder())
+    # Neither file name nor title says "Thoma": the paper's first page does (its author).
+    parsed = parse_question(session, collection, "What does the Thoma paper say about music?", AskOptions(),
+                            settings, tools)  # fmt: skip
+    assert parsed.document is not None and parsed.document.name == "issue-982-example.pdf"
+    assert parsed.document.matched_by == "description" and parsed.document.explicit
+    retrieval = retrieve(session, collection, "What does the Thoma paper say about households?", AskOptions(),
+                         settings, tools)  # fmt: skip
+    assert retrieval.document_id == parsed.document.document_id  # fenced in, though the other file is about households
+    # A description no document's profile fits names none: the whole collection is asked.
+    parsed = parse_question(session, collection, "What does the Tokyo weather report say?", AskOptions(), settings,
+                            tools)  # fmt: skip
+    assert parsed.document is None

@@ -1,0 +1,110 @@
+"""Which document a description names ("the dense passage retrieval paper", "the MS430 datasheet"), by what each
+document says of itself: its profile — file name, title and the text of its first page (every unit of the earliest page it has) — matched by words (weighted
+by how few profiles hold them) and by meaning (the description's embedding against the mean of the first page's
+unit vectors). A profile is read off the collection's index, so it needs nothing stored beyond what ingestion keeps,
+and is built once per index version."""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from app.qa.index import CollectionIndex
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    document_id: str
+    words: frozenset[str]
+    vector: np.ndarray  # L2-normalised; zeros when the document has no vectors
+
+
+@dataclass(frozen=True, slots=True)
+class Profiles:
+    profiles: tuple[Profile, ...]
+    document_frequency: dict[str, int]
+
+    def idf(self, word: str) -> float:
+        n = len(self.profiles)
+        return math.log((n + 1) / (self.document_frequency.get(word, 0) + 0.5))
+
+
+def words_of(text: str) -> set[str]:
+    return set(_WORD.findall(text.lower()))
+
+
+def build_profiles(index: CollectionIndex, names: dict[str, tuple[str, str | None]]) -> Profiles:
+    """names: document id → (file name, title)."""
+    earliest: dict[str, int] = {}
+    for i in range(len(index)):
+        doc, page = index.document_ids[i], index.pages[i] or 0
+        earliest[doc] = min(page, earliest.get(doc, page))
+    first: dict[str, list[int]] = {doc: [] for doc in earliest}
+    for i in range(len(index)):
+        doc = index.document_ids[i]
+        if (index.pages[i] or 0) == earliest[doc]:  # every unit of it: the index's order is no reading order
+            first[doc].append(i)
+    profiles = []
+    frequency: dict[str, int] = {}
+    for doc in sorted(first):  # a stable order: profiles do not depend on how the index was filled
+        units = first[doc]
+        filename, title = names.get(doc, ("", None))
+        stem = re.sub(r"\.[a-z0-9]{2,4}$", "", filename.lower())
+        text = " ".join([stem, title or "", *(index.texts[i] for i in units)])
+        words = frozenset(words_of(text))
+        mean = index.matrix[units].mean(axis=0) if units else np.zeros(index.matrix.shape[1], dtype=np.float32)
+        norm = float(np.linalg.norm(mean))
+        profiles.append(Profile(doc, words, mean / norm if norm else mean))
+        for w in words:
+            frequency[w] = frequency.get(w, 0) + 1
+    return Profiles(tuple(profiles), frequency)
+
+
+_cache: dict[tuple[str, int], Profiles] = {}
+_lock = threading.Lock()
+
+
+def profiles_of(index: CollectionIndex, names: Callable[[], dict[str, tuple[str, str | None]]]) -> Profiles:
+    key = (index.collection_id, index.version)
+    with _lock:
+        found = _cache.get(key)
+    if found is None:
+        found = build_profiles(index, names())
+        with _lock:
+            _cache.clear()  # one collection version at a time is what questions ask about
+            _cache[key] = found
+    return found
+
+
+def resolve_description(
+    profiles: Profiles,
+    described: Sequence[str],
+    vector: np.ndarray,
+    semantic_weight: float,
+    floor: float,
+    margin: float,
+) -> str | None:
+    """The one document whose profile the description fits clearly best; None when none fits or two fit alike.
+    A profile's score: the share of the description's word weight (idf) its words hold, plus `semantic_weight` times
+    the cosine of the description and the profile vector."""
+    wanted = {w for word in described for w in _WORD.findall(word.lower())}
+    total = sum(profiles.idf(w) for w in wanted)
+    if not profiles.profiles or total <= 0:
+        return None
+    scored = sorted(
+        (
+            (sum(profiles.idf(w) for w in wanted & p.words) / total + semantic_weight * float(p.vector @ vector),
+             p.document_id)
+            for p in profiles.profiles
+        ),
+        key=lambda s: (-s[0], s[1]),
+    )  # fmt: skip
+    best, runner_up = scored[0][0], scored[1][0] if len(scored) > 1 else -math.inf
+    return scored[0][1] if best >= floor and best - runner_up >= margin else None

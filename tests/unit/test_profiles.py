@@ -1,0 +1,58 @@
+"""A document named by what it is: the description read off the question, resolved against document profiles."""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from app.qa.analysis.described import descriptions
+from app.qa.index import CollectionIndex
+from app.qa.profiles import build_profiles, resolve_description
+
+
+@pytest.mark.parametrize(
+    ("question", "described"),
+    [
+        ("How large is the test set in the dense retrieval paper?", [("dense", "retrieval")]),
+        ("According to the XR-7 datasheet's timing table, what is the delay?", [("xr-7",)]),
+        ("What is Table 3 of the unrestricted relation discovery paper about?", [("unrestricted", "relation",
+                                                                                  "discovery")]),
+        ("Compare the Acme annual report with the Globex quarterly release.", [("acme",), ("globex", "quarterly")]),
+    ],
+)  # fmt: skip
+def test_descriptions_are_the_words_before_a_kind_noun(question: str, described: list[tuple[str, ...]]) -> None:
+    assert descriptions(question) == described
+
+
+@pytest.mark.parametrize("question", ["Which paper is the longest?", "What does the report say?", "A paper on X?"])
+def test_no_description(question: str) -> None:
+    assert descriptions(question) == []
+
+
+def _index() -> CollectionIndex:
+    rows = [
+        ("a", 1, "Dense Passage Retrieval for open-domain QA. We call it DPR.", [1.0, 0.0, 0.0]),
+        ("a", 2, "Results on five datasets.", [0.0, 1.0, 0.0]),
+        ("b", 1, "Sensor module datasheet: timing and interrupts.", [0.0, 0.0, 1.0]),
+        ("c", 1, "Retrieval of passages for question answering, a survey.", [0.9, 0.1, 0.0]),
+    ]
+    matrix = np.array([v for *_, v in rows], dtype=np.float32)
+    n = len(rows)
+    return CollectionIndex(
+        collection_id="c", version=1, ids=[f"n{i}" for i in range(n)], kinds=["passage"] * n,
+        document_ids=[r[0] for r in rows], pages=[r[1] for r in rows], labels=[""] * n, texts=[r[2] for r in rows],
+        matrix=matrix, graph=nx.DiGraph(),
+    )  # fmt: skip
+
+
+def test_the_profile_holding_the_rare_words_wins() -> None:
+    names = {"a": ("2004.04906.pdf", None), "b": ("ds-01.pdf", "XR-7 module"), "c": ("survey.pdf", None)}
+    profiles = build_profiles(_index(), names)
+    assert "results" not in next(p for p in profiles.profiles if p.document_id == "a").words  # page 1 only
+    near_a = np.array([1.0, 0.0, 0.0], dtype=np.float32)
+    assert resolve_description(profiles, ("dpr",), near_a, 0.5, 0.6, 0.15) == "a"
+    assert resolve_description(profiles, ("xr-7",), np.zeros(3, dtype=np.float32), 0.5, 0.6, 0.15) == "b"
+    # "retrieval" is in two profiles and both are close in meaning: no clear winner, so none is assumed.
+    assert resolve_description(profiles, ("retrieval",), near_a, 0.5, 0.6, 0.15) is None
+    assert resolve_description(profiles, ("weather",), np.zeros(3, dtype=np.float32), 0.5, 0.6, 0.15) is None

@@ -641,6 +641,8 @@ def _worked(
 ) -> str | None:
     """The arithmetic line over the value each part read — its table cell, else its short answer or candidate —
     cited where that value stands."""
+    if cells[0] is not None and cells[0] == cells[1]:
+        return None  # both parts read one cell: the two things asked for were not told apart
     positions = {node.node_id: k for k, node in enumerate(whole.cited, start=1)}
     values: list[str | None] = []
     markers: list[str] = []

@@ -1,8 +1,8 @@
 """Which document a description names ("the dense passage retrieval paper", "the MS430 datasheet"), by what each
-document says of itself: its profile — file name, title and the text of its first page (every unit of the earliest page it has) — matched by words (weighted
-by how few profiles hold them) and by meaning (the description's embedding against the mean of the first page's
-unit vectors). A profile is read off the collection's index, so it needs nothing stored beyond what ingestion keeps,
-and is built once per index version."""
+document says of itself: its profile — file name, title and the text of its first page (every unit of the earliest
+page it has) — matched by words (weighted by how few profiles hold them) and by meaning (the description's embedding
+against the mean of that page's unit vectors). A profile is read off the collection's index, so it needs nothing
+stored beyond what ingestion keeps, and is built once per index version."""
 
 from __future__ import annotations
 

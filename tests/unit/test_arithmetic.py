@@ -31,6 +31,26 @@ from app.qa.compose import arithmetic_line, value_of
         ("How much higher was the pupil/teacher ratio in public schools than in private schools in 2003?", "difference",
          ("What was the pupil/teacher ratio in public schools in 2003?",
           "What was the pupil/teacher ratio in private schools in 2003?"), ("Public schools", "Private schools")),
+        ("For single filers, how much higher is the limit on plan A than the limit on plan B?", "difference",
+         ("For single filers, what is the limit on plan A?", "For single filers, what is the limit on plan B?"),
+         ("The limit on plan A", "The limit on plan B")),
+        ("How many times larger were Acme's retail sales than its online sales?", "ratio",
+         ("What were Acme's retail sales?", "What were Acme's online sales?"), ("Acme's retail sales",
+                                                                              "Acme's online sales")),
+        ("By how much did the city's tax revenue grow from fiscal 2012 to fiscal 2013 (in thousands)?", "difference",
+         ("What was the city's tax revenue in fiscal 2012?", "What was the city's tax revenue in fiscal 2013?"),
+         ("Fiscal 2012", "Fiscal 2013")),
+        ("By how much did the firm's interest expense rise in Q2 2023 compared with Q2 2022?", "difference",
+         ("What was the firm's interest expense in Q2 2023?", "What was the firm's interest expense in Q2 2022?"),
+         ("Q2 2023", "Q2 2022")),
+        ("By how many points does the new model beat the baseline in top-5 accuracy?", "difference",
+         ("What is the top-5 accuracy of the new model?", "What is the top-5 accuracy of the baseline?"),
+         ("The new model", "The baseline")),
+        ("By how much did exports exceed imports in 2015?", "difference",
+         ("What were exports in 2015?", "What were imports in 2015?"), ("Exports", "Imports")),
+        ("What is the difference between the French and the Dutch scores of the 2010 survey?", "difference",
+         ("What is the French scores of the 2010 survey?", "What is the Dutch scores of the 2010 survey?"),
+         ("The French scores of the 2010 survey", "The Dutch scores of the 2010 survey")),
     ],
 )  # fmt: skip
 def test_an_arithmetic_question_becomes_two_lookups(
@@ -51,6 +71,8 @@ def test_an_arithmetic_question_becomes_two_lookups(
         "How much did Ohio spend on schools?",
         "Which state had more graduates than Michigan?",
         "How much more?",
+        "What was the gap between men and women in employment in 2012?",  # not two things of one noun
+        "By how much?",
     ],
 )
 def test_other_questions_ask_no_arithmetic(question: str) -> None:

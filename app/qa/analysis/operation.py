@@ -1,11 +1,13 @@
-"""Arithmetic asked of two values: "How much more revenue did A earn in 2020 than in 2019?", "How many times larger
-was the budget of A than that of B?". Read from the grammar — "how" with a quantity word, a comparative (spaCy's tags
-JJR/RBR) and "than" — so a new wording of the same operation needs no new code; the words come from
-lexicon/operations.yaml.
+"""Arithmetic asked of two values, read from the grammar, not from phrasings:
 
-The question becomes two lookups, one per compared thing: the comparative is dropped and the thing after "than"
-takes the place of the phrase of the same shape before it (a prepositional phrase with the same preposition, a year
-for a year, a name for a name). Composing the difference or ratio of the two read values is app.qa.compose's job.
+- a comparative asked "how much/many" with "than": "How much more revenue did A earn in 2020 than in 2019?", "How many
+  times larger was the budget of A than that of B?" (spaCy's tags JJR/RBR mark the comparative);
+- a change asked "by how much": "By how much did X grow from 2012 to 2013?", "By how much did X rise in Q2 2023
+  compared with Q2 2022?", "By how many points does A beat B in X?";
+- a difference named: "What is the difference between the English and the German scores of X?".
+
+Each becomes two lookups, one per compared thing, and the operation; the words that mark them come from
+lexicon/operations.yaml. Composing the difference or ratio of the two read values is app.qa.compose's job.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import yaml
 
@@ -24,8 +26,10 @@ from app.qa.decompose import CAPITALISED, YEARISH, Part
 Operation = Literal["difference", "ratio"]
 LEXICON = Path(__file__).with_name("lexicon") / "operations.yaml"
 COMPARATIVE_TAGS = ("JJR", "RBR")
+VERB_TAGS = ("VB", "VBD", "VBZ", "VBP", "VBN", "VBG", "MD")
 # Where a prepositional phrase ends: at the next one.
 _PREPOSITIONS = "in|for|of|at|on|during|among|from|to|by|with|under|over"
+_POSSESSIVE = re.compile(r"^(.+?)['’]s\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +42,39 @@ class Arithmetic:
 def lexicon() -> dict[str, frozenset[str]]:
     data = yaml.safe_load(LEXICON.read_text(encoding="utf-8"))
     return {key: frozenset(str(w).lower() for w in words) for key, words in data.items()}
+
+
+def arithmetic_question(question: str) -> Arithmetic | None:
+    """The operation and the two lookups of an arithmetic question; None for any other question."""
+    q = " ".join(question.split()).rstrip(" ?.!")
+    low = q.lower()
+    if "how" not in low and "difference" not in low and "gap" not in low:
+        return None
+    doc = parse(q)
+    return _comparative_than(doc) or _by_how_much(doc) or _difference_between(doc)
+
+
+def _label(phrase: str) -> str:
+    """What a part is headed with: the phrase without its preposition ("in 2019" → "2019")."""
+    phrase = re.sub(rf"^(?:{_PREPOSITIONS})\s+", "", phrase.strip(" ,"))
+    return phrase[:1].upper() + phrase[1:]
+
+
+def _context(doc: Any, end: int) -> str:
+    """What opens the question before the operation ("For married couples filing jointly, "): said in both parts."""
+    return doc[:end].text.strip() + " " if end > 0 else ""
+
+
+def _shared_tail(other: str, clause: str) -> tuple[str, str]:
+    """(`other` without a trailing phrase that belongs to both things, that phrase): a year not said before ("… than
+    in private schools in 2003"), or a unit aside ("…, in thousands of dollars")."""
+    aside = re.search(r",\s*(?:in|as)\s+[^,]+$", other)
+    if aside is not None and aside.start() > 0:
+        return other[: aside.start()], ""
+    shared = re.search(rf"\s+(?:{_PREPOSITIONS})\s+[^,]*?{YEARISH.pattern}$", other)
+    if shared is not None and shared.start() > 0 and not YEARISH.search(clause):
+        return other[: shared.start()], shared.group(0)
+    return other, ""
 
 
 def _contrast(clause: str, other: str, prepositional: bool) -> re.Match[str] | None:
@@ -57,13 +94,8 @@ def _contrast(clause: str, other: str, prepositional: bool) -> re.Match[str] | N
     return None
 
 
-def arithmetic_question(question: str) -> Arithmetic | None:
-    """The operation and the two lookups of an arithmetic question; None for any other question."""
-    q = " ".join(question.split()).rstrip(" ?.!")
-    if not re.search(r"\bhow\b", q, re.I) or not re.search(r"\bthan\b", q, re.I):
-        return None
+def _comparative_than(doc: Any) -> Arithmetic | None:
     words = lexicon()
-    doc = parse(q)
     tokens = list(doc)
     how = next((t.i for t in tokens if t.lower_ == "how"), None)
     if how is None or how + 1 >= len(tokens) or tokens[how + 1].lower_ not in words["quantity"]:
@@ -73,9 +105,13 @@ def arithmetic_question(question: str) -> Arithmetic | None:
     i += int(ratio)
     if i >= len(tokens) or tokens[i].tag_ not in COMPARATIVE_TAGS:
         return None
-    comparative = tokens[i]
-    adjective = None
-    if comparative.lower_ in ("more", "less") and i + 1 < len(tokens) and tokens[i + 1].tag_ in ("JJ", "RB"):
+    comparative, adjective = tokens[i], None
+    if (
+        comparative.lower_ in ("more", "less")
+        and i + 2 < len(tokens)
+        and tokens[i + 1].tag_ in ("JJ", "RB")
+        and tokens[i + 2].tag_ in VERB_TAGS
+    ):
         comparative = adjective = tokens[i + 1]  # "how much more expensive was ...": asked as "how expensive was"
     than = next((t for t in tokens[comparative.i + 1 :] if t.lower_ == "than"), None)
     if than is None:
@@ -84,25 +120,86 @@ def arithmetic_question(question: str) -> Arithmetic | None:
     after = than.i + 1
     if after + 1 < len(tokens) and tokens[after].lower_ in words["stand_ins"]:
         after += 1  # "than that of Lyon" → "of Lyon"
-    other = doc[after:].text.strip(" ,")
-    # "… than in private schools in 2003": a trailing year belongs to both things compared.
-    shared = re.search(rf"\s+(?:{_PREPOSITIONS})\s+[^,]*?{YEARISH.pattern}$", other)
-    both = ""
-    if shared is not None and shared.start() > 0 and not YEARISH.search(clause):
-        other, both = other[: shared.start()], shared.group(0)
-    a = _contrast(clause, other, after < len(tokens) and tokens[after].tag_ == "IN")
-    if a is None or not other:
+    other, both = _shared_tail(doc[after:].text.strip(" ,"), clause)
+    if not other:
         return None
     # "how much more revenue did …" keeps "how much revenue"; "how much higher was the rate …" becomes "what was …".
     modifies_noun = adjective is None and comparative.dep_ == "amod" and comparative.head.i > comparative.i
     opening = f"How {tokens[how + 1].text}" if modifies_noun else f"How {adjective.text}" if adjective else "What"
-    asked_a = f"{opening} {clause}{both}?"
-    asked_b = f"{opening} {clause[: a.start()]}{other}{clause[a.end() :]}{both}?"
-    parts = (Part(asked_a, _label(a.group(0))), Part(asked_b, _label(other)))
-    return Arithmetic("ratio" if ratio else "difference", parts)
+    opening = _context(doc, how) + (opening if how == 0 else opening.lower())
+    operation: Operation = "ratio" if ratio else "difference"
+    a = _contrast(clause, other, tokens[after].tag_ == "IN")
+    if a is not None:
+        asked_b = f"{clause[: a.start()]}{other}{clause[a.end() :]}"
+        return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(a.group(0))),
+                                      Part(f"{opening} {asked_b}{both}?", _label(other))))  # fmt: skip
+    verb = clause.split(" ", 1)
+    if opening.endswith("What") or opening.endswith("what"):
+        # "how much higher is the cap on A than the cap on B": two things named whole, each asked for.
+        if len(verb) < 2 or tokens[comparative.i + 1].tag_ not in VERB_TAGS:
+            return None
+        subject = verb[1]
+        owner = _POSSESSIVE.match(subject)
+        if owner is not None and re.match(r"^(?:its|their)\s", other, re.I):
+            other = re.sub(r"^(?:its|their)\s", f"{owner.group(1)}'s ", other, flags=re.I)  # "than its rigid …"
+        return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(subject)),
+                                      Part(f"{opening} {verb[0]} {other}{both}?", _label(other))))  # fmt: skip
+    return None
 
 
-def _label(phrase: str) -> str:
-    """What a part is headed with: the phrase without its preposition ("in 2019" → "2019")."""
-    phrase = re.sub(rf"^(?:{_PREPOSITIONS})\s+", "", phrase)
-    return phrase[:1].upper() + phrase[1:]
+def _by_how_much(doc: Any) -> Arithmetic | None:
+    """ "By how much did X grow from A to B?", "… rise in A compared with B?", "By how many points does A beat B
+    in X?"."""
+    text = doc.text
+    m = re.match(r"^(?P<context>.*?)\bby how (?:much|many)(?:\s+\w+)?\s+(?:did|does|do|has|have|had|was|were|is|are)"
+                 r"\s+(?P<rest>.+)$", text, re.I)  # fmt: skip
+    if m is None:
+        return None
+    context = (m.group("context").strip() + " ") if m.group("context").strip() else ""
+    tokens = [t for t in doc if t.idx >= m.start("rest")]
+    # The verb ends the subject: the word before the first preposition ("… interest expense rise in Q2"; the tagger
+    # may call "rise" a noun there).
+    outdo = next((t for t in tokens[1:] if t.lower_ in lexicon()["outdo"]), None)
+    first_preposition = next((k for k, t in enumerate(tokens) if k > 1 and t.tag_ in ("IN", "TO")), None)
+    if outdo is None and first_preposition is None:
+        return None
+    verb = outdo or tokens[first_preposition - 1]  # type: ignore[operator]
+    subject = text[m.start("rest") : verb.idx].strip()
+    after = re.sub(r"\s*\([^)]*\)", "", text[verb.idx + len(verb.text) :]).strip(" ,")  # "(in millions)": an aside
+    span = re.match(r"^(?:from|between)\s+(?P<a>.+?)\s+(?:to|and)\s+(?P<b>.+?)(?P<tail>,.*)?$", after, re.I)
+    span = span or re.match(
+        r"^(?P<a>(?:in|during|for|at)\s+.+?)\s*,?\s+(?:compared\s+(?:with|to)|versus|vs\.?|against)\s+(?P<b>.+?)"
+        r"(?P<tail>,.*)?$", after, re.I)  # fmt: skip
+    if span is not None and subject:
+        a, b = span.group("a"), span.group("b")
+        a_in = a if re.match(rf"^(?:{_PREPOSITIONS})\s", a, re.I) else f"in {a}"
+        b_in = b if re.match(rf"^(?:{_PREPOSITIONS})\s", b, re.I) else f"in {b}"
+        return Arithmetic("difference", (Part(f"{context}What was {subject} {a_in}?", _label(a)),
+                                         Part(f"{context}What was {subject} {b_in}?", _label(b))))  # fmt: skip
+    beaten = re.match(r"^(?P<b>.+?)\s+(?:in|on|for)\s+(?P<what>.+)$", after)
+    if beaten is not None and subject and verb.text.lower() in lexicon()["outdo"]:
+        what, b = beaten.group("what"), beaten.group("b")
+        if YEARISH.fullmatch(what):  # "did exports exceed imports in 2015": a time, not a measure
+            return Arithmetic("difference", (Part(f"{context}What were {subject} in {what}?", _label(subject)),
+                                             Part(f"{context}What were {b} in {what}?", _label(b))))  # fmt: skip
+        return Arithmetic("difference", (Part(f"{context}What is the {what} of {subject}?", _label(subject)),
+                                         Part(f"{context}What is the {what} of {b}?", _label(b))))  # fmt: skip
+    return None
+
+
+def _difference_between(doc: Any) -> Arithmetic | None:
+    """ "What is the difference between the English and the German F-measures of X?": two things of one head noun,
+    the first said without it."""
+    m = re.match(r"^(?P<context>.*?)\bwhat\s+(?:is|was|are|were)\s+the\s+(?:difference|gap)\s+between\s+(?P<a>.+?)"
+                 r"\s+and\s+(?P<b>.+)$", doc.text, re.I)  # fmt: skip
+    if m is None:
+        return None
+    a, b = m.group("a").strip(" ,"), m.group("b").strip(" ,")
+    if not (a.lower().startswith("the ") and b.lower().startswith("the ")):
+        return None  # "the gap between men and women in employment": not two things of one noun
+    a_words, b_words = a.split(), b.split()
+    if len(a_words) < len(b_words) and a_words[0].lower() == b_words[0].lower() and len(a_words) == 2:
+        a = " ".join([a, *b_words[2:]])  # "the English" + "F-measures of X" from "the German F-measures of X"
+    context = (m.group("context").strip() + " ") if m.group("context").strip() else ""
+    opening = f"{context}What is" if not context else f"{context}what is"
+    return Arithmetic("difference", (Part(f"{opening} {a}?", _label(a)), Part(f"{opening} {b}?", _label(b))))

@@ -1,8 +1,8 @@
 """Faults and hostile input answered with a clear status instead of a 500.
 
 - The database or the queue broker unreachable: 503 with what is down (clients may retry).
-- A NUL byte anywhere in the path, the query or a JSON/form body: 422 on every database (PostgreSQL cannot store
-  one in text; SQLite would, and the same request must get the same answer everywhere).
+- Text that is not text (a NUL, an unpaired surrogate, ...) anywhere in the path, the query or a JSON/form body,
+  or a body that cannot be read: 422 on every database, before any route (app.api.request_text).
 - A body over MDQA_MAX_UPLOAD_MB: 413, declared (Content-Length) or not (chunked).
 - A body not received in full within MDQA_BODY_TIMEOUT_S: 408, so a stalled client holds no connection for long.
 """
@@ -20,17 +20,15 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from sqlalchemy.exc import DBAPIError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.api.request_text import RequestText
 from app.settings import Settings
 
 log = logging.getLogger(__name__)
 
 DATABASE_DOWN = "the database is unavailable; try again shortly"
 QUEUE_DOWN = "the job queue (broker) is unavailable; try again shortly"
-NUL_REFUSED = "the request contains a NUL byte, which no name, question or id may hold"
 BODY_TIMEOUT = "the request body did not arrive in full within {seconds:g} s (MDQA_BODY_TIMEOUT_S)"
 TOO_LARGE = "upload larger than {mb} MB (MDQA_MAX_UPLOAD_MB)"
-# Bodies that are inspected for NUL; file uploads (multipart) are binary and are checked per field elsewhere.
-_TEXT_BODIES = (b"application/json", b"application/x-www-form-urlencoded")
 
 
 def _is_disconnect(exc: DBAPIError) -> bool:
@@ -57,8 +55,8 @@ def install(app: FastAPI, settings: Settings) -> None:
     for kind in (BrokerError, RedisConnectionError, RedisTimeoutError):
         app.add_exception_handler(kind, broker_error)
 
-    # Added last = outermost: sizes are counted on the wire, the deadline covers the NUL check's reading too.
-    app.add_middleware(RefuseNul)
+    # Added last = outermost: sizes are counted on the wire, the deadline covers the text check's reading too.
+    app.add_middleware(RequestText)
     app.add_middleware(BodyDeadline, seconds=settings.body_timeout_s)
     app.add_middleware(UploadLimit, max_bytes=settings.max_upload_mb * (1 << 20))
 
@@ -167,55 +165,3 @@ async def _answer(send: Send, status: int, detail: str, close: bool = False) -> 
 
 async def _no_body() -> Message:
     return {"type": "http.disconnect"}
-
-
-class RefuseNul:
-    """422 for a NUL byte in the path, query string or a textual body, before any route sees it."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        raw_path = scope.get("raw_path") or scope["path"].encode("utf-8", "surrogateescape")
-        query = scope.get("query_string", b"")
-        if _has_nul(raw_path) or _has_nul(query) or "\x00" in scope["path"]:
-            await _refuse(send)
-            return
-        content_type = dict(scope.get("headers") or []).get(b"content-type", b"")
-        if not content_type.startswith(_TEXT_BODIES):
-            await self.app(scope, receive, send)
-            return
-        body = bytearray()
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                break
-            body += message.get("body", b"")
-            if not message.get("more_body", False):
-                break
-        # JSON escapes a NUL as \u0000; a urlencoded form as %00.
-        encoded_nul = b"%00" if content_type.startswith(b"application/x-www-form-urlencoded") else b"\\u0000"
-        if b"\x00" in body or encoded_nul in body:
-            await _refuse(send)
-            return
-        replayed = False
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if replayed:
-                return await receive()
-            replayed = True
-            return {"type": "http.request", "body": bytes(body), "more_body": False}
-
-        await self.app(scope, replay, send)
-
-
-def _has_nul(data: bytes) -> bool:
-    return b"\x00" in data or b"%00" in data
-
-
-async def _refuse(send: Send) -> None:
-    await _answer(send, 422, NUL_REFUSED)

@@ -3,17 +3,41 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool
+from pydantic_core import PydanticCustomError
 
 from app.db.models import Collection, DocTable, Document, Page, Passage
 from app.services.asking import AskOptionsIn
+from app.text.validity import is_blank, problem
+
+BLANK = "is empty (it holds only whitespace or invisible characters)"
+
+
+def _text(value: str) -> str:
+    # JSON and urlencoded bodies were already read by app.api.request_text; a multipart form's fields were not.
+    why = problem(value)
+    if why is not None:
+        raise PydanticCustomError("not_text", why)
+    return value
+
+
+def _visible(value: str) -> str:
+    if is_blank(_text(value)):
+        raise PydanticCustomError("blank", BLANK)
+    return value
+
+
+# Every text field of a request is one of these two (tests/security/test_text_fields.py walks the OpenAPI schema
+# to hold every field to it). A secret is matched, not shown: spaces may be all of a PDF's password.
+Text = Annotated[str, AfterValidator(_visible)]
+Secret = Annotated[str, AfterValidator(_text), Field(json_schema_extra={"format": "password"})]
 
 
 class CollectionCreate(BaseModel):
-    name: str = Field(min_length=1, max_length=200)
+    name: Text = Field(min_length=1, max_length=200)
 
 
 class CollectionOut(BaseModel):
@@ -47,7 +71,7 @@ class UploadedOut(DocumentOut):
 
 
 class UnlockIn(BaseModel):
-    password: str = Field(min_length=1, max_length=1024)
+    password: Secret = Field(min_length=1, max_length=1024)
 
 
 class CollectionDetail(CollectionOut):
@@ -201,7 +225,7 @@ BODY_ERRORS = (408, 413)
 
 # ------------------------------------------------------------------------------------------------------ asking
 class AskBody(BaseModel):
-    question: str = Field(description="the question (at most MDQA_MAX_QUESTION_CHARS characters)")
+    question: Text = Field(description="the question (at most MDQA_MAX_QUESTION_CHARS characters)")
     options: AskOptionsIn | None = Field(None, description="retrieval and reading options; defaults from settings")
     stream: StrictBool = Field(False, description="true: answer as server-sent events (see the route's description)")
 
@@ -322,4 +346,6 @@ class NeighbourhoodOut(BaseModel):
 
 def error_response(status_code: int, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
     """The one error body (ErrorOut) every handler answers with."""
+    # A sentence may quote what was sent; a lone surrogate in it must not make the answer itself unencodable.
+    detail = detail.encode("utf-8", "backslashreplace").decode()
     return JSONResponse(ErrorOut(detail=detail).model_dump(), status_code=status_code, headers=headers)

@@ -25,6 +25,7 @@ from app.services import metrics
 from app.services.collections import get_collection
 from app.services.errors import Conflict, Invalid, NotFound, ServiceError
 from app.settings import Settings
+from app.text.validity import is_blank, problem
 from app.vocabulary import (
     MAX_BRANCHING,
     MAX_BUDGET,
@@ -105,8 +106,11 @@ def parse_options(raw: AskOptionsIn | dict[str, Any] | None, settings: Settings)
 
 
 def _clean_question(question: Any, settings: Settings) -> str:
-    if not isinstance(question, str) or not question.strip():
-        raise InvalidQuestion("the question is empty")
+    # The API refused such text while reading the request; the web form and the CLI come through here.
+    if not isinstance(question, str) or is_blank(question):
+        raise InvalidQuestion("the question is empty (it holds only whitespace or invisible characters)")
+    if (why := problem(question)) is not None:
+        raise InvalidQuestion(f"the question {why}")
     question = " ".join(question.split())
     if len(question) > settings.max_question_chars:
         raise InvalidQuestion(

@@ -10,12 +10,15 @@ from app.db.models import Collection, Document
 from app.services.errors import Conflict, Invalid, NotFound
 from app.settings import Settings
 from app.storage import FileStore
+from app.text.validity import is_blank, problem
 
 
 def create_collection(session: Session, name: str) -> Collection:
     name = " ".join((name or "").split())
-    if not name:
-        raise Invalid("a collection needs a name")
+    if is_blank(name):  # zero-width characters alone would list as a nameless collection
+        raise Invalid("a collection needs a name (this one holds only whitespace or invisible characters)")
+    if (why := problem(name)) is not None:
+        raise Invalid(f"the collection name {why}")
     if len(name) > 200:
         raise Invalid("a collection name has at most 200 characters")
     if session.scalar(select(Collection.id).where(Collection.name == name)):

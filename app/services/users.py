@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from app.db.models import ApiToken, User
 from app.services.access import Actor
 from app.services.errors import Conflict, Invalid, NotFound
+from app.text.validity import is_blank, problem
 
 _hasher = PasswordHasher()
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$")
@@ -110,8 +111,10 @@ def issue_token(
     session: Session, user: User, *, kind: str = "api", name: str = "", hours: int | None = None
 ) -> IssuedToken:
     name = " ".join((name or "").split())
-    if kind == "api" and not name:
-        raise Invalid("a token needs a name (what it is for)")
+    if kind == "api" and is_blank(name):
+        raise Invalid("a token needs a name (what it is for), not only whitespace or invisible characters")
+    if (why := problem(name)) is not None:
+        raise Invalid(f"the token name {why}")
     if len(name) > 100:
         raise Invalid("a token name has at most 100 characters")
     if kind == "api" and session.scalar(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app.api.faults import DATABASE_DOWN, NUL_REFUSED, QUEUE_DOWN
+from app.api.faults import DATABASE_DOWN, QUEUE_DOWN
 from app.main import create_app
 from app.settings import Settings
 from tests.conftest import PDFS
@@ -90,7 +90,7 @@ def test_nul_bytes_are_refused_on_every_database(client: TestClient) -> None:
     ]
     for response in refused:
         assert response.status_code == 422, response.text
-        assert response.json() == {"detail": NUL_REFUSED}
+        assert "a NUL character (U+0000)" in response.json()["detail"], response.text
     # Text that merely talks about %00 in a JSON body is fine.
     assert client.post("/api/collections", json={"name": "about %00 escapes"}).status_code == 201
     names = [c["name"] for c in client.get("/api/collections").json()]

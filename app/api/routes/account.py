@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query, Response, status
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
-from app.api.schemas import API_ERRORS, BODY_ERRORS, error_responses
+from app.api.schemas import API_ERRORS, BODY_ERRORS, Text, error_responses
 from app.db.models import User
 from app.dependencies import ActorDep, AdminDep, SessionDep
 from app.services import access, audit, users
@@ -26,7 +26,7 @@ class Me(BaseModel):
 
 
 class TokenCreate(BaseModel):
-    name: str = Field(min_length=1, max_length=100, description="what the token is for")
+    name: Text = Field(min_length=1, max_length=100, description="what the token is for")
 
 
 class TokenOut(BaseModel):
@@ -40,7 +40,7 @@ class TokenCreated(TokenOut):
 
 
 class MemberIn(BaseModel):
-    user: str = Field(min_length=1, max_length=64)
+    user: Text = Field(min_length=1, max_length=64)
     role: Literal["viewer", "editor"]
 
 
@@ -126,7 +126,7 @@ def audit_events(
     session: SessionDep,
     _admin: AdminDep,
     limit: Annotated[int, Query(ge=1, le=10_000)] = 100,
-    user: Annotated[str | None, Query(max_length=64)] = None,
-    action: Annotated[str | None, Query(max_length=32)] = None,
+    user: Annotated[Text | None, Query(max_length=64)] = None,
+    action: Annotated[Text | None, Query(max_length=32)] = None,
 ) -> list[AuditEventOut]:
     return [AuditEventOut(**event) for event in audit.list_events(session, limit=limit, user=user, action=action)]

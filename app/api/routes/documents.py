@@ -11,6 +11,7 @@ from app.api.schemas import (
     DocumentOut,
     PageOut,
     RejectedOut,
+    Secret,
     TableOut,
     UnlockIn,
     UploadedOut,
@@ -46,7 +47,7 @@ def upload_documents(
     actor: ActorDep,
     files: Annotated[list[UploadFile], File(description="PDF files; a filename may hold a relative folder path")],
     password: Annotated[
-        str | None, Form(description="opens the encrypted PDFs of this upload; never stored", max_length=1024)
+        Secret | None, Form(description="opens the encrypted PDFs of this upload; never stored", max_length=1024)
     ] = None,
 ) -> UploadOut:
     access.require_collection(session, actor, cid, "editor")

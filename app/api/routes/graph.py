@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
-from app.api.schemas import API_ERRORS, GraphStatsOut, NeighbourhoodOut, error_responses
+from app.api.schemas import API_ERRORS, GraphStatsOut, NeighbourhoodOut, Text, error_responses
 from app.dependencies import ActorDep, SessionDep
 from app.services import access
 from app.services import graph as service
@@ -25,7 +25,7 @@ def get_graph_neighbourhood(
     cid: str,
     session: SessionDep,
     actor: ActorDep,
-    node: str = Query(..., min_length=1, max_length=64, description="id of the node at the centre"),
+    node: Annotated[Text, Query(min_length=1, max_length=64, description="id of the node at the centre")],
     depth: int = Query(1, description="hops from the node; clamped to 1..3"),
 ) -> Any:
     access.require_collection(session, actor, cid, "viewer")

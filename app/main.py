@@ -20,6 +20,7 @@ from app.api import faults, metrics
 from app.api.request_log import RequestLog
 from app.api.routes import account, ask, collections, documents, graph, health
 from app.api.schemas import error_response
+from app.api.validation import FASTAPI_BODY_ERROR, readable, unreadable_body
 from app.db.migrate import upgrade
 from app.queue import make_queue
 from app.services.errors import ServiceError
@@ -30,14 +31,6 @@ from app.web import routes as web
 
 log = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _readable(errors: list[dict]) -> str:
-    parts = []
-    for error in errors:
-        where = ".".join(str(p) for p in error.get("loc", ()) if p not in ("body", "query", "path"))
-        parts.append(f"{where}: {error.get('msg')}" if where else str(error.get("msg")))
-    return "; ".join(parts) or "invalid request"
 
 
 def create_app(settings: Settings | None = None, *, migrate: bool = True, start_worker: bool = True) -> FastAPI:
@@ -70,12 +63,14 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True, start_
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return error_response(422, _readable(list(exc.errors())))
+        return error_response(422, readable(list(exc.errors())))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 404 and not request.url.path.startswith("/api"):
             return web.not_found_page(request)
+        if exc.detail == FASTAPI_BODY_ERROR:
+            return error_response(exc.status_code, unreadable_body(exc.__cause__))
         return error_response(exc.status_code, str(exc.detail))
 
     @app.exception_handler(Exception)

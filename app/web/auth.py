@@ -13,7 +13,7 @@ from app.security.gate import SESSION_COOKIE, cookies_of
 from app.security.ratelimit import RateLimits
 from app.services import access, audit, users
 from app.services.access import actor_for
-from app.services.errors import Forbidden, NotFound, ServiceError
+from app.services.errors import NotFound, ServiceError
 from app.web.routes import not_found_page, templates
 
 router = APIRouter(include_in_schema=False)
@@ -125,8 +125,10 @@ def revoke_token(token_id: str, request: Request, session: SessionDep, actor: Ac
 
 @router.get("/admin/audit")
 def audit_page(request: Request, session: SessionDep, actor: ActorDep) -> Response:
-    if not actor.is_admin:
-        raise Forbidden("only an administrator may see the audit trail")
+    if not actor.is_admin:  # a page asked for, so a page answers (not the API's JSON body)
+        return _templates.TemplateResponse(
+            request, "forbidden.html", {"message": "Only an administrator may see the audit trail."}, status_code=403
+        )
     return _templates.TemplateResponse(request, "audit.html", {"events": audit.list_events(session, limit=500)})
 
 

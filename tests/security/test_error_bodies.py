@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from app.settings import Settings
+from tests.security.conftest import login, make_user
+
 JSON = {"content-type": "application/json"}
 
 
@@ -46,3 +49,16 @@ def test_a_spoofed_host_gets_the_json_error_body(app_client: Callable[..., Any])
             assert "'attacker.example'" in detail and "MDQA_ALLOWED_HOSTS" in detail, detail
         assert client.get("/api/collections", headers={"Host": "[::1]:8000"}).status_code == 200
         assert client.get("/api/collections", headers={"Host": "localhost:8000"}).status_code == 200
+
+
+def test_the_audit_page_refuses_a_non_admin_with_a_page(app_client: Callable[..., Any], settings: Settings) -> None:
+    make_user(settings, "root", admin=True)
+    make_user(settings, "alice")
+    with app_client() as client:
+        assert login(client, "alice").status_code == 303
+        page = client.get("/admin/audit")
+        assert page.status_code == 403
+        assert page.headers["content-type"].startswith("text/html"), page.headers
+        assert "Only an administrator may see the audit trail." in page.text and "<html" in page.text
+        # The API's refusal stays the JSON body.
+        assert client.get("/api/audit").json() == {"detail": "only an administrator may do this"}

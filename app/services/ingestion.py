@@ -398,7 +398,8 @@ def requeue_silent(settings: Settings, waiting: set[str], silent_s: float | None
             marked = session.execute(
                 update(Document)
                 .where(Document.id == document_id, Document.status == status, silent)
-                .values(status="queued", updated_at=now, heartbeat_at=None)
+                # Progress starts again with the job: a half-done run's 0.9 must not show beside `queued`.
+                .values(status="queued", progress=0.0, updated_at=now, heartbeat_at=None)
                 .execution_options(synchronize_session=False)
             )
             if marked.rowcount:  # type: ignore[attr-defined]

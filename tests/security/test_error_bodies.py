@@ -4,8 +4,12 @@ not a file; a page asked for by someone not allowed gets a page; a requeued docu
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
+from app.db.models import Collection, Document
+from app.db.session import session_scope
+from app.services.ingestion import requeue_silent
 from app.settings import Settings
 from tests.security.conftest import login, make_user
 
@@ -62,3 +66,22 @@ def test_the_audit_page_refuses_a_non_admin_with_a_page(app_client: Callable[...
         assert "Only an administrator may see the audit trail." in page.text and "<html" in page.text
         # The API's refusal stays the JSON body.
         assert client.get("/api/audit").json() == {"detail": "only an administrator may do this"}
+
+
+def test_a_requeued_document_starts_its_progress_again(settings: Settings) -> None:
+    with session_scope(settings.resolved_database_url) as session:
+        collection = Collection(name="restart")
+        session.add(collection)
+        session.flush()
+        # A run killed at 90 %: still `processing`, its heartbeat long silent.
+        document = Document(
+            collection_id=collection.id, filename="a.pdf", path="a.pdf", sha256="0" * 64, size_bytes=1,
+            status="processing", progress=0.9, heartbeat_at=datetime(2020, 1, 1, tzinfo=UTC),
+        )  # fmt: skip
+        session.add(document)
+        session.flush()
+        document_id = document.id
+    assert requeue_silent(settings, waiting=set(), silent_s=0) == [document_id]
+    with session_scope(settings.resolved_database_url) as session:
+        requeued = session.get(Document, document_id)
+        assert requeued is not None and (requeued.status, requeued.progress) == ("queued", 0.0)

@@ -200,7 +200,8 @@ _ERROR_MEANING = {
     408: "the request body did not arrive in full within MDQA_BODY_TIMEOUT_S",
     409: "the request conflicts with the state (e.g. no ready document yet, a name already taken)",
     413: "the request body is larger than MDQA_MAX_UPLOAD_MB",
-    422: "the request is invalid (a bad field, a NUL byte); `detail` says which field and why",
+    422: "the request is invalid (a bad field; text that is empty, or not text: a NUL, an unpaired surrogate; a body "
+    "that cannot be read); `detail` says which field and why",
     429: "too many requests from this client; `detail` and the Retry-After header say when to retry",
     502: "the configured LLM server failed",
     503: "the database or the queue is unavailable; retry later",
@@ -215,9 +216,10 @@ def error_responses(*codes: int, notes: dict[int, str] | None = None) -> dict[in
 
 
 # What every /api route may answer, whatever it does: no login (401), no role or CSRF token (403), a bad
-# parameter or a NUL byte anywhere in the request (422), the database down (503). Each router declares them; a
-# route adds its own (404, 409, ...). With 422 declared, FastAPI's own validation-error schema (a list) is never
-# announced: the handler in app.main answers every validation error with ErrorOut's one sentence.
+# parameter or text that is not text anywhere in the request (422, app.api.request_text), the database down
+# (503). Each router declares them; a route adds its own (404, 409, ...). With 422 declared, FastAPI's own
+# validation-error schema (a list) is never announced: the handler in app.main answers every validation error
+# with ErrorOut's one sentence.
 API_ERRORS = error_responses(401, 403, 422, 503)
 # A route that takes a request body may also meet the body limits (app.api.faults).
 BODY_ERRORS = (408, 413)

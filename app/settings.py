@@ -125,6 +125,11 @@ class AnswerSettings(BaseModel):
         0.08, ge=0.0, le=2.0,
         description="… and within this much of the closest document's similarity",
     )
+    near_spelling: float = Field(
+        0.8, ge=0.5, le=1.0,
+        description="a name in a question that no document says is answered as missing unless some word of the "
+        "collection is spelled this much alike (difflib ratio; a typo is still the name)",
+    )
     profile_semantic_weight: float = Field(
         0.5, ge=0.0, le=5.0,
         description="'the <description> paper/manual/…': weight of meaning (cosine with a document's first page) "

@@ -278,6 +278,20 @@ def retrieve(
             retrieval = None
     if retrieval is None:
         index = get_index(session, collection_id, version, settings.retrieval.ann_threshold)
+        names = document_names(session, collection_id, version)
+        known = [f"{d.filename} {d.title or ''}" for d in names.documents.values()]
+        absent = (
+            seed_rankers.absent_names(index, question, known, settings.answer.near_spelling)
+            if parsed.document is None
+            else []
+        )
+        if absent:
+            # What the question asks about is nowhere in the collection: say so, and show nothing about other things.
+            retrieval = Retrieval(question_type="content", nodes=[])
+            said = " or ".join(absent)
+            retrieval.missing = f"No document in this collection mentions {said}, so the documents do not answer this."
+    if retrieval is None:
+        index = get_index(session, collection_id, version, settings.retrieval.ann_threshold)
         query = QueryVector(lambda: tools.encoder(settings), question)
         named = parsed.document
         # Only a file named as a file fences retrieval in; a bare stem or title ("If Gallu is a demon…" over

@@ -6,7 +6,9 @@ sparse matrix-vector product. Every ranker returns [(unit index, score)] best fi
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Sequence
 
 import numpy as np
 from scipy import sparse
@@ -81,6 +83,23 @@ class Bm25Index:
         self.weights = sparse.csr_matrix((data, (coo.col, coo.row)), shape=(counts.shape[1], n), dtype=np.float32)
         self.vocabulary = self.vectorizer.vocabulary_
         self.analyze = self.vectorizer.build_analyzer()
+        self._by_start: dict[str, list[str]] | None = None  # vocabulary by first two letters, built when first asked
+
+    def spelled_near(self, word: str, likeness: float) -> bool:
+        """Some word of the collection is spelled like `word` (a typo, a variant: "Margaraviate" for
+        "Margraviate"): it opens with the same five letters, or has the same first two, a length within two, and
+        difflib's ratio at least `likeness`."""
+        if self._by_start is None:
+            by_start: dict[str, list[str]] = {}
+            for term in self.vocabulary:
+                by_start.setdefault(term[:2], []).append(term)
+            self._by_start = by_start
+        head = word[:5]  # "canadian" is said by "canada": a word that opens alike is the same name in another form
+        return any(
+            term.startswith(head)
+            or (abs(len(term) - len(word)) <= 2 and difflib.SequenceMatcher(None, word, term).ratio() >= likeness)
+            for term in self._by_start.get(word[:2], ())
+        )
 
     def scores(self, text: str) -> np.ndarray:
         if self.weights is None:
@@ -187,6 +206,24 @@ def rare_names(index: CollectionIndex, question: str) -> tuple[frozenset[str], .
     codes = [frozenset([t]) for t in bm25.analyze(question)
              if len(t) >= 3 and t.isdigit() and 0 < held(t) <= MAX_NAMING_UNITS]  # fmt: skip
     return tuple(dict.fromkeys(n for n in names + codes if n))
+
+
+def absent_names(index: CollectionIndex, question: str, known: Sequence[str] = (), likeness: float = 0.8) -> list[str]:
+    """The names the question gives that the collection never says: a word of the name (four letters or more) that
+    no unit holds, no document's file name or title (`known`) holds, and no word of the collection is spelled like
+    (`likeness`: a misspelt name is still a name the collection says). A question about "Starbucks" over a
+    folder that never names it asks about something that is not there; any passage shown would be about something
+    else."""
+    bm25 = bm25_index(index)
+    if bm25.weights is None:
+        return []
+    named = " ".join(known).lower()
+    absent = []
+    for m in QUESTION_NAME.finditer(question):
+        words = [t for t in bm25.analyze(m.group(0)) if len(t) >= 4 and t.isalpha()]
+        if any(bm25.vocabulary.get(t) is None and t not in named and not bm25.spelled_near(t, likeness) for t in words):
+            absent.append(m.group(0))
+    return absent
 
 
 def rank(index: CollectionIndex, ranker: str, question: str, query_vector: np.ndarray | None, k: int) -> Ranking:

@@ -288,3 +288,14 @@ def test_a_document_described_by_what_it_says_of_itself_fences_the_question(
     parsed = parse_question(session, collection, "What does the Tokyo weather report say?", AskOptions(), settings,
                             tools)  # fmt: skip
     assert parsed.document is None
+
+
+def test_a_question_about_a_name_no_document_says_is_answered_as_missing(
+    session: Session, settings: Settings, collection: str
+) -> None:
+    tools = Tools(embedder=encoder())
+    r = ask(session, collection, "What did Starbucks report about machine learning?", AskOptions(), settings, tools)
+    assert r.answer == "No document in this collection mentions Starbucks, so the documents do not answer this."
+    assert not r.citations
+    r = ask(session, collection, "What did Thoma report about machine learning?", AskOptions(), settings, tools)
+    assert r.citations and "mentions" not in r.answer  # a name the collection says is answered as usual

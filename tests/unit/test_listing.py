@@ -64,3 +64,22 @@ def test_documents_are_kept_within_the_margin_of_the_closest() -> None:
     assert [m.document_id for m in documents_by_meaning(index, query, floor=0.1, margin=1.0)] == ["a", "b", "c"]
     assert documents_by_meaning(index, query, floor=0.99, margin=1.0)[0].document_id == "a"
     assert documents_by_meaning(index, -query, floor=0.25, margin=1.0) == []  # nothing close enough
+
+
+def test_a_name_the_collection_never_says_is_absent() -> None:
+    from app.qa.seeds import absent_names
+
+    index = _index([
+        ("a", "Costco reported comparable sales up 4%.", [1.0, 0.0, 0.0]),
+        ("b", "McDonald's comparable sales rose 13%.", [0.0, 1.0, 0.0]),
+    ])  # fmt: skip
+    assert absent_names(index, "What comparable sales did Starbucks report?") == ["Starbucks"]
+    assert absent_names(index, "What comparable sales did Costco report?") == []
+    # A name a file name or title holds is there, though no passage says it.
+    assert absent_names(index, "What did Starbucks report?", ["starbucks-q3.pdf Starbucks results"]) == []
+    # A name misspelt is still a name the collection says.
+    assert absent_names(index, "What comparable sales did Cotsco report?") == []
+    assert absent_names(index, "What comparable sales did Cotsco report?", likeness=0.99) == ["Cotsco"]
+    assert absent_names(index, "What did the Costcos report?") == []  # another form of a name it says
+    # Short words and numbers decide nothing ("Q2", "EU", a year).
+    assert absent_names(index, "What did Costco report in Q2 2023 for the EU?") == []

@@ -12,6 +12,7 @@ import base64
 import json
 import logging
 import multiprocessing
+import os
 import queue
 import threading
 from collections import Counter
@@ -20,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, Protocol
 
+from app.child_processes import record_resource_tracker, watch_parent
 from app.settings import Settings
 
 if TYPE_CHECKING:
@@ -82,8 +84,7 @@ class InlineQueue:
         if self._threads:
             return
         if self.extract_processes > 0:
-            # spawn, not fork: this process has torch's and the web server's threads, which a fork copies broken.
-            self._pool = ProcessPoolExecutor(self.extract_processes, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = self._new_pool()
         # Load the model now, beside the upload and the first extraction, instead of in front of the first embedding.
         threading.Thread(target=self._load_model, name="mdqa-model-load", daemon=True).start()
         for i in range(self.workers):
@@ -160,9 +161,19 @@ class InlineQueue:
         with self._count_lock:
             if self._pool is broken:
                 broken.shutdown(wait=False, cancel_futures=True)
-                self._pool = ProcessPoolExecutor(
-                    self.extract_processes, mp_context=multiprocessing.get_context("spawn")
-                )
+                self._pool = self._new_pool()
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        # spawn, not fork: this process has torch's and the web server's threads, which a fork copies broken.
+        # Each worker ends itself when this process is gone, killed or not (app.child_processes).
+        pool = ProcessPoolExecutor(
+            self.extract_processes,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=watch_parent,
+            initargs=(os.getpid(), str(self.settings.data_dir)),
+        )
+        record_resource_tracker(self.settings.data_dir)
+        return pool
 
     def _run(self) -> None:
         from app.services.ingestion import ingest

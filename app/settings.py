@@ -42,9 +42,6 @@ class GraphSettings(BaseModel):
     entity_max_fanout: int = Field(8, ge=2, description="an entity shared by more passages links none")
     entity_max_edges_per_passage: int = Field(20, ge=1, description="entity edges one passage may have")
     mention_max_documents_per_passage: int = Field(10, ge=1, description="documents one passage's mentions link to")
-    keyword_idf_sample: int = Field(
-        20_000, ge=0, description="passages already in the collection that the IDF of new keywords is fitted on"
-    )
     embed_title: bool = Field(False, description="prefix a passage with its document title when embedding it")
     ann_threshold: int = Field(
         20_000, ge=2, description="vectors from which semantic edges come from an approximate (HNSW) index"

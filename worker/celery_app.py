@@ -12,12 +12,14 @@ sweeper of any live worker requeues it within ``stale_processing_s + sweep_inter
 
 from __future__ import annotations
 
+import os
 import threading
 from typing import Any
 
 from celery import Celery
 from celery.signals import worker_process_init, worker_ready, worker_shutdown
 
+from app.child_processes import watch_parent
 from app.db.session import get_engine
 from app.queue import CeleryQueue
 from app.services.sweeper import Sweeper
@@ -57,6 +59,8 @@ def _connect_signals(app: Celery, settings: Settings) -> None:
         the sweeper keeps using them (two processes on one socket garble the protocol). close=False: closing them
         here would close the main process's sessions too."""
         get_engine(settings.resolved_database_url).dispose(close=False)
+        # A `kill -9` of the worker's main process must not leave its pool behind (app.child_processes).
+        watch_parent(os.getppid(), str(settings.data_dir))
 
     def start_sweeper(sender: Any = None, **_kwargs: Any) -> None:
         """In the worker's main process (not the pool's children), once it consumes."""

@@ -26,6 +26,12 @@ def run(args: argparse.Namespace) -> int:
     settings = settings_from(args, host=args.host, port=args.port)
     # Info level by default: one line per request and one per document state change (MDQA_LOG_LEVEL/FORMAT).
     configure_logging(settings)
+    from app.child_processes import reap_orphans
+
+    # What an earlier, killed run of this data directory left (its processes end themselves; this catches any
+    # that could not).
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    reap_orphans(settings.data_dir)
     try:
         app = create_app(settings)
     except NoUserOnPublicAddress as exc:

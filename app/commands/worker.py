@@ -22,6 +22,11 @@ def run(args: argparse.Namespace) -> int:
         print("mdqa worker: set MDQA_BROKER_URL (e.g. redis://127.0.0.1:6379/0) and MDQA_DATABASE_URL first")
         return 2
     configure_logging(settings)
+    from app.child_processes import reap_orphans
+
+    # A pool an earlier worker left when it was killed (its processes end themselves; this catches any that could not).
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    reap_orphans(settings.data_dir)
     upgrade(settings.resolved_database_url)
     from app.db.session import get_engine
 

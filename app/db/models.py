@@ -26,6 +26,18 @@ def new_id() -> str:
     return uuid.uuid4().hex
 
 
+# The kinds of row whose ids `content_id` makes, one hex digit each (their order among one document's rows).
+CONTENT_KINDS = {"page": "1", "table": "2", "passage": "3"}
+
+
+def content_id(sha256: str, kind: str, position: int, document_id: str) -> str:
+    """The id of a document's page, table or passage row: 32 hex digits like `new_id`, that sort by the document's
+    content hash, then kind, then position, so every tie the graph breaks by id (app/graph) is broken by what the
+    documents are, not by the random ids or the order they arrived in. The tail (from the document's own random id)
+    keeps the same file in two collections apart."""
+    return f"{sha256[:14]}{CONTENT_KINDS[kind]}{position:07x}{document_id[:10]}"
+
+
 def utcnow() -> datetime:
     return datetime.now(UTC)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
-from app.db.models import Collection, Document, Page, Passage, new_id
+from app.db.models import Collection, Document, Page, Passage, content_id, new_id
 from app.eval.datasets import ParagraphKey, SourceDocument, passage_texts
 from app.llm.embeddings import TextEncoder
 from app.settings import Settings
@@ -67,6 +67,7 @@ def ingest_text(
         session.add(document)
         session.add(
             Page(
+                id=content_id(document.sha256, "page", 1, document.id),
                 document_id=document.id,
                 number=1,
                 width=PAGE_WIDTH,
@@ -79,7 +80,7 @@ def ingest_text(
         for paragraph in source.paragraphs:
             for text in passage_texts(paragraph):
                 passage = Passage(
-                    id=new_id(),
+                    id=content_id(document.sha256, "passage", index, document.id),
                     document_id=document.id,
                     page_number=1,
                     index=index,

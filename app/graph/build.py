@@ -10,11 +10,14 @@ Nodes: document, page, table, passage (a node's id is the id of its row). Edges:
 
 Every derived edge is a deterministic function of the collection's current nodes (ties broken by id), so adding a
 batch only recomputes the sources whose inputs changed, and add → remove → add gives the same graph as one add.
+The nodes themselves depend only on their document (keywords use their own document's IDF), and the ids of page,
+table and passage rows sort by document content (app.db.models.content_id): the graph is a function of the set of
+documents, whatever order they arrived in.
 Both entry points lock the collection row (and bump `graph_version`) first, so concurrent workers serialise; the
 caller commits.
 
 The inputs of the derived edges (`_State`: texts, terms, vectors, each source's k-th semantic similarity, the
-term → holders indexes of keywords and entities, the IDF sample's document frequencies) are kept in memory between
+term → holders indexes of keywords and entities) are kept in memory between
 calls, keyed on the collection's graph_version: a writer that finds the state of the version just before its own
 bump applies its change to it instead of re-reading every node (a 150-passage document added to 100k passages
 costs its own work, not the collection's). A state is published only when the transaction commits; another
@@ -54,7 +57,7 @@ from app.db.models import Collection, DocTable, Document, Edge, Node, Page, Pass
 from app.graph import ann, knn, postings
 from app.graph import semantic_lists as lists_of
 from app.graph.entities import extract_entities
-from app.graph.keywords import IdfSample, analyze, extract_keywords
+from app.graph.keywords import extract_keywords
 from app.graph.mentions import TitleMatcher, mention_edges, title_pattern
 from app.llm.embeddings import TextEncoder
 from app.settings import GraphSettings
@@ -121,7 +124,7 @@ def _add_documents(
         cached = _remove(session, collection_id, document_id, settings, cached)
 
     before = cached or _load_state(session, collection_id, settings)
-    _set_keywords(batch, settings, before)
+    _set_keywords(batch, settings)
     # The state before the insert plus the batch in memory: reading the new nodes back would cost as much again.
     state = _with_batch(before, batch, settings)
     new_passages = {node["id"]: node for node in batch.nodes if node["kind"] == "passage"}
@@ -192,7 +195,6 @@ class _Batch:
     next: list[tuple[str, str, float]] = field(default_factory=list)
     continues: list[tuple[str, str, float]] = field(default_factory=list)  # continuation table → continued table
     passages: list[tuple[dict, str | None]] = field(default_factory=list)  # (node values, document title)
-    analysed: dict[str, list[str]] = field(default_factory=dict)  # passage id → keywords.analyze(text)
     vector_ids: list[str] = field(default_factory=list)
     vectors: np.ndarray | None = None
 
@@ -299,21 +301,20 @@ def _new_nodes(
     return batch
 
 
-def _set_keywords(batch: _Batch, settings: GraphSettings, state: _State) -> None:
-    """TF-IDF keywords of the new passages, with IDF over them and (a deterministic sample of) the collection:
-    `state` is the collection before the batch, its IDF sample the first passages by id."""
-    if not batch.passages:
-        return
-    if state.idf.size != settings.keyword_idf_sample:
-        state.idf = IdfSample(settings.keyword_idf_sample)
-        state.idf.add(state.texts)
-    texts = [values["text"] for values, _ in batch.passages]
-    titles = [title for _, title in batch.passages]
-    batch.analysed = {values["id"]: analyze(values["text"]) for values, _ in batch.passages}
-    analysed = [batch.analysed[values["id"]] for values, _ in batch.passages]
-    keywords = extract_keywords(texts, titles, settings.keywords_per_passage, sample=state.idf, analysed=analysed)
-    for (values, _), terms in zip(batch.passages, keywords, strict=True):
-        values["keywords"] = terms
+def _set_keywords(batch: _Batch, settings: GraphSettings) -> None:
+    """TF-IDF keywords of the new passages, with IDF over their own document's passages only: a keyword is stored
+    with its node and never recomputed, so an IDF fitted on whatever the collection held when the document came
+    would make the graph depend on the order documents arrived in (issue 34)."""
+    by_document: dict[str, list[tuple[dict, str | None]]] = {}
+    for values, title in batch.passages:
+        by_document.setdefault(values["document_id"], []).append((values, title))
+    for passages in by_document.values():
+        texts = [values["text"] for values, _ in passages]
+        titles = [title for _, title in passages]
+        for (values, _), terms in zip(
+            passages, extract_keywords(texts, titles, settings.keywords_per_passage), strict=True
+        ):
+            values["keywords"] = terms
 
 
 # ---------------------------------------------------------------------------------------------- collection state
@@ -333,13 +334,12 @@ class _State:
     # rewritten without reading it back) and its length and lowest similarity (a new vector closer than that
     # displaces one): app/graph/semantic_lists.py.
     semantic: lists_of.Lists = field(default_factory=lambda: lists_of.Lists.empty(0, 0))
-    # Term → holders of `keywords` and `entities`, and the IDF sample: per-add work in proportion to the batch.
+    # Term → holders of `keywords` and `entities`: per-add work in proportion to the batch.
     keyword_index: postings.Index = field(default_factory=postings.Index)
     entity_index: postings.Index = field(default_factory=postings.Index)
     # Each keyword/entity list's length and weakest entry, where known (lists computed since the state was read).
     keyword_lows: dict[str, postings.Low] = field(default_factory=dict)
     entity_lows: dict[str, postings.Low] = field(default_factory=dict)
-    idf: IdfSample = field(default_factory=lambda: IdfSample(0))
     hnsw: ann.VectorIndex | None = None  # HNSW over `matrix`, once there are GraphSettings.ann_threshold vectors
     # Every title's pattern, kept in step with `titles` once made (making it reads every title: ~0.2 s at 100k).
     matcher: TitleMatcher | None = None
@@ -381,8 +381,6 @@ def _load_state(session: Session, collection_id: str, settings: GraphSettings) -
     keywords = {r.id: list(r.keywords or []) for r in passages}
     entities = {r.id: list(r.entities or []) for r in passages}
     texts = {r.id: r.text for r in passages}
-    idf = IdfSample(settings.keyword_idf_sample)
-    idf.add(texts)
     return _State(
         document_of={r.id: r.document_id for r in passages},
         texts=texts,
@@ -395,7 +393,6 @@ def _load_state(session: Session, collection_id: str, settings: GraphSettings) -
         semantic=semantic,
         keyword_index=postings.Index.of(keywords),
         entity_index=postings.Index.of(entities),
-        idf=idf,
     )
 
 
@@ -436,7 +433,6 @@ def _with_batch(state: _State, batch: _Batch, settings: GraphSettings) -> _State
         targets = state.first_nodes.setdefault(document_id, [])
         if len(targets) < settings.mention_max_targets:
             targets.append(passage_id)
-    state.idf.add({values["id"]: values["text"] for values, _ in batch.passages}, batch.analysed)
     for values in batch.nodes:
         if values["kind"] == "document":
             state.titles[values["id"]] = values["text"] or None
@@ -484,7 +480,6 @@ def _without(state: _State, document_id: str, removed: set[str]) -> _State:
     for mapping in (state.document_of, state.texts, state.keywords, state.entities):
         for node_id in removed:
             mapping.pop(node_id, None)
-    state.idf.remove(removed, state.texts)
     state.titles.pop(document_id, None)
     state.first_nodes.pop(document_id, None)
     if state.matcher is not None:

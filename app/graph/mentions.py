@@ -117,11 +117,14 @@ def mention_targets(
     own_document: str,
     matcher: TitleMatcher,
     max_documents: int,
+    first_nodes: Mapping[str, list[str]] | None = None,
 ) -> list[str]:
-    """Documents (other than the passage's own) that the text names; longer, more specific titles first."""
+    """Documents (other than the passage's own) that the text names; longer, more specific titles first, then by
+    their first node's id (which sorts by the document's content; a document id is random)."""
     found = matcher.find(text)
     found.pop(own_document, None)
-    ranked = sorted(found.items(), key=lambda item: (-item[1], item[0]))
+    first = first_nodes or {}
+    ranked = sorted(found.items(), key=lambda item: (-item[1], first.get(item[0], [item[0]])[0], item[0]))
     return [document_id for document_id, _ in ranked[:max_documents]]
 
 
@@ -135,7 +138,7 @@ def mention_edges(
     first passages (`first_nodes`)."""
     edges: list[tuple[str, str, float]] = []
     for passage_id, document_id, text in passages:
-        for target_document in mention_targets(text, document_id, matcher, max_documents):
+        for target_document in mention_targets(text, document_id, matcher, max_documents, first_nodes):
             for target in first_nodes.get(target_document, ()):
                 edges.append((passage_id, target, 1.0))
     return edges

@@ -22,7 +22,7 @@ from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session
 
-from app.db.models import DocTable, Document, Node, Page, Passage, new_id
+from app.db.models import DocTable, Document, Node, Page, Passage, content_id
 from app.db.session import session_scope
 from app.graph.build import add_documents, remove_document
 from app.ingest.extracted import ExtractedDocument, NoText, PdfError
@@ -282,6 +282,7 @@ def store_extraction(session: Session, document: Document, extracted: ExtractedD
     for page in extracted.pages:
         session.add(
             Page(
+                id=content_id(document.sha256, "page", page.number, document.id),
                 document_id=document.id,
                 number=page.number,
                 width=page.width,
@@ -294,6 +295,7 @@ def store_extraction(session: Session, document: Document, extracted: ExtractedD
         for passage in page.passages:
             session.add(
                 Passage(
+                    id=content_id(document.sha256, "passage", passage_index, document.id),
                     document_id=document.id,
                     page_number=page.number,
                     index=passage_index,
@@ -305,7 +307,7 @@ def store_extraction(session: Session, document: Document, extracted: ExtractedD
         page_tables: list[DocTable] = []
         for table in page.tables:
             row = DocTable(
-                id=new_id(),
+                id=content_id(document.sha256, "table", table_index, document.id),
                 document_id=document.id,
                 page_number=page.number,
                 index_on_page=table.index_on_page,

@@ -67,32 +67,3 @@ def test_entities_are_capitalised_spans_that_stop_at_punctuation() -> None:
         "new york city",
     ]
     assert extract_entities("Bank of America and Merrill Lynch") == ["bank of america", "merrill lynch"]
-
-
-def test_kept_idf_sample_ranks_like_a_vectorizer_fitted_on_the_sample() -> None:
-    import numpy as np
-    from sklearn.feature_extraction.text import TfidfVectorizer
-
-    from app.graph.keywords import TOKEN_PATTERN, IdfSample
-
-    rng = np.random.default_rng(3)
-    words = ["river", "zircon", "town", "mill", "bridge", "harbour", "castle", "meadow", "quarry", "chapel"]
-    texts = {f"p{n:03d}": " ".join(rng.choice(words, size=int(rng.integers(3, 9)))) for n in range(60)}
-    sample = IdfSample(20)
-    sample.add(dict(list(texts.items())[:40]))
-    sample.add(dict(list(texts.items())[40:]))
-    sample.remove(["p003", "p010", "p999"], {i: t for i, t in texts.items() if i not in ("p003", "p010")})
-    left = {i: t for i, t in texts.items() if i not in ("p003", "p010")}
-    first = sorted(left)[:20]
-    assert sample.ids == first
-    batch = ["zircon river river mill", "castle town"]
-    kept = extract_keywords(batch, [None, None], 3, sample=sample)
-    assert kept == extract_keywords(batch, [None, None], 3, background=[left[i] for i in first])
-    # the same ranking as scikit-learn's TF-IDF over the sample and the batch
-    vectorizer = TfidfVectorizer(token_pattern=TOKEN_PATTERN, stop_words="english", sublinear_tf=True)
-    vectorizer.fit([left[i] for i in first] + batch)
-    matrix = vectorizer.transform(batch).toarray()
-    names = vectorizer.get_feature_names_out()
-    for row, terms in zip(matrix, kept, strict=True):
-        ranked = sorted((-score, name) for score, name in zip(row, names, strict=True) if score > 0)
-        assert terms == [name for _, name in ranked[:3]]

@@ -25,7 +25,11 @@ def test_descriptions_are_the_words_before_a_kind_noun(question: str, described:
     assert descriptions(question) == described
 
 
-@pytest.mark.parametrize("question", ["Which paper is the longest?", "What does the report say?", "A paper on X?"])
+@pytest.mark.parametrize(
+    "question",
+    ["Which paper is the longest?", "What does the report say?", "A paper on X?", "What did the 2019 report say?",
+     "How many votes did the 911 proposal get?"],
+)  # fmt: skip
 def test_no_description(question: str) -> None:
     assert descriptions(question) == []
 

@@ -32,6 +32,6 @@ def descriptions(question: str) -> list[tuple[str, ...]]:
         else:
             continue  # no "the" before it: "a paper", "which report"
         kept = tuple(w for w in described if w not in words["generic_words"] and w not in words["kind_nouns"])
-        if kept:
+        if any(sum(c.isalpha() for c in w) >= 2 for w in kept):  # "the 911 proposal", "the 2019 report": no name
             found.append(kept)
     return found

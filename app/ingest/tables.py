@@ -29,8 +29,10 @@ log = logging.getLogger(__name__)
 # A ruling line of the page (a pdfplumber edge dict), not a graph edge.
 RulingLine = dict[str, Any]
 _NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\d[\d.,:/%]*[)\]]?[%*a-z]?$", re.I)
+# "Exhibit 5" (financial releases) and "Schedule 2" (government accounts) label tables as "Table 5" does.
 _CAPTION = re.compile(
-    r"^(table|tab\.|tableau|tabelle|tabla)\s*[:.]?\s*([a-z]?\d+(?:[.\-–]\d+)*[a-z]?|[ivxlc]+)\b", re.I
+    r"^(table|tab\.|tableau|tabelle|tabla|exhibit|schedule)\s*[:.]?\s*([a-z]?\d+(?:[.\-–]\d+)*[a-z]?|[ivxlc]+)\b",
+    re.I,
 )
 
 

@@ -50,8 +50,11 @@ TABLE_ORDINAL = re.compile(
 _LABEL = (
     r"(?:[a-z]{0,2}(?:[.\-–](?=\d))?\d+(?:[.\-–]\d+)*[a-z]?(?![\w.\-–]\d)|[ivx]{1,4}\b|" + "|".join(NUMBER_WORDS) + r")"
 )
+# The words documents label tables with: "Table 2", and "Exhibit 5" (financial releases), "Schedule 2" (accounts).
+TABLE_LABEL_WORDS = r"table|exhibit|schedule"
 TABLE_LABEL = re.compile(
-    rf"\btable\s*[:#]?\s*(?:no\.?\s*|number\s*)?({_LABEL})(?:\s+(?:on|of|in|from)\s+(?:page|p\.)\s*({_NUM}))?",
+    rf"\b({TABLE_LABEL_WORDS})\s*[:#]?\s*(?:no\.?\s*|number\s*)?({_LABEL})"
+    rf"(?:\s+(?:on|of|in|from)\s+(?:page|p\.)\s*({_NUM}))?",
     re.I,
 )
 # "the table about franchising", "the table on food sales": a table named by its caption words.
@@ -104,6 +107,7 @@ class TableRef:
     by_label: bool = False  # named as a label ("Table 2"): a caption "Table 2" wins over document order
     label: str | None = None  # the label's comparable key ("6.4", "2.1", "A4.12"); see app.qa.resolve.label_key
     caption: str | None = None  # caption words naming the table ("about franchising")
+    word: str = "Table"  # what the question calls it ("Exhibit 5"): what a sentence saying it is missing says
 
 
 @dataclass(slots=True)
@@ -496,7 +500,7 @@ def label_key(text: str | None) -> str | None:
     """A comparable key for a table label: "Table 6.4" → "6.4", "Table 2-1" → "2.1", "Table IV" → "4"."""
     if not text:
         return None
-    s = re.sub(r"^\s*(?:table|tab\.)\s*[:#]?\s*(?:no\.?\s*|number\s*)?", "", text.strip(), flags=re.I)
+    s = re.sub(rf"^\s*(?:{TABLE_LABEL_WORDS}|tab\.)\s*[:#]?\s*(?:no\.?\s*|number\s*)?", "", text.strip(), flags=re.I)
     s = s.strip().rstrip(".:;,)").strip()
     low = s.lower()
     if low in ROMAN:
@@ -539,9 +543,10 @@ def classify(
             tables.append(TableRef(number=None, page=_number(m.group(1) or m.group(2))))
             spans.append(m.span())
     for m in TABLE_LABEL.finditer(text):
-        if not taken(m) and (key := label_key(m.group(1))) is not None:
-            page = _number(m.group(2)) if m.group(2) else None
-            tables.append(TableRef(number=_number(m.group(1)), page=page, by_label=True, label=key))
+        if not taken(m) and (key := label_key(m.group(2))) is not None:
+            page = _number(m.group(3)) if m.group(3) else None
+            word = m.group(1).capitalize()
+            tables.append(TableRef(number=_number(m.group(2)), page=page, by_label=True, label=key, word=word))
             spans.append(m.span())
     if not tables:
         for m in TABLE_ABOUT.finditer(text):

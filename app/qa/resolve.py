@@ -188,7 +188,7 @@ def resolve_tables(ref: TableRef, document: DocInfo, tables: Sequence[TableInfo]
                 return TableMatch(labelled[:1], "label")
         number = ref.number if ref.number is not None else _int(ref.label)
         if number is None:
-            return Missing(f"Page {page} of {name} has no Table {ref.label}; it has {describe_labels(on_page)}.",
+            return Missing(f"Page {page} of {name} has no {ref.word} {ref.label}; it has {describe_labels(on_page)}.",
                            document.id)  # fmt: skip
         position = len(on_page) + 1 + number if number < 0 else number
         if 1 <= position <= len(on_page):
@@ -215,7 +215,7 @@ def resolve_tables(ref: TableRef, document: DocInfo, tables: Sequence[TableInfo]
         if number is not None and 1 <= number <= len(heads) and not any(t.key for t in heads):
             # Tables without labels of their own: "Table 2" can only mean the second one.
             return TableMatch([heads[number - 1]], "ordinal")
-        return Missing(f"{name} has no Table {ref.label}; its tables are {_strip_tables(describe_labels(heads))}.",
+        return Missing(f"{name} has no {ref.word} {ref.label}; its tables are {_strip_tables(describe_labels(heads))}.",
                        document.id)  # fmt: skip
     if ref.number is None:
         return TableMatch(list(heads), "all")

@@ -153,7 +153,8 @@ def _table_info(table: DocTable, inferred: Inferred | None = None) -> TableInfo:
 # A caption line in a page's text: "Table 14. Actual and …", "Table 1 : Document …" (a capital after the label, so
 # "Table 6.2 is confined …" and "Source: table 14, p.18" in running text are not captions).
 CAPTION_LINE = re.compile(
-    r"(?m)^[ \t]*(?:Table|TABLE)[ \t]*[:#]?[ \t]*([A-Z]{0,2}(?:[.\-–](?=\d))?\d+(?:[.\-–]\d+)*[a-z]?)[ \t]*[.:]?[ \t]+"
+    r"(?m)^[ \t]*(?:Table|TABLE|Exhibit|EXHIBIT|Schedule|SCHEDULE)[ \t]*[:#]?[ \t]*"
+    r"([A-Z]{0,2}(?:[.\-–](?=\d))?\d+(?:[.\-–]\d+)*[a-z]?)[ \t]*[.:]?[ \t]+"
     r"([A-Z(].*)$"
 )
 
@@ -319,7 +320,8 @@ def _resolve_table_ref(
     if not found and ref.caption:
         return []  # caption words found in no table of any document: a content question after all
     if not found:
-        what = (f"a Table {ref.label}" if ref.label else f"a table about “{ref.caption}”" if ref.caption
+        article = "an" if ref.word[:1].lower() in "aeiou" else "a"
+        what = (f"{article} {ref.word} {ref.label}" if ref.label else f"a table about “{ref.caption}”" if ref.caption
                 else "a table on that page" if ref.page is not None else "such a table")  # fmt: skip
         return Missing(f"No document in this collection has {what}.")
     return found[:MAX_TABLES]

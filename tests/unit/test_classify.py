@@ -225,3 +225,17 @@ def test_structural_matches_stem_and_title(
     assert parsed.question_type == "structural"
     assert parsed.document is not None and parsed.document.document_id == document_id
     assert parsed.pages == pages and [t.number for t in parsed.tables] == tables
+
+
+@pytest.mark.parametrize(
+    ("question", "word", "key"),
+    [
+        ("What does Exhibit 5 in the release show?", "Exhibit", "5"),
+        ("What is in schedule 2-1 of the accounts?", "Schedule", "2.1"),
+        ("Show me Table 4.", "Table", "4"),
+    ],
+)
+def test_tables_labelled_exhibit_or_schedule_are_named_tables(question: str, word: str, key: str) -> None:
+    parsed = classify(question)
+    assert parsed.question_type == "structural"
+    assert [(t.word, t.label, t.by_label) for t in parsed.tables] == [(word, key, True)]

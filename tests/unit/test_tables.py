@@ -190,6 +190,10 @@ def test_labels_of_several_forms() -> None:
     assert table_label("Table A4-12. Flows") == "Table A4-12"
     assert table_label("Table: 5 Public Health Outlay") == "Table 5"
     assert table_label("Tables are shown below") is None
+    # Financial releases label their tables "Exhibit N", accounts "Schedule N".
+    assert table_label("Exhibit 5 Store Update") == "Exhibit 5"
+    assert table_label("SCHEDULE 2: Fees and charges") == "SCHEDULE 2"
+    assert table_label("Exhibits follow the release") is None
 
 
 def _glyph(x0: float, x1: float) -> dict[str, float]:

@@ -23,6 +23,7 @@ from app.services import asking
 from app.services.collections import delete_collection
 from app.settings import Settings
 from tests.integration.test_ask_helpers import add_paragraph_documents
+from tests.integration.test_ask_stream import events_of
 from tests.integration.test_graph_build import ENCODER
 
 DELETED = "the collection was deleted while the question was answered"
@@ -56,14 +57,6 @@ def delete_now(settings: Settings, cid: str) -> None:
 def question_rows(settings: Settings) -> int:
     with session_scope(settings.resolved_database_url) as session:
         return session.scalar(select(func.count()).select_from(Question)) or 0
-
-
-def events_of(body: str) -> list[tuple[str, Any]]:
-    events = []
-    for block in body.strip().split("\n\n"):
-        lines = dict(line.split(": ", 1) for line in block.split("\n"))
-        events.append((lines["event"], json.loads(lines["data"])))
-    return events
 
 
 def assert_no_leak(text: str) -> None:

@@ -42,7 +42,7 @@ _NUMERIC_ANSWER = re.compile(rf"^[$€£]?\s*-?\d[\d, ]*(?:\.\d+)?\s*(?:%|percen
 
 # Phrases that say a named page, table or document does not exist (the reader words it in many ways).
 _MISSING = re.compile(
-    r"\bno (?:such )?(?:page|table|document|file|pdf)s?\b"
+    r"\bno (?:such )?(?:page|table|exhibit|schedule|document|file|pdf)s?\b"
     r"|\b(?:does|do|did) ?(?:not|n't) (?:exist|have|contain|hold|include|appear)"
     r"|\b(?:is|are|was) ?(?:not|n't) (?:in|part of|found|available|among|present|included)\b"
     r"|\b(?:could|can|did) ?(?:not|n't) find\b|\bcannot find\b|\bnot found\b|\bno match"

@@ -22,7 +22,7 @@ from app.llm.embeddings import TextEncoder, get_embedder
 from app.llm.vector_cache import remembered
 from app.qa import seeds as seed_rankers
 from app.qa import structural
-from app.qa.analysis.described import descriptions
+from app.qa.analysis.described import Description, descriptions
 from app.qa.analysis.listing import concept_predicate
 from app.qa.analysis.operation import Arithmetic, arithmetic_question
 from app.qa.answer import (
@@ -121,7 +121,15 @@ def parse_question(
     if parsed.document is None or not parsed.document.explicit:
         described = described_document(session, collection_id, question, names, settings, tools, version)
         if described is not None:
-            parsed.document = described
+            # Classified again with the description replaced by the file name it resolves to, so "what is Exhibit 6
+            # of the Ulta results release about" is read as "… of ulta-q4.pdf about": the description's words are no
+            # cell to look up.
+            ref, phrase = described
+            named = f"{question[: phrase.start]}{ref.name}{question[phrase.end :]}"
+            parsed = classify(named, names, llm=llm)
+            parsed.question = question
+            if parsed.document is None or parsed.document.document_id != ref.document_id:
+                parsed.document = ref
     return parsed
 
 
@@ -133,7 +141,7 @@ def described_document(
     settings: Settings,
     tools: Tools,
     version: int | None,
-) -> DocumentRef | None:
+) -> tuple[DocumentRef, Description] | None:
     """The document a description in the question names ("the dense retrieval paper"), resolved by what documents
     say of themselves (app.qa.profiles); it fences retrieval as a file name does. None when the question describes
     no document or the description fits none, or several alike."""
@@ -144,12 +152,14 @@ def described_document(
     profiles = profiles_of(index, lambda: {d.id: (d.filename, d.title) for d in names.documents.values()})
     limits = settings.answer
     for described in wanted:
-        vector = remembered(tools.encoder(settings)).encode([" ".join(described)])[0]
+        vector = remembered(tools.encoder(settings)).encode([" ".join(described.words)])[0]
         found = resolve_description(
-            profiles, described, vector, limits.profile_semantic_weight, limits.profile_floor, limits.profile_margin
-        )
+            profiles, described.words, vector, limits.profile_semantic_weight, limits.profile_floor,
+            limits.profile_margin,
+        )  # fmt: skip
         if found is not None and found in names.documents:
-            return DocumentRef(found, names.documents[found].filename, matched_by="description", called=True)
+            ref = DocumentRef(found, names.documents[found].filename, matched_by="description", called=True)
+            return ref, described
     return None
 
 

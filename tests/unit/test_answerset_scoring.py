@@ -82,6 +82,7 @@ def test_holds_all_needs_every_part() -> None:
         "I could not find annual-report-2019.pdf.",
         "us-018.pdf does not have a Table 20.",
         "Page 30 is beyond the end of the document (it has only 15 pages).",
+        "ulta-q4.pdf has no Exhibit 9; its tables are 2 to 6.",
     ],
 )
 def test_says_missing(answer: str) -> None:

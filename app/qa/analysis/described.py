@@ -1,37 +1,57 @@
-"""A document named by what it is: "the dense passage retrieval paper", "the MS430 datasheet's timing table", "the
-IRS education credit instructions". The words before a kind noun (lexicon/documents.yaml) describe one document;
+"""A document named by what it is: "the dense passage retrieval paper", "the MS430 datasheet's timing table", "Ulta
+Beauty's fourth-quarter release". The words before a kind noun (lexicon/documents.yaml) describe one document;
 app.qa.profiles finds which, by what each document says of itself."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from app.qa.analysis.listing import lexicon
 
 _WORD = re.compile(r"[\w’'-]+")
-# A description runs back from its kind noun to "the", a possessive or the start of a clause.
+_POSSESSIVE = re.compile(r"['’]s$")
+# A description runs back from its kind noun to "the" (or "this", "its"), or to a preposition or the question's start
+# when it names an owner ("in Ulta Beauty's fourth-quarter release").
 _OPENERS = frozenset({"the", "this", "that", "its", "their"})
+_BREAKS = frozenset({"in", "of", "from", "for", "on", "at", "by", "with", "to", "according", "per", "under", "about"})
 MAX_DESCRIPTION_WORDS = 6
 
 
-def descriptions(question: str) -> list[tuple[str, ...]]:
-    """The describing words of each "the <words> <kind noun>" in the question, in order ("the tracing JIT paper"
-    → ("tracing", "jit")); possessives lose their "'s" ("the Comptroller's report" → ("comptroller",))."""
+@dataclass(frozen=True, slots=True)
+class Description:
+    words: tuple[str, ...]  # the describing words, lower case, possessives without their "'s"
+    start: int  # where the phrase stands in the question (the opener included), for a caller that replaces it
+    end: int
+
+
+def descriptions(question: str) -> list[Description]:
+    """Each "the <words> <kind noun>" (or "<Owner>'s <words> <kind noun>") of the question, in order: "the tracing JIT
+    paper" → ("tracing", "jit")."""
     words = lexicon()
-    tokens = [m.group(0) for m in _WORD.finditer(question)]
-    found: list[tuple[str, ...]] = []
+    tokens = list(_WORD.finditer(question))
+    found: list[Description] = []
     for i, token in enumerate(tokens):
-        if re.sub(r"['’]s$", "", token).lower() not in words["kind_nouns"]:
+        if _POSSESSIVE.sub("", token.group(0)).lower() not in words["kind_nouns"]:
             continue
         described: list[str] = []
+        start, owned, closed = token.start(), False, False
         for back in range(i - 1, max(-1, i - 1 - MAX_DESCRIPTION_WORDS), -1):
-            word = re.sub(r"['’]s$", "", tokens[back]).lower()
+            raw = tokens[back].group(0)
+            word = _POSSESSIVE.sub("", raw).lower()
             if word in _OPENERS:
+                start, closed = tokens[back].start(), True
                 break
+            if word in _BREAKS:
+                closed = owned  # "in Ulta Beauty's release" describes; "in fiscal release" does not
+                break
+            owned = owned or bool(_POSSESSIVE.search(raw))
             described.insert(0, word)
+            start = tokens[back].start()
         else:
-            continue  # no "the" before it: "a paper", "which report"
+            closed = owned
         kept = tuple(w for w in described if w not in words["generic_words"] and w not in words["kind_nouns"])
-        if any(sum(c.isalpha() for c in w) >= 2 for w in kept):  # "the 911 proposal", "the 2019 report": no name
-            found.append(kept)
+        # "the 911 proposal", "the 2019 report": no name to go by
+        if closed and any(sum(c.isalpha() for c in w) >= 2 for w in kept):
+            found.append(Description(kept, start, token.end()))
     return found

@@ -128,8 +128,7 @@ def parse_question(
             named = f"{question[: phrase.start]}{ref.name}{question[phrase.end :]}"
             parsed = classify(named, names, llm=llm)
             parsed.question = question
-            if parsed.document is None or parsed.document.document_id != ref.document_id:
-                parsed.document = ref
+            parsed.document = ref  # named by a description: surer than no name, less sure than a file name
     return parsed
 
 
@@ -313,7 +312,10 @@ def retrieve(
         retrieval = Retrieval(question_type="content", nodes=nodes, document_id=document_id)
         retrieval.relevance = _relevance(index, nodes, query)
         retrieval.rare_names = seed_rankers.rare_names(index, question)
-        structural.content_table_answer(session, retrieval, question, document_id, collection_id)
+        # A document found by its description fences the evidence, but which of its tables' cells answers is read
+        # as warily as in a collection (a cell's value is no short answer on a guess about the document).
+        by_file = document_id if named is not None and named.matched_by != "description" else None
+        structural.content_table_answer(session, retrieval, question, by_file, collection_id)
     retrieval.llm_calls = llm_calls
     # "embed" (the question's embedding, part of "retrieve") is reported separately for benchmarks.
     retrieval.timings_ms = {"classify": classify_ms, "retrieve": _ms(start), "embed": embed_ms}

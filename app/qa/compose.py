@@ -8,8 +8,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.qa.analysis.operation import Operation
+from app.qa.analysis.operation import Arithmetic, Operation
 from app.qa.answer import Answer
+from app.qa.ask import Cell
 from app.qa.which_documents import DocumentMatch
 
 # A value as a table or a sentence prints it: "$1,234.5", "12.5%", "-3", "1 234" (space-grouped thousands).
@@ -86,3 +87,21 @@ def described_answer(predicate: str, matches: Sequence[tuple[str, DocumentMatch]
     lines = [f"Closest in meaning to “{predicate}”, closest first:", ""]
     lines += [f"- **{name}**: {m.reason} [{k}]" for k, (name, m) in enumerate(matches, start=1)]
     return Answer(text="\n".join(lines), cited=cited)
+
+
+def arithmetic_working(
+    arithmetic: Arithmetic, answered: Sequence[tuple[str, Answer]], cells: Sequence[tuple[str, Cell] | None],
+    whole: Answer,
+) -> str | None:  # fmt: skip
+    """The arithmetic line over the value each part read — its table cell (table node id, cell), else its short
+    answer or candidate — cited where that value stands in `whole`, the parts' combined answer."""
+    if cells[0] is not None and cells[0] == cells[1]:
+        return None  # both parts read one cell: the two things asked for were not told apart
+    positions = {node.node_id: k for k, node in enumerate(whole.cited, start=1)}
+    values: list[str | None] = []
+    markers: list[str] = []
+    for (_, part), cell in zip(answered, cells, strict=True):
+        values.append(cell[1]["value"] if cell else part.short_answer or part.candidate)
+        source = cell[0] if cell else next((n.node_id for n in part.cited), None)
+        markers.append(f"[{positions[source]}]" if source in positions else "")
+    return arithmetic_line(arithmetic.operation, [label for label, _ in answered], values, markers)

@@ -22,9 +22,8 @@ from app.llm.embeddings import TextEncoder, get_embedder
 from app.llm.vector_cache import remembered
 from app.qa import seeds as seed_rankers
 from app.qa import structural
-from app.qa.analysis.described import Description, descriptions
 from app.qa.analysis.listing import concept_predicate
-from app.qa.analysis.operation import Arithmetic, arithmetic_question
+from app.qa.analysis.operation import arithmetic_question
 from app.qa.answer import (
     Answer,
     combine,
@@ -36,14 +35,14 @@ from app.qa.answer import (
     table_verdict,
 )
 from app.qa.ask import AskOptions, AskResult, Cell, Citation, EvidenceNode, Retrieval
-from app.qa.classify import DocumentName, DocumentNames, DocumentRef, ParsedQuery, classify
-from app.qa.compose import arithmetic_line, described_answer
+from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
+from app.qa.compose import arithmetic_working, described_answer
 from app.qa.decompose import FILE_NAME, comparative, split_question
 from app.qa.documents_question import documents_with_label, which_documents_in_tables, which_documents_topic
 from app.qa.footnotes import page_notes, table_note_texts, with_notes
 from app.qa.index import CollectionIndex, edge_kinds_of, get_index
 from app.qa.llm_reader import AnswerSink, llm_answer
-from app.qa.profiles import profiles_of, resolve_description
+from app.qa.profiles import described_document
 from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.traverse import EmbeddingScorer, LlmScorer, Scorer, TfidfScorer, evidence_node, traverse
 from app.qa.which_documents import PageText, documents_by_meaning, find_documents, topic_words
@@ -119,7 +118,8 @@ def parse_question(
     names = document_names(session, collection_id, version)
     parsed = classify(question, names, llm=llm)
     if parsed.document is None or not parsed.document.explicit:
-        described = described_document(session, collection_id, question, names, settings, tools, version)
+        index = get_index(session, collection_id, version, settings.retrieval.ann_threshold)
+        described = described_document(index, names, question, remembered(tools.encoder(settings)), settings.answer)
         if described is not None:
             # Classified again with the description replaced by the file name it resolves to, so "what is Exhibit 6
             # of the Ulta results release about" is read as "… of ulta-q4.pdf about": the description's words are no
@@ -130,36 +130,6 @@ def parse_question(
             parsed.question = question
             parsed.document = ref  # named by a description: surer than no name, less sure than a file name
     return parsed
-
-
-def described_document(
-    session: Session,
-    collection_id: str,
-    question: str,
-    names: DocumentNames,
-    settings: Settings,
-    tools: Tools,
-    version: int | None,
-) -> tuple[DocumentRef, Description] | None:
-    """The document a description in the question names ("the dense retrieval paper"), resolved by what documents
-    say of themselves (app.qa.profiles); it fences retrieval as a file name does. None when the question describes
-    no document or the description fits none, or several alike."""
-    wanted = descriptions(question)
-    if not wanted:
-        return None
-    index = get_index(session, collection_id, version, settings.retrieval.ann_threshold)
-    profiles = profiles_of(index, lambda: {d.id: (d.filename, d.title) for d in names.documents.values()})
-    limits = settings.answer
-    for described in wanted:
-        vector = remembered(tools.encoder(settings)).encode([" ".join(described.words)])[0]
-        found = resolve_description(
-            profiles, described.words, vector, limits.profile_semantic_weight, limits.profile_floor,
-            limits.profile_margin,
-        )  # fmt: skip
-        if found is not None and found in names.documents:
-            ref = DocumentRef(found, names.documents[found].filename, matched_by="description", called=True)
-            return ref, described
-    return None
 
 
 def _restrict(ranking: seed_rankers.Ranking, index: CollectionIndex, document_id: str | None, k: int):  # noqa: ANN202
@@ -285,22 +255,18 @@ def retrieve(
         retrieval = structural.fetch(session, collection_id, parsed)
         if not retrieval.nodes and retrieval.missing is None:
             retrieval = None
-    if retrieval is None:
-        index = get_index(session, collection_id, version, settings.retrieval.ann_threshold)
-        names = document_names(session, collection_id, version)
-        known = [f"{d.filename} {d.title or ''}" for d in names.documents.values()]
-        absent = (
-            seed_rankers.absent_names(index, question, known, settings.answer.near_spelling)
-            if parsed.document is None
-            else []
-        )
+    index = get_index(session, collection_id, version, settings.retrieval.ann_threshold) if retrieval is None else None
+    if index is not None and parsed.document is None:
+        names = document_names(session, collection_id, version).documents.values()
+        known = lambda: " ".join(f"{d.filename} {d.title or ''}" for d in names)  # noqa: E731 - read only if needed
+        absent = seed_rankers.absent_names(index, question, known, settings.answer.near_spelling)
         if absent:
             # What the question asks about is nowhere in the collection: say so, and show nothing about other things.
             retrieval = Retrieval(question_type="content", nodes=[])
             said = " or ".join(absent)
             retrieval.missing = f"No document in this collection mentions {said}, so the documents do not answer this."
     if retrieval is None:
-        index = get_index(session, collection_id, version, settings.retrieval.ann_threshold)
+        assert index is not None
         query = QueryVector(lambda: tools.encoder(settings), question)
         named = parsed.document
         # Only a file named as a file fences retrieval in; a bare stem or title ("If Gallu is a demon…" over
@@ -544,6 +510,11 @@ def pages_naming(session: Session, index: CollectionIndex, topic: str) -> list[P
     return [PageText(document_id=d, number=n, text=t) for d, n, t in rows]
 
 
+def _filenames(session: Session, ids: list[str]) -> dict[str, str]:
+    rows = session.execute(select(Document.id, Document.filename).where(Document.id.in_(ids))).all() if ids else []
+    return dict(rows)
+
+
 def which_documents(
     session: Session,
     collection_id: str,
@@ -557,9 +528,7 @@ def which_documents(
     query = QueryVector(lambda: tools.encoder(settings), topic)
     kinds = ("table",) if in_tables else ("passage", "table")
     matches = find_documents(index, topic, query(), pages_naming(session, index, topic), kinds)
-    ids = [m.document_id for m in matches]
-    rows = session.execute(select(Document.id, Document.filename).where(Document.id.in_(ids))).all() if ids else []
-    names = dict(rows)
+    names = _filenames(session, [m.document_id for m in matches])
     retrieval = Retrieval(question_type="content", nodes=[m.node for m in matches])
     retrieval.timings_ms = {"embed": query.ms}
     said = f"{topic} in a table" if in_tables else topic  # "1 document mentions the weather in a table"
@@ -574,9 +543,7 @@ def documents_described(
     query = QueryVector(lambda: tools.encoder(settings), predicate)
     limits = settings.answer
     matches = documents_by_meaning(index, query(), limits.concept_list_floor, limits.concept_list_margin)
-    ids = [m.document_id for m in matches]
-    rows = session.execute(select(Document.id, Document.filename).where(Document.id.in_(ids))).all() if ids else []
-    names = dict(rows)
+    names = _filenames(session, [m.document_id for m in matches])
     retrieval = Retrieval(question_type="content", nodes=[m.node for m in matches])
     retrieval.timings_ms = {"embed": query.ms}
     return retrieval, described_answer(predicate, [(names.get(m.document_id, m.document_id), m) for m in matches])
@@ -646,7 +613,7 @@ def composite(
                 nodes.append(n)
     answer = combine(answered)
     compared = comparative(question)
-    worked = _worked(arithmetic, answered, cells, answer) if arithmetic is not None else None
+    worked = arithmetic_working(arithmetic, answered, cells, answer) if arithmetic is not None else None
     if worked:
         answer.text = f"{worked}\n\n{answer.text}"
     elif compared is not None:
@@ -660,23 +627,6 @@ def composite(
 
 
 _NOT_IN_FILE = "{file} does not seem to answer this part. From the other documents:"
-
-
-def _worked(
-    arithmetic: Arithmetic, answered: list[tuple[str, Answer]], cells: list[tuple[str, Cell] | None], whole: Answer
-) -> str | None:
-    """The arithmetic line over the value each part read — its table cell, else its short answer or candidate —
-    cited where that value stands."""
-    if cells[0] is not None and cells[0] == cells[1]:
-        return None  # both parts read one cell: the two things asked for were not told apart
-    positions = {node.node_id: k for k, node in enumerate(whole.cited, start=1)}
-    values: list[str | None] = []
-    markers: list[str] = []
-    for (_, part), cell in zip(answered, cells, strict=True):
-        values.append(cell[1]["value"] if cell else part.short_answer or part.candidate)
-        source = cell[0] if cell else next((n.node_id for n in part.cited), None)
-        markers.append(f"[{positions[source]}]" if source in positions else "")
-    return arithmetic_line(arithmetic.operation, [label for label, _ in answered], values, markers)
 
 
 def _cell_read(retrieval: Retrieval, answer: Answer) -> tuple[str, Cell] | None:

@@ -14,7 +14,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from app.llm.embeddings import TextEncoder
+from app.qa.analysis.described import Description, descriptions
+from app.qa.classify import DocumentNames, DocumentRef
 from app.qa.index import CollectionIndex
+from app.settings import AnswerSettings
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -108,3 +112,25 @@ def resolve_description(
     )  # fmt: skip
     best, runner_up = scored[0][0], scored[1][0] if len(scored) > 1 else -math.inf
     return scored[0][1] if best >= floor and best - runner_up >= margin else None
+
+
+def described_document(
+    index: CollectionIndex, names: DocumentNames, question: str, encoder: TextEncoder, limits: AnswerSettings
+) -> tuple[DocumentRef, Description] | None:
+    """The document a description in the question names ("the dense retrieval paper"), and that description; it
+    fences retrieval as a file name does. None when the question describes no document or the description fits
+    none, or several alike."""
+    wanted = descriptions(question)
+    if not wanted:
+        return None
+    profiles = profiles_of(index, lambda: {d.id: (d.filename, d.title) for d in names.documents.values()})
+    for described in wanted:
+        vector = encoder.encode([" ".join(described.words)])[0]
+        found = resolve_description(
+            profiles, described.words, vector, limits.profile_semantic_weight, limits.profile_floor,
+            limits.profile_margin,
+        )  # fmt: skip
+        if found is not None and found in names.documents:
+            ref = DocumentRef(found, names.documents[found].filename, matched_by="description", called=True)
+            return ref, described
+    return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable
 
 import numpy as np
 from scipy import sparse
@@ -208,21 +208,26 @@ def rare_names(index: CollectionIndex, question: str) -> tuple[frozenset[str], .
     return tuple(dict.fromkeys(n for n in names + codes if n))
 
 
-def absent_names(index: CollectionIndex, question: str, known: Sequence[str] = (), likeness: float = 0.8) -> list[str]:
+def absent_names(
+    index: CollectionIndex, question: str, known: Callable[[], str] = str, likeness: float = 0.8
+) -> list[str]:
     """The names the question gives that the collection never says: a word of the name (four letters or more) that
-    no unit holds, no document's file name or title (`known`) holds, and no word of the collection is spelled like
+    no unit holds, no document's file name or title (`known()`) holds, and no word of the collection is spelled like
     (`likeness`: a misspelt name is still a name the collection says). A question about "Starbucks" over a
     folder that never names it asks about something that is not there; any passage shown would be about something
     else."""
     bm25 = bm25_index(index)
     if bm25.weights is None:
         return []
-    named = " ".join(known).lower()
+    named: str | None = None  # the documents' file names and titles, read only for a word no unit holds
     absent = []
     for m in QUESTION_NAME.finditer(question):
-        words = [t for t in bm25.analyze(m.group(0)) if len(t) >= 4 and t.isalpha()]
-        if any(bm25.vocabulary.get(t) is None and t not in named and not bm25.spelled_near(t, likeness) for t in words):
-            absent.append(m.group(0))
+        unheld = [t for t in bm25.analyze(m.group(0)) if len(t) >= 4 and t.isalpha() and t not in bm25.vocabulary]
+        for t in unheld:
+            named = known().lower() if named is None else named
+            if t not in named and not bm25.spelled_near(t, likeness):
+                absent.append(m.group(0))
+                break
     return absent
 
 

@@ -118,8 +118,9 @@ def parse_question(
     names = document_names(session, collection_id, version)
     parsed = classify(question, names, llm=llm)
     if parsed.document is None or not parsed.document.explicit:
-        index = get_index(session, collection_id, version, settings.retrieval.ann_threshold)
-        described = described_document(index, names, question, remembered(tools.encoder(settings)), settings.answer)
+        index = lambda: get_index(session, collection_id, version, settings.retrieval.ann_threshold)  # noqa: E731
+        described = described_document(index, names, question, lambda: remembered(tools.encoder(settings)),
+                                       settings.answer)  # fmt: skip
         if described is not None:
             # Classified again with the description replaced by the file name it resolves to, so "what is Exhibit 6
             # of the Ulta results release about" is read as "… of ulta-q4.pdf about": the description's words are no

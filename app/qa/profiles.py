@@ -115,17 +115,21 @@ def resolve_description(
 
 
 def described_document(
-    index: CollectionIndex, names: DocumentNames, question: str, encoder: TextEncoder, limits: AnswerSettings
+    index: Callable[[], CollectionIndex],
+    names: DocumentNames,
+    question: str,
+    encoder: Callable[[], TextEncoder],
+    limits: AnswerSettings,
 ) -> tuple[DocumentRef, Description] | None:
     """The document a description in the question names ("the dense retrieval paper"), and that description; it
     fences retrieval as a file name does. None when the question describes no document or the description fits
-    none, or several alike."""
+    none, or several alike. The index and the encoder are asked for only when the question describes a document."""
     wanted = descriptions(question)
     if not wanted:
         return None
-    profiles = profiles_of(index, lambda: {d.id: (d.filename, d.title) for d in names.documents.values()})
+    profiles = profiles_of(index(), lambda: {d.id: (d.filename, d.title) for d in names.documents.values()})
     for described in wanted:
-        vector = encoder.encode([" ".join(described.words)])[0]
+        vector = encoder().encode([" ".join(described.words)])[0]
         found = resolve_description(
             profiles, described.words, vector, limits.profile_semantic_weight, limits.profile_floor,
             limits.profile_margin,

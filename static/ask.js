@@ -93,6 +93,8 @@
       throw new Error(mdqa.errorMessage(0, ""));
     }).catch(function (error) {
       $("answer").setAttribute("data-state", "error");
+      // The panel said "writing…": it must not go on saying so once the question was refused or failed.
+      $("answer-meta").textContent = "“" + mdqa.shorten(question, 160) + "” — not answered (see the message above)";
       mdqa.showError(errorSlot, error.message);
     }).then(function () {
       loading.hidden = true;

@@ -161,6 +161,19 @@ def test_content_question_shows_evidence_and_history(page, reports: Ingested, wa
     assert not watch.errors
 
 
+def test_a_question_of_invisible_characters_is_refused_plainly(page, reports: Ingested, watch: PageWatch) -> None:
+    page.goto(f"/collections/{reports.collection_id}/ask")
+    page.get_by_test_id("question-input").fill("\u200b\u200b")
+    page.get_by_test_id("ask-submit").click()
+    error = page.get_by_test_id("ask-error")
+    error.wait_for(state="visible")
+    assert "empty" in error.text_content()
+    # The answer panel says it was not answered; it does not go on "writing…".
+    meta = page.locator("#answer-meta").text_content()
+    assert "not answered" in meta and "writing" not in meta, meta
+    assert page.get_by_test_id("answer").get_attribute("data-state") == "error"
+
+
 def test_graph_explorer_recentres(page, reports: Ingested, watch: PageWatch) -> None:
     document_id = reports.documents["eu-021.pdf"]
     page.goto(f"/collections/{reports.collection_id}/graph?node={document_id}")

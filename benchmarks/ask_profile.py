@@ -42,7 +42,9 @@ def main() -> int:
     from app.llm.embeddings import get_embedder
     from app.llm.vector_cache import remembered
     from app.qa.ask import AskOptions
-    from app.qa.pipeline import Tools, document_names, retrieve
+    from app.qa.evidence import retrieve
+    from app.qa.targets import document_names
+    from app.qa.tools import Tools
     from app.qa.warm import warm
     from app.settings import Settings
 

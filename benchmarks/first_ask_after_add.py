@@ -40,7 +40,8 @@ def main() -> int:
     from app.graph import build as graph_build
     from app.llm.embeddings import get_embedder
     from app.qa.ask import AskOptions
-    from app.qa.pipeline import Tools, retrieve
+    from app.qa.evidence import retrieve
+    from app.qa.tools import Tools
     from app.qa.warm import warm
     from app.services.index_warmer import IndexWarmer
     from app.settings import GraphSettings, Settings

@@ -97,7 +97,8 @@ def main() -> int:
 
     from app.db.session import session_scope
     from app.qa.ask import AskOptions
-    from app.qa.pipeline import Tools, ask
+    from app.qa.pipeline import ask
+    from app.qa.tools import Tools
     from app.settings import Settings
 
     data = json.loads(args.answers.read_text())

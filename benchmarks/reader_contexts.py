@@ -39,7 +39,8 @@ def main() -> int:
     from app.llm.embeddings import get_embedder
     from app.llm.vector_cache import VectorCache
     from app.qa.answer import build_context
-    from app.qa.pipeline import Tools, retrieve
+    from app.qa.evidence import retrieve
+    from app.qa.tools import Tools
     from app.settings import get_settings
 
     settings = get_settings()

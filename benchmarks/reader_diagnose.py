@@ -38,8 +38,10 @@ def main() -> int:
     from app.qa import reader as reader_mod
     from app.qa.answer import build_context, reading_order
     from app.qa.ask import AskOptions
+    from app.qa.evidence import retrieve, widen_for_reading
     from app.qa.extractive_reader import candidates, score_candidates
-    from app.qa.pipeline import QueryVector, Tools, ask, retrieve, widen_for_reading
+    from app.qa.pipeline import ask
+    from app.qa.tools import QueryVector, Tools
     from app.settings import get_settings
 
     data = json.loads(args.answers.read_text(encoding="utf-8"))

@@ -42,7 +42,9 @@ def main() -> int:
     from app.qa.ask import AskOptions
     from app.qa.decompose import split_question
     from app.qa.documents_question import which_documents_topic
-    from app.qa.pipeline import Tools, ask, retrieve
+    from app.qa.evidence import retrieve
+    from app.qa.pipeline import ask
+    from app.qa.tools import Tools
     from app.settings import get_settings
 
     settings = get_settings()

@@ -45,7 +45,7 @@ def _holds(text: str, alternatives: list[str]) -> bool:
 class Dumper:
     def __init__(self) -> None:
         from app.llm.vector_cache import remembered
-        from app.qa.pipeline import Tools
+        from app.qa.tools import Tools
         from app.settings import get_settings
 
         self.settings = get_settings()
@@ -110,7 +110,7 @@ def dump_pdf(d: Dumper, files: list[Path], cache_dir: Path, verbose: bool) -> No
     from app.qa.answer import build_context, reading_order
     from app.qa.ask import AskOptions
     from app.qa.decompose import split_question
-    from app.qa.pipeline import retrieve, widen_for_reading
+    from app.qa.evidence import retrieve, widen_for_reading
 
     metas = sorted(cache_dir.glob("pdf-answers-*/meta.json"), key=lambda p: p.stat().st_mtime)
     meta = json.loads(metas[-1].read_text(encoding="utf-8"))

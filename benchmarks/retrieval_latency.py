@@ -42,9 +42,10 @@ from app.db.session import get_sessionmaker  # noqa: E402
 from app.llm.embeddings import get_embedder  # noqa: E402
 from app.llm.vector_cache import remembered  # noqa: E402
 from app.qa.ask import AskOptions  # noqa: E402
+from app.qa.evidence import retrieve  # noqa: E402
 from app.qa.index import get_index  # noqa: E402
-from app.qa.pipeline import Tools, retrieve  # noqa: E402
 from app.qa.seeds import bm25_index, tfidf_index  # noqa: E402
+from app.qa.tools import Tools  # noqa: E402
 from app.settings import Settings  # noqa: E402
 
 DATA = Path(os.environ.get("MDQA_SHARED_DATA", ROOT.parent / "shared" / "data")) / "mdqa"

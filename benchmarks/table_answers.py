@@ -29,7 +29,7 @@ sys.path.insert(0, str(REPO))
 from app.db.migrate import upgrade  # noqa: E402
 from app.db.models import Collection  # noqa: E402
 from app.db.session import get_sessionmaker  # noqa: E402
-from app.qa.pipeline import Tools  # noqa: E402
+from app.qa.tools import Tools  # noqa: E402
 from app.services.asking import ask_collection  # noqa: E402
 from app.settings import Settings  # noqa: E402
 

@@ -251,7 +251,7 @@ def run_answer_set(
 ) -> dict[str, Any]:
     from tqdm import tqdm
 
-    from app.qa.pipeline import Tools
+    from app.qa.tools import Tools
 
     data, records = load_answer_set(dataset)
     chosen = select_records(records, split, limit)

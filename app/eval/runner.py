@@ -105,7 +105,7 @@ def _ingest(
 
 
 def _tools(embedder: TextEncoder) -> Any:
-    from app.qa.pipeline import Tools
+    from app.qa.tools import Tools
 
     return Tools(embedder=embedder)
 
@@ -119,7 +119,7 @@ def _retrieve(
     tools: Any,
     no_classify: bool = False,
 ) -> Retrieval:
-    from app.qa.pipeline import content_retrieve, retrieve
+    from app.qa.evidence import content_retrieve, retrieve
 
     if not no_classify:
         return retrieve(session, collection_id, question, options, settings, tools)

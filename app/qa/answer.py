@@ -15,14 +15,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-from app.qa.answer_types import expected_type
 from app.qa.ask import Cell, EvidenceNode, Retrieval
-from app.qa.excerpt import excerpt
-from app.qa.extractive_reader import Candidate, ContextItem, Encode, central_sentences, extractive_answer
-from app.qa.reader import bm25_words, read
-from app.text.sentences import split_sentences
+from app.qa.extractive_reader import Candidate, ContextItem
+from app.qa.reader import bm25_words
 
 if TYPE_CHECKING:
     from app.qa.which_documents import DocumentMatch
@@ -33,7 +28,6 @@ MAX_CONTEXT_CHARS_PER_ITEM = 2500  # of a passage or a page, so a long page does
 # after its 35th ("Twitter, Inc. | San Francisco | 240" was never read). Pages stay at 2,500: a whole page's sentences
 # repeat its passages and distract the ranking (HotpotQA span EM 0.160 → 0.140 with every item read to 12,000).
 MAX_TABLE_CHARS = 12_000
-OVERVIEW_SENTENCES = 2  # of each opening passage in a document's overview
 NO_ANSWER = "I could not find this in the documents."
 # A content question whose best retrieved passage is this far from it (cosine, MiniLM) is one the documents do not
 # seem to answer: the closest passages are still shown, under WEAK_EVIDENCE, with no span set in bold as an answer.
@@ -137,132 +131,10 @@ def renumber(text: str, items: list[ContextItem]) -> tuple[str, list[str]]:
     return out, [valid[n] for n in order]
 
 
-def _finish(text: str, items: list[ContextItem], nodes: list[EvidenceNode], llm_calls: int) -> Answer:
+def finish(text: str, items: list[ContextItem], nodes: list[EvidenceNode], llm_calls: int) -> Answer:
     text, cited_ids = renumber(text, items)
     by_id = {n.node_id: n for n in nodes}
     return Answer(text=text or NO_ANSWER, cited=[by_id[i] for i in cited_ids], llm_calls=llm_calls)
-
-
-def local_answer(
-    question: str,
-    retrieval: Retrieval,
-    encode: Encode | None,
-    intent: str = "lookup",
-    question_vector: np.ndarray | None = None,
-) -> Answer:
-    """The built-in reader: a table cell, a table, a page summary or the best sentences; always cited.
-
-    `question_vector`: the question's embedding when the retriever already computed it (not encoded again)."""
-    nodes = reading_order(retrieval.nodes, retrieval.reading_extra)
-    items = build_context(nodes)
-    if not items:
-        return Answer(text=NO_ANSWER)
-    # The passage after each one read: a shown sentence that ends its passage may be read on into it.
-    next_of = {n.parent: n.node_id for n in retrieval.windows if n.parent}
-    in_context = {n.node_id for n in nodes}
-    windows = [n for n in retrieval.windows if n.node_id not in in_context]
-    items += [
-        ContextItem(marker=len(items) + k, node_id=n.node_id, kind=n.kind, text=n.text[:MAX_CONTEXT_CHARS_PER_ITEM],
-                    document_id=n.document_id, continues=n.parent or "")
-        for k, n in enumerate(windows, start=1)
-    ]  # fmt: skip
-    nodes = [*nodes, *windows]
-    marker_of = {item.node_id: item.marker for item in items}
-    notes = " ".join(retrieval.notes)
-    table_answers = [a for a in retrieval.table_answers if a.table_id in marker_of]
-    if table_answers:
-        # Read from the table's cells (app.qa.tablequery): the value, its row and column, or the whole table.
-        text = "\n\n".join(a.render(marker_of[a.table_id]) for a in table_answers)
-        answer = _finish(f"{text}\n\n{notes}".strip(), items, nodes, 0)
-        # Only a cell is shown as the short answer. An aggregate (highest, total, count) reads the question's wording
-        # as well as the cells, and on questions not yet tuned on that reading was wrong often enough (11 of 14 right
-        # on the fresh dev half before tuning, against 6 of 6 cells) to miss the 90% bar: its value leads the text.
-        one = table_answers[0] if len(table_answers) == 1 else None
-        answer.short_answer = one.short_answer if one is not None and one.kind == "cell" else None
-        answer.candidate = answer.short_answer
-        return answer
-    if retrieval.overview is not None:
-        return _finish(_overview_text(retrieval, items), items, nodes, 0)
-    if retrieval.question_type == "structural":
-        text = _structural_text(question, retrieval, items, encode, intent, question_vector)
-        return _finish(f"{text}\n\n{notes}".strip(), items, nodes, 0)
-    # Nothing retrieved is about the question: say so, and show the closest evidence as evidence only (a bold span
-    # or a short answer would present a sentence about something else as the answer).
-    weak = far_from_question(retrieval)
-    reading = read(
-        question, items, encode, question_vector, evidence_only=weak, rare_names=retrieval.rare_names, next_of=next_of
-    )
-    lead = WEAK_EVIDENCE if weak and not names_record(question, retrieval.rare_names, reading.lead) else None
-    # A value in a sentence that shares no word with the question (a year of a reference-list entry) is no value
-    # of what was asked.
-    typed = reading.value_shown or (reading.candidate is not None and reading.candidate.source.overlap > 0)
-    if lead is None and not typed and (untyped := NO_VALUE_OF_TYPE.get(expected_type(question))):
-        # A date or an amount asked for, and no sentence of the evidence about the question holds one: the sentences
-        # shown are about the question, not its answer, and must not read as the answer.
-        lead = untyped
-    answer = _finish(f"{lead}\n\n{reading.text}" if lead and reading.text else reading.text, items, nodes, 0)
-    answer.short_answer = reading.short_answer if answer.text != NO_ANSWER else None
-    answer.candidate = reading.candidate.text if reading.candidate is not None else None
-    return answer
-
-
-def _structural_text(
-    question: str,
-    retrieval: Retrieval,
-    items: list[ContextItem],
-    encode: Encode | None,
-    intent: str,
-    question_vector: np.ndarray | None = None,
-) -> str:
-    by_id = {n.node_id: n for n in retrieval.nodes}
-    if intent == "lookup":
-        return extractive_answer(question, items, encode, question_vector)
-    # Group the context by what was named: each page (its passages and tables) and each table on its own.
-    groups: dict[str, list[ContextItem]] = {}
-    for item in items:
-        node = by_id[item.node_id]
-        key = node.parent if node.parent and node.edge_kind == "contains" else node.node_id
-        groups.setdefault(key, []).append(item)
-    parts = []
-    for key, group in groups.items():
-        head = by_id[key].label if key in by_id else ""
-        # Tables stay tables (caption, then a Markdown table), never flattened into sentences of `|` text.
-        tables = [i for i in group if i.kind == "table"]
-        prose = [i for i in group if i.kind != "table"]
-        body = ""
-        if prose:
-            limit = 3 if intent in ("summarise", "compare") else 5
-            body = central_sentences(prose, encode, limit=limit)
-        blocks = [f"{head}: {body}" if head and body else body or (f"{head}:" if head else "")]
-        blocks += [_table_block(by_id[t.node_id].text, t.marker) for t in tables]
-        parts.append("\n\n".join(b for b in blocks if b))
-    return "\n\n".join(parts)
-
-
-def _overview_text(retrieval: Retrieval, items: list[ContextItem]) -> str:
-    """A document as a whole: its description, the first sentences of its opening passages, its tables listed by
-    caption (each cited; a whole table is one question away: "what is in Table 6 of …")."""
-    by_id = {n.node_id: n for n in retrieval.nodes}
-    opening = " ".join(f"{_opening(i.text)} [{i.marker}]" for i in items if i.kind == "passage")
-    tables = [f"- {by_id[i.node_id].label} [{i.marker}]" for i in items if i.kind == "table"]
-    blocks = [retrieval.overview or "", f"It opens: {opening}" if opening else ""]
-    if tables:
-        blocks.append("Its tables:\n\n" + "\n".join(tables))
-    return "\n\n".join(b for b in blocks if b)
-
-
-def _opening(text: str) -> str:
-    """The first sentence(s) of a passage, cut to an excerpt: an overview lists several, none may be a wall."""
-    head = " ".join(split_sentences(text)[:OVERVIEW_SENTENCES]) or text
-    return excerpt(head, 0, 0)[0]
-
-
-def _table_block(text: str, marker: int) -> str:
-    """A table node's text (caption, blank line, Markdown table) with its marker after the caption."""
-    caption, sep, table = text.partition("\n\n")
-    if not sep or not table.lstrip().startswith("|"):
-        return f"[{marker}]\n\n{text}"
-    return f"**{' '.join(caption.split())}** [{marker}]\n\n{table}"
 
 
 # --- Composite answers (content path): parts of a decomposed question, and "which documents" lists -------------
@@ -418,4 +290,3 @@ def documents_answer(topic: str, matches: Sequence[tuple[str, DocumentMatch]]) -
         lines += ["", f"Close to {topic} in meaning, without naming it:", ""]
         lines += [item(name, m, "") for name, m in related]
     return Answer(text="\n".join(lines), cited=cited)
-

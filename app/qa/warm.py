@@ -12,8 +12,8 @@ from sqlalchemy.orm import Session
 
 from app.db.vectors import graph_version
 from app.qa.index import CollectionIndex, get_index
-from app.qa.pipeline import document_names
 from app.qa.seeds import bm25_index, tfidf_index
+from app.qa.targets import document_names
 
 
 def warm(session: Session, collection_id: str, ann_threshold: int) -> CollectionIndex:

@@ -17,7 +17,8 @@ from typing import Any
 
 from app.db.session import session_scope
 from app.qa.ask import EvidenceNode
-from app.qa.pipeline import CITATION_TEXT_CHARS, Tools
+from app.qa.cite import CITATION_TEXT_CHARS
+from app.qa.tools import Tools
 from app.services.asking import AskRequest, answer_and_record
 from app.services.errors import ServiceError
 from app.settings import Settings

@@ -20,7 +20,8 @@ from app.llm.chat import LLMError
 from app.qa.ask import AskOptions, AskResult
 from app.qa.llm_reader import AnswerSink
 from app.qa.markdown import answer_html
-from app.qa.pipeline import Tools, ask
+from app.qa.pipeline import ask
+from app.qa.tools import Tools
 from app.services import metrics
 from app.services.collections import get_collection
 from app.services.errors import Conflict, Invalid, NotFound, ServiceError

@@ -17,7 +17,8 @@ from sqlalchemy.orm import Session
 from app.db.models import Collection, Document, Edge, Node, Question
 from app.qa.answer import WEAK_EVIDENCE
 from app.qa.ask import AskOptions
-from app.qa.pipeline import Tools, retrieve
+from app.qa.evidence import retrieve
+from app.qa.tools import Tools
 from app.services.asking import InvalidQuestion, NoReadyDocuments, ask_collection, list_questions
 from app.services.errors import NotFound
 from app.settings import Settings
@@ -224,7 +225,7 @@ def test_errors(session: Session, hotpot: HotpotCollection) -> None:
 def test_api_routes(session: Session, hotpot: HotpotCollection, monkeypatch: pytest.MonkeyPatch) -> None:
     from app.main import create_app
 
-    monkeypatch.setattr("app.qa.pipeline.get_embedder", lambda device="auto", backend="auto": encoder())
+    monkeypatch.setattr("app.qa.tools.get_embedder", lambda device="auto", backend="auto": encoder())
     # The whole app (its security gate and its one mapping of errors), served on loopback with no user: single-user.
     app = create_app(hotpot.settings, start_worker=False)
 
@@ -258,7 +259,7 @@ def test_cli_ask_prints_answer_citations_and_tree(
     session.commit()
     monkeypatch.setenv("MDQA_DATABASE_URL", hotpot.settings.resolved_database_url)
     monkeypatch.setenv("MDQA_DATA_DIR", str(hotpot.settings.data_dir))
-    monkeypatch.setattr("app.qa.pipeline.get_embedder", lambda device="auto", backend="auto": encoder())
+    monkeypatch.setattr("app.qa.tools.get_embedder", lambda device="auto", backend="auto": encoder())
     get_settings.cache_clear()
     parser = argparse.ArgumentParser()
     command.register(parser.add_subparsers())

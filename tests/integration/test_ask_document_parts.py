@@ -29,7 +29,7 @@ FILES = [
 @pytest.fixture
 def client(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
-    monkeypatch.setattr("app.qa.pipeline.get_embedder", lambda device="auto", backend="auto": encoder())
+    monkeypatch.setattr("app.qa.tools.get_embedder", lambda device="auto", backend="auto": encoder())
     with TestClient(create_app(settings)) as test_client:
         yield test_client
 

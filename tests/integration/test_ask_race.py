@@ -71,7 +71,7 @@ def app_settings(settings: Settings) -> Settings:
 
 @pytest.fixture
 def client(app_settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.setattr("app.qa.pipeline.get_embedder", lambda device="auto", backend="auto": ENCODER)
+    monkeypatch.setattr("app.qa.tools.get_embedder", lambda device="auto", backend="auto": ENCODER)
     with TestClient(create_app(app_settings, start_worker=False), raise_server_exceptions=False) as test_client:
         yield test_client
 

@@ -11,7 +11,8 @@ from sqlalchemy.orm import Session
 from app.qa import confidence
 from app.qa.answer import NO_VALUE_OF_TYPE, WEAK_EVIDENCE
 from app.qa.ask import AskOptions
-from app.qa.pipeline import Tools, ask
+from app.qa.pipeline import ask
+from app.qa.tools import Tools
 from app.settings import Settings
 from tests.integration.helpers import ingest_pdfs
 from tests.integration.test_ask_content import encoder
@@ -121,8 +122,9 @@ def test_the_reader_also_reads_the_seed_rankings_next_best_units(
     session: Session, settings: Settings, collection: str
 ) -> None:
     from app.qa import seeds
+    from app.qa.evidence import LEXICAL_EXTRA, retrieve, widen_for_reading
     from app.qa.index import get_index
-    from app.qa.pipeline import LEXICAL_EXTRA, QueryVector, retrieve, widen_for_reading
+    from app.qa.tools import QueryVector
 
     tools = Tools(embedder=encoder())
     question = "How did Nayebi and Vitelli feed music into their network?"
@@ -169,8 +171,8 @@ def test_a_table_among_the_further_units_answers_from_its_cells(
     session: Session, settings: Settings, collection: str
 ) -> None:
     from app.qa.ask import Retrieval
+    from app.qa.evidence import _table_among_extra
     from app.qa.index import get_index
-    from app.qa.pipeline import _table_among_extra
     from app.qa.traverse import evidence_node
 
     index = get_index(session, collection)
@@ -227,7 +229,7 @@ def test_a_comparison_of_two_rows_of_one_table_gives_its_verdict(
 def test_the_rare_words_of_the_questions_names_are_kept_per_name(
     session: Session, settings: Settings, collection: str
 ) -> None:
-    from app.qa.pipeline import retrieve
+    from app.qa.evidence import retrieve
 
     tools = Tools(embedder=encoder())
     # The words of a name few units hold are kept; a name every passage of a paper says ("Machine Learning") is not.
@@ -273,7 +275,8 @@ def test_documents_described_by_what_they_do_are_listed_by_meaning(
 def test_a_document_described_by_what_it_says_of_itself_fences_the_question(
     session: Session, settings: Settings, collection: str
 ) -> None:
-    from app.qa.pipeline import parse_question, retrieve
+    from app.qa.evidence import retrieve
+    from app.qa.targets import parse_question
 
     tools = Tools(embedder=encoder())
     # Neither file name nor title says "Thoma": the paper's first page does (its author).

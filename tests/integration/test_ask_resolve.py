@@ -28,7 +28,7 @@ FILES = ["reports/eu-004.pdf", "tables/us-030.pdf", "reports/eu-021.pdf", "repor
 def client(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     # The real embedder, memoised by text: the SQLite and PostgreSQL runs embed the same passages once.
     monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
-    monkeypatch.setattr("app.qa.pipeline.get_embedder", lambda device="auto", backend="auto": encoder())
+    monkeypatch.setattr("app.qa.tools.get_embedder", lambda device="auto", backend="auto": encoder())
     with TestClient(create_app(settings)) as test_client:
         yield test_client
 

@@ -32,7 +32,7 @@ def events_of(body: str) -> list[tuple[str, Any]]:
 
 @pytest.fixture
 def client(session: Session, hotpot: HotpotCollection, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201, F811
-    monkeypatch.setattr("app.qa.pipeline.get_embedder", lambda device="auto", backend="auto": encoder())
+    monkeypatch.setattr("app.qa.tools.get_embedder", lambda device="auto", backend="auto": encoder())
     session.commit()
     with TestClient(create_app(hotpot.settings, migrate=False, start_worker=False)) as test_client:
         yield test_client
@@ -94,7 +94,7 @@ def test_streamed_llm_answer_links_markers_as_they_arrive(
     hotpot: HotpotCollection,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("app.qa.pipeline.get_embedder", lambda device="auto", backend="auto": encoder())
+    monkeypatch.setattr("app.qa.tools.get_embedder", lambda device="auto", backend="auto": encoder())
     session.commit()
     deltas = ["<think>which passage? [", "5]</think>Sulli was a singer [", "2] and an actress [1", "]. [99]"]
     with ReplayServer([Step(200, sse_body(*deltas))]) as server:
@@ -125,7 +125,7 @@ def test_llm_failure_during_the_stream_ends_with_an_error_event(
     hotpot: HotpotCollection,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("app.qa.pipeline.get_embedder", lambda device="auto", backend="auto": encoder())
+    monkeypatch.setattr("app.qa.tools.get_embedder", lambda device="auto", backend="auto": encoder())
     session.commit()
     before = question_count(session, hotpot.collection_id)
     with ReplayServer([Step(401, {"error": {"message": "Incorrect API key provided"}})]) as server:

@@ -12,7 +12,8 @@ from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document, Page
 from app.qa.ask import AskOptions
-from app.qa.pipeline import Tools, retrieve
+from app.qa.evidence import retrieve
+from app.qa.tools import Tools
 from app.services.asking import ask_collection
 from app.settings import Settings
 from tests.conftest import PDFS

@@ -12,7 +12,8 @@ from reportlab.pdfgen import canvas
 from sqlalchemy.orm import Session
 
 from app.qa.ask import AskOptions
-from app.qa.pipeline import Tools, ask
+from app.qa.pipeline import ask
+from app.qa.tools import Tools
 from app.settings import Settings
 from tests.integration.helpers import ingest_pdfs
 from tests.integration.test_ask_content import encoder

@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pytest
 
-from app.qa.answer import RELEVANCE_FLOOR, WEAK_EVIDENCE, build_context, local_answer, reading_order, renumber
+from app.qa.answer import RELEVANCE_FLOOR, WEAK_EVIDENCE, build_context, reading_order, renumber
 from app.qa.ask import EvidenceNode, Retrieval
 from app.qa.extractive_reader import (
     ContextItem,
@@ -18,6 +18,7 @@ from app.qa.extractive_reader import (
     sentence_pieces,
     table_rows,
 )
+from app.qa.read.local import local_answer
 from app.qa.reader import row_cell
 from app.qa.tablequery import TableData, cell_answer
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
-from app.qa.answer import local_answer
 from app.qa.ask import Retrieval
+from app.qa.evidence import adopt_cited, following_passages
 from app.qa.index import CollectionIndex
-from app.qa.pipeline import adopt_cited, following_passages
+from app.qa.read.local import local_answer
 from app.qa.traverse import evidence_node
 
 TEXTS = [

@@ -8,10 +8,10 @@ import re
 import pytest
 
 from app.qa import confidence
-from app.qa.answer import local_answer
 from app.qa.answer_types import choice_options, expected_type
 from app.qa.ask import EvidenceNode, Retrieval
 from app.qa.extractive_reader import Candidate, ContextItem
+from app.qa.read.local import local_answer
 from app.qa.reader import bold, read
 from app.qa.short_answer import propose, typed_spans
 from app.qa.spans import ner_spans, rule_spans

@@ -1,0 +1,39 @@
+"""What a question asks, read once (app.qa.analysis.parse.analyse) and handed, frozen, to every later stage."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from app.qa.analysis.operation import Arithmetic
+from app.qa.decompose import Part
+
+# How the question is answered as a whole: a list of documents (by a table label, a word, or a meaning), two lookups
+# and their arithmetic, several parts read on their own, or one question read whole.
+Shape = Literal["labelled_tables", "documents_by_word", "documents_by_meaning", "arithmetic", "parts", "single"]
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionAnalysis:
+    question: str
+    shape: Shape
+    # The type of value asked for (app.qa.answer_types: date, number, person, yes/no, …; "other" when none).
+    expected: str
+    # "Which documents have a Table 3?": the label every listed table carries.
+    label: str | None = None
+    # "Which documents mention Finland?": the word(s) each listed document holds, and whether in a table.
+    topic: str | None = None
+    in_tables: bool = False
+    # "Which documents present multi-year statistics?": what the listed documents are or do, matched by meaning.
+    predicate: str | None = None
+    # "How much more … than …?": the operation and its two lookups.
+    arithmetic: Arithmetic | None = None
+    # The parts asked on their own (arithmetic's two lookups, a comparison's two things, two questions in one).
+    parts: tuple[Part, ...] = ()
+    # "Which is higher …?": how the parts' values are compared ("is higher", "came first"); None when not compared.
+    comparison: str | None = None
+
+    @property
+    def several(self) -> bool:
+        """Answered as several readings (parts, or a list of documents), not as one question read whole."""
+        return self.shape != "single"

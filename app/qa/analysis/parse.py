@@ -1,0 +1,33 @@
+"""The question analysed once: every reading of its text the later stages need, in the order they take precedence
+(a table label over a listed word over a listed meaning over arithmetic over parts)."""
+
+from __future__ import annotations
+
+from app.qa.analysis.listing import concept_predicate
+from app.qa.analysis.model import QuestionAnalysis
+from app.qa.analysis.operation import arithmetic_question
+from app.qa.answer_types import expected_type
+from app.qa.decompose import comparative, split_question
+from app.qa.documents_question import documents_with_label, which_documents_in_tables, which_documents_topic
+
+
+def analyse(question: str) -> QuestionAnalysis:
+    expected = expected_type(question)
+    label = documents_with_label(question)
+    if label is not None:
+        return QuestionAnalysis(question, "labelled_tables", expected, label=label)
+    topic = which_documents_topic(question)
+    if topic is not None:
+        in_tables = which_documents_in_tables(question)
+        return QuestionAnalysis(question, "documents_by_word", expected, topic=topic, in_tables=in_tables)
+    predicate = concept_predicate(question)
+    if predicate is not None:
+        return QuestionAnalysis(question, "documents_by_meaning", expected, predicate=predicate)
+    arithmetic = arithmetic_question(question)
+    if arithmetic is not None:
+        return QuestionAnalysis(question, "arithmetic", expected, arithmetic=arithmetic, parts=arithmetic.parts,
+                                comparison=comparative(question))  # fmt: skip
+    parts = split_question(question)
+    if parts:
+        return QuestionAnalysis(question, "parts", expected, parts=tuple(parts), comparison=comparative(question))
+    return QuestionAnalysis(question, "single", expected)

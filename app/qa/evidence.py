@@ -1,0 +1,272 @@
+"""Retrieve: the evidence for a question (structural fetch, or a retriever over the graph), and what the built-in
+reader reads beyond it. Reads only (the database and in-memory caches), so `mdqa eval` can run every retriever on
+the same collection side by side."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+from sqlalchemy.orm import Session
+
+from app.db.vectors import graph_version
+from app.qa import seeds as seed_rankers
+from app.qa import structural
+from app.qa.answer import Answer, far_from_question
+from app.qa.ask import AskOptions, EvidenceNode, Retrieval
+from app.qa.index import CollectionIndex, edge_kinds_of, get_index
+from app.qa.propagate import gnn_retrieve, propagate
+from app.qa.targets import document_names, parse_question
+from app.qa.tools import QueryVector, Tools, _ms
+from app.qa.traverse import EmbeddingScorer, LlmScorer, Scorer, TfidfScorer, evidence_node, traverse
+from app.settings import Settings
+from app.vocabulary import RETRIEVERS
+
+
+def _restrict(ranking: seed_rankers.Ranking, index: CollectionIndex, document_id: str | None, k: int):  # noqa: ANN202
+    if document_id is None:
+        return ranking[:k]
+    return [(i, s) for i, s in ranking if index.document_ids[i] == document_id][:k]
+
+
+def _scorer(
+    name: str, index: CollectionIndex, query: Callable[[], np.ndarray], settings: Settings, tools: Tools
+) -> Scorer:
+    if name == "embedding":
+        return EmbeddingScorer(index, query())
+    if name == "tfidf":
+        return TfidfScorer(index)
+    if name == "llm":
+        client = tools.chat_client(settings)
+        encoder = tools.encoder(settings)
+        return LlmScorer(
+            index,
+            generate=lambda prompt: client.complete(prompt, max_tokens=96),
+            encode=lambda text: encoder.encode([text])[0],
+        )
+    raise ValueError(f"unknown scorer {name!r}: embedding, llm or tfidf")
+
+
+def content_retrieve(
+    index: CollectionIndex,
+    question: str,
+    query: Callable[[], np.ndarray],
+    options: AskOptions,
+    settings: Settings,
+    tools: Tools,
+    document_id: str | None = None,
+) -> tuple[list[EvidenceNode], int]:
+    """(evidence nodes, LLM calls) of one retriever over the collection's passages and tables."""
+    budget = options.budget
+    # With a document filter, rank everything and keep that document's units (a small, rare case).
+    depth = len(index) if document_id else budget
+    r = settings.retrieval
+    if options.retriever in ("tfidf", "bm25"):
+        ranking = seed_rankers.rank(index, options.retriever, question, None, depth)
+        return [evidence_node(index, i, 0, s) for i, s in _restrict(ranking, index, document_id, budget)], 0
+    if options.retriever == "dense":
+        ranking = seed_rankers.rank_dense(index, query(), depth)
+        return [evidence_node(index, i, 0, s) for i, s in _restrict(ranking, index, document_id, budget)], 0
+    if options.retriever == "gnn":
+        if document_id is None:
+            return gnn_retrieve(index, query(), budget, r.gnn_alpha, r.gnn_layers, r.gnn_top_k), 0
+        ranking = propagate(index, query(), r.gnn_alpha, r.gnn_layers, r.gnn_top_k).ranking(len(index))
+        return [evidence_node(index, i, 0, s) for i, s in _restrict(ranking, index, document_id, budget)], 0
+    if options.retriever == "kgp":
+        seeds = options.seeds or r.seeds
+        # The seed ranking is `budget` deep: its tail restarts the traversal when the graph runs dry.
+        if options.seed_ranker == "gnn":
+            ranking = propagate(index, query(), r.gnn_alpha, r.gnn_layers, r.gnn_top_k).ranking(depth)
+        elif options.seed_ranker in ("tfidf", "bm25"):
+            ranking = seed_rankers.rank(index, options.seed_ranker, question, None, depth)
+        else:
+            ranking = seed_rankers.rank(index, options.seed_ranker, question, query(), depth)
+        ranking = _restrict(ranking, index, document_id, budget)
+        if options.seed_ranker != "tfidf" and options.seed_ranker != "bm25":
+            # Seeds keep their rank order but show the same kind of score as the nodes reached from them (cosine
+            # to the question), not a fused-rank value on another scale.
+            q = query()
+            ranking = [(i, float(index.matrix[i] @ q)) for i, _ in ranking]
+        scorer = _scorer(options.scorer, index, query, settings, tools)
+        nodes = traverse(index, question, ranking, scorer, budget, options.branching, seeds, document_id=document_id)
+        return nodes, scorer.llm_calls
+    raise ValueError(f"unknown retriever {options.retriever!r}: {', '.join(RETRIEVERS)}")
+
+
+def _relevance(index: CollectionIndex, nodes: list[EvidenceNode], query: Callable[[], np.ndarray]) -> float | None:
+    """The best cosine between the question and the retrieved passages and tables (None when none has a vector)."""
+    rows = [index.index_of[n.node_id] for n in nodes if n.kind in ("passage", "table") and n.node_id in index.index_of]
+    rows = [i for i in rows if index.matrix[i].any()]
+    return float(np.max(index.matrix[rows] @ query())) if rows else None
+
+
+def retrieve(
+    session: Session,
+    collection_id: str,
+    question: str,
+    options: AskOptions,
+    settings: Settings,
+    tools: Tools | None = None,
+) -> Retrieval:
+    """Evidence for `question` in evidence order; reads only. Timings in ms: classify, retrieve."""
+    tools = tools or Tools()
+    start = time.perf_counter()
+    version = graph_version(session, collection_id)  # read once: the names and the index below both key on it
+    parsed = parse_question(session, collection_id, question, options, settings, tools, version)
+    classify_ms = _ms(start)
+    llm_calls = int(parsed.used_llm)
+    start = time.perf_counter()
+    retrieval: Retrieval | None = None
+    embed_ms = 0.0
+    missing = structural.missing_document(session, collection_id, parsed)
+    # A page or table of "the retail report" when two documents' names say "retail": ask which, pick none.
+    unanswerable = missing.message if missing is not None else parsed.ambiguous
+    if unanswerable is not None:
+        # A file the collection does not hold (deleted, not ready, never uploaded): say so, answer from no other.
+        retrieval = Retrieval(question_type=parsed.question_type, nodes=[])
+        retrieval.missing = unanswerable
+    elif parsed.question_type == "structural":
+        retrieval = structural.fetch(session, collection_id, parsed)
+        if not retrieval.nodes and retrieval.missing is None:
+            retrieval = None
+    index = get_index(session, collection_id, version, settings.retrieval.ann_threshold) if retrieval is None else None
+    if index is not None and parsed.document is None:
+        names = document_names(session, collection_id, version).documents.values()
+        known = lambda: " ".join(f"{d.filename} {d.title or ''}" for d in names)  # noqa: E731 - read only if needed
+        absent = seed_rankers.absent_names(index, question, known, settings.answer.near_spelling)
+        if absent:
+            # What the question asks about is nowhere in the collection: say so, and show nothing about other things.
+            retrieval = Retrieval(question_type="content", nodes=[])
+            said = " or ".join(absent)
+            retrieval.missing = f"No document in this collection mentions {said}, so the documents do not answer this."
+    if retrieval is None:
+        assert index is not None
+        query = QueryVector(lambda: tools.encoder(settings), question)
+        named = parsed.document
+        # Only a file named as a file fences retrieval in; a bare stem or title ("If Gallu is a demon…" over
+        # Gallu.txt) is an ordinary entity of a content question and must not.
+        document_id = named.document_id if named is not None and named.explicit else None
+        nodes, calls = content_retrieve(index, question, query, options, settings, tools, document_id)
+        llm_calls += calls
+        embed_ms = query.ms
+        retrieval = Retrieval(question_type="content", nodes=nodes, document_id=document_id)
+        retrieval.relevance = _relevance(index, nodes, query)
+        retrieval.rare_names = seed_rankers.rare_names(index, question)
+        # A document found by its description fences the evidence, but which of its tables' cells answers is read
+        # as warily as in a collection (a cell's value is no short answer on a guess about the document).
+        by_file = document_id if named is not None and named.matched_by != "description" else None
+        structural.content_table_answer(session, retrieval, question, by_file, collection_id)
+    retrieval.llm_calls = llm_calls
+    # "embed" (the question's embedding, part of "retrieve") is reported separately for benchmarks.
+    retrieval.timings_ms = {"classify": classify_ms, "retrieve": _ms(start), "embed": embed_ms}
+    retrieval.intent = parsed.intent
+    return retrieval
+
+
+# Units of the lexical (BM25) ranking the reader reads besides the hybrid ranking's (`widen_for_reading`).
+LEXICAL_EXTRA = 2
+
+
+def widen_for_reading(
+    session: Session,
+    collection_id: str,
+    question: str,
+    retrieval: Retrieval,
+    options: AskOptions,
+    settings: Settings,
+    tools: Tools,
+) -> None:
+    """Give the built-in reader, beyond a content question's evidence, the seed ranking's best units the traversal
+    did not visit, up to RetrievalSettings.reading_extra (`retrieval.reading_extra`). The traversal starts from three
+    seeds and spends the rest of its budget on their neighbours, which suits a multi-hop question; a one-passage
+    fact ranked fourth by the seed ranker was then never read (on fresh PDF dev questions, 7 of 11 lost answers
+    were never in the evidence). The reader takes them in turn with the traversal's hops (app.qa.answer
+    .reading_order); the cited ones join the evidence path as the seeds they are (`adopt_cited`). `nodes`, what
+    retrieval metrics and the API's `retrieved` report, is unchanged."""
+    extra = settings.retrieval.reading_extra
+    if (
+        extra <= 0
+        or options.reader != "local"
+        or retrieval.question_type != "content"
+        or retrieval.missing is not None
+        or retrieval.table_answers
+        or retrieval.overview is not None
+        or not retrieval.nodes
+    ):
+        return
+    index = get_index(session, collection_id, None, settings.retrieval.ann_threshold)
+    query = QueryVector(lambda: tools.encoder(settings), question)
+    ranker = options.seed_ranker if options.seed_ranker in ("tfidf", "bm25", "dense") else "hybrid"
+    have = {n.node_id for n in retrieval.nodes}
+    depth = len(index) if retrieval.document_id else len(have) + extra
+    q = query()  # the retriever's vector, remembered: not encoded again
+    ranking = _restrict(seed_rankers.rank(index, ranker, question, q, depth), index, retrieval.document_id, depth)
+    unread = [i for i, _ in ranking if index.ids[i] not in have and index.texts[i].strip()][:extra]
+    if ranker == "hybrid":
+        # The fusion weighs dense 3:1, and a table embeds poorly: the one unit holding every rare word of the question
+        # ("enquiries", "youth": a table BM25 scored far above all else) could rank below ten passages that are
+        # merely about its topic. The lexical ranking's best units are read too.
+        lexical = seed_rankers.rank(index, "bm25", question, None, depth)
+        lexical = _restrict(lexical, index, retrieval.document_id, depth)
+        unread += [i for i, _ in lexical[:LEXICAL_EXTRA] if index.ids[i] not in have and i not in unread
+                   and index.texts[i].strip()]  # fmt: skip
+    # The few units that hold a name the question gives. They do not make the evidence "about the question"
+    # (`retrieval.relevance`): "Who is the CEO of Marvell Semiconductor?" names a company a layoff row holds, and
+    # the row does not answer it.
+    named = _restrict([(i, 0.0) for i in seed_rankers.rank_named(index, question)], index, retrieval.document_id, depth)
+    unread += [i for i, _ in named if index.ids[i] not in have and i not in unread]
+    retrieval.reading_extra = [evidence_node(index, i, 0, float(index.matrix[i] @ q)) for i in unread]
+    _table_among_extra(session, question, retrieval)
+    retrieval.windows = following_passages(index, [*retrieval.nodes, *retrieval.reading_extra])
+
+
+def following_passages(index: CollectionIndex, nodes: list[EvidenceNode]) -> list[EvidenceNode]:
+    """The passage after each passage of `nodes` (its "next" edge), its `parent` the passage it follows. A passage
+    ends where the extractor cut the text, not where the statement ends: "Diesel engines installed on ships without
+    automation notations are to be equipped with monitoring equipment ..." ends one passage and "The alarms are to be
+    visual and audible." opens the next."""
+    have: set[str] = set()
+    out: list[EvidenceNode] = []
+    for n in nodes:
+        if n.kind != "passage" or n.node_id not in index.graph:
+            continue
+        for other, data in index.graph.succ[n.node_id].items():
+            j = index.index_of.get(other)
+            if "next" in edge_kinds_of(data) and j is not None and other not in have and index.kinds[j] == "passage":
+                have.add(other)
+                out.append(evidence_node(index, j, n.hop + 1, 0.0, index.index_of[n.node_id], "next"))
+    return out
+
+
+def _table_among_extra(session: Session, question: str, retrieval: Retrieval) -> None:
+    """A table of the further units that answers from its cells, as a retrieved one would
+    (structural.content_table_answer): "the number of students assessed in Finland" is a cell of a table the seed
+    ranking put eighth, below passages about students assessed in the United States. The reader uses the answer
+    only when its table is among the units it reads (app.qa.answer.local_answer)."""
+    tables = [n for n in retrieval.reading_extra if n.kind == "table"]
+    if not tables or far_from_question(retrieval):
+        # Evidence far from the question ("What is the unemployment rate in Spain?" over school surveys): a row
+        # of a table read further down names Spain and answers something else.
+        return
+    probe = Retrieval(question_type="content", nodes=list(tables))
+    # No collection: the tables whose caption names the question were read by `retrieve` already, and answered not.
+    structural.content_table_answer(session, probe, question, retrieval.document_id)
+    # The table is read where it stands among the further units; cited, it joins the evidence (`adopt_cited`).
+    if probe.table_answers and probe.nodes[0].node_id not in {n.node_id for n in retrieval.reading_extra}:
+        # The cell is in the first part of a table continued on the next page, and the unit read was that part: the
+        # answering part is read in its place.
+        at = next(k for k, n in enumerate(retrieval.reading_extra) if n.kind == "table")
+        retrieval.reading_extra.insert(at, probe.nodes[0])
+    retrieval.table_answers = probe.table_answers
+    retrieval.cell = probe.cell
+
+
+def adopt_cited(retrieval: Retrieval, answer: Answer) -> None:
+    """The units of `retrieval.reading_extra` (as the seeds they are) and of `retrieval.windows` (as the hop after
+    the passage they follow) the answer cites, appended to the evidence."""
+    cited = {n.node_id for n in answer.cited}
+    have = {n.node_id for n in retrieval.nodes}
+    retrieval.nodes.extend(
+        n for n in [*retrieval.reading_extra, *retrieval.windows] if n.node_id in cited and n.node_id not in have
+    )

@@ -1,0 +1,78 @@
+"""Lists of documents: those holding a table label, those mentioning a word, those described by a meaning; each
+document with a cited reason."""
+
+from __future__ import annotations
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from app.db.models import Document, Page
+from app.db.vectors import graph_version
+from app.qa import structural
+from app.qa.answer import Answer, documents_answer, labelled_answer
+from app.qa.ask import Retrieval
+from app.qa.compose import described_answer
+from app.qa.index import CollectionIndex, get_index
+from app.qa.tools import QueryVector, Tools
+from app.qa.which_documents import PageText, documents_by_meaning, find_documents, topic_words
+from app.settings import Settings
+
+
+def pages_naming(session: Session, index: CollectionIndex, topic: str) -> list[PageText]:
+    """The collection's pages whose text holds a word of `topic` (a prefilter; find_documents decides)."""
+    needles = topic_words(topic)
+    if not needles or not len(index):
+        return []
+    rows = session.execute(
+        select(Page.document_id, Page.number, Page.text).where(
+            Page.document_id.in_(set(index.document_ids)), or_(*(Page.text.ilike(f"%{w}%") for w in needles))
+        )
+    ).all()
+    return [PageText(document_id=d, number=n, text=t) for d, n, t in rows]
+
+
+def _filenames(session: Session, ids: list[str]) -> dict[str, str]:
+    rows = session.execute(select(Document.id, Document.filename).where(Document.id.in_(ids))).all() if ids else []
+    return dict(rows)
+
+
+def which_documents(
+    session: Session,
+    collection_id: str,
+    topic: str,
+    settings: Settings,
+    tools: Tools,
+    version: int,
+    in_tables: bool = False,
+) -> tuple[Retrieval, Answer]:
+    index = get_index(session, collection_id, version)
+    query = QueryVector(lambda: tools.encoder(settings), topic)
+    kinds = ("table",) if in_tables else ("passage", "table")
+    matches = find_documents(index, topic, query(), pages_naming(session, index, topic), kinds)
+    names = _filenames(session, [m.document_id for m in matches])
+    retrieval = Retrieval(question_type="content", nodes=[m.node for m in matches])
+    retrieval.timings_ms = {"embed": query.ms}
+    said = f"{topic} in a table" if in_tables else topic  # "1 document mentions the weather in a table"
+    return retrieval, documents_answer(said, [(names.get(m.document_id, m.document_id), m) for m in matches])
+
+
+def documents_described(
+    session: Session, collection_id: str, predicate: str, settings: Settings, tools: Tools
+) -> tuple[Retrieval, Answer]:
+    """ "Which documents <predicate>?": the documents closest to the predicate in meaning, each with its reason."""
+    index = get_index(session, collection_id, graph_version(session, collection_id))
+    query = QueryVector(lambda: tools.encoder(settings), predicate)
+    limits = settings.answer
+    matches = documents_by_meaning(index, query(), limits.concept_list_floor, limits.concept_list_margin)
+    names = _filenames(session, [m.document_id for m in matches])
+    retrieval = Retrieval(question_type="content", nodes=[m.node for m in matches])
+    retrieval.timings_ms = {"embed": query.ms}
+    return retrieval, described_answer(predicate, [(names.get(m.document_id, m.document_id), m) for m in matches])
+
+
+def labelled_tables(session: Session, collection_id: str, label: str) -> tuple[Retrieval, Answer]:
+    """ "Which documents have a Table 3?": every table carrying the label, with its document and caption."""
+    found = structural.tables_labelled(session, collection_id, label)
+    tables = [structural.table_node(table, document) for table, document in found]
+    listed = [(d.filename, node, table.caption) for (table, d), node in zip(found, tables, strict=True)]
+    return Retrieval(question_type="structural", nodes=tables), labelled_answer(label, listed)

@@ -1,8 +1,9 @@
 """Calibrate and measure the built-in reader's short answers on dumped evidence (benchmarks/reader_contexts.py).
 
-    # tune: fit the confidence model and choose the thresholds on the dev half only; prints the constants block
+    # tune: fit the confidence model and choose the thresholds on the dev half only; prints the model JSON (with
+    # what it was fitted on), or writes it with --out app/qa/models/confidence.json
     python benchmarks/reader_calibration.py --fit eval-results/ctx-hotpotqa.json eval-results/ctx-musique.json
-    # measure one split with the constants in app/qa/confidence.py (the test half once, at the end)
+    # measure one split with the model of app/qa/confidence.py (the test half once, at the end)
     python benchmarks/reader_calibration.py --split test eval-results/ctx-hotpotqa.json eval-results/ctx-musique.json
 
 Reported per dataset and tagger: short-answer coverage (shown / questions) and precision (right / shown, right =
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -175,7 +177,9 @@ class SignedLogistic:
         return 1.0 / (1.0 + np.exp(-np.clip(x @ self.coef_ + self.intercept_, -30, 30)))
 
 
-def fit(rows: list[dict[str, Any]], c_reg: float) -> str:
+def fit(rows: list[dict[str, Any]], c_reg: float, tagger: str, contexts: list[Path]) -> dict[str, Any]:
+    """The model of app/qa/confidence.py (app/qa/models/confidence.json), fitted on the dev `rows`, with what it
+    was fitted on."""
     from sklearn.model_selection import StratifiedKFold
     from sklearn.preprocessing import StandardScaler
 
@@ -199,20 +203,51 @@ def fit(rows: list[dict[str, Any]], c_reg: float) -> str:
         print(f"  oof {oof[k]:.3f} right={int(y[k])} {data[k]['dataset']} {data[k]['candidate']!r}")
     scaler = StandardScaler().fit(x)
     model = SignedLogistic(c_reg, FEATURES).fit(scaler.transform(x), y)
-    means = {f: round(float(m), 4) for f, m in zip(FEATURES, scaler.mean_, strict=True)}
-    scales = {f: round(float(s), 4) for f, s in zip(FEATURES, scaler.scale_, strict=True)}
-    weights = {f: round(float(w), 4) for f, w in zip(FEATURES, model.coef_, strict=True)}
-    return (
-        f"MEANS = {means!r}\nSCALES = {scales!r}\nWEIGHTS = {weights!r}\nBIAS = {float(model.intercept_):.4f}\n"
-        f"SHOW_THRESHOLD = {show:.4f}\nHIGHLIGHT_THRESHOLD = {highlight:.4f}\n"
-    )
+    out: dict[str, Any] = {
+        "model": "app.qa.confidence: a logistic model over a short-answer candidate's features, and the thresholds "
+        "at which the answer is shown (show_threshold) or only highlighted in its sentence (highlight_threshold)",
+        "fitted_on": {
+            "command": shlex.join(["benchmarks/reader_calibration.py", *sys.argv[1:]]),
+            "date": time.strftime("%Y-%m-%d"),
+            "data": f"{', '.join(sorted({r['dataset'] for r in data}))} from {', '.join(p.name for p in contexts)}",
+            "splits": 'dev only (the records whose split is "dev")',
+            "unit": "candidate (a question's best short-answer candidate; right = SQuAD exact match with a gold "
+            "answer)",
+            "examples": len(y),
+            "positives": int(y.sum()),
+            "tagger": tagger,
+            "c": c_reg,
+        },
+    }
+    if show > 1.0:
+        out["note"] = (
+            f"No threshold reached the target out of fold ({TARGET_PRECISION + MARGIN:.0%} = {TARGET_PRECISION:.0%} "
+            "plus a margin for the small held-out half), so show_threshold is above every possible confidence: the "
+            "reader shows no short answer."
+        )
+    out |= {
+        "features": list(FEATURES),
+        "means": {f: round(float(m), 4) for f, m in zip(FEATURES, scaler.mean_, strict=True)},
+        "scales": {f: round(float(s), 4) for f, s in zip(FEATURES, scaler.scale_, strict=True)},
+        "weights": {f: round(float(w), 4) for f, w in zip(FEATURES, model.coef_, strict=True)},
+        "bias": round(float(model.intercept_), 4),
+        "show_threshold": round(show, 4),
+        "highlight_threshold": round(highlight, 4),
+    }
+    return out
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("contexts", type=Path, nargs="+")
     parser.add_argument("--split", choices=("dev", "test"), default="dev")
-    parser.add_argument("--fit", action="store_true", help="fit on dev and print the constants of app/qa/confidence.py")
+    parser.add_argument("--fit", action="store_true", help="fit on dev and print the model of app/qa/confidence.py")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="--fit: write the model JSON here (app/qa/models/confidence.json) instead of printing it",
+    )
     parser.add_argument("--taggers", default="spacy,rules")
     parser.add_argument("--baseline", default=None, help="git revision of the old reader to compare (e.g. e9ff872)")
     parser.add_argument("--c", type=float, default=0.3, help="inverse L2 strength of the logistic model")
@@ -222,6 +257,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.fit and args.split != "dev":
         parser.error("--fit tunes on the dev half only")
+    if args.out and not args.fit:
+        parser.error("--out is where --fit writes its model")
 
     from app.llm.embeddings import get_embedder
     from app.llm.vector_cache import VectorCache
@@ -250,7 +287,12 @@ def main() -> int:
     if args.rows:
         args.rows.write_text(json.dumps(all_rows, indent=1, default=float), encoding="utf-8")
     if args.fit:
-        print(fit(all_rows[args.fit_tagger], args.c))
+        model = json.dumps(fit(all_rows[args.fit_tagger], args.c, args.fit_tagger, args.contexts), indent=2) + "\n"
+        if args.out:
+            args.out.write_text(model, encoding="utf-8")
+            print(f"wrote {args.out}")
+        else:
+            print(model, end="")
     return 0
 
 

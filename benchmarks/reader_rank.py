@@ -8,8 +8,9 @@
         --mdqa ../shared/data/mdqa/hotpotqa_100.json ../shared/data/mdqa/musique_100.json
     # 2. cross-validate (grouped by question; and train on one source group, test on the other)
     .venv/bin/python benchmarks/reader_rank.py cv OUT.npz [MORE.npz ...]
-    # 3. fit on everything and print the block for app/qa/sentence_rank.py
-    .venv/bin/python benchmarks/reader_rank.py fit OUT.npz [MORE.npz ...]
+    # 3. fit on everything and print the model JSON of app/qa/sentence_rank.py (with what it was fitted on), or
+    #    write it with --out app/qa/models/sentence_rank.json
+    .venv/bin/python benchmarks/reader_rank.py fit OUT.npz [MORE.npz ...] [--out app/qa/models/sentence_rank.json]
 
 Only `dev` records of the PDF sets are read (the test halves never). HotpotQA/MuSiQue questions (the files
 `mdqa eval` uses) are read over their own paragraphs, ordered by cosine to the question (a stand-in for retrieval):
@@ -22,8 +23,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
-import textwrap
 import time
 from pathlib import Path
 
@@ -297,7 +298,10 @@ def _topk_cells(
     return n, "   ".join(cells)
 
 
-def fit(path: list[Path], c: float, sources: list[str]) -> None:
+def fit(path: list[Path], c: float, sources: list[str]) -> dict:
+    """The model of app/qa/sentence_rank.py (app/qa/models/sentence_rank.json), fitted on the dumps, with what it
+    was fitted on."""
+    from app.qa.sentence_rank import FEATURES
 
     x, y, group, _, source = _load(path)
     if sources:
@@ -305,21 +309,32 @@ def fit(path: list[Path], c: float, sources: list[str]) -> None:
         x, y, group, source = x[keep], y[keep], group[keep], source[np.isin(source, sources)]
     means, scales, w, b = _fit(x, y, c)
 
-    def arr(name: str, v: np.ndarray) -> str:
-        body = textwrap.fill(", ".join(f"{float(t):.4f}" for t in v), 108, initial_indent="    ",
-                             subsequent_indent="    ")  # fmt: skip
-        return f"{name} = np.array([\n{body},\n])"
+    def per_feature(v: np.ndarray) -> dict[str, float]:
+        return {f: round(float(t), 4) for f, t in zip(FEATURES, v, strict=True)}
 
-    print(f"# --- fitted (benchmarks/reader_rank.py fit, {time.strftime('%Y-%m-%d')}: {len(source)} dev questions,")
-    print(f"# {len(y)} sentences, {int(y.sum())} holding the answer; C={c}; from")
-    print(textwrap.fill(", ".join(sorted(set(source))) + ";", 118, initial_indent="# ", subsequent_indent="# "))
-    print(f"# left out: {', '.join(DROPPED) or 'none'}) ---")
-    print("# fmt: off")
-    for name, v in (("MEANS", means), ("SCALES", scales), ("WEIGHTS", w)):
-        print(arr(name, v))
-    print("# fmt: on")
-    print(f"BIAS = {b:.4f}")
-    print("# --- end fitted ---")
+    return {
+        "model": "app.qa.sentence_rank: a logistic model over a shortlisted sentence's features, the probability "
+        "that it holds the answer",
+        "fitted_on": {
+            "command": shlex.join(["benchmarks/reader_rank.py", *sys.argv[1:]]),
+            "date": time.strftime("%Y-%m-%d"),
+            "data": ", ".join(sorted(set(str(t) for t in source))),
+            "splits": 'dev only: the "dev" records of the PDF answer sets (never their test halves); HotpotQA and '
+            "MuSiQue questions over their own paragraphs",
+            "unit": "sentence (a shortlisted sentence of a question; positive = it holds the answer)",
+            "examples": len(y),
+            "positives": int(y.sum()),
+            "questions": len(source),
+            "c": c,
+            "left_out": list(DROPPED),
+            "dumps": [p.name for p in path],
+        },
+        "features": list(FEATURES),
+        "means": per_feature(means),
+        "scales": per_feature(scales),
+        "weights": per_feature(w),
+        "bias": round(b, 4),
+    }
 
 
 def main() -> int:
@@ -334,6 +349,12 @@ def main() -> int:
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--sources", default="", help="fit: only these sources (comma list), e.g. hotpotqa,musique")
     parser.add_argument("--drop", default="", help="cv, fit: features to leave out (comma list)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="fit: write the model JSON here (app/qa/models/sentence_rank.json) instead of printing it",
+    )
     args = parser.parse_args()
     DROPPED.extend(f for f in args.drop.split(",") if f)
     if args.command == "dump":
@@ -345,7 +366,12 @@ def main() -> int:
     elif args.command == "cv":
         cv(args.path, args.c)
     else:
-        fit(args.path, args.c, [s for s in args.sources.split(",") if s])
+        model = json.dumps(fit(args.path, args.c, [s for s in args.sources.split(",") if s]), indent=2) + "\n"
+        if args.out:
+            args.out.write_text(model, encoding="utf-8")
+            print(f"wrote {args.out}")
+        else:
+            print(model, end="")
     return 0
 
 

@@ -12,14 +12,18 @@ questions (the sentence of a supporting paragraph that holds the answer) and the
 carry across domains (docs/benchmarks.md, "Content answers: rarity and phrase signals in the sentence ranking"). The
 reader shows the sentences it ranks best; which of them leads stays with the hand-set score (app.qa.reader.read).
 
-`benchmarks/reader_rank.py` dumps the pairs, cross-validates and prints the fitted block below.
+`benchmarks/reader_rank.py` dumps the pairs, cross-validates and fits; its fit writes models/sentence_rank.json, the
+numbers with what they were fitted on.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -157,26 +161,17 @@ def features(
     return np.asarray(rows, dtype=np.float64).reshape(len(rows), len(FEATURES))
 
 
-# --- fitted (benchmarks/reader_rank.py fit, 2026-11-28: 479 dev questions,
-# 7664 sentences, 579 holding the answer; C=1.0; from
-# content_dev, content_fresh, content_fresh2, content_fresh3, content_fresh4, hotpotqa, musique, pdf_qa;
-# left out: span_fit_number, span_fit_other) ---
-# fmt: off
-MEANS = np.array([
-    0.3738, -0.2849, 0.2113, 0.2830, 0.2851, -0.3152, 0.5594, 0.6910, 0.7653, 0.2133, 0.0000, 0.0000,
-    0.6461, 0.4335, 0.2107, 0.0984, 0.4029, 4.9122, 0.0406, 0.2323, -0.3342, 0.0603, 0.0056,
-])
-SCALES = np.array([
-    0.1707, 0.1783, 0.2332, 0.1950, 0.1929, 0.2281, 0.2411, 0.4621, 0.6291, 0.3041, 1.0000, 1.0000, 0.2754,
-    0.4956, 0.4078, 0.1719, 0.2223, 0.5354, 0.1973, 0.1787, 0.2226, 0.1260, 0.0747,
-])
-WEIGHTS = np.array([
-    0.0619, 0.5571, 0.2856, 0.2276, -1.3961, -0.3724, 0.2083, 0.0344, 0.1230, 0.1574, 0.0000, 0.0000,
-    0.4158, 0.1756, -0.1777, 0.0550, 0.2716, -0.0046, -0.1422, 1.2443, 0.8698, 0.1033, 0.0479,
-])
-# fmt: on
-BIAS = -1.1975
-# --- end fitted ---
+# The fitted numbers live in models/sentence_rank.json, one per feature, beside what they were fitted on (data,
+# splits, date, command, number of sentences and questions, features left out); `benchmarks/reader_rank.py fit`
+# writes that file.
+MODEL_PATH = Path(__file__).resolve().parent / "models" / "sentence_rank.json"
+_MODEL: dict[str, Any] = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
+if tuple(_MODEL["features"]) != FEATURES:
+    raise RuntimeError(f"{MODEL_PATH} was fitted on features {_MODEL['features']}, not {list(FEATURES)}")
+MEANS = np.array([float(_MODEL["means"][f]) for f in FEATURES], dtype=np.float64)
+SCALES = np.array([float(_MODEL["scales"][f]) for f in FEATURES], dtype=np.float64)
+WEIGHTS = np.array([float(_MODEL["weights"][f]) for f in FEATURES], dtype=np.float64)
+BIAS: float = float(_MODEL["bias"])
 # Fitted on stemmed overlaps ("recruiting" counts for "recruits"; docs/benchmarks.md, thirteenth session).
 FITTED = bool(WEIGHTS.any())
 # With the learned ranking the answer leads with up to MAX_CHOSEN sentences: a runner-up is shown when its

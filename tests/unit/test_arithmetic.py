@@ -114,3 +114,19 @@ def test_the_ratio_is_said_with_its_working() -> None:
 )
 def test_no_arithmetic_over_values_of_different_kinds(values: list[str | None]) -> None:
     assert arithmetic_line("difference", ["A", "B"], values, ["[1]", "[2]"]) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "second"),
+    [
+        ("How much more net income did the firm make in Q4 of fiscal 2022 than in the same quarter a year before?",
+         "How much net income did the firm make in Q4 of fiscal 2022?",
+         "How much net income did the firm make in Q4 of fiscal 2021?"),
+        ("By how much did sales rise in Q2 2023 compared with the same quarter a year earlier?",
+         "What was sales in Q2 2023?", "What was sales in Q2 2022?"),
+    ],
+)  # fmt: skip
+def test_a_time_said_relative_to_the_first_is_that_time_moved(question: str, first: str, second: str) -> None:
+    found = arithmetic_question(question)
+    assert found is not None
+    assert [p.question for p in found.parts] == [first, second]

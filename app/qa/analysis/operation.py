@@ -21,7 +21,7 @@ from typing import Any, Literal
 import yaml
 
 from app.qa.analysis.grammar import parse
-from app.qa.decompose import CAPITALISED, YEARISH, Part
+from app.qa.decompose import CAPITALISED, YEAR, YEARISH, Part
 
 Operation = Literal["difference", "ratio"]
 LEXICON = Path(__file__).with_name("lexicon") / "operations.yaml"
@@ -39,9 +39,23 @@ class Arithmetic:
 
 
 @cache
+def _data() -> dict[str, Any]:
+    return dict(yaml.safe_load(LEXICON.read_text(encoding="utf-8")))
+
+
 def lexicon() -> dict[str, frozenset[str]]:
-    data = yaml.safe_load(LEXICON.read_text(encoding="utf-8"))
-    return {key: frozenset(str(w).lower() for w in words) for key, words in data.items()}
+    return {key: frozenset(str(w).lower() for w in words) for key, words in _data().items() if isinstance(words, list)}
+
+
+def year_offset(phrase: str) -> int:
+    """How many years `phrase` moves the first thing's time ("the same quarter a year before": -1); 0 for none."""
+    low = " ".join(phrase.lower().split())
+    return next((int(n) for said, n in _data()["year_offsets"].items() if said in low), 0)
+
+
+def shift_years(text: str, offset: int) -> str:
+    """`text` with every year it says moved by `offset` ("Q4 of fiscal 2022" → "Q4 of fiscal 2021")."""
+    return YEAR.sub(lambda m: str(int(m.group(0)) + offset), text)
 
 
 def arithmetic_question(question: str) -> Arithmetic | None:
@@ -128,6 +142,11 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
     opening = f"How {tokens[how + 1].text}" if modifies_noun else f"How {adjective.text}" if adjective else "What"
     opening = _context(doc, how) + (opening if how == 0 else opening.lower())
     operation: Operation = "ratio" if ratio else "difference"
+    if (offset := year_offset(other)) and YEAR.search(clause):
+        # "… in Q4 of fiscal 2022 than in the same quarter a year before": the first part's time, a year back.
+        return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(YEAR.findall(clause)[-1])),
+                                      Part(f"{opening} {shift_years(clause, offset)}{both}?",
+                                           _label(shift_years(YEAR.findall(clause)[-1], offset)))))  # fmt: skip
     a = _contrast(clause, other, tokens[after].tag_ == "IN")
     if a is not None:
         asked_b = f"{clause[: a.start()]}{other}{clause[a.end() :]}"
@@ -172,6 +191,8 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
         r"(?P<tail>,.*)?$", after, re.I)  # fmt: skip
     if span is not None and subject:
         a, b = span.group("a"), span.group("b")
+        if (offset := year_offset(b)) and YEAR.search(a):
+            b = shift_years(a, offset)  # "in Q2 2023 compared with the same quarter a year earlier"
         a_in = a if re.match(rf"^(?:{_PREPOSITIONS})\s", a, re.I) else f"in {a}"
         b_in = b if re.match(rf"^(?:{_PREPOSITIONS})\s", b, re.I) else f"in {b}"
         return Arithmetic("difference", (Part(f"{context}What was {subject} {a_in}?", _label(a)),

@@ -138,6 +138,21 @@ class AnswerSettings(BaseModel):
     profile_margin: float = Field(
         0.15, ge=0.0, le=10.0, description="… and lead the next document by this much (else no document is assumed)"
     )
+    cell_explained_floor: float = Field(
+        0.6, ge=0.0, le=1.0,
+        description="a cell found by row and column retrieval answers when its row, column, table caption and "
+        "document name account for this share of the question's words",
+    )
+    cell_caption_weight: float = Field(
+        0.5, ge=0.0, le=5.0,
+        description="… and between tables holding such a cell, each question word their caption or document name "
+        "says (and the row and column do not) adds this much",
+    )
+    cell_sure_margin: float = Field(
+        1.0, ge=0.0, le=20.0,
+        description="… and is shown as the short answer (its document named as a file) when it leads every cell "
+        "holding another value by this much (rarity-weighted words)",
+    )
 
 
 class Settings(BaseSettings):

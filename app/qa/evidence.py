@@ -156,7 +156,7 @@ def retrieve(
         # A document found by its description fences the evidence, but which of its tables' cells answers is read
         # as warily as in a collection (a cell's value is no short answer on a guess about the document).
         by_file = document_id if named is not None and named.matched_by != "description" else None
-        structural.content_table_answer(session, retrieval, question, by_file, collection_id)
+        structural.content_table_answer(session, retrieval, question, by_file, collection_id, settings.answer)
     retrieval.llm_calls = llm_calls
     # "embed" (the question's embedding, part of "retrieve") is reported separately for benchmarks.
     retrieval.timings_ms = {"classify": classify_ms, "retrieve": _ms(start), "embed": embed_ms}
@@ -217,7 +217,7 @@ def widen_for_reading(
     named = _restrict([(i, 0.0) for i in seed_rankers.rank_named(index, question)], index, retrieval.document_id, depth)
     unread += [i for i, _ in named if index.ids[i] not in have and i not in unread]
     retrieval.reading_extra = [evidence_node(index, i, 0, float(index.matrix[i] @ q)) for i in unread]
-    _table_among_extra(session, question, retrieval)
+    _table_among_extra(session, question, retrieval, settings)
     retrieval.windows = following_passages(index, [*retrieval.nodes, *retrieval.reading_extra])
 
 
@@ -239,7 +239,7 @@ def following_passages(index: CollectionIndex, nodes: list[EvidenceNode]) -> lis
     return out
 
 
-def _table_among_extra(session: Session, question: str, retrieval: Retrieval) -> None:
+def _table_among_extra(session: Session, question: str, retrieval: Retrieval, settings: Settings) -> None:
     """A table of the further units that answers from its cells, as a retrieved one would
     (structural.content_table_answer): "the number of students assessed in Finland" is a cell of a table the seed
     ranking put eighth, below passages about students assessed in the United States. The reader uses the answer
@@ -251,7 +251,7 @@ def _table_among_extra(session: Session, question: str, retrieval: Retrieval) ->
         return
     probe = Retrieval(question_type="content", nodes=list(tables))
     # No collection: the tables whose caption names the question were read by `retrieve` already, and answered not.
-    structural.content_table_answer(session, probe, question, retrieval.document_id)
+    structural.content_table_answer(session, probe, question, retrieval.document_id, limits=settings.answer)
     # The table is read where it stands among the further units; cited, it joins the evidence (`adopt_cited`).
     if probe.table_answers and probe.nodes[0].node_id not in {n.node_id for n in retrieval.reading_extra}:
         # The cell is in the first part of a table continued on the next page, and the unit read was that part: the

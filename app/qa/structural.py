@@ -20,6 +20,7 @@ from app.db.models import DocTable, Document, Page, Passage
 from app.qa import tablequery
 from app.qa.ask import EvidenceNode, Retrieval
 from app.qa.classify import STOPWORDS, ParsedQuery, TableRef, label_key, normalise
+from app.qa.read.cell_answer import retrieved_cell
 from app.qa.resolve import (
     DocInfo,
     Missing,
@@ -31,6 +32,7 @@ from app.qa.resolve import (
     resolve_page,
     resolve_tables,
 )
+from app.settings import AnswerSettings
 
 MAX_PAGES = 12  # "page 1" over a folder of 300 PDFs must stay a readable answer
 MAX_TABLES = 12
@@ -703,7 +705,12 @@ def _with_continuations(
 
 
 def content_table_answer(
-    session: Session, retrieval: Retrieval, question: str, document_id: str | None = None, collection_id: str = ""
+    session: Session,
+    retrieval: Retrieval,
+    question: str,
+    document_id: str | None = None,
+    collection_id: str = "",
+    limits: AnswerSettings | None = None,
 ) -> None:
     """A content question a table answers from its cells ("Which member state had the most inhabitants per retail
     outlet?"): the table's answer goes first, the table node leads the evidence. Candidates: the retrieved tables,
@@ -733,6 +740,7 @@ def content_table_answer(
     rivals: list[tuple[float, tablequery.TableAnswer]] = []
     documents: dict[str, tuple[Document | None, list[DocTable], Inferred]] = {}
     merged: set[str] = set()  # continuations read as part of a table before them
+    offered: list[tuple[DocTable, Document, tablequery.TableData]] = []  # every table read, for cell retrieval
     for table in tables:
         if table.document_id not in documents:
             document = session.get(Document, table.document_id)
@@ -745,6 +753,7 @@ def content_table_answer(
         if table.id in merged:
             continue
         merged.update(data.continued)
+        offered.append((table, document, data))
         answers = [g for g in (tablequery.aggregate_answer(data, question), tablequery.cell_answer(data, question))
                    if g is not None and g.kind != "not_found"]  # fmt: skip
         if not answers:
@@ -789,7 +798,7 @@ def content_table_answer(
             if sure and (best is None or rank > best[0]):
                 best = (rank, got, table, document, data)
     if best is None:
-        best = _named_fallback(named)
+        best = _named_fallback(named) or retrieved_cell(offered, question, document_id, limits or AnswerSettings())
         if best is None:
             return
     rank, got, table, document, data = best

@@ -471,7 +471,7 @@ def _name(table: TableData) -> str:
     return "the table"
 
 
-def _cite_name(table: TableData) -> str:
+def cite_name(table: TableData) -> str:
     return f"{_name(table)}" + (f" ({table.where})" if table.where else "")
 
 
@@ -483,7 +483,7 @@ def _box(table: TableData, row: int, column: int) -> list[float] | None:
     return [float(x) for x in box] if box else None
 
 
-def _cell(table: TableData, sh: Shape, row: int, column: int) -> Cell:
+def cell_of(table: TableData, sh: Shape, row: int, column: int) -> Cell:
     cells = table.rows[row]
     return {
         "node_id": table.part_of(row),  # a continuation's row is highlighted on its own page
@@ -590,7 +590,7 @@ def named_whole(label: str, question: Sequence[str]) -> bool:
     return any(x != label and bool(tokens(x)) and name_score(x, question)[1] >= 1.0 for x in shorter)
 
 
-def _row_excerpt(table: TableData, sh: Shape, row: int, column: int) -> str:
+def row_excerpt(table: TableData, sh: Shape, row: int, column: int) -> str:
     """The row the question names, every filled cell with its header, the likeliest one in bold: what a reader
     checks when the column (or the row) was not named unambiguously."""
     cells = [
@@ -601,7 +601,7 @@ def _row_excerpt(table: TableData, sh: Shape, row: int, column: int) -> str:
     shown = "; ".join(
         f"{name or 'column ' + str(c + 1)}: " + (f"**{v}**" if c == column else v) for c, name, v in cells
     )
-    return f"The row {sh.name(row)} of {_cite_name(table)} {{cite}} reads: {shown}."
+    return f"The row {sh.name(row)} of {cite_name(table)} {{cite}} reads: {shown}."
 
 
 def cell_answer(table: TableData, question: str) -> TableAnswer | None:
@@ -650,13 +650,13 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
     distinct = {primary(p) for p in tied}
     if len(distinct) > 1:
         names = ", ".join(sorted({p.name for p in tied})[:6])
-        body = (f"Several rows of {_cite_name(table)} match: {names}. Name the row exactly to get one value "
+        body = (f"Several rows of {cite_name(table)} match: {names}. Name the row exactly to get one value "
                 f"{{cite}}.")  # fmt: skip
         return TableAnswer(table.id, "not_found", body)
-    cell = _cell(table, sh, row.index, col.index)
+    cell = cell_of(table, sh, row.index, col.index)
     value = str(cell["value"]).strip()
     if not value:
-        body = f"{_cite_name(table)} has no value for {cell['row']} under {cell['column']} {{cite}}."
+        body = f"{cite_name(table)} has no value for {cell['row']} under {cell['column']} {{cite}}."
         return TableAnswer(table.id, "not_found", body, cell=None)
     words_only = any(ch.isalpha() for ch in value) and not any(ch.isdigit() for ch in value)
     if words_only and expected_type(question) == "number":
@@ -666,9 +666,9 @@ def cell_answer(table: TableData, question: str) -> TableAnswer | None:
     _, rivals = _row_picks(table, sh, q)
     sure = cell_sure(table, sh, row, [p for p in rivals if primary(p) != primary(row)], col, q, rest, only_numeric)
     if sure:
-        body = f"**{value}** — {cell['row']}, {cell['column']}, in {_cite_name(table)} {{cite}}."
+        body = f"**{value}** — {cell['row']}, {cell['column']}, in {cite_name(table)} {{cite}}."
     else:
-        body = _row_excerpt(table, sh, row.index, col.index)
+        body = row_excerpt(table, sh, row.index, col.index)
     got = TableAnswer(table.id, "cell", body, short_answer=value if sure else None, cell=cell)
     # Words every column shares ("teachers" of "Number of teachers / Public" …) tell no column apart, yet they name
     # what this table counts: they count for the table against another one.
@@ -804,7 +804,7 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
         return None, None  # "the average ratio in private schools in 2010": the row 2010 is asked, not a mean
     if kind == "count" and limit is None:
         n = len(members)
-        body = f"**{n}** rows in {_cite_name(table)} {{cite}}: " + ", ".join(label(i) for i in members[:30]) + "."
+        body = f"**{n}** rows in {cite_name(table)} {{cite}}: " + ", ".join(label(i) for i in members[:30]) + "."
         return TableAnswer(table.id, "aggregate", body, short_answer=str(n), sure=True), None
     if kind in ("max", "min") and asks_period(asked):
         along = _along_row(table, sh, tokens(_without_thresholds(question, asked)), kind, nth, question)
@@ -826,7 +826,7 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
         values = [(i, v) for i, v in values if i not in sums]
     if not values:
         return None, None
-    where = f"{sh.columns[col.index]} in {_cite_name(table)}"
+    where = f"{sh.columns[col.index]} in {cite_name(table)}"
     values = _in_named_section(sh, values, set(q) - col.used)
     if kind in ("max", "min"):
         return _extreme(table, sh, values, col, kind, nth, sure, where, question), col
@@ -836,7 +836,7 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
         if stated and col.index < len(table.rows[stated[0]]) and table.rows[stated[0]][col.index].strip():
             raw = table.rows[stated[0]][col.index].strip()
             body = f"**{raw}** — the {label(stated[0])} row of {where} {{cite}}."
-            cell = _cell(table, sh, stated[0], col.index)
+            cell = cell_of(table, sh, stated[0], col.index)
             return TableAnswer(
                 table.id, "aggregate", body, short_answer=raw if sure else None, cell=cell, sure=sure
             ), col
@@ -931,7 +931,7 @@ def _extreme(
         word = f"{_ORDINAL_WORD.get(nth, str(nth) + 'th')} {word}"
     raw = table.rows[rows[0]][col.index].strip()
     body = f"**{names}** — the {word} {where}: {raw} {{cite}}."
-    cell = _cell(table, sh, rows[0], col.index)
+    cell = cell_of(table, sh, rows[0], col.index)
     short = " and ".join(_own(sh, i, members) for i in rows)
     if not ASKS_LABEL_FIRST.match(question.strip()):
         short = f"{short} ({raw})"  # "What was the highest …": the value is asked too
@@ -981,8 +981,8 @@ def _along_row(
     heads = " and ".join(sh.columns[c].split(" / ")[-1] for c in at)
     raw = _value(table, row.index, at[0])
     word = "highest" if kind == "max" else "lowest"
-    body = f"**{heads}** — the {word} of {row.name} in {_cite_name(table)}: {raw} {{cite}}."
-    cell = _cell(table, sh, row.index, at[0])
+    body = f"**{heads}** — the {word} of {row.name} in {cite_name(table)}: {raw} {{cite}}."
+    cell = cell_of(table, sh, row.index, at[0])
     got = TableAnswer(table.id, "aggregate", body, short_answer=f"{heads} ({raw})" if sure else None, cell=cell,
                       sure=sure)  # fmt: skip
     return got, Pick(at[0], sh.columns[at[0]], row.matched, row.coverage, row.used)
@@ -1100,7 +1100,7 @@ def not_found(table: TableData, question: str) -> TableAnswer:
     rows = [sh.name(i) for i in sh.data(table.rows) if sh.name(i)]
     cols = [c for k, c in enumerate(sh.columns) if k != sh.label_column and c.strip()]
     shown_rows = ", ".join(rows[:12]) + (f" and {len(rows) - 12} more" if len(rows) > 12 else "")
-    body = (f"I could not find that cell in {_cite_name(table)} {{cite}}. Its columns are: "
+    body = (f"I could not find that cell in {cite_name(table)} {{cite}}. Its columns are: "
             f"{'; '.join(cols[:12])}." + (f" Its rows are: {shown_rows}." if rows else ""))  # fmt: skip
     return TableAnswer(table.id, "not_found", body + "\n\n" + markdown(table))
 

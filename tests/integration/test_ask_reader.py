@@ -183,17 +183,17 @@ def test_a_table_among_the_further_units_answers_from_its_cells(
     retrieval = Retrieval(question_type="content", nodes=[evidence_node(index, i, 0, 0.5) for i in passages])
     before = [n.node_id for n in retrieval.nodes]
     # No table among the units read: nothing is answered from cells.
-    _table_among_extra(session, question, retrieval)
+    _table_among_extra(session, question, retrieval, settings)
     assert retrieval.table_answers == []
     # One of the further units is a table that names the row and the column: its cell answers, and the evidence
     # (what `retrieved` reports) is unchanged until the answer cites it.
     retrieval.reading_extra = [evidence_node(index, tables[0], 0, 0.4)]
     # Evidence far from the question: a table read further down answers nothing.
     retrieval.relevance = 0.1
-    _table_among_extra(session, question, retrieval)
+    _table_among_extra(session, question, retrieval, settings)
     assert retrieval.table_answers == []
     retrieval.relevance = 0.7
-    _table_among_extra(session, question, retrieval)
+    _table_among_extra(session, question, retrieval, settings)
     assert [n.node_id for n in retrieval.nodes] == before
     assert len(retrieval.table_answers) == 1 and retrieval.table_answers[0].kind == "cell"
     assert "Gujarat" in retrieval.table_answers[0].body

@@ -1,0 +1,32 @@
+"""A question asking what something shows or is about ("What does the statistical table show?", "What is Exhibit 6
+about?"): "what", an auxiliary "do", and the question ending on a describing verb (lexicon/describe.yaml), or a
+"what" question ending on "about". Read from the tokens' order, not the tagger's parts of speech: the small model
+tags a question's last verb ("… report show?") as a noun. Such a question asks for no value: no cell answers it."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from app.qa.analysis.grammar import parse
+
+LEXICON = Path(__file__).with_name("lexicon") / "describe.yaml"
+
+
+@cache
+def lexicon() -> dict[str, frozenset[str]]:
+    data = yaml.safe_load(LEXICON.read_text(encoding="utf-8"))
+    return {key: frozenset(str(w).lower() for w in words) for key, words in data.items()}
+
+
+def asks_description(question: str) -> bool:
+    words = lexicon()
+    doc = parse(" ".join(question.split()))
+    content = [t for t in doc if not t.is_punct]
+    if not content or content[0].lower_ != "what":
+        return False
+    if content[-1].lower_ in words["about"]:
+        return True
+    return len(content) > 2 and content[1].lower_ in ("do", "does", "did") and content[-1].lower_ in words["verbs"]

@@ -1,0 +1,155 @@
+"""Cells by retrieval: a cell's address is (row path, column path); rows and columns are scored against the question
+separately and the best pair wins.
+
+A row's path is every word of the row that is not a value (its label, a sub-label, the section above it), so a table
+whose first column groups rows ("Single" / "Multi") and whose second names them ("ORQA (Lee et al., 2019)") is read
+by either. A column's path is its header rows joined. A question word counts by how rare it is in the table: a word
+every row holds ("Single") tells no row from another, one row's word ("ORQA") names it. A word names the row or the
+column, never both. Nothing here knows a document's or a table's words.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from app.qa.tablelayout import is_number
+from app.qa.tablequery import Shape, TableData, tokens
+
+TOP = 5  # cells ranked with their margin; the rest are only rivals
+# A cell of more words is prose caught in a table (a caption, a note), no value.
+MAX_VALUE_WORDS = 8
+NAME_TYPES = ("person", "place")  # app.qa.answer_types: the asked types a cell of words can answer
+QUOTED = re.compile(r"['‘’\"“”]([^'‘’\"“”]{3,60})['‘’\"“”]")
+
+
+@dataclass(frozen=True, slots=True)
+class CellHit:
+    row: int
+    column: int
+    value: str
+    score: float  # row score + column score (rarity-weighted words named)
+    row_words: frozenset[str]  # the question's words the row's path holds
+    column_words: frozenset[str]  # … and the column's
+    margin: float  # how far the best cell holding another value trails
+
+
+def _weights(paths: dict[int, set[str]]) -> dict[str, float]:
+    """A word's weight among the rows (or the columns): log(1 + n / holders), so one row's word weighs most."""
+    held = Counter(t for words in paths.values() for t in words)
+    n = max(len(paths), 1)
+    return {t: math.log(1.0 + n / c) for t, c in held.items()}
+
+
+def row_paths(table: TableData, sh: Shape) -> dict[int, list[set[str]]]:
+    """Each data row's words, per cell that is not a value (a value's own words never name its row), the last entry
+    the row's name as the table shape reads it (a label filled down, a wrapped label joined) and the section above."""
+    paths: dict[int, list[set[str]]] = {}
+    for i in sh.data(table.rows):
+        if i in sh.names and not sh.names[i]:
+            continue  # a section heading, a repeated header or a wrapped label's first line: no row of values
+        cells = [set(tokens(cell)) if cell.strip() and not is_number(cell) else set() for cell in table.rows[i]]
+        cells.append(set(tokens(sh.name(i))) | set(tokens(sh.sections.get(i, ""))))
+        if any(cells):
+            paths[i] = cells
+    return paths
+
+
+def column_paths(table: TableData, sh: Shape) -> dict[int, set[str]]:
+    """Each column's header words, less those every column shares (a title row over all of them)."""
+    return {c: set(tokens(name)) - sh.shared for c, name in enumerate(sh.columns) if name.strip()}
+
+
+def _quoted(question: str) -> list[set[str]]:
+    """The words of each phrase the question quotes ('Market Loan Suspense'): a quoted name is named whole."""
+    return [set(tokens(m.group(1))) for m in QUOTED.finditer(question) if tokens(m.group(1))]
+
+
+def rank_cells(table: TableData, sh: Shape, question: str, expected: str) -> list[CellHit]:
+    """The table's cells the question names by row and column, best first. Only a question asking for a name (a
+    person or organisation, a place) is answered by a cell of words; a value holding a word of the question is no
+    answer to it (a question does not say its answer). A table with one column of values needs no column named."""
+    asked = set(tokens(question))
+    quoted = _quoted(question)
+    words_allowed = expected in NAME_TYPES
+    rows = row_paths(table, sh)
+    columns = column_paths(table, sh)
+    if not rows:
+        return []
+    row_weight = _weights({i: set().union(*cells) for i, cells in rows.items()})
+    column_weight = _weights(columns)
+    def answers(value: str) -> bool:
+        """A value of the asked kind that the question does not already say."""
+        if not value or len(value.split()) > MAX_VALUE_WORDS or set(tokens(value)) & asked:
+            return False
+        return is_number(value) or (words_allowed and not any(ch.isdigit() for ch in value))
+
+    candidates = {(i, c) for i in rows for c in range(len(sh.columns))
+                  if c != sh.label_column and answers(_value(table, i, c))}  # fmt: skip
+    value_columns = {c for _, c in candidates}
+    scored: list[tuple[float, int, int, frozenset[str], frozenset[str]]] = []
+    for i, c in candidates:
+        path = set().union(*(words for k, words in enumerate(rows[i]) if k != c))
+        if any(not phrase <= path | columns.get(c, set()) for phrase in quoted):
+            continue
+        column_words = frozenset(asked & columns.get(c, set()))
+        row_words = frozenset((asked & path) - column_words)
+        if not row_words or (not column_words and len(value_columns) > 1):
+            continue
+        score = sum(row_weight.get(t, 0.0) for t in row_words)
+        score += sum(column_weight.get(t, 0.0) for t in column_words)
+        scored.append((score, i, c, row_words, column_words))
+    scored.sort(key=lambda s: (-s[0], s[1], s[2]))
+    hits: list[CellHit] = []
+    for score, i, c, row_words, column_words in scored[:TOP]:
+        value = _value(table, i, c)
+        other = next((s[0] for s in scored if _value(table, s[1], s[2]) != value), 0.0)
+        hits.append(CellHit(i, c, value, round(score, 4), row_words, column_words, round(score - other, 4)))
+    return hits
+
+
+def _value(table: TableData, row: int, column: int) -> str:
+    cells = table.rows[row]
+    return " ".join(cells[column].split()) if column < len(cells) else ""
+
+
+@dataclass(frozen=True, slots=True)
+class CellChoice:
+    table: int  # index into the tables offered
+    hit: CellHit
+    explained: float  # share of the question's words the row, column, caption and document account for
+
+
+def choose_cell(
+    tables: list[tuple[TableData, Shape, set[str]]], question: str, expected: str, explained_floor: float,
+    caption_weight: float,
+) -> CellChoice | None:
+    """The best cell over the tables offered (each with the words its caption and document name it by), when it
+    is the only best one (no cell holding another value scores as high) and the row, the column and the table's
+    names together account for `explained_floor` of the question's words: a question whose words the table leaves
+    unaccounted for is about something else."""
+    asked = set(tokens(question))
+    if not asked:
+        return None
+    best: CellChoice | None = None
+    best_score = runner_up = 0.0
+    for k, (table, sh, named_by) in enumerate(tables):
+        hits = rank_cells(table, sh, question, expected)
+        if not hits:
+            continue
+        hit = hits[0]
+        # The words that name the table (its caption, its document) and neither its row nor its column tell two
+        # tables holding the same row and column apart ("top-20 accuracy" names Table 2, not Table 4).
+        naming = len((asked & named_by) - hit.row_words - hit.column_words) * caption_weight
+        explained = len(asked & (hit.row_words | hit.column_words | named_by)) / len(asked)
+        score = hit.score + naming
+        if best is None or score > best_score:
+            runner_up = max(runner_up, best_score if best else 0.0, score - hit.margin)
+            best, best_score = CellChoice(k, hit, round(explained, 4)), score
+        else:
+            runner_up = max(runner_up, score)
+    if best is None or best.explained < explained_floor or best_score <= runner_up:
+        return None
+    return best

@@ -33,6 +33,7 @@ from app.qa.tablelayout import (
 from app.text.stemming import stem
 
 MAX_MARKDOWN_ROWS = 200  # a whole table in an answer stays readable
+MAX_SUMMARY_NAMES = 6  # columns and rows named in the sentence saying what a table compares
 TOKEN_MATCH = 85  # rapidfuzz ratio for a spelling variant ("outlet"/"outlets", "Pradesh's")
 # Rows that summarise others: never the "highest" member, never summed again.
 SUMMARY_ROW = re.compile(r"^(?:total|totals|all|overall|sum|average|mean|median|pooled|eu ?\d+|eu total|world|"
@@ -1087,10 +1088,36 @@ def markdown(table: TableData) -> str:
     return "\n".join(lines)
 
 
+def _listed(names: Sequence[str], most: int) -> str:
+    shown = [n for n in names if n][:most]
+    if not shown:
+        return ""
+    more = ", …" if len([n for n in names if n]) > most else ""
+    return (", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else shown[0]) + more
+
+
+def table_summary(table: TableData) -> str:
+    """What a table compares, from its header and row names: "It gives Net sales and Share of net sales by Category
+    for 6 rows: Cosmetics, Skincare, …" (what a question asking what a table shows is answered with)."""
+    sh = shape(table)
+    named = [" ".join(c.split()) for k, c in enumerate(sh.columns) if k != sh.label_column and c.strip()]
+    columns = list(dict.fromkeys(named))
+    if len(columns) != len(named) or any(any(ch.isdigit() for ch in c) and is_number(c.split()[0]) for c in columns):
+        return ""  # a header read wrong (a spanning title copied over columns, values taken as a header): say nothing
+    rows = list(dict.fromkeys(sh.name(i) for i in sh.data(table.rows) if sh.name(i)))
+    by = " ".join(sh.columns[sh.label_column].split()) if sh.label_column < len(sh.columns) else ""
+    said = _listed(columns, MAX_SUMMARY_NAMES)
+    if not said or not rows or by in columns:
+        return ""
+    count = f"{len(rows)} row" + ("s" if len(rows) > 1 else "")
+    return f"It gives {said}{f' by {by}' if by else ''} for {count}: {_listed(rows, MAX_SUMMARY_NAMES)}."
+
+
 def whole_table(table: TableData) -> TableAnswer:
     caption = " ".join((table.caption or _name(table)).split())
     where = f" ({table.where})" if table.where else ""
-    body = f"**{caption}**{where} {{cite}}\n\n{markdown(table)}"
+    summary = table_summary(table)
+    body = f"**{caption}**{where} {{cite}}{f' {summary}' if summary else ''}\n\n{markdown(table)}"
     return TableAnswer(table.id, "table", body)
 
 

@@ -832,3 +832,23 @@ def test_a_running_number_column_is_never_the_value_of_an_unnamed_column() -> No
     got = cell_answer(counts, "How many bearings?")
     assert got is not None and got.cell is not None and got.cell["value"] == "31"
 
+
+
+def test_a_whole_table_is_said_with_what_its_header_compares() -> None:
+    from app.qa.tablequery import TableData, table_summary, whole_table
+
+    table = TableData(id="t", rows=[["Category", "Net sales", "Share"], ["Cosmetics", "1,000", "40%"],
+                                    ["Skincare", "800", "30%"], ["Haircare", "500", "20%"]],
+                      caption="Exhibit 6: Net sales by category", columns=["Category", "Net sales", "Share"],
+                      header_rows=1)  # fmt: skip
+    said = "It gives Net sales and Share by Category for 3 rows: Cosmetics, Skincare and Haircare."
+    assert table_summary(table) == said
+    body = whole_table(table).body
+    assert body.index("It gives") < body.index("| Category |")
+    # A table with no row names or no columns of values says nothing it cannot say, nor one whose header was read
+    # wrong: values taken as a header, a spanning title copied over the columns.
+    assert table_summary(TableData(id="e", rows=[["Only"]], columns=["Only"], header_rows=1)) == ""
+    values_as_header = [["Rows fitted", "118 (73%) 43"], ["Total", "161"]]
+    assert table_summary(TableData(id="v", rows=values_as_header, columns=values_as_header[0], header_rows=1)) == ""
+    copied = [["Fiscal 2022", "Fiscal 2022", "Total"], ["1st", "3", "4"]]
+    assert table_summary(TableData(id="c", rows=copied, columns=copied[0], header_rows=1)) == ""

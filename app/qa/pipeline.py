@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from app.db.vectors import graph_version
 from app.llm.chat import LLMError
 from app.llm.vector_cache import remembered
+from app.qa.analysis.coordination import names_documents_apart
 from app.qa.analysis.model import QuestionAnalysis
 from app.qa.analysis.parse import analyse
 from app.qa.answer import Answer, combine, comparison_verdict, far_from_question, table_verdict
@@ -20,11 +21,13 @@ from app.qa.cite import add_footnotes, citations
 from app.qa.compose import arithmetic_working
 from app.qa.decompose import FILE_NAME
 from app.qa.evidence import adopt_cited, retrieve, widen_for_reading
+from app.qa.index import get_index
 from app.qa.llm_reader import AnswerSink
+from app.qa.profiles import profiles_of
 from app.qa.read.base import ReadTools
 from app.qa.read.documents import documents_described, labelled_tables, which_documents
 from app.qa.read.registry import choose
-from app.qa.targets import parse_question
+from app.qa.targets import document_names, parse_question
 from app.qa.tools import QueryVector, Tools, _ms
 from app.settings import Settings
 
@@ -98,6 +101,8 @@ def several(
         return None  # a named page or table: the structural path answers it whole
     if analysis.topic is not None:
         return which_documents(session, collection_id, analysis.topic, settings, tools, version, analysis.in_tables)
+    if analysis.coordinated and not _two_documents(session, collection_id, analysis, settings):
+        return None
     answered: list[tuple[str, Answer]] = []
     cells: list[tuple[str, Cell] | None] = []  # the table cell each part's answer was read from
     nodes: list[EvidenceNode] = []
@@ -158,6 +163,16 @@ def _cell_read(retrieval: Retrieval, answer: Answer) -> tuple[str, Cell] | None:
     if got is None or got.cell is None or not any(n.node_id == got.table_id for n in answer.cited):
         return None
     return got.table_id, got.cell
+
+
+def _two_documents(session: Session, collection_id: str, analysis: QuestionAnalysis, settings: Settings) -> bool:
+    """Each coordinated part's names are said on the first page (or in the file name or title) of some documents, and
+    not of the same ones: "the Kroger and the McDonald's releases" are two documents, "Tresset and Fol Leymarie" the
+    two authors of one."""
+    index = get_index(session, collection_id, None, settings.retrieval.ann_threshold)
+    names = document_names(session, collection_id)
+    profiles = profiles_of(index, lambda: {d.id: (d.filename, d.title) for d in names.documents.values()})
+    return names_documents_apart(analysis.parts, [(p.document_id, p.words) for p in profiles.profiles])
 
 
 def _weak(retrieval: Retrieval) -> bool:

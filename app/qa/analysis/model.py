@@ -32,6 +32,9 @@ class QuestionAnalysis:
     parts: tuple[Part, ...] = ()
     # "Which is higher …?": how the parts' values are compared ("is higher", "came first"); None when not compared.
     comparison: str | None = None
+    # The parts are two named things coordinated in one phrase ("in the Kroger and the McDonald's releases"): asked
+    # apart only when they name two documents (co-authors or "Spain and Portugal" are one thing asked about).
+    coordinated: bool = False
 
     @property
     def several(self) -> bool:

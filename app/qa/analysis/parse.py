@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from app.qa.analysis.coordination import alternative_parts, coordinated_parts
 from app.qa.analysis.listing import concept_predicate
 from app.qa.analysis.model import QuestionAnalysis
 from app.qa.analysis.operation import arithmetic_question
@@ -30,4 +31,11 @@ def analyse(question: str) -> QuestionAnalysis:
     parts = split_question(question)
     if parts:
         return QuestionAnalysis(question, "parts", expected, parts=tuple(parts), comparison=comparative(question))
+    alternatives = alternative_parts(question)
+    if alternatives:
+        return QuestionAnalysis(question, "parts", expected, parts=alternatives[0], comparison=alternatives[1])
+    coordinated = coordinated_parts(question)
+    if coordinated:
+        return QuestionAnalysis(question, "parts", expected, parts=coordinated, comparison=comparative(question),
+                                coordinated=True)  # fmt: skip
     return QuestionAnalysis(question, "single", expected)

@@ -1,0 +1,127 @@
+"""Two named things coordinated inside one question ("Who is quoted as chief executive in the Kroger and the
+McDonald's releases?", "Name the CEO quoted in PG&E's release and the CEO quoted in Amcor's results."): read from
+the parse, two nouns joined by "and" (a `conj` arc with a `cc` child), each holding a proper name. Each part is the
+question with the coordination replaced by one conjunct; a conjunct that is only a name ("the Kroger") takes the
+head words the other one says after its owner ("quarterly releases")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from app.qa.analysis.grammar import parse
+from app.qa.decompose import Part
+from app.qa.profiles import words_of
+
+NOUNS = ("NOUN", "PROPN")
+# Prepositions that take both conjuncts as one thing: "a train ride between Washington and New York".
+JOINT = ("between", "among", "amongst")
+
+
+def _names(tokens: list[Any]) -> bool:
+    return any(t.pos_ == "PROPN" for t in tokens)
+
+
+def proper_names(phrase: str) -> frozenset[str]:
+    """The lower-cased words of the proper names in `phrase` ("the McDonald's quarterly releases" → {"mcdonald"}),
+    split as app.qa.profiles splits a document's words; a capitalised noun counts (the tagger calls a rare surname
+    a common noun)."""
+    return frozenset(w for t in parse(phrase) if t.pos_ == "PROPN" or (t.pos_ == "NOUN" and t.text[:1].isupper())
+                     for w in words_of(t.text))  # fmt: skip
+
+
+def coordinated_parts(question: str) -> tuple[Part, Part] | None:
+    doc = parse(" ".join(question.split()))
+    for y in doc:
+        x = y.head
+        if y.dep_ != "conj":
+            continue
+        joiner = next((t for t in x.children if t.dep_ == "cc" and x.i < t.i < y.i), None)
+        if x.pos_ in ("VERB", "AUX"):
+            # "Name the CEO quoted in A and the CEO quoted in B": the parser hangs the second object on the verb.
+            x = next((t for t in x.children if t.dep_ in ("dobj", "obj") and t.i < y.i and t.pos_ in NOUNS), x)
+        if y.i <= x.i or x.pos_ not in NOUNS or y.pos_ not in NOUNS or x.head.lower_ in JOINT:
+            continue
+        if joiner is None or joiner.lower_ != "and":
+            continue
+        first = [t for t in doc[x.left_edge.i : joiner.i] if not t.is_punct or t.text in "-&"]
+        second = list(doc[y.left_edge.i : y.right_edge.i + 1])
+        if not first or not _names(first) or not _names(second):
+            continue
+        first_text = doc[first[0].i : first[-1].i + 1].text
+        owner = next((t for t in y.children if t.dep_ == "poss"), None)
+        if x.pos_ == "PROPN" and y.pos_ == "NOUN" and owner is not None and x.i == first[-1].i:
+            # "the Kroger and the McDonald's quarterly releases": the first is "the Kroger quarterly releases".
+            head = doc[owner.right_edge.i + 1 : y.i + 1].text
+            first_text = f"{first_text} {head}".replace(" 's ", " ").strip()
+        second_text = doc[second[0].i : second[-1].i + 1].text
+        before = doc[: x.left_edge.i].text_with_ws
+        after = doc[y.right_edge.i + 1 :].text
+        a = f"{before}{first_text} {after}".replace(" ?", "?").replace(" .", ".").strip()
+        b = f"{before}{second_text} {after}".replace(" ?", "?").replace(" .", ".").strip()
+        return Part(a, first_text[:1].upper() + first_text[1:]), Part(b, second_text[:1].upper() + second_text[1:])
+    return None
+
+
+def names_documents_apart(parts: Sequence[Part], documents: Sequence[tuple[str, frozenset[str]]]) -> bool:
+    """Each part's proper names are all words of some documents (`documents`: id and the words of its file name,
+    title and first page), and no two parts' names are held by the same documents."""
+    names = [proper_names(part.label) for part in parts]
+    holders = [frozenset(d for d, words in documents if said and said <= words) for said in names]
+    return all(holders) and len(set(holders)) == len(holders)
+
+
+COMPARATIVE_TAGS = ("JJR", "RBR")
+# comparison_direction's codes (app.qa.answer_types) for more and less: what the verdict says of the winner.
+VERDICTS = {2: "is higher", -2: "is lower"}
+
+
+def alternative_parts(question: str) -> tuple[tuple[Part, Part], str | None] | None:
+    """Two alternatives compared ("Did Walnut Creek spend more on public protection or on public service?", "Does
+    the MS430 react faster to a sound interrupt or to a light interrupt?"): a comparative (JJR/RBR) and two phrases
+    of one kind (two prepositional phrases, two nouns) joined by "or". Each part is the question without the
+    comparative, asked of one alternative; with the verdict a more/less comparison says of the winner."""
+    from app.qa.answer_types import comparison_direction
+
+    doc = parse(" ".join(question.split()))
+    comparative = next((t for t in doc if t.tag_ in COMPARATIVE_TAGS), None)
+    if comparative is None:
+        return None
+    for y in doc:
+        x = y.head
+        joiner = next((t for t in x.children if t.dep_ == "cc" and x.i < t.i < y.i), None)
+        if y.dep_ != "conj" or joiner is None or joiner.lower_ != "or" or x.pos_ != y.pos_:
+            continue
+        if x.pos_ not in ("ADP", *NOUNS) or comparative.i >= x.left_edge.i:
+            continue
+        first = doc[x.left_edge.i : joiner.i].text.strip(" ,")
+        second = doc[y.left_edge.i : y.right_edge.i + 1].text
+        asked = _as_amount(doc, x.left_edge.i)
+        before = " ".join(asked.get(t.i, t.text) for t in doc[: x.left_edge.i] if t.i != comparative.i)
+        before = before.replace(" ,", ",")
+        after = doc[y.right_edge.i + 1 :].text
+        parts = tuple(
+            Part(f"{before} {said} {after}".replace(" ?", "?").strip(), _label(said, x.pos_))
+            for said in (first, second)
+        )
+        return (parts[0], parts[1]), VERDICTS.get(comparison_direction(question))
+    return None
+
+
+def _as_amount(doc: Any, end: int) -> dict[int, str]:
+    """A yes/no question's alternatives are amounts to compare: "did X spend more on A or on B" asks "how much did
+    X spend on A" (so each part reads a value, not yes or no). Token index → its new text."""
+    if any(t.tag_ in ("WP", "WDT", "WRB") for t in doc[:end]):
+        return {}
+    aux = next((t for t in doc[:end] if t.dep_ in ("aux", "auxpass") or (t.dep_ == "ROOT" and t.pos_ == "AUX")), None)
+    if aux is None:
+        return {}
+    opening = "How much" if aux.i == 0 else "how much"
+    return {aux.i: f"{opening} {aux.lower_}"}
+
+
+def _label(phrase: str, kind: str) -> str:
+    """The alternative as a part's heading: without its preposition ("on public service" → "Public service")."""
+    words = phrase.split(" ", 1)
+    said = words[1] if kind == "ADP" and len(words) > 1 else phrase
+    return said[:1].upper() + said[1:]

@@ -93,6 +93,8 @@ def several(
         return documents_described(session, collection_id, analysis.predicate, settings, tools)
     if not analysis.several:
         return None
+    if analysis.coordinated and not _two_documents(session, collection_id, analysis, settings):
+        return None  # co-authors, "Spain and Portugal": one thing asked about, answered whole
     version = graph_version(session, collection_id)
     parsed = parse_question(session, collection_id, analysis.question, options, settings, tools, version)
     # "Which documents have a table about the weather?" names no table: its caption words are the list's topic.
@@ -101,8 +103,6 @@ def several(
         return None  # a named page or table: the structural path answers it whole
     if analysis.topic is not None:
         return which_documents(session, collection_id, analysis.topic, settings, tools, version, analysis.in_tables)
-    if analysis.coordinated and not _two_documents(session, collection_id, analysis, settings):
-        return None
     answered: list[tuple[str, Answer]] = []
     cells: list[tuple[str, Cell] | None] = []  # the table cell each part's answer was read from
     nodes: list[EvidenceNode] = []

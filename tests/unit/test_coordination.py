@@ -64,3 +64,7 @@ def test_two_alternatives_compared_are_asked_as_two_amounts() -> None:
 
 def test_a_relation_between_two_names_is_one_thing() -> None:
     assert coordinated_parts("How much was the train ride between Washington and New York?") is None
+
+
+def test_a_question_about_both_things_is_asked_once() -> None:
+    assert coordinated_parts("Who performed in both Welcome to the Show and the band f(x)?") is None

@@ -16,6 +16,8 @@ from app.qa.profiles import words_of
 NOUNS = ("NOUN", "PROPN")
 # Prepositions that take both conjuncts as one thing: "a train ride between Washington and New York".
 JOINT = ("between", "among", "amongst")
+# "both A and B", "A and B together", "A and B jointly": one thing true of both, asked once.
+JOINT_WORDS = ("both", "together", "jointly")
 
 
 def _names(tokens: list[Any]) -> bool:
@@ -32,6 +34,8 @@ def proper_names(phrase: str) -> frozenset[str]:
 
 def coordinated_parts(question: str) -> tuple[Part, Part] | None:
     doc = parse(" ".join(question.split()))
+    if any(t.lower_ in JOINT_WORDS for t in doc):
+        return None  # "Who performed in both A and B?": one answer that holds for both
     for y in doc:
         x = y.head
         if y.dep_ != "conj":

@@ -1,0 +1,68 @@
+"""A cell found by row and column retrieval (app.qa.read.cells) through the real path: a results table whose first
+column groups the rows ("Single", "Multi") and whose second names them, so the table rules that read row labels from
+the first text column find no row. A real PDF drawn with reportlab, ingested as uploads are, on SQLite and
+PostgreSQL; the answer cites the table and hands on the cell with its box on the page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfgen import canvas
+from sqlalchemy.orm import Session
+
+from app.qa.ask import AskOptions
+from app.qa.pipeline import ask
+from app.qa.tools import Tools
+from app.settings import Settings
+from tests.integration.helpers import ingest_pdfs
+from tests.integration.test_ask_content import encoder
+
+ROWS = [("Training", "Model", "NQ", "TriviaQA", "WQ"), ("Single", "BM25+BERT", "26.5", "47.1", "17.7"),
+        ("Single", "ORQA", "33.3", "45.0", "36.4"), ("Single", "HardEM", "28.1", "50.9", "39.9"),
+        ("Multi", "DPR", "41.5", "56.8", "42.4"), ("Multi", "GraphRetriever", "34.5", "56.0", "36.4")]  # fmt: skip
+
+
+def _paper(path: Path) -> Path:
+    pdf = canvas.Canvas(str(path), pagesize=A4)
+    pdf.setFont("Helvetica", 11)
+    pdf.drawString(72, 780, "We compare open-domain question answering systems end to end on three datasets and")
+    pdf.drawString(72, 766, "report exact match accuracy of the answers each system extracts from retrieved text.")
+    pdf.setFont("Helvetica-Bold", 11)
+    pdf.drawString(72, 720, "Table 4: End-to-end QA (Exact Match) Accuracy.")
+    pdf.setFont("Helvetica", 11)
+    top, height, columns = 704, 18, (66, 150, 280, 350, 430, 500)
+    for k, row in enumerate(ROWS):
+        for x, cell in zip(columns, row, strict=False):
+            pdf.drawString(x + 6, top - (k + 1) * height + 5, cell)
+    bottom = top - len(ROWS) * height
+    for k in range(len(ROWS) + 1):
+        pdf.line(columns[0], top - k * height, columns[-1], top - k * height)
+    for x in columns:
+        pdf.line(x, top, x, bottom)
+    pdf.save()
+    return path
+
+
+@pytest.fixture
+def collection(session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
+    return ingest_pdfs(session, settings, "papers", [str(_paper(tmp_path / "open-qa-paper.pdf"))])
+
+
+def test_a_cell_named_by_a_row_word_off_the_first_column_is_read_and_boxed(
+    session: Session, settings: Settings, collection: str
+) -> None:
+    tools = Tools(embedder=encoder())
+    r = ask(session, collection, "What exact-match score does ORQA obtain on TriviaQA?", AskOptions(), settings, tools)
+    assert r.retrieval.cell is not None, r.answer
+    cell = r.retrieval.cell
+    assert cell["value"] == "45.0" and "TriviaQA" in cell["column"], cell
+    assert cell["bbox"] is not None and len(cell["bbox"]) == 4
+    x0, top, x1, bottom = cell["bbox"]
+    assert 350 <= x0 < x1 <= 430 + 2, cell["bbox"]  # inside the TriviaQA column as drawn
+    assert "**45.0**" in r.answer and r.citations and r.citations[0].kind == "table"
+    # Another row and column of the same table: the reading follows the question, not the last answer.
+    r = ask(session, collection, "What does DPR reach on WQ?", AskOptions(), settings, tools)
+    assert r.retrieval.cell is not None and r.retrieval.cell["value"] == "42.4", r.answer

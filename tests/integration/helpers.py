@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from contextlib import ExitStack
 from functools import lru_cache
 from pathlib import Path
@@ -79,3 +80,18 @@ def ingest_pdfs(session: Session, settings: Settings, name: str, files: list[str
     assert [process_document(settings, d) for d in queue.ids] == ["ready"] * len(files)
     session.expire_all()
     return collection.id
+
+
+def draw_ruled_table(
+    pdf: Any, rows: Sequence[Sequence[str]], top: float, height: float, columns: Sequence[float]
+) -> None:
+    """A fully ruled grid on a reportlab canvas: `rows` from `top` down, each `height` high, between the x positions
+    `columns` (one more than the cells of a row)."""
+    for k, row in enumerate(rows):
+        for x, cell in zip(columns, row, strict=False):
+            pdf.drawString(x + 6, top - (k + 1) * height + 5, cell)
+    bottom = top - len(rows) * height
+    for k in range(len(rows) + 1):
+        pdf.line(columns[0], top - k * height, columns[-1], top - k * height)
+    for x in columns:
+        pdf.line(x, top, x, bottom)

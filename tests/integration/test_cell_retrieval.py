@@ -16,7 +16,7 @@ from app.qa.ask import AskOptions
 from app.qa.pipeline import ask
 from app.qa.tools import Tools
 from app.settings import Settings
-from tests.integration.helpers import ingest_pdfs
+from tests.integration.helpers import draw_ruled_table, ingest_pdfs
 from tests.integration.test_ask_content import encoder
 
 ROWS = [("Training", "Model", "NQ", "TriviaQA", "WQ"), ("Single", "BM25+BERT", "26.5", "47.1", "17.7"),
@@ -33,14 +33,7 @@ def _paper(path: Path) -> Path:
     pdf.drawString(72, 720, "Table 4: End-to-end QA (Exact Match) Accuracy.")
     pdf.setFont("Helvetica", 11)
     top, height, columns = 704, 18, (66, 150, 280, 350, 430, 500)
-    for k, row in enumerate(ROWS):
-        for x, cell in zip(columns, row, strict=False):
-            pdf.drawString(x + 6, top - (k + 1) * height + 5, cell)
-    bottom = top - len(ROWS) * height
-    for k in range(len(ROWS) + 1):
-        pdf.line(columns[0], top - k * height, columns[-1], top - k * height)
-    for x in columns:
-        pdf.line(x, top, x, bottom)
+    draw_ruled_table(pdf, ROWS, top, height, columns)
     pdf.save()
     return path
 

@@ -15,7 +15,7 @@ from app.qa.ask import AskOptions
 from app.qa.pipeline import ask
 from app.qa.tools import Tools
 from app.settings import Settings
-from tests.integration.helpers import ingest_pdfs
+from tests.integration.helpers import draw_ruled_table, ingest_pdfs
 from tests.integration.test_ask_content import encoder
 
 ROWS = [("Quarter", "Stores opened", "Stores closed"), ("First", "12", "1"), ("Second", "15", "2"),
@@ -31,14 +31,7 @@ def _release(path: Path) -> Path:
     pdf.drawString(72, 720, "Exhibit 5: Store Update by Quarter")
     pdf.setFont("Helvetica", 11)
     top, height, columns = 704, 18, (66, 214, 354, 460)
-    for k, row in enumerate(ROWS):  # a fully ruled grid, as such releases print their exhibits
-        for x, cell in zip(columns, row, strict=False):
-            pdf.drawString(x + 6, top - (k + 1) * height + 5, cell)
-    bottom = top - len(ROWS) * height
-    for k in range(len(ROWS) + 1):
-        pdf.line(columns[0], top - k * height, columns[-1], top - k * height)
-    for x in columns:
-        pdf.line(x, top, x, bottom)
+    draw_ruled_table(pdf, ROWS, top, height, columns)
     pdf.save()
     return path
 

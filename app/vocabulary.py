@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-RetrieverName = Literal["kgp", "gnn", "tfidf", "bm25", "dense"]
+RetrieverName = Literal["kgp", "gnn", "tfidf", "bm25", "dense", "rgnn"]
 ScorerName = Literal["embedding", "llm", "tfidf"]
 SeedRankerName = Literal["hybrid", "tfidf", "bm25", "dense", "gnn"]
 ReaderName = Literal["local", "openai"]

@@ -28,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--retrievers",
         default=None,
-        help="comma-separated: tfidf,bm25,dense,kgp-tfidf,kgp,gnn,kgp-llm (default: all; kgp-llm needs an LLM)",
+        help="comma-separated: tfidf,bm25,dense,kgp-tfidf,kgp,gnn,rgnn,kgp-llm (default: all; kgp-llm needs an LLM)",
     )
     parser.add_argument("--limit", type=int, default=None, help="first N questions only")
     parser.add_argument("--budget", type=int, default=None, help="passages per retrieval (default: settings)")

@@ -14,9 +14,10 @@ RETRIEVERS: dict[str, tuple[RetrieverName, ScorerName]] = {
     "kgp-tfidf": ("kgp", "tfidf"),
     "kgp": ("kgp", "embedding"),
     "gnn": ("gnn", "embedding"),
+    "rgnn": ("rgnn", "embedding"),
     "kgp-llm": ("kgp", "llm"),
 }
-DEFAULT_ORDER = ("tfidf", "bm25", "dense", "kgp-tfidf", "kgp", "gnn", "kgp-llm")
+DEFAULT_ORDER = ("tfidf", "bm25", "dense", "kgp-tfidf", "kgp", "gnn", "rgnn", "kgp-llm")
 
 
 def default_retrievers(settings: Settings) -> list[str]:

@@ -11,11 +11,14 @@ import numpy as np
 from sqlalchemy.orm import Session
 
 from app.db.vectors import graph_version
+from app.llm.vector_cache import remembered
 from app.qa import seeds as seed_rankers
 from app.qa import structural
 from app.qa.answer import Answer, far_from_question
 from app.qa.ask import AskOptions, EvidenceNode, Retrieval
 from app.qa.index import CollectionIndex, edge_kinds_of, get_index
+from app.qa.multistep import StepSettings, named_bridge, rgnn_retrieve
+from app.qa.nlp import entities
 from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.targets import document_names, parse_question
 from app.qa.tools import QueryVector, Tools, _ms
@@ -73,6 +76,12 @@ def content_retrieve(
             return gnn_retrieve(index, query(), budget, r.gnn_alpha, r.gnn_layers, r.gnn_top_k), 0
         ranking = propagate(index, query(), r.gnn_alpha, r.gnn_layers, r.gnn_top_k).ranking(len(index))
         return [evidence_node(index, i, 0, s) for i, s in _restrict(ranking, index, document_id, budget)], 0
+    if options.retriever == "rgnn":
+        encoder = remembered(tools.encoder(settings))
+        limits = StepSettings(r.gnn_alpha, r.gnn_layers, r.gnn_top_k, r.rgnn_beta, r.rgnn_steps, r.rgnn_per_step)
+        found = rgnn_retrieve(index, question, lambda text: query() if text == question else encoder.encode([text])[0],
+                              named_bridge(entities), budget, limits)  # fmt: skip
+        return [n for n in found.nodes if document_id is None or n.document_id == document_id], 0
     if options.retriever == "kgp":
         seeds = options.seeds or r.seeds
         # The seed ranking is `budget` deep: its tail restarts the traversal when the graph runs dry.

@@ -1,0 +1,102 @@
+"""RGNN-Ret (GNN-Ret's §3.3): retrieval in steps. Step t scores the graph for a sub-question qᵗ by GNN-Ret
+propagation (app.qa.propagate), merges its distances with the steps before, ĥᵗ = β·hᵗ + (1 − β)·ĥᵗ⁻¹, and adds its
+best units not yet taken; the evidence is their union in step order.
+
+Without an LLM the next sub-question is written as ITER-RETGEN does: the question and the bridge read off the step's
+best unit, a name it holds that the question does not (the passage holding the second bridge of a 3-hop question
+shares nothing with the question until the first bridge is known). No bridge, or the step limit, ends the steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from app.qa.ask import EvidenceNode
+from app.qa.index import CollectionIndex
+from app.qa.nlp import Entity
+from app.qa.propagate import propagate
+from app.qa.traverse import evidence_node
+
+# The names a bridge may be: people, organisations, places, works, events, products, laws, groups (spaCy labels).
+BRIDGE_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "WORK_OF_ART", "EVENT", "PRODUCT", "LAW", "NORP"})
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    question: str  # the sub-question this step scored
+    bridge: str | None  # what it read off its best unit for the next step (None: the last step)
+    units: tuple[str, ...]  # node ids it added to the evidence
+
+
+@dataclass(frozen=True, slots=True)
+class MultiStep:
+    nodes: tuple[EvidenceNode, ...]
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StepSettings:
+    alpha: float
+    layers: int
+    top_k: int
+    beta: float  # weight of the newest step's distances in the merge
+    steps: int  # at most this many steps
+    per_step: int  # units a step adds before the next sub-question
+
+
+def rgnn_retrieve(
+    index: CollectionIndex,
+    question: str,
+    encode: Callable[[str], np.ndarray],
+    bridge: Callable[[str, Sequence[str], frozenset[str]], str | None],
+    budget: int,
+    limits: StepSettings,
+) -> MultiStep:
+    """`encode`: text → unit vector; `bridge(question, texts, said)`: the name to ask about next, read off `texts`
+    (the step's best units), none of `said` (the question and earlier bridges)."""
+    if not len(index) or budget <= 0:
+        return MultiStep((), ())
+    asked = question
+    merged: np.ndarray | None = None
+    taken: list[int] = []
+    steps: list[Step] = []
+    said = frozenset({question.lower()})
+    for t in range(limits.steps):
+        h = propagate(index, encode(asked), limits.alpha, limits.layers, limits.top_k).distance
+        merged = h if merged is None else limits.beta * h + (1.0 - limits.beta) * merged
+        last = t == limits.steps - 1
+        room = budget - len(taken) if last else min(limits.per_step, budget - len(taken))
+        new = [int(i) for i in np.argsort(merged, kind="stable") if int(i) not in taken][: max(room, 0)]
+        taken += new
+        found = None if last or len(taken) >= budget else bridge(question, [index.texts[i] for i in new[:2]], said)
+        steps.append(Step(asked, found, tuple(index.ids[i] for i in new)))
+        if found is None:
+            break
+        said |= {found.lower()}
+        asked = f"{question} {found}"
+    if len(taken) < budget and merged is not None:
+        # Steps ended early: the merged ranking fills the budget.
+        taken += [int(i) for i in np.argsort(merged, kind="stable") if int(i) not in taken][: budget - len(taken)]
+    step_of = {node: k for k, s in enumerate(steps) for node in s.units}
+    nodes = tuple(evidence_node(index, i, hop=step_of.get(index.ids[i], len(steps) - 1), score=1.0 - float(merged[i]))
+                  for i in taken) if merged is not None else ()  # fmt: skip
+    return MultiStep(nodes, tuple(steps))
+
+
+def named_bridge(entities: Callable[[list[str]], list[tuple[Entity, ...]]]) -> Callable[..., str | None]:
+    """The bridge reader of the built-in pipeline: the first name (BRIDGE_LABELS) of the step's best units that
+    neither the question nor an earlier bridge says."""
+
+    def read(question: str, texts: Sequence[str], said: frozenset[str]) -> str | None:
+        low = question.lower()
+        for found in entities(list(texts)):
+            for entity in found:
+                text = entity.text
+                if entity.label in BRIDGE_LABELS and text.lower() not in low and text.lower() not in said:
+                    return text
+        return None
+
+    return read

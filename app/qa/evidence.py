@@ -5,7 +5,8 @@ the same collection side by side."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 
 import numpy as np
 from sqlalchemy.orm import Session
@@ -16,10 +17,11 @@ from app.qa import seeds as seed_rankers
 from app.qa import structural
 from app.qa.answer import Answer, far_from_question
 from app.qa.ask import AskOptions, EvidenceNode, Retrieval
+from app.qa.extractive_reader import ContextItem
 from app.qa.index import CollectionIndex, edge_kinds_of, get_index
-from app.qa.multistep import StepSettings, named_bridge, rgnn_retrieve
-from app.qa.nlp import entities
+from app.qa.multistep import StepSettings, read_bridge, rgnn_retrieve
 from app.qa.propagate import gnn_retrieve, propagate
+from app.qa.reader import read
 from app.qa.targets import document_names, parse_question
 from app.qa.tools import QueryVector, Tools, _ms
 from app.qa.traverse import EmbeddingScorer, LlmScorer, Scorer, TfidfScorer, evidence_node, traverse
@@ -80,7 +82,7 @@ def content_retrieve(
         encoder = remembered(tools.encoder(settings))
         limits = StepSettings(r.gnn_alpha, r.gnn_layers, r.gnn_top_k, r.rgnn_beta, r.rgnn_steps, r.rgnn_per_step)
         found = rgnn_retrieve(index, question, lambda text: query() if text == question else encoder.encode([text])[0],
-                              named_bridge(entities), budget, limits)  # fmt: skip
+                              read_bridge(partial(_best_span, encoder)), budget, limits)  # fmt: skip
         return [n for n in found.nodes if document_id is None or n.document_id == document_id], 0
     if options.retriever == "kgp":
         seeds = options.seeds or r.seeds
@@ -101,6 +103,13 @@ def content_retrieve(
         nodes = traverse(index, question, ranking, scorer, budget, options.branching, seeds, document_id=document_id)
         return nodes, scorer.llm_calls
     raise ValueError(f"unknown retriever {options.retriever!r}: {', '.join(RETRIEVERS)}")
+
+
+def _best_span(encode: Callable[[list[str]], np.ndarray], question: str, texts: Sequence[str]) -> str | None:
+    """The built-in reader's best answer span to `question` over `texts`, shown or not (RGNN-Ret's bridge)."""
+    items = [ContextItem(marker=k, node_id=str(k), kind="passage", text=t) for k, t in enumerate(texts, start=1)]
+    found = read(question, items, encode).candidate
+    return found.text if found is not None else None
 
 
 def _relevance(index: CollectionIndex, nodes: list[EvidenceNode], query: Callable[[], np.ndarray]) -> float | None:

@@ -2,9 +2,11 @@
 propagation (app.qa.propagate), merges its distances with the steps before, ĥᵗ = β·hᵗ + (1 − β)·ĥᵗ⁻¹, and adds its
 best units not yet taken; the evidence is their union in step order.
 
-Without an LLM the next sub-question is written as ITER-RETGEN does: the question and the bridge read off the step's
-best unit, a name it holds that the question does not (the passage holding the second bridge of a 3-hop question
-shares nothing with the question until the first bridge is known). No bridge, or the step limit, ends the steps.
+Without an LLM the next sub-question is written as ITER-RETGEN does: the question and the bridge the built-in reader
+reads off the step's best units (its best answer span, when the question does not say it): the passage holding the
+second bridge of a 3-hop question shares nothing with the question until the first bridge is known. No bridge, or
+the step limit, ends the steps. On MuSiQue's dev half the reader's span beat spaCy's first new name as the bridge
+(pooled R@5 0.697 against 0.670, two units a step).
 """
 
 from __future__ import annotations
@@ -16,12 +18,8 @@ import numpy as np
 
 from app.qa.ask import EvidenceNode
 from app.qa.index import CollectionIndex
-from app.qa.nlp import Entity
 from app.qa.propagate import propagate
 from app.qa.traverse import evidence_node
-
-# The names a bridge may be: people, organisations, places, works, events, products, laws, groups (spaCy labels).
-BRIDGE_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "WORK_OF_ART", "EVENT", "PRODUCT", "LAW", "NORP"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,17 +84,17 @@ def rgnn_retrieve(
     return MultiStep(nodes, tuple(steps))
 
 
-def named_bridge(entities: Callable[[list[str]], list[tuple[Entity, ...]]]) -> Callable[..., str | None]:
-    """The bridge reader of the built-in pipeline: the first name (BRIDGE_LABELS) of the step's best units that
-    neither the question nor an earlier bridge says."""
+def read_bridge(
+    read_answer: Callable[[str, Sequence[str]], str | None],
+) -> Callable[[str, Sequence[str], frozenset[str]], str | None]:
+    """The bridge the built-in reader reads: its best answer span to the question over the step's best units (the
+    inner question's answer of a bridge question is the span the whole question is most like), when the question
+    and earlier bridges do not say it already."""
 
-    def read(question: str, texts: Sequence[str], said: frozenset[str]) -> str | None:
-        low = question.lower()
-        for found in entities(list(texts)):
-            for entity in found:
-                text = entity.text
-                if entity.label in BRIDGE_LABELS and text.lower() not in low and text.lower() not in said:
-                    return text
-        return None
+    def bridge(question: str, texts: Sequence[str], said: frozenset[str]) -> str | None:
+        span = read_answer(question, texts)
+        if not span or span.lower() in question.lower() or span.lower() in said:
+            return None
+        return span
 
-    return read
+    return bridge

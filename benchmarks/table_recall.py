@@ -138,8 +138,8 @@ def _holds_in_order(extracted: Sequence[str], expected: Sequence[str]) -> bool:
     return all(any(cell == got for got in it) for cell in expected)
 
 
-def manifest_strict(expected: list[dict], found: Extracted) -> tuple[int, int, list[str]]:
-    """Rows found, rows expected, and the files at zero."""
+def manifest_strict(expected: list[dict], found: Extracted) -> tuple[int, int, dict[str, list[int]]]:
+    """Rows found, rows expected, and both per file."""
     hit = total = 0
     per_file: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for t in expected:
@@ -154,7 +154,7 @@ def manifest_strict(expected: list[dict], found: Extracted) -> tuple[int, int, l
             total += 1
             per_file[t["file"]][0] += ok
             per_file[t["file"]][1] += 1
-    return hit, total, sorted(f for f, (h, n) in per_file.items() if n and not h)
+    return hit, total, dict(per_file)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -181,10 +181,12 @@ def run_set(name: str, extractors: list[str], scorer: Any, misses: bool) -> dict
                 found[f] = []
             cpu += time.process_time() - c0
         total: dict[str, int] = defaultdict(int)
+        per_file: dict[str, dict[str, int]] = {}
         for f in sorted(by_file):
             s = scorer.score(by_file[f], found.get(f, []))
-            for k in ("rows", "rows_hit", "cells", "cells_hit", "tables", "tables_hit"):
-                total[k] += s[k]
+            per_file[f] = {k: s[k] for k in ("rows", "rows_hit", "cells", "cells_hit", "tables", "tables_hit")}
+            for k, v in per_file[f].items():
+                total[k] += v
             if misses:
                 print(f"[{name} {ex}] {f}: rows {s['rows_hit']}/{s['rows']}, tables {s['tables_hit']}/{s['tables']}")
                 for page, row in s["missed"]:
@@ -192,9 +194,11 @@ def run_set(name: str, extractors: list[str], scorer: Any, misses: bool) -> dict
         result = dict(total, cpu_s=round(cpu, 2), files=len(pages), pages=sum(len(p) for p in pages.values()),
                       tables_found=sum(len(v) for v in found.values()))  # fmt: skip
         if name == "manifest":
-            hit, n, zero = manifest_strict(expected, found)
-            result.update(manifest_strict_hit=hit, manifest_strict_rows=n, manifest_strict_zero=zero)
-        out[ex] = result
+            hit, n, strict_by_file = manifest_strict(expected, found)
+            zero = sorted(f for f, (h, rows) in strict_by_file.items() if rows and not h)
+            result.update(manifest_strict_hit=hit, manifest_strict_rows=n, manifest_strict_zero=zero,
+                          manifest_strict_by_file=strict_by_file)  # fmt: skip
+        out[ex] = result | {"by_file": per_file}
         print(f"{name} {ex}: {_line(result)}", file=sys.stderr)
     return out
 

@@ -203,15 +203,15 @@ def _size(text: str, box: BBox) -> float:
     return min(box[3] - box[1], box[2] - box[0]) if len(text) >= 3 else box[3] - box[1]
 
 
-def column_separators(rows: Sequence[Sequence[tuple[str, BBox]]]) -> tuple[list[float], int]:
+def column_separators(rows: Sequence[Sequence[tuple[str, BBox]]], min_gap: float = 1.0) -> tuple[list[float], int]:
     """x positions between columns: vertical strips of whitespace that the table's body rows share.
 
     Body rows are those with at least half as many phrases as the fuller rows (titles, wrapped
     lines and spanning headers do not block a column gap); a strip counts when almost no body
     phrase crosses it (one in twenty may, for an overflowing cell). Where the rows of numbers
     alone show more columns, their gaps win: header rows set over several columns ("Governor"
-    over four candidates) close gaps but never open one. Also returns how many phrases make a
-    body row.
+    over four candidates) close gaps but never open one. A strip narrower than ``min_gap``
+    points is a word space. Also returns how many phrases make a body row.
     """
     segs = [_segments(r) for r in rows]
     counts = sorted(len(s) for s in segs)
@@ -222,16 +222,16 @@ def column_separators(rows: Sequence[Sequence[tuple[str, BBox]]]) -> tuple[list[
     body = [s for s in segs if len(s) >= need]
     if len(body) < 2:
         return [], 2
-    seps = _shared_gaps(body)
+    seps = _shared_gaps(body, min_gap)
     numeric = [s for s in body if sum(1 for t, _ in s if _NUMERIC.match(t)) >= 2]
     if 3 <= len(numeric) < len(body):
-        by_numbers = _shared_gaps(numeric)
+        by_numbers = _shared_gaps(numeric, min_gap)
         if len(by_numbers) > len(seps):
             seps = by_numbers
     return seps, need
 
 
-def _shared_gaps(body: Sequence[Sequence[tuple[str, BBox]]]) -> list[float]:
+def _shared_gaps(body: Sequence[Sequence[tuple[str, BBox]]], min_gap: float = 1.0) -> list[float]:
     left = math.floor(min(b[0] for s in body for _, b in s))
     right = math.ceil(max(b[2] for s in body for _, b in s))
     # How many phrases cover each whole point strictly inside them: each phrase adds a run (+1
@@ -253,14 +253,14 @@ def _shared_gaps(body: Sequence[Sequence[tuple[str, BBox]]]) -> list[float]:
             if run_start is None and seen_content:
                 run_start = x
         else:
-            if run_start is not None and x - run_start >= 1:
+            if run_start is not None and x - run_start >= min_gap:
                 seps.append(left + (run_start + x) / 2)
             run_start = None
             seen_content = True
     return seps
 
 
-def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
+def words_grid(words: Sequence[tuple[str, BBox]], min_gap: float = 1.0) -> Grid | None:
     """A whitespace-separated table from its words: rows are text bands, columns the shared gaps.
 
     Dot leaders ("Total . . . .") neither make nor cross a column gap: they stay with the cell
@@ -268,7 +268,7 @@ def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
     headnote) stays whole in the cell where it starts.
     """
     rows = _bands(words)
-    seps, need = column_separators([[tw for tw in r if not _LEADER.match(tw[0])] for r in rows])
+    seps, need = column_separators([[tw for tw in r if not _LEADER.match(tw[0])] for r in rows], min_gap)
     if not seps:
         return None
     ncols = len(seps) + 1
@@ -823,6 +823,9 @@ def stack_header_cells(grid: Grid, rules: Sequence[Rule], edges: Sequence[Ruling
     across = [y for y, a, b in rules if b - a >= 0.8 * (x1 - x0) and a <= x0 + 0.1 * (x1 - x0) and y < top[first_data]]
     if not across:
         return
+    # a spanner rule is shorter than the table's top rule (a name over all columns but the stub's has one)
+    full = max(b - a for y, a, b in rules if y in across)
+    short = max(0.8 * (x1 - x0), 0.95 * full)
     # a bracketed line above the table's top rule ("[In thousands]") is a note on the whole table
     notes = [i for i in range(first_data) if mid[i] < min(across) and _headnote(rows[i])]
     for i in reversed(notes):
@@ -838,13 +841,13 @@ def stack_header_cells(grid: Grid, rules: Sequence[Rule], edges: Sequence[Ruling
             return len(filled) >= 2
         b = filled[0]
         cx = (b[0] + b[2]) / 2
-        return any(mid[i] < y < top[i + 1] + 1 and a <= cx <= e and e - a < 0.8 * (x1 - x0) for y, a, e in rules)
+        return any(mid[i] < y < top[i + 1] + 1 and a <= cx <= e and e - a < short for y, a, e in rules)
 
     start = next((i for i in range(first_data) if mid[i] > min(across) and heads(i)), first_data)
     end = start + header_row_count(rows[start:])
     if end - start < 2:
         return
-    spanners = [(y, a, b) for y, a, b in rules if mid[start] < y < top[end - 1] and b - a < 0.8 * (x1 - x0)]
+    spanners = [(y, a, b) for y, a, b in rules if mid[start] < y < top[end - 1] and b - a < short]
     if not spanners:
         return  # no rule inside the header: its rows are not known to be cells
     if any(
@@ -883,7 +886,7 @@ def stack_header_cells(grid: Grid, rules: Sequence[Rule], edges: Sequence[Ruling
             under = [
                 (a, e)
                 for y, a, e in rules
-                if b[3] - 1 <= y <= top[i + 1] + 1 and a - 1 <= cx <= e + 1 and e - a < 0.8 * (x1 - x0)
+                if b[3] - 1 <= y <= top[i + 1] + 1 and a - 1 <= cx <= e + 1 and e - a < short
             ]
             if under:
                 a, e = max(under, key=lambda r: r[1] - r[0])
@@ -1244,6 +1247,90 @@ def _has_short_column(rows: Sequence[Sequence[str]]) -> bool:
     return False
 
 
+# ------------------------------------------------------------------------------------------------
+# Tables framed by horizontal rules only (booktabs: a top rule, a rule under the header, a bottom
+# rule, no vertical lines), as research papers set them
+# ------------------------------------------------------------------------------------------------
+
+MIN_FRAME_WIDTH = 40.0  # a rule shorter than this frames no table (a footnote rule, a spanner rule)
+_FLOAT_LABEL = re.compile(r"^(table|tab\.|figure|fig\.|algorithm|listing)\s*[:.]?\s*[a-z]?[.\-]?\d", re.I)
+
+
+def rule_framed_tables(lines: Sequence[Line], edges: Sequence[RulingLine]) -> list[Grid]:
+    """Tables between horizontal rules of one width: the rules a table's top, header and foot
+    are drawn with share their ends (shorter rules under spanning names do not). The text between
+    two consecutive such rules goes with the table unless it is a caption, prose, or nothing over a
+    wide gap; the columns come from the whitespace the rows share."""
+    sides: dict[int, list[tuple[float, float]]] = {}  # x → (top, bottom) of the vertical edges there
+    for e in edges:
+        if e["orientation"] == "v" and e["height"] > 2:
+            sides.setdefault(round(e["x0"]), []).append((e["top"], e["bottom"]))
+
+    def boxed(y: float, x: float) -> bool:  # a vertical edge at x that starts or ends at y
+        return any(abs(t - y) <= 1 or abs(b - y) <= 1 for k in (-1, 0, 1) for t, b in sides.get(round(x) + k, ()))
+
+    frames: dict[tuple[int, int], list[float]] = {}
+    rules = horizontal_rules(edges)
+    for y, x0, x1 in rules:
+        # the top or foot of a box (a shaded row, a framed cell) is no rule
+        if x1 - x0 >= MIN_FRAME_WIDTH and not (boxed(y, x0) and boxed(y, x1)):
+            key = next((k for k in frames if abs(k[0] - x0) <= 2 and abs(k[1] - x1) <= 2), (round(x0), round(x1)))
+            frames.setdefault(key, []).append(y)
+    words = join_vertical([(w.text, w.bbox) for ln in lines for w in ln.words])
+    out: list[Grid] = []
+    for (x0, x1), ys in frames.items():
+        if len(ys) < 2:
+            continue
+        ys.sort()
+        inside = [(t, b) for t, b in words if x0 - 2 <= (b[0] + b[2]) / 2 <= x1 + 2]
+        start: float | None = None  # the top rule of the table being followed
+        end = ys[0]  # the last rule below a stretch of it
+        for top, bottom in zip(ys, ys[1:], strict=False):
+            seg = [(t, b) for t, b in inside if top < (b[1] + b[3]) / 2 < bottom]
+            if not seg and bottom - top < 6:
+                continue  # a doubled rule
+            if not seg or _not_table_text(seg):
+                if start is not None:
+                    out.extend(_framed_grid(inside, (x0, start, x1, end)))
+                start = None
+                continue
+            start = top if start is None else start
+            end = bottom
+        if start is not None:
+            out.extend(_framed_grid(inside, (x0, start, x1, end)))
+    for grid in out:
+        stack_header_cells(grid, rules, edges)
+    return out
+
+
+def _not_table_text(seg: Sequence[tuple[str, BBox]]) -> bool:
+    """A stretch between two rules that holds a caption, or lines of prose rather than cells."""
+    bands = _bands(seg)
+    if any(_FLOAT_LABEL.match(" ".join(t for t, _ in band)) for band in bands):
+        return True
+    running = sum(1 for band in bands if _running_text(band))
+    return 2 * running > len(bands)
+
+
+def _framed_grid(words: Sequence[tuple[str, BBox]], frame: BBox) -> list[Grid]:
+    """The table between a frame's top and bottom rules, and the rows set as cells right under it (a
+    total row printed below the last rule); its columns are gaps wider than a word space."""
+    region = lengthen(words, frame)
+    region = (frame[0], frame[1], frame[2], region[3])
+    words = words_in(words, region)
+    rows = _bands(words)
+    if len(rows) < 3 or 3 * sum(1 for r in rows if _running_text(r)) > len(rows):
+        return []
+    heights = sorted(b[3] - b[1] for _, b in words)
+    grid = words_grid(words, min_gap=0.5 * heights[len(heights) // 2])
+    if grid is None or is_degenerate(grid.rows) or not _has_short_column(grid.rows):
+        return []
+    if 2 * sum(1 for r in grid.rows if sum(1 for c in r if c) >= 2) < len(grid.rows):
+        return []
+    grid.bbox = union_bbox((grid.bbox, frame))
+    return [grid]
+
+
 def extract_tables(
     chars: Sequence[Glyph],
     edges: list[RulingLine],
@@ -1262,10 +1349,20 @@ def extract_tables(
     found: list[Grid] = []
     if signals.ruled:
         found = lattice_tables(chars, edges, size, lines)
+    framed: list[Grid] = []
+    if signals.h_rules >= 2:
+        # a grid of ruled cells is read from its rules: a framed reading replaces only one with merged cells
+        framed = [f for f in rule_framed_tables(lines, edges)
+                  if not any(_overlap(f.bbox, g.bbox) >= 0.5 and not _merged_cells(g.rows) for g in found)]  # fmt: skip
+        found = _merge_candidates(found, framed)
     if signals.unruled and stream is not None:
         poor = [g for g in found if _merged_cells(g.rows)]
         if poor or _rows_outside(signals.numeric, [g.bbox for g in found]) >= 3:
-            found = _merge_candidates(found, stream_grids(stream(), lines, size[0], edges))
+            kept = [g for g in found if any(g is f for f in framed)]
+            # the rules bound a framed table: a whitespace table reaching over them does not replace it
+            streamed = [s for s in stream_grids(stream(), lines, size[0], edges)
+                        if not any(_overlap(s.bbox, f.bbox) >= 0.5 for f in kept)]  # fmt: skip
+            found = _merge_candidates(found, streamed)
     captions = caption_lines(lines)  # once per page: tables are few, lines many
     if captions:
         found += captioned_tables(lines, found, captions)

@@ -47,3 +47,87 @@ def test_two_tables_ruled_inside_only_set_side_by_side_keep_their_outer_columns(
     tables = _rows(path)
     assert [list(r) for r in left] in tables
     assert [list(r) for r in right] in tables
+
+
+def _rule(pdf: canvas.Canvas, x0: float, x1: float, y: float, width: float = 0.6) -> None:
+    pdf.setLineWidth(width)
+    pdf.line(x0, y, x1, y)
+
+
+def _prose(pdf: canvas.Canvas, x: float, y: float, lines: int) -> float:
+    text = "The method is compared with the baselines on three tasks of the benchmark, as the table shows."
+    for k in range(lines):
+        pdf.drawString(x, y - 12 * k, text[: 60 - (k % 3)])
+    return y - 12 * lines
+
+
+BOOKTABS = [
+    ("", "STS-B", "SST-2", "MNLI"),
+    ("Train", "7k", "67k", "393k"),
+    ("Dev", "1.5k", "872", "20k"),
+    ("Input", "SentPair", "SingleSent", "SentPair"),
+    ("Metric", "Spearman's rho", "Accuracy", "Accuracy"),
+]
+
+
+def _booktabs(
+    pdf: canvas.Canvas, x: float, top: float, widths: Sequence[float], rows: Sequence[Sequence[str]]
+) -> float:
+    """Top rule, a rule under the header, bottom rule; no vertical line. Returns the bottom rule's y."""
+    right = x + sum(widths)
+    _rule(pdf, x, right, top, 0.8)
+    y = top - 11
+    for k, row in enumerate(rows):
+        left = x
+        for w, cell in zip(widths, row, strict=True):
+            pdf.drawString(left + 3, y, cell)
+            left += w
+        y -= 11
+        if k == 0:
+            _rule(pdf, x, right, y + 8, 0.5)
+            y -= 3
+    _rule(pdf, x, right, y + 8, 0.8)
+    return y + 8
+
+
+def test_a_table_framed_by_horizontal_rules_only_is_found_and_an_algorithm_box_is_not(tmp_path: Path) -> None:
+    path = tmp_path / "booktabs.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Times-Roman", 9)
+    # left column: prose, then an algorithm set between rules of one width
+    y = _prose(pdf, 60, 740, 8)
+    _rule(pdf, 60, 290, y - 4, 0.8)
+    pdf.drawString(62, y - 15, "Algorithm 1 Adapt by Pruning Algorithm")
+    _rule(pdf, 60, 290, y - 19, 0.5)
+    for k, step in enumerate(["Inputs: a trained model, training data and a target sparsity s",
+                              "for i = 1, ..., T do", "    Obtain the scores following Eq. (7) and the mask",
+                              "    break if the ratio of negative values is larger than s", "end for",
+                              "Output: the binary mask computed from the last scores"]):  # fmt: skip
+        pdf.drawString(64, y - 31 - 12 * k, step)
+    _rule(pdf, 60, 290, y - 31 - 12 * 6, 0.8)
+    # right column: prose, the table, its caption below
+    y = _prose(pdf, 320, 740, 6)
+    bottom = _booktabs(pdf, 320, y - 6, (50, 62, 62, 50), BOOKTABS)
+    pdf.drawString(330, bottom - 16, "Table 2: GLUE datasets used in the experiments.")
+    _prose(pdf, 320, bottom - 40, 6)
+    pdf.save()
+    (table,) = extract_pdf(path, max_pages=1).pages[0].tables
+    assert table.rows == [list(r) for r in BOOKTABS]
+    assert table.label == "Table 2"
+
+
+def test_a_total_row_under_the_last_rule_stays_with_the_table(tmp_path: Path) -> None:
+    path = tmp_path / "total.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Helvetica", 9)
+    pdf.drawString(80, 720, "Table 1: Households' reaction to financial losses")
+    rows = [("Reaction", "Freq.", "Percent"), ("I kept the assets", "344", "75.2"),
+            ("I sold some of the assets", "53", "11.6"), ("I sold all of them", "61", "13.2")]  # fmt: skip
+    bottom = _booktabs(pdf, 80, 710, (160, 60, 60), rows)
+    pdf.drawString(83, bottom - 11, "Total")
+    pdf.drawString(243, bottom - 11, "458")
+    pdf.drawString(303, bottom - 11, "100.0")
+    pdf.drawString(83, bottom - 24, "Source: the survey of 2009, weighted.")
+    pdf.save()
+    (table,) = _rows(path)
+    assert table == [list(r) for r in rows] + [["Total", "458", "100.0"]]

@@ -1320,19 +1320,21 @@ def rule_framed_tables(lines: Sequence[Line], edges: Sequence[RulingLine]) -> li
         inside = [(t, b) for t, b in words if x0 - 2 <= (b[0] + b[2]) / 2 <= x1 + 2]
         start: float | None = None  # the top rule of the table being followed
         end = ys[0]  # the last rule below a stretch of it
+        head = -math.inf  # the rule that closes its first stretch (under the header) when more follow
         for top, bottom in zip(ys, ys[1:], strict=False):
             seg = [(t, b) for t, b in inside if top < (b[1] + b[3]) / 2 < bottom]
             if not seg and bottom - top < 6:
                 continue  # a doubled rule
             if not seg or _not_table_text(seg):
                 if start is not None:
-                    out.extend(_framed_grid(inside, (x0, start, x1, end)))
+                    out.extend(_framed_grid(inside, (x0, start, x1, end), head if head < end else -math.inf))
                 start = None
                 continue
-            start = top if start is None else start
+            if start is None:
+                start, head = top, bottom
             end = bottom
         if start is not None:
-            out.extend(_framed_grid(inside, (x0, start, x1, end)))
+            out.extend(_framed_grid(inside, (x0, start, x1, end), head if head < end else -math.inf))
     for grid in out:
         stack_header_cells(grid, rules, edges)
     return out
@@ -1347,9 +1349,10 @@ def _not_table_text(seg: Sequence[tuple[str, BBox]]) -> bool:
     return 2 * running > len(bands)
 
 
-def _framed_grid(words: Sequence[tuple[str, BBox]], frame: BBox) -> list[Grid]:
+def _framed_grid(words: Sequence[tuple[str, BBox]], frame: BBox, head: float = -math.inf) -> list[Grid]:
     """The table between a frame's top and bottom rules, and the rows set as cells right under it (a
-    total row printed below the last rule); its columns are gaps wider than a word space."""
+    total row printed below the last rule); its columns are gaps wider than a word space. ``head``:
+    the rule under the header, if any."""
     region = lengthen(words, frame)
     region = (frame[0], frame[1], frame[2], region[3])
     words = words_in(words, region)
@@ -1363,7 +1366,53 @@ def _framed_grid(words: Sequence[tuple[str, BBox]], frame: BBox) -> list[Grid]:
     if 2 * sum(1 for r in grid.rows if sum(1 for c in r if c) >= 2) < len(grid.rows):
         return []
     grid.bbox = union_bbox((grid.bbox, frame))
+    join_wrapped_cells(grid, below=head)
     return [grid]
+
+
+def join_wrapped_cells(grid: Grid, below: float = -math.inf) -> None:
+    """Cells of text wrapped over several lines (a definition, a formula set in a narrow column)
+    become one cell each: a row without a first cell and without numbers, all of whose cells go on
+    the cell above, is joined to the row above when the first word of one of its cells would not
+    have fitted on the line above it in that column (that is why the line broke; a column set
+    ragged may be wider than its longest line, so one such cell is enough). Rows whose text starts
+    above ``below`` (a ruled header) stay as they are."""
+    ncols = len(grid.rows[0]) if grid.rows else 0
+    right = [max((b[2] for r in grid.boxes if (b := r[j]) is not None), default=0.0) for j in range(ncols)]
+    last = [list(r) for r in grid.boxes]  # the box of each cell's last line
+    i = 1
+    while i < len(grid.rows):
+        row, boxes = grid.rows[i], grid.boxes[i]
+        filled = [j for j, c in enumerate(row) if c]
+        if row[0] or not filled or any(_numbers_in(row[j]) for j in filled) or _top(boxes) < below:
+            i += 1
+            continue
+        above = grid.rows[i - 1]
+        if not all(above[j] and last[i - 1][j] is not None for j in filled) or not any(
+            _wraps(row[j], boxes[j], last[i - 1][j], right[j]) for j in filled
+        ):
+            i += 1
+            continue
+        for j in filled:
+            above[j] = f"{above[j]} {row[j]}"
+            a, b = grid.boxes[i - 1][j], boxes[j]
+            grid.boxes[i - 1][j] = union_bbox((a, b)) if a is not None and b is not None else (a or b)
+            last[i - 1][j] = b
+        del grid.rows[i], grid.boxes[i], last[i]
+
+
+def _top(boxes: Sequence[BBox | None]) -> float:
+    return min((b[1] for b in boxes if b is not None), default=math.inf)
+
+
+def _wraps(text: str, box: BBox | None, line_above: BBox, right: float) -> bool:
+    """Would the first word of ``text`` (set in ``box``) have overflowed the line above?"""
+    if box is None:
+        return False
+    first = text.split()[0]
+    width = (box[2] - box[0]) * len(first) / max(len(text), 1)
+    space = 0.25 * (line_above[3] - line_above[1])
+    return line_above[2] + space + width > right + 0.5
 
 
 def extract_tables(

@@ -164,3 +164,45 @@ def test_significance_marks_raised_after_a_number_stay_in_its_cell(tmp_path: Pat
         ["1", "0.879 **", "0.389 *", "-0.040 **"],
         ["", "(0.034)", "(0.015)", "(0.014)"],
     ]
+
+
+def test_a_sideways_booktabs_table_reads_upright_with_its_wrapped_cells_whole(tmp_path: Path) -> None:
+    """A table printed sideways on a portrait page (LaTeX sidewaystable): read in its own orientation; a cell whose
+    text wraps over several lines in its narrow column is one cell; a header line stays a row of its own."""
+    path = tmp_path / "sideways.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.translate(306, 396)
+    pdf.rotate(90)  # text runs bottom to top
+    pdf.setFont("Times-Roman", 9)
+    x, widths = -270, (110, 80, 230)
+    right = x + sum(widths)
+    pdf.drawString(x, 110, "Table F.2: Income variables definitions")
+    rows: list[tuple[str, ...]] = [
+        ("Variable", "Register name", "Definition"),
+        ("Labor income", "ERHVERVSINDK", "Labor market income, including bonuses, compensations and"),
+        ("", "", "income from self-employment"),
+        ("Salary", "LOENMV", "Part of ERHVERVSINDK, only salary (excludes bonuses"),
+        ("", "", "and other compensations)"),
+        ("Spouse", "EFALLE | CIVST", "Indicator for married status. Includes civil unions"),
+    ]
+    _rule(pdf, x, right, 100)
+    y = 89
+    for k, row in enumerate(rows):
+        left = x
+        for w, cell in zip(widths, row, strict=True):
+            pdf.drawString(left + 3, y, cell)
+            left += w
+        y -= 11
+        if k == 0:
+            _rule(pdf, x, right, y + 8, 0.4)
+            y -= 3
+    _rule(pdf, x, right, y + 8)
+    pdf.save()
+    (table,) = extract_pdf(path, max_pages=1).pages[0].tables
+    labor = "Labor market income, including bonuses, compensations and income from self-employment"
+    assert table.rows == [
+        ["Variable", "Register name", "Definition"],
+        ["Labor income", "ERHVERVSINDK", labor],
+        ["Salary", "LOENMV", "Part of ERHVERVSINDK, only salary (excludes bonuses and other compensations)"],
+        ["Spouse", "EFALLE | CIVST", "Indicator for married status. Includes civil unions"],
+    ]

@@ -206,3 +206,43 @@ def test_a_sideways_booktabs_table_reads_upright_with_its_wrapped_cells_whole(tm
         ["Salary", "LOENMV", "Part of ERHVERVSINDK, only salary (excludes bonuses and other compensations)"],
         ["Spouse", "EFALLE | CIVST", "Indicator for married status. Includes civil unions"],
     ]
+
+
+SMALL = [
+    ("Model", "Train", "Test"),
+    ("M11", "98.58%", "69.38%"),
+    ("M18", "99.33%", "62.48%"),
+    ("M34", "10.96%", "11.45%"),
+]
+
+
+def test_each_table_keeps_its_own_caption_when_a_page_sets_them_below(tmp_path: Path) -> None:
+    """Captions under side-by-side tables, and a table whose own caption is below it while the caption of the table
+    above sits just over it: each table gets the caption under it."""
+    path = tmp_path / "captions.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Times-Roman", 8)
+    bottom = _booktabs(pdf, 60, 740, (50, 45, 45), SMALL)
+    pdf.drawString(60, bottom - 14, "Table 3: Test accuracies of the small models.")
+    bottom = _booktabs(pdf, 330, 740, (50, 45, 45), SMALL)
+    pdf.drawString(330, bottom - 14, "Table 5: Test accuracy with fully connected layers.")
+    bottom = _booktabs(pdf, 330, bottom - 40, (50, 45, 45), SMALL)
+    pdf.drawString(330, bottom - 14, "Table 6: Test accuracies without batch normalization.")
+    pdf.save()
+    tables = extract_pdf(path, max_pages=1).pages[0].tables
+    assert sorted((round(t.bbox[0]), round(t.bbox[1]), t.label) for t in tables) == [
+        (60, 52, "Table 3"),
+        (330, 52, "Table 5"),
+        (330, 142, "Table 6"),
+    ]
+
+
+def test_an_appendix_label_above_the_table_is_the_tables_label(tmp_path: Path) -> None:
+    path = tmp_path / "appendix.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Times-Roman", 9)
+    pdf.drawString(150, 752, "Table C.1: Comparison of the estimates")
+    _booktabs(pdf, 150, 740, (60, 60, 60), SMALL)
+    pdf.save()
+    (table,) = extract_pdf(path, max_pages=1).pages[0].tables
+    assert (table.label, table.caption) == ("Table C.1", "Table C.1: Comparison of the estimates")

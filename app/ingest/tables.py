@@ -818,8 +818,16 @@ def stream_grids(
         else:
             grid.bbox = union_bbox((grid.bbox, box))
             stack_header_cells(grid, rules, edges)
-        out.append(grid)
+        if not _prose(grid.rows):
+            out.append(grid)
     return out
+
+
+def _prose(rows: Sequence[Sequence[str]]) -> bool:
+    """Most filled cells hold a line of prose (six words or more): columns of running text side by
+    side (a two-column page), not a table."""
+    filled = [c for r in rows for c in r if c]
+    return 2 * sum(1 for c in filled if len(c.split()) >= 6) > len(filled)
 
 
 Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1
@@ -1305,38 +1313,83 @@ def link_continuation(prev: ExtractedTable, table: ExtractedTable) -> None:
 
 
 def captioned_tables(
-    lines: Sequence[Line], found: Sequence[Grid], captions: Sequence[Line] | None = None
+    lines: Sequence[Line], found: Sequence[Grid], captions: Sequence[Line] | None = None, width: float = 0.0
 ) -> list[Grid]:
-    """``captions``: the page's caption lines (``caption_lines``), when the caller has them."""
+    """Whitespace tables next to a "Table N" caption that no detector saw: the rows set as cells right
+    under the caption, or, when prose follows it, right over it (a caption set below its table). Only
+    the words of the caption's own column of text count (``width``: the page's, to find the columns)."""
     out: list[Grid] = []
-    for ln in caption_lines(lines) if captions is None else captions:
+    captions = caption_lines(lines) if captions is None else captions
+    columns = text_columns(lines, width) if width else []
+    taken = [g.bbox for g in found]
+    for ln in captions:
         if any(find_caption([ln], g.bbox, [ln]) or _overlap(ln.bbox, g.bbox) > 0.5 for g in found):
             continue  # the caption of a table already found (above it or inside its frame)
-        grid = _grid_below(lines, ln.bbox)
+        cx = (ln.bbox[0] + ln.bbox[2]) / 2
+        x0, x1 = next(((a, b) for a, b in columns if a <= cx <= b), (-math.inf, math.inf))
+        words = [
+            (w.text, w.bbox)
+            for line in lines
+            for w in line.words
+            if x0 <= (w.bbox[0] + w.bbox[2]) / 2 <= x1 and _box_of(w.bbox, taken) is None
+        ]
+        grid = _grid_below(words, ln.bbox) or _grid_above(words, ln.bbox)
         if grid is not None:
             out.append(grid)
+            taken.append(grid.bbox)
     return out
 
 
-def _grid_below(lines: Sequence[Line], caption: BBox) -> Grid | None:
-    bands = _bands([(w.text, w.bbox) for ln in lines for w in ln.words if w.bbox[1] >= caption[3] - 1])
+def text_columns(lines: Sequence[Line], width: float) -> list[tuple[float, float]]:
+    """The page's columns of text, split at a gutter near the middle that at most one line in ten
+    crosses, with a quarter of the lines on either side; one column when there is none."""
+    boxes = [ln.bbox for ln in lines]
+    if len(boxes) < 8:
+        return [(0.0, width)]
+    best: tuple[int, float] | None = None
+    for x in range(int(0.3 * width), int(0.7 * width) + 1):
+        crossing = sum(1 for b in boxes if b[0] < x < b[2])
+        if best is None or crossing < best[0]:
+            best = (crossing, float(x))
+    assert best is not None
+    crossing, gutter = best
+    left = sum(1 for b in boxes if b[2] <= gutter)
+    right = sum(1 for b in boxes if b[0] >= gutter)
+    if crossing > 0.1 * len(boxes) or min(left, right) < 0.25 * len(boxes):
+        return [(0.0, width)]
+    return [(0.0, gutter), (gutter, width)]
+
+
+def _grid_below(words: Sequence[tuple[str, BBox]], caption: BBox) -> Grid | None:
+    bands = _bands([tw for tw in words if tw[1][1] >= caption[3] - 1])
+    return _celled_run(bands, caption[3], down=True)
+
+
+def _grid_above(words: Sequence[tuple[str, BBox]], caption: BBox) -> Grid | None:
+    bands = _bands([tw for tw in words if tw[1][3] <= caption[1] + 1])
+    return _celled_run(bands[::-1], caption[1], down=False)
+
+
+def _celled_run(bands: Sequence[list[tuple[str, BBox]]], edge: float, down: bool) -> Grid | None:
+    """The rows set as cells (phrases an em apart) met first walking away from a caption's edge."""
     picked: list[list[tuple[str, BBox]]] = []
     singles = 0
-    last_bottom = caption[3]
+    last = edge
     for band in bands[:40]:
         height = max(b[3] - b[1] for _, b in band)
-        if band[0][1][1] - last_bottom > 2.5 * height:
+        gap = band[0][1][1] - last if down else last - max(b[3] for _, b in band)
+        if gap > 2.5 * height:
             break
         if len(_segments(band, join=1.0)) >= 2:
             picked.append(band)
             singles = 0
-        elif picked or singles:
+        elif picked or singles or not down:
             break  # the table is over (or prose follows the caption)
         else:
             singles += 1  # the caption's own second line
             if singles > 2:
                 return None
-        last_bottom = max(b[3] for _, b in band)
+        last = max(b[3] for _, b in band) if down else min(b[1] for _, b in band)
     if len(picked) < 3:
         return None
     grid = words_grid([tw for band in picked for tw in band])
@@ -1521,7 +1574,7 @@ def extract_tables(
             found = _merge_candidates(found, streamed)
     captions = caption_lines(lines)  # once per page: tables are few, lines many
     if captions:
-        found += captioned_tables(lines, found, captions)
+        found += captioned_tables(lines, found, captions, size[0])
     found.sort(key=lambda g: (round(g.bbox[1]), g.bbox[0]))
     chosen = assign_captions([g.bbox for g in found], captions) if captions else [None] * len(found)
     return [finish_table(i, g, lines, [], caption_line=c) for i, (g, c) in enumerate(zip(found, chosen, strict=True))]

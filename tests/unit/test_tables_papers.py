@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen import canvas
 
@@ -273,3 +274,48 @@ def test_numbers_without_their_leading_zero_keep_the_columns_a_spanning_name_is_
     (table,) = _rows(path)
     assert [list(r) for r in body] == table[-4:]
     assert list(heads) in table
+
+
+WHITESPACE = [("Method", "Accuracy", "Latency"), ("Baseline", "71.2", "35 ms"), ("Distilled", "69.8", "12 ms"),
+              ("Pruned (ours)", "72.4", "14 ms"), ("Quantized", "70.1", "9 ms")]  # fmt: skip
+PROSE = [
+    "We compare the models on the held-out split of the corpus and report the accuracy",
+    "of each model together with the time it takes to answer one query on a single core",
+    "of the evaluation machine; every figure is the mean of five runs with fresh seeds.",
+]
+
+
+@pytest.mark.parametrize("caption_above", [True, False])
+@pytest.mark.parametrize("header_rule", [False, True])
+def test_a_whitespace_table_by_its_caption_in_a_two_column_page(
+    tmp_path: Path, caption_above: bool, header_rule: bool
+) -> None:
+    """No rules (or one under the header), the caption above or below, prose beside it in the other column: the
+    table is the rows set as cells next to the caption, in the caption's column, and the page's two columns of
+    prose are no table."""
+    path = tmp_path / "whitespace.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Times-Roman", 9)
+    for k in range(40):
+        pdf.drawString(320, 740 - 12 * k, PROSE[k % 3][:58])
+    for k in range(12):
+        pdf.drawString(60, 740 - 12 * k, PROSE[k % 3][:58])
+    caption = "Table 4: Accuracy and latency of the compressed models."
+    y = 740 - 12 * 12 - 10
+    if caption_above:
+        pdf.drawString(60, y, caption)
+        y -= 18
+    for i, row in enumerate(WHITESPACE):
+        for x, cell in zip((62, 160, 230), row, strict=True):
+            pdf.drawString(x, y, cell)
+        if i == 0 and header_rule:
+            _rule(pdf, 60, 280, y - 3, 0.4)
+        y -= 12
+    if not caption_above:
+        pdf.drawString(60, y - 6, caption)
+        y -= 18
+    for k in range(8):
+        pdf.drawString(60, y - 12 - 12 * k, PROSE[k % 3][:58])
+    pdf.save()
+    (table,) = extract_pdf(path, max_pages=1).pages[0].tables
+    assert (table.label, table.rows) == ("Table 4", [list(r) for r in WHITESPACE])

@@ -319,3 +319,17 @@ def test_a_whitespace_table_by_its_caption_in_a_two_column_page(
     pdf.save()
     (table,) = extract_pdf(path, max_pages=1).pages[0].tables
     assert (table.label, table.rows) == ("Table 4", [list(r) for r in WHITESPACE])
+
+
+def test_a_booktabs_table_on_a_landscape_page_set_by_rotate_reads_upright(tmp_path: Path) -> None:
+    path = tmp_path / "landscape.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setPageRotation(90)  # /Rotate 90: shown landscape, the content drawn turned to read upright
+    pdf.translate(612, 0)
+    pdf.rotate(90)
+    pdf.setFont("Times-Roman", 9)
+    pdf.drawString(100, 500, "Table 7: Datasets, printed on a landscape page.")
+    _booktabs(pdf, 100, 490, (60, 70, 70, 60), BOOKTABS)
+    pdf.save()
+    (table,) = extract_pdf(path, max_pages=1).pages[0].tables
+    assert (table.label, table.rows) == ("Table 7", [list(r) for r in BOOKTABS])

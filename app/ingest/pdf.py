@@ -10,7 +10,7 @@ from __future__ import annotations
 import ctypes
 import logging
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +24,7 @@ from app.ingest.extracted import (
     ExtractedDocument,
     ExtractedPage,
     ExtractedPassage,
+    ExtractedTable,
     NoText,
     PdfError,
     TooManyPages,
@@ -624,6 +625,23 @@ def extract_pdf(
     except Exception as exc:  # a library failure on odd input must surface as a clear PdfError
         log.exception("PDF extraction failed for %s", path)
         raise CorruptPdf(f"the PDF could not be processed ({type(exc).__name__}: {exc})") from exc
+    finally:
+        close(doc)
+
+
+def extract_page_tables(
+    path: Path, pages: Sequence[int], *, password: str | None = None
+) -> dict[int, list[ExtractedTable]]:
+    """The tables of some pages (1-based), each page read by the function extract_pdf reads it with (no OCR): the
+    same rows, for benchmarks that score tables page by page without paying for the other pages."""
+    doc = open_pdf(Path(path), password)
+    try:
+        camelot = table_extraction.CamelotStream(Path(path), password=password)
+        out: dict[int, list[ExtractedTable]] = {}
+        for number in pages:
+            page = _extract_page(doc, number - 1, camelot)
+            out[number] = [] if page is None else page.result.tables
+        return out
     finally:
         close(doc)
 

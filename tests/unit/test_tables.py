@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.ingest.pdf import extract_pdf
+from app.ingest.pdf import extract_page_tables, extract_pdf
 from app.ingest.tables import (
     Grid,
     clipped_by_rule,
@@ -81,6 +81,16 @@ def test_tables_have_markdown_bbox_and_caption() -> None:
         x0, top, x1, bottom = t.bbox
         assert 0 <= x0 < x1 <= doc.pages[0].width and 0 <= top < bottom <= doc.pages[0].height
     assert any(t.caption and t.caption.startswith("Table 32") for t in tables)
+
+
+def test_tables_of_chosen_pages_are_those_of_the_whole_document() -> None:
+    path = PDFS / "reports" / "eu-013.pdf"
+    doc = extract_pdf(path, max_pages=100)
+    chosen = extract_page_tables(path, [3, 1])
+    assert sorted(chosen) == [1, 3]
+    for number, tables in chosen.items():
+        assert [t.rows for t in tables] == [t.rows for t in doc.pages[number - 1].tables]
+    assert chosen[3]
 
 
 def test_prose_pages_get_no_tables() -> None:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from app.ingest.extracted import BBox, ExtractedTable
 from app.ingest.passages import Line, union_bbox
@@ -1086,12 +1086,12 @@ def assign_captions(tables: Sequence[BBox], captions: Sequence[Line]) -> list[Li
             best = (key, chosen)
     out: list[Line | None] = []
     for i, t in enumerate(tables):
-        k = best[1][i] if best is not None else None
-        if k is None:
+        pick = best[1][i] if best is not None else None
+        if pick is None:
             near = [(gap, j) for side in ("above", "below") for j, c in enumerate(captions)
                     if (gap := _caption_gap(c.bbox, t, side)) is not None]  # fmt: skip
-            k = min(near)[1] if near else None
-        out.append(None if k is None else captions[k])
+            pick = min(near)[1] if near else None
+        out.append(None if pick is None else captions[pick])
     return out
 
 
@@ -1260,6 +1260,7 @@ def finish_table(
     bbox = grid.bbox
     inner_caption = split_caption_rows(grid)
     join_wrapped_labels(grid)
+    caption: str | None
     if caption_line is not None:
         caption = _caption_text(lines, caption_line, bbox)
     elif captions is None or captions:
@@ -1522,7 +1523,7 @@ def join_wrapped_cells(grid: Grid, below: float = -math.inf) -> None:
             continue
         above = grid.rows[i - 1]
         if not all(above[j] and last[i - 1][j] is not None for j in filled) or not any(
-            _wraps(row[j], boxes[j], last[i - 1][j], right[j]) for j in filled
+            _wraps(row[j], boxes[j], cast(BBox, last[i - 1][j]), right[j]) for j in filled
         ):
             i += 1
             continue

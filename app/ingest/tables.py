@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 from app.ingest.extracted import BBox, ExtractedTable
 from app.ingest.passages import Line, union_bbox
@@ -28,12 +28,10 @@ log = logging.getLogger(__name__)
 
 # A ruling line of the page (a pdfplumber edge dict), not a graph edge.
 RulingLine = dict[str, Any]
-# a number, also one written without its leading zero (".397", "-.019")
-_NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\.?\d[\d.,:/%]*[)\]]?[%*a-z]?$", re.I)
-# "Exhibit 5" (financial releases) and "Schedule 2" (government accounts) label tables as "Table 5" does; an
-# appendix's tables are "Table C.1", "Table A-2", "Table A4-12".
+_NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\d[\d.,:/%]*[)\]]?[%*a-z]?$", re.I)
+# "Exhibit 5" (financial releases) and "Schedule 2" (government accounts) label tables as "Table 5" does.
 _CAPTION = re.compile(
-    r"^(table|tab\.|tableau|tabelle|tabla|exhibit|schedule)\s*[:.]?\s*((?:[a-z][.\-]?)?\d+(?:[.\-–]\d+)*[a-z]?|[ivxlc]+)\b",
+    r"^(table|tab\.|tableau|tabelle|tabla|exhibit|schedule)\s*[:.]?\s*([a-z]?\d+(?:[.\-–]\d+)*[a-z]?|[ivxlc]+)\b",
     re.I,
 )
 
@@ -205,15 +203,15 @@ def _size(text: str, box: BBox) -> float:
     return min(box[3] - box[1], box[2] - box[0]) if len(text) >= 3 else box[3] - box[1]
 
 
-def column_separators(rows: Sequence[Sequence[tuple[str, BBox]]], min_gap: float = 1.0) -> tuple[list[float], int]:
+def column_separators(rows: Sequence[Sequence[tuple[str, BBox]]]) -> tuple[list[float], int]:
     """x positions between columns: vertical strips of whitespace that the table's body rows share.
 
     Body rows are those with at least half as many phrases as the fuller rows (titles, wrapped
     lines and spanning headers do not block a column gap); a strip counts when almost no body
     phrase crosses it (one in twenty may, for an overflowing cell). Where the rows of numbers
     alone show more columns, their gaps win: header rows set over several columns ("Governor"
-    over four candidates) close gaps but never open one. A strip narrower than ``min_gap``
-    points is a word space. Also returns how many phrases make a body row.
+    over four candidates) close gaps but never open one. Also returns how many phrases make a
+    body row.
     """
     segs = [_segments(r) for r in rows]
     counts = sorted(len(s) for s in segs)
@@ -224,16 +222,16 @@ def column_separators(rows: Sequence[Sequence[tuple[str, BBox]]], min_gap: float
     body = [s for s in segs if len(s) >= need]
     if len(body) < 2:
         return [], 2
-    seps = _shared_gaps(body, min_gap)
+    seps = _shared_gaps(body)
     numeric = [s for s in body if sum(1 for t, _ in s if _NUMERIC.match(t)) >= 2]
     if 3 <= len(numeric) < len(body):
-        by_numbers = _shared_gaps(numeric, min_gap)
+        by_numbers = _shared_gaps(numeric)
         if len(by_numbers) > len(seps):
             seps = by_numbers
     return seps, need
 
 
-def _shared_gaps(body: Sequence[Sequence[tuple[str, BBox]]], min_gap: float = 1.0) -> list[float]:
+def _shared_gaps(body: Sequence[Sequence[tuple[str, BBox]]]) -> list[float]:
     left = math.floor(min(b[0] for s in body for _, b in s))
     right = math.ceil(max(b[2] for s in body for _, b in s))
     # How many phrases cover each whole point strictly inside them: each phrase adds a run (+1
@@ -255,14 +253,14 @@ def _shared_gaps(body: Sequence[Sequence[tuple[str, BBox]]], min_gap: float = 1.
             if run_start is None and seen_content:
                 run_start = x
         else:
-            if run_start is not None and x - run_start >= min_gap:
+            if run_start is not None and x - run_start >= 1:
                 seps.append(left + (run_start + x) / 2)
             run_start = None
             seen_content = True
     return seps
 
 
-def words_grid(words: Sequence[tuple[str, BBox]], min_gap: float = 1.0) -> Grid | None:
+def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
     """A whitespace-separated table from its words: rows are text bands, columns the shared gaps.
 
     Dot leaders ("Total . . . .") neither make nor cross a column gap: they stay with the cell
@@ -270,7 +268,7 @@ def words_grid(words: Sequence[tuple[str, BBox]], min_gap: float = 1.0) -> Grid 
     headnote) stays whole in the cell where it starts.
     """
     rows = _bands(words)
-    seps, need = column_separators([[tw for tw in r if not _LEADER.match(tw[0])] for r in rows], min_gap)
+    seps, need = column_separators([[tw for tw in r if not _LEADER.match(tw[0])] for r in rows])
     if not seps:
         return None
     ncols = len(seps) + 1
@@ -326,8 +324,7 @@ def _running_text(row: Sequence[tuple[str, BBox]]) -> bool:
 
 
 def _bands(words: Sequence[tuple[str, BBox]]) -> list[list[tuple[str, BBox]]]:
-    """Words grouped into visual rows (same vertical band), left to right; a raised or lowered
-    mark set right after a word ("0.398 ∗∗") goes on that word's row."""
+    """Words grouped into visual rows (same vertical band), left to right."""
     ordered = sorted(words, key=lambda tw: ((tw[1][1] + tw[1][3]) / 2, tw[1][0]))
     rows: list[list[tuple[str, BBox]]] = []
     band = (-1e9, -1e9)
@@ -340,46 +337,7 @@ def _bands(words: Sequence[tuple[str, BBox]]) -> list[list[tuple[str, BBox]]]:
             band = (tw[1][1], tw[1][3])
     for row in rows:
         row.sort(key=lambda tw: tw[1][0])
-    if len(rows) > 1:
-        rows = _attach_marks(rows)
     return rows
-
-
-def _attach_marks(rows: list[list[tuple[str, BBox]]]) -> list[list[tuple[str, BBox]]]:
-    """Move each word set smaller than a word of the row above or below, sharing most of its
-    height and starting right after it (a superscript or subscript), into that word's row."""
-    tallest = [max(b[3] - b[1] for _, b in row) for row in rows]
-    ends = [sorted((b[2], k) for k, (_, b) in enumerate(row)) for row in rows]  # rows are sorted by x0, not x1
-    moves: list[tuple[int, tuple[str, BBox], int]] = []
-    for i, row in enumerate(rows):
-        for tw in row:
-            b = tw[1]
-            h = b[3] - b[1]
-            for j in (i - 1, i + 1):
-                # cheap tests first: most words are as tall as their neighbours' words
-                if not 0 <= j < len(rows) or h > 0.85 * tallest[j] or _LEADER.match(tw[0]):
-                    continue
-                lo = bisect_right(ends[j], (b[0] - 0.6 * tallest[j], -1))
-                hi = bisect_right(ends[j], (b[0] + 0.5, len(rows[j])))
-                if any(_marks(b, h, rows[j][k][1]) for _, k in ends[j][lo:hi]):
-                    moves.append((i, tw, j))
-                    break
-    if not moves:
-        return rows
-    for i, tw, j in moves:
-        rows[i] = [w for w in rows[i] if w is not tw]
-        rows[j].append(tw)
-    rows = [r for r in rows if r]
-    for row in rows:
-        row.sort(key=lambda tw: tw[1][0])
-    return rows
-
-
-def _marks(b: BBox, h: float, v: BBox) -> bool:
-    """Is the word with box ``b`` (height ``h``) a mark set on the word with box ``v``?"""
-    hv = v[3] - v[1]
-    shared = min(b[3], v[3]) - max(b[1], v[1])
-    return h <= 0.85 * hv and shared > 0.5 * h and -0.5 <= b[0] - v[2] <= 0.6 * hv
 
 
 def lengthen(words: Sequence[tuple[str, BBox]], region: BBox) -> BBox:
@@ -547,10 +505,7 @@ def rule_end_edges(edges: Sequence[RulingLine]) -> list[RulingLine]:
         x = key * 2.0
         for group in _runs(sorted(ends[key], key=lambda e: e["top"])):
             top, bottom = group[0]["top"], group[-1]["bottom"]
-            # only the verticals under these rules or just past their ends (a cell border the rules stop
-            # short of): a table set beside this one, across a gap, has its own
-            left, right = min(e["x0"] for e in group) - 10, max(e["x1"] for e in group) + 10
-            beside = [v["x0"] for v in verticals if v["top"] < bottom and v["bottom"] > top and left < v["x0"] < right]
+            beside = [v["x0"] for v in verticals if v["top"] < bottom and v["bottom"] > top]
             if len(group) < 3 or not beside or min(beside) - 2 <= x <= max(beside) + 2:
                 continue
             out.append(
@@ -823,16 +778,8 @@ def stream_grids(
         else:
             grid.bbox = union_bbox((grid.bbox, box))
             stack_header_cells(grid, rules, edges)
-        if not _prose(grid.rows):
-            out.append(grid)
+        out.append(grid)
     return out
-
-
-def _prose(rows: Sequence[Sequence[str]]) -> bool:
-    """Most filled cells hold a line of prose (six words or more): columns of running text side by
-    side (a two-column page), not a table."""
-    filled = [c for r in rows for c in r if c]
-    return 2 * sum(1 for c in filled if len(c.split()) >= 6) > len(filled)
 
 
 Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1
@@ -873,9 +820,6 @@ def stack_header_cells(grid: Grid, rules: Sequence[Rule], edges: Sequence[Ruling
     across = [y for y, a, b in rules if b - a >= 0.8 * (x1 - x0) and a <= x0 + 0.1 * (x1 - x0) and y < top[first_data]]
     if not across:
         return
-    # a spanner rule is shorter than the table's top rule (a name over all columns but the stub's has one)
-    full = max(b - a for y, a, b in rules if y in across)
-    short = max(0.8 * (x1 - x0), 0.95 * full)
     # a bracketed line above the table's top rule ("[In thousands]") is a note on the whole table
     notes = [i for i in range(first_data) if mid[i] < min(across) and _headnote(rows[i])]
     for i in reversed(notes):
@@ -891,13 +835,13 @@ def stack_header_cells(grid: Grid, rules: Sequence[Rule], edges: Sequence[Ruling
             return len(filled) >= 2
         b = filled[0]
         cx = (b[0] + b[2]) / 2
-        return any(mid[i] < y < top[i + 1] + 1 and a <= cx <= e and e - a < short for y, a, e in rules)
+        return any(mid[i] < y < top[i + 1] + 1 and a <= cx <= e and e - a < 0.8 * (x1 - x0) for y, a, e in rules)
 
     start = next((i for i in range(first_data) if mid[i] > min(across) and heads(i)), first_data)
     end = start + header_row_count(rows[start:])
     if end - start < 2:
         return
-    spanners = [(y, a, b) for y, a, b in rules if mid[start] < y < top[end - 1] and b - a < short]
+    spanners = [(y, a, b) for y, a, b in rules if mid[start] < y < top[end - 1] and b - a < 0.8 * (x1 - x0)]
     if not spanners:
         return  # no rule inside the header: its rows are not known to be cells
     if any(
@@ -936,7 +880,7 @@ def stack_header_cells(grid: Grid, rules: Sequence[Rule], edges: Sequence[Ruling
             under = [
                 (a, e)
                 for y, a, e in rules
-                if b[3] - 1 <= y <= top[i + 1] + 1 and a - 1 <= cx <= e + 1 and e - a < short
+                if b[3] - 1 <= y <= top[i + 1] + 1 and a - 1 <= cx <= e + 1 and e - a < 0.8 * (x1 - x0)
             ]
             if under:
                 a, e = max(under, key=lambda r: r[1] - r[0])
@@ -1038,61 +982,6 @@ def find_caption(lines: Sequence[Line], bbox: BBox, captions: Sequence[Line] | N
     if best is None:
         return None
     return _caption_text(lines, best[1], bbox)
-
-
-def _caption_gap(caption: BBox, table: BBox, side: str) -> float | None:
-    """How far a caption line lies from a table on one side ("above" or "below"), None when it is
-    not placed as that table's caption there. A caption below counts 20 pt farther (captions above
-    are the more common), one that does not overlap the table sideways 1000 pt farther (it is
-    near enough only when no caption is over or under the table)."""
-    if min(caption[2], table[2]) <= max(caption[0], table[0]) - 50:
-        return None  # not horizontally near the table
-    if side == "above":
-        gap = table[1] - caption[3]
-        if not -5 <= gap <= 80:
-            return None
-    else:
-        gap = caption[1] - table[3]
-        if not -5 <= gap <= 40:
-            return None
-        gap += 20
-    return gap if min(caption[2], table[2]) > max(caption[0], table[0]) else gap + 1000
-
-
-def assign_captions(tables: Sequence[BBox], captions: Sequence[Line]) -> list[Line | None]:
-    """The caption line of each table of a page. A page sets its captions on one side: above every
-    table, or below every table (side by side tables each over its own caption), whichever side
-    captions more of them (nearer in all, on a tie); each caption names one table, the nearest.
-    A table that side leaves without one gets its nearest caption either way, even one another
-    table has (one caption under two tabulars set side by side)."""
-    best: tuple[tuple[int, float], list[int | None]] | None = None
-    for side in ("above", "below"):
-        pairs = sorted(
-            (gap, i, k)
-            for i, t in enumerate(tables)
-            for k, c in enumerate(captions)
-            if (gap := _caption_gap(c.bbox, t, side)) is not None
-        )
-        chosen: list[int | None] = [None] * len(tables)
-        used: set[int] = set()
-        total = 0.0
-        for gap, i, k in pairs:
-            if chosen[i] is None and k not in used:
-                chosen[i] = k
-                used.add(k)
-                total += gap
-        key = (sum(k is not None for k in chosen), -total)
-        if best is None or key > best[0]:
-            best = (key, chosen)
-    out: list[Line | None] = []
-    for i, t in enumerate(tables):
-        pick = best[1][i] if best is not None else None
-        if pick is None:
-            near = [(gap, j) for side in ("above", "below") for j, c in enumerate(captions)
-                    if (gap := _caption_gap(c.bbox, t, side)) is not None]  # fmt: skip
-            pick = min(near)[1] if near else None
-        out.append(None if pick is None else captions[pick])
-    return out
 
 
 def caption_lines(lines: Sequence[Line]) -> list[Line]:
@@ -1221,13 +1110,11 @@ def join_wrapped_labels(grid: Grid) -> None:
     """A row label that wraps onto the next line, beside that line's own cells ("Chronic fatigue"
     / "syndrome" next to "Count" / "Percentage"), is one label: the all-lower-case continuation
     goes up into the label above when that row has values of its own. Only where lower-case
-    labels are the exception in that column. Not in the header above the first row of numbers: a
-    stub name broken over two header lines ("Spa-" / "rsity") stays as printed."""
+    labels are the exception in that column."""
     labels = [r[0] for r in grid.rows if r and r[0]]
     if not labels or sum(1 for t in labels if t[0].islower()) > 0.3 * len(labels):
         return
-    first_data = next((i for i, r in enumerate(grid.rows) if _is_data_row(r)), 0)
-    for i in range(len(grid.rows) - 1, first_data, -1):
+    for i in range(len(grid.rows) - 1, 0, -1):
         text, above = grid.rows[i][0], grid.rows[i - 1][0]
         if not (text and text == text.lower() and text[0].islower() and not any(ch.isdigit() for ch in text)):
             continue
@@ -1248,26 +1135,12 @@ def _caption_tail(row: Sequence[str]) -> bool:
 
 
 def finish_table(
-    index: int,
-    grid: Grid,
-    lines: Sequence[Line],
-    captions: Sequence[Line] | None = None,
-    caption_line: Line | None = None,
+    index: int, grid: Grid, lines: Sequence[Line], captions: Sequence[Line] | None = None
 ) -> ExtractedTable:
-    """``captions``: the page's caption lines (``caption_lines``), when the caller has them;
-    ``caption_line``: the one of them that is this table's (``assign_captions``), if the caller
-    chose it (then ``captions`` is not searched)."""
-    bbox = grid.bbox
+    """``captions``: the page's caption lines (``caption_lines``), when the caller has them."""
     inner_caption = split_caption_rows(grid)
     join_wrapped_labels(grid)
-    caption: str | None
-    if caption_line is not None:
-        caption = _caption_text(lines, caption_line, bbox)
-    elif captions is None or captions:
-        caption = find_caption(lines, bbox, captions)
-    else:
-        caption = None
-    caption = caption or inner_caption
+    caption = find_caption(lines, grid.bbox, captions) or inner_caption
     if caption and len(grid.rows) > 2 and caption[-1] not in ".:;)" and _caption_tail(grid.rows[0]):
         # the caption's last line was read as the table's first row ("... in educational" / "institutions in 2004")
         caption = f"{caption} {grid.rows[0][0]}"[:400]
@@ -1319,86 +1192,38 @@ def link_continuation(prev: ExtractedTable, table: ExtractedTable) -> None:
 
 
 def captioned_tables(
-    lines: Sequence[Line], found: Sequence[Grid], captions: Sequence[Line] | None = None, width: float = 0.0
+    lines: Sequence[Line], found: Sequence[Grid], captions: Sequence[Line] | None = None
 ) -> list[Grid]:
-    """Whitespace tables next to a "Table N" caption that no detector saw: the rows set as cells right
-    under the caption, or, when prose follows it, right over it (a caption set below its table). Only
-    the words of the caption's own column of text count (``width``: the page's, to find the columns)."""
+    """``captions``: the page's caption lines (``caption_lines``), when the caller has them."""
     out: list[Grid] = []
-    captions = caption_lines(lines) if captions is None else captions
-    columns = text_columns(lines, width) if width else []
-    taken = [g.bbox for g in found]
-    for ln in captions:
+    for ln in caption_lines(lines) if captions is None else captions:
         if any(find_caption([ln], g.bbox, [ln]) or _overlap(ln.bbox, g.bbox) > 0.5 for g in found):
             continue  # the caption of a table already found (above it or inside its frame)
-        cx = (ln.bbox[0] + ln.bbox[2]) / 2
-        x0, x1 = next(((a, b) for a, b in columns if a <= cx <= b), (-math.inf, math.inf))
-        words = [
-            (w.text, w.bbox)
-            for line in lines
-            for w in line.words
-            if x0 <= (w.bbox[0] + w.bbox[2]) / 2 <= x1 and _box_of(w.bbox, taken) is None
-        ]
-        grid = _grid_below(words, ln.bbox) or _grid_above(words, ln.bbox)
+        grid = _grid_below(lines, ln.bbox)
         if grid is not None:
             out.append(grid)
-            taken.append(grid.bbox)
     return out
 
 
-def text_columns(lines: Sequence[Line], width: float) -> list[tuple[float, float]]:
-    """The page's columns of text, split at a gutter near the middle that at most one line in ten
-    crosses, with a quarter of the lines on either side; one column when there is none."""
-    boxes = [ln.bbox for ln in lines]
-    if len(boxes) < 8:
-        return [(0.0, width)]
-    lo, hi = int(0.3 * width), int(0.7 * width)
-    steps = [0] * (hi - lo + 2)  # lines crossing each whole x in [lo, hi]: +1 where one starts, -1 past its end
-    for b in boxes:
-        start, end = max(math.floor(b[0]) + 1, lo), min(math.ceil(b[2]) - 1, hi)
-        if start <= end:
-            steps[start - lo] += 1
-            steps[end - lo + 1] -= 1
-    cover = list(accumulate(steps[:-1]))
-    crossing = min(cover)
-    gutter = float(lo + cover.index(crossing))
-    left = sum(1 for b in boxes if b[2] <= gutter)
-    right = sum(1 for b in boxes if b[0] >= gutter)
-    if crossing > 0.1 * len(boxes) or min(left, right) < 0.25 * len(boxes):
-        return [(0.0, width)]
-    return [(0.0, gutter), (gutter, width)]
-
-
-def _grid_below(words: Sequence[tuple[str, BBox]], caption: BBox) -> Grid | None:
-    bands = _bands([tw for tw in words if tw[1][1] >= caption[3] - 1])
-    return _celled_run(bands, caption[3], down=True)
-
-
-def _grid_above(words: Sequence[tuple[str, BBox]], caption: BBox) -> Grid | None:
-    bands = _bands([tw for tw in words if tw[1][3] <= caption[1] + 1])
-    return _celled_run(bands[::-1], caption[1], down=False)
-
-
-def _celled_run(bands: Sequence[list[tuple[str, BBox]]], edge: float, down: bool) -> Grid | None:
-    """The rows set as cells (phrases an em apart) met first walking away from a caption's edge."""
+def _grid_below(lines: Sequence[Line], caption: BBox) -> Grid | None:
+    bands = _bands([(w.text, w.bbox) for ln in lines for w in ln.words if w.bbox[1] >= caption[3] - 1])
     picked: list[list[tuple[str, BBox]]] = []
     singles = 0
-    last = edge
+    last_bottom = caption[3]
     for band in bands[:40]:
         height = max(b[3] - b[1] for _, b in band)
-        gap = band[0][1][1] - last if down else last - max(b[3] for _, b in band)
-        if gap > 2.5 * height:
+        if band[0][1][1] - last_bottom > 2.5 * height:
             break
         if len(_segments(band, join=1.0)) >= 2:
             picked.append(band)
             singles = 0
-        elif picked or singles or not down:
+        elif picked or singles:
             break  # the table is over (or prose follows the caption)
         else:
             singles += 1  # the caption's own second line
             if singles > 2:
                 return None
-        last = max(b[3] for _, b in band) if down else min(b[1] for _, b in band)
+        last_bottom = max(b[3] for _, b in band)
     if len(picked) < 3:
         return None
     grid = words_grid([tw for band in picked for tw in band])
@@ -1414,139 +1239,6 @@ def _has_short_column(rows: Sequence[Sequence[str]]) -> bool:
         if lengths and lengths[len(lengths) // 2] <= 20:
             return True
     return False
-
-
-# ------------------------------------------------------------------------------------------------
-# Tables framed by horizontal rules only (booktabs: a top rule, a rule under the header, a bottom
-# rule, no vertical lines), as research papers set them
-# ------------------------------------------------------------------------------------------------
-
-MIN_FRAME_WIDTH = 40.0  # a rule shorter than this frames no table (a footnote rule, a spanner rule)
-_FLOAT_LABEL = re.compile(r"^(table|tab\.|figure|fig\.|algorithm|listing)\s*[:.]?\s*[a-z]?[.\-]?\d", re.I)
-
-
-def rule_framed_tables(lines: Sequence[Line], edges: Sequence[RulingLine]) -> list[Grid]:
-    """Tables between horizontal rules of one width: the rules a table's top, header and foot
-    are drawn with share their ends (shorter rules under spanning names do not). The text between
-    two consecutive such rules goes with the table unless it is a caption, prose, or nothing over a
-    wide gap; the columns come from the whitespace the rows share."""
-    sides: dict[int, list[tuple[float, float]]] = {}  # x → (top, bottom) of the vertical edges there
-    for e in edges:
-        if e["orientation"] == "v" and e["height"] > 2:
-            sides.setdefault(round(e["x0"]), []).append((e["top"], e["bottom"]))
-
-    def boxed(y: float, x: float) -> bool:  # a vertical edge at x that starts or ends at y
-        return any(abs(t - y) <= 1 or abs(b - y) <= 1 for k in (-1, 0, 1) for t, b in sides.get(round(x) + k, ()))
-
-    frames: dict[tuple[int, int], list[float]] = {}
-    rules = horizontal_rules(edges)
-    for y, x0, x1 in rules:
-        # the top or foot of a box (a shaded row, a framed cell) is no rule
-        if x1 - x0 >= MIN_FRAME_WIDTH and not (boxed(y, x0) and boxed(y, x1)):
-            key = next((k for k in frames if abs(k[0] - x0) <= 2 and abs(k[1] - x1) <= 2), (round(x0), round(x1)))
-            frames.setdefault(key, []).append(y)
-    words = join_vertical([(w.text, w.bbox) for ln in lines for w in ln.words])
-    out: list[Grid] = []
-    for (x0, x1), ys in frames.items():
-        if len(ys) < 2:
-            continue
-        ys.sort()
-        inside = [(t, b) for t, b in words if x0 - 2 <= (b[0] + b[2]) / 2 <= x1 + 2]
-        start: float | None = None  # the top rule of the table being followed
-        end = ys[0]  # the last rule below a stretch of it
-        head = -math.inf  # the rule that closes its first stretch (under the header) when more follow
-        for top, bottom in zip(ys, ys[1:], strict=False):
-            seg = [(t, b) for t, b in inside if top < (b[1] + b[3]) / 2 < bottom]
-            if not seg and bottom - top < 6:
-                continue  # a doubled rule
-            if not seg or _not_table_text(seg):
-                if start is not None:
-                    out.extend(_framed_grid(inside, (x0, start, x1, end), head if head < end else -math.inf))
-                start = None
-                continue
-            if start is None:
-                start, head = top, bottom
-            end = bottom
-        if start is not None:
-            out.extend(_framed_grid(inside, (x0, start, x1, end), head if head < end else -math.inf))
-    for grid in out:
-        stack_header_cells(grid, rules, edges)
-    return out
-
-
-def _not_table_text(seg: Sequence[tuple[str, BBox]]) -> bool:
-    """A stretch between two rules that holds a caption, or lines of prose rather than cells."""
-    bands = _bands(seg)
-    if any(_FLOAT_LABEL.match(" ".join(t for t, _ in band)) for band in bands):
-        return True
-    running = sum(1 for band in bands if _running_text(band))
-    return 2 * running > len(bands)
-
-
-def _framed_grid(words: Sequence[tuple[str, BBox]], frame: BBox, head: float = -math.inf) -> list[Grid]:
-    """The table between a frame's top and bottom rules, and the rows set as cells right under it (a
-    total row printed below the last rule); its columns are gaps wider than a word space. ``head``:
-    the rule under the header, if any."""
-    region = lengthen(words, frame)
-    region = (frame[0], frame[1], frame[2], region[3])
-    words = words_in(words, region)
-    rows = _bands(words)
-    if len(rows) < 3 or 3 * sum(1 for r in rows if _running_text(r)) > len(rows):
-        return []
-    heights = sorted(b[3] - b[1] for _, b in words)
-    grid = words_grid(words, min_gap=0.5 * heights[len(heights) // 2])
-    if grid is None or is_degenerate(grid.rows) or not _has_short_column(grid.rows):
-        return []
-    if 2 * sum(1 for r in grid.rows if sum(1 for c in r if c) >= 2) < len(grid.rows):
-        return []
-    grid.bbox = union_bbox((grid.bbox, frame))
-    join_wrapped_cells(grid, below=head)
-    return [grid]
-
-
-def join_wrapped_cells(grid: Grid, below: float = -math.inf) -> None:
-    """Cells of text wrapped over several lines (a definition, a formula set in a narrow column)
-    become one cell each: a row without a first cell and without numbers, all of whose cells go on
-    the cell above, is joined to the row above when the first word of one of its cells would not
-    have fitted on the line above it in that column (that is why the line broke; a column set
-    ragged may be wider than its longest line, so one such cell is enough). Rows whose text starts
-    above ``below`` (a ruled header) stay as they are."""
-    ncols = len(grid.rows[0]) if grid.rows else 0
-    right = [max((b[2] for r in grid.boxes if (b := r[j]) is not None), default=0.0) for j in range(ncols)]
-    last = [list(r) for r in grid.boxes]  # the box of each cell's last line
-    i = 1
-    while i < len(grid.rows):
-        row, boxes = grid.rows[i], grid.boxes[i]
-        filled = [j for j, c in enumerate(row) if c]
-        if row[0] or not filled or any(_numbers_in(row[j]) for j in filled) or _top(boxes) < below:
-            i += 1
-            continue
-        above = grid.rows[i - 1]
-        if not all(above[j] and last[i - 1][j] is not None for j in filled) or not any(
-            _wraps(row[j], boxes[j], cast(BBox, last[i - 1][j]), right[j]) for j in filled
-        ):
-            i += 1
-            continue
-        for j in filled:
-            above[j] = f"{above[j]} {row[j]}"
-            a, b = grid.boxes[i - 1][j], boxes[j]
-            grid.boxes[i - 1][j] = union_bbox((a, b)) if a is not None and b is not None else (a or b)
-            last[i - 1][j] = b
-        del grid.rows[i], grid.boxes[i], last[i]
-
-
-def _top(boxes: Sequence[BBox | None]) -> float:
-    return min((b[1] for b in boxes if b is not None), default=math.inf)
-
-
-def _wraps(text: str, box: BBox | None, line_above: BBox, right: float) -> bool:
-    """Would the first word of ``text`` (set in ``box``) have overflowed the line above?"""
-    if box is None:
-        return False
-    first = text.split()[0]
-    width = (box[2] - box[0]) * len(first) / max(len(text), 1)
-    space = 0.25 * (line_above[3] - line_above[1])
-    return line_above[2] + space + width > right + 0.5
 
 
 def extract_tables(
@@ -1567,26 +1259,15 @@ def extract_tables(
     found: list[Grid] = []
     if signals.ruled:
         found = lattice_tables(chars, edges, size, lines)
-    framed: list[Grid] = []
-    if signals.h_rules >= 2:
-        # a grid of ruled cells is read from its rules: a framed reading replaces only one with merged cells
-        framed = [f for f in rule_framed_tables(lines, edges)
-                  if not any(_overlap(f.bbox, g.bbox) >= 0.5 and not _merged_cells(g.rows) for g in found)]  # fmt: skip
-        found = _merge_candidates(found, framed)
     if signals.unruled and stream is not None:
         poor = [g for g in found if _merged_cells(g.rows)]
         if poor or _rows_outside(signals.numeric, [g.bbox for g in found]) >= 3:
-            kept = [g for g in found if any(g is f for f in framed)]
-            # the rules bound a framed table: a whitespace table reaching over them does not replace it
-            streamed = [s for s in stream_grids(stream(), lines, size[0], edges)
-                        if not any(_overlap(s.bbox, f.bbox) >= 0.5 for f in kept)]  # fmt: skip
-            found = _merge_candidates(found, streamed)
+            found = _merge_candidates(found, stream_grids(stream(), lines, size[0], edges))
     captions = caption_lines(lines)  # once per page: tables are few, lines many
     if captions:
-        found += captioned_tables(lines, found, captions, size[0])
+        found += captioned_tables(lines, found, captions)
     found.sort(key=lambda g: (round(g.bbox[1]), g.bbox[0]))
-    chosen = assign_captions([g.bbox for g in found], captions) if captions else [None] * len(found)
-    return [finish_table(i, g, lines, [], caption_line=c) for i, (g, c) in enumerate(zip(found, chosen, strict=True))]
+    return [finish_table(i, g, lines, captions) for i, g in enumerate(found)]
 
 
 def _round_box(b: BBox) -> BBox:

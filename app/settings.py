@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, f
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
+from app.settings_reading import ContentReadingSettings, TableReadingSettings
 from app.vocabulary import MAX_BRANCHING, MAX_BUDGET, MAX_SEEDS, RetrieverName, ScorerName, SeedRankerName
 
 PREFIX = "MDQA_"
@@ -156,6 +157,8 @@ class AnswerSettings(BaseModel):
         description="… and is shown as the short answer (its document named as a file) when it leads every cell "
         "holding another value by this much (rarity-weighted words)",
     )
+    tables: TableReadingSettings = TableReadingSettings()
+    content: ContentReadingSettings = ContentReadingSettings()
 
 
 class Settings(BaseSettings):
@@ -311,13 +314,21 @@ def _entries(value: str) -> list[str]:
     return [part.strip() for part in value.split(",") if part.strip()]
 
 
+def _names(model: type[BaseModel], prefix: str) -> list[str]:
+    """Every environment name of `model`'s fields, groups within groups included."""
+    names = []
+    for name, info in model.model_fields.items():
+        annotation = info.annotation
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            names += _names(annotation, f"{prefix}{name.upper()}{NESTED}")
+        else:
+            names.append(prefix + name.upper())
+    return names
+
+
 def unknown_names(environ: Mapping[str, str]) -> list[str]:
     """MDQA_* names in `environ` that name no setting, each with the closest known name when there is one."""
-    known = {PREFIX + name.upper() for name in Settings.model_fields}
-    for group, info in Settings.model_fields.items():
-        model = info.annotation
-        if isinstance(model, type) and issubclass(model, BaseModel):
-            known |= {f"{PREFIX}{group.upper()}{NESTED}{name.upper()}" for name in model.model_fields}
+    known = set(_names(Settings, PREFIX))
     found = []
     for name in sorted(environ):
         upper = name.upper()

@@ -157,6 +157,16 @@ class AnswerSettings(BaseModel):
         description="… and is shown as the short answer (its document named as a file) when it leads every cell "
         "holding another value by this much (rarity-weighted words)",
     )
+    pair_explained_floor: float = Field(
+        0.6, ge=0.0, le=1.0,
+        description="the two values a comparison or an arithmetic question sets side by side are read as two cells "
+        "of one table when those cells and the table's names account for this share of the two parts' words",
+    )
+    pair_own_share: float = Field(
+        0.5, ge=0.0, le=1.0,
+        description="… each cell's row and column naming this share (rarity-weighted) of the words its part says "
+        "and the other does not (\"2032_2\" against \"4234_1\")",
+    )
     tables: TableReadingSettings = TableReadingSettings()
     content: ContentReadingSettings = ContentReadingSettings()
 

@@ -23,6 +23,7 @@ from app.qa.decompose import FILE_NAME
 from app.qa.evidence import adopt_cited, retrieve, widen_for_reading
 from app.qa.index import get_index
 from app.qa.llm_reader import AnswerSink
+from app.qa.paired_parts import one_table, read_as_pair
 from app.qa.profiles import profiles_of
 from app.qa.read.base import ReadTools
 from app.qa.read.documents import documents_described, labelled_tables, which_documents
@@ -109,6 +110,7 @@ def several(
     seen: set[str] = set()
     timings: dict[str, float] = {}
     llm_calls = int(parsed.used_llm)
+    retrievals: list[Retrieval] = []
     for part in analysis.parts:
         asked = part.question
         retrieval = retrieve(session, collection_id, asked, options, settings, tools)
@@ -124,9 +126,18 @@ def several(
             part_answer.text = f"{_NOT_IN_FILE.format(file=given.group(0))}\n\n{part_answer.text}"
         answered.append((part.label, part_answer))
         cells.append(_cell_read(retrieval, part_answer))
+        retrievals.append(retrieval)
         llm_calls += retrieval.llm_calls
         for key, value in retrieval.timings_ms.items():
             timings[key] = round(timings.get(key, 0.0) + value, 2)
+    if options.reader == "local" and not one_table(cells):
+        paired = read_as_pair(session, analysis, retrievals, settings.answer)
+        for k, retrieval in enumerate(paired or []):
+            label = answered[k][0]
+            answered[k] = (label, read(analyse(analysis.parts[k].question), retrieval, options, settings, tools))
+            cells[k] = _cell_read(retrieval, answered[k][1])
+            retrievals[k] = retrieval
+    for retrieval in retrievals:
         for n in retrieval.nodes:
             if n.node_id not in seen:
                 seen.add(n.node_id)

@@ -8,13 +8,13 @@ from app.db.models import DocTable, Document
 from app.qa import tablequery
 from app.qa.analysis.describe import asks_description
 from app.qa.answer_types import expected_type
-from app.qa.read.cells import choose_cell
+from app.qa.read.cells import CellHit, choose_cell
 from app.settings import AnswerSettings
 
 Found = tuple[float, tablequery.TableAnswer, DocTable, Document, tablequery.TableData]
 
 
-def _named_by(data: tablequery.TableData, document: Document) -> set[str]:
+def named_by(data: tablequery.TableData, document: Document) -> set[str]:
     """The words that name the table and its document: caption, label, row-label header, title and file name."""
     words = set(tablequery.description(data)) | set(tablequery.tokens(data.caption or ""))
     return words | set(tablequery.tokens(f"{document.title or ''} {document.filename.replace('-', ' ')}"))
@@ -28,21 +28,29 @@ def retrieved_cell(
 ) -> Found | None:
     if not offered or asks_description(question):
         return None  # "What does the statistical table show?" asks for no value
-    shapes = [(data, tablequery.shape(data), _named_by(data, document)) for _, document, data in offered]
+    shapes = [(data, tablequery.shape(data), named_by(data, document)) for _, document, data in offered]
     choice = choose_cell(shapes, question, expected_type(question), limits.cell_explained_floor,
                          limits.cell_caption_weight)  # fmt: skip
     if choice is None:
         return None
     table, document, data = offered[choice.table]
-    sh = shapes[choice.table][1]
     hit = choice.hit
-    cell = tablequery.cell_of(data, sh, hit.row, hit.column)
     sure = document_id is not None and table.document_id == document_id and hit.margin >= limits.cell_sure_margin
-    if sure:
-        body = f"**{hit.value}** — {cell['row']}, {cell['column']}, in {tablequery.cite_name(data)} {{cite}}."
-    else:
+    got = cell_table_answer(table, data, shapes[choice.table][1], hit, sure, whole_row=not sure)
+    return hit.score, got, table, document, data
+
+
+def cell_table_answer(
+    table: DocTable, data: tablequery.TableData, sh: tablequery.Shape, hit: CellHit, sure: bool, whole_row: bool
+) -> tablequery.TableAnswer:
+    """The table answer of one cell: its value with its row and column named, or (`whole_row`) the row it stands in
+    with the value in bold, for a reader to check when the column was not named unambiguously."""
+    cell = tablequery.cell_of(data, sh, hit.row, hit.column)
+    if whole_row:
         body = tablequery.row_excerpt(data, sh, hit.row, hit.column)
+    else:
+        body = f"**{hit.value}** — {cell['row']}, {cell['column']}, in {tablequery.cite_name(data)} {{cite}}."
     got = tablequery.TableAnswer(table.id, "cell", body, short_answer=hit.value if sure else None, cell=cell)
     got.strength, got.sure, got.column = hit.score, sure, cell["column"]
     got.used = hit.row_words | hit.column_words
-    return hit.score, got, table, document, data
+    return got

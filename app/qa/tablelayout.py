@@ -30,7 +30,7 @@ def parse_number(text: str | None) -> float | None:
     if s.startswith("(") and s.endswith(")"):
         negative, s = True, s[1:-1].strip()
     s = re.sub(r"^(?:[$€£¥]|us\$|eur|usd)\s*", "", s, flags=re.I)
-    s = re.sub(r"\s*(?:%|[$€£]|pct|percent)$", "", s, flags=re.I)
+    s = re.sub(r"\s*(?:%|[$€£]|pct|percent|[x×])$", "", s, flags=re.I)  # "2.20x": a factor
     if s and s[0] in MINUS:
         negative, s = not negative, s[1:].strip()
     elif s.startswith("+"):

@@ -42,6 +42,10 @@ from app.qa.tablequery import (
         ("", None),
         ("Austria", None),
         ("1990-96", None),
+        ("2.20x", 2.2),  # a factor ("speedup") is a number
+        ("3 ×", 3.0),
+        ("(x)", None),
+        ("x", None),
     ],
 )
 def test_parse_number(text: str, value: float | None) -> None:

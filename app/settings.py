@@ -74,6 +74,10 @@ class RetrievalSettings(BaseModel):
     gnn_top_k: int = Field(20, ge=1, description="GNN-Ret: relevant nodes propagation starts from")
     rgnn_beta: float = Field(0.9, ge=0.0, le=1.0, description="RGNN-Ret: weight of a step's own distances in the merge")
     rgnn_steps: int = Field(3, ge=1, le=4, description="RGNN-Ret: at most this many retrieval steps")
+    rgnn_llm_steps: int = Field(
+        4, ge=1, le=8,
+        description="RGNN-Ret with the llm scorer: at most this many steps (an LLM call after each but the last)",
+    )
     rgnn_per_step: int = Field(2, ge=1, le=MAX_BUDGET, description="RGNN-Ret: units a step adds before the next one")
     ann_threshold: int = Field(
         20_000, ge=2, description="vectors from which dense search uses an approximate (HNSW) index"

@@ -29,6 +29,19 @@ NEXT_EVIDENCE = (
     "Reply with one or two sentences of the missing evidence, without preamble."
 )
 
+# RGNN-Ret's self-critique (app.qa.critique): after each retrieval step, are the passages enough to answer? If not,
+# the next sub-question.
+SELF_CRITIQUE = """Question: {question}
+
+Passages retrieved so far:
+{evidence}
+
+Sub-questions asked so far: {asked}
+
+Can the question be answered from these passages? Reply with JSON only:
+{{"known": "<what the passages establish toward the answer, one short phrase>", "enough": true|false,
+"next": "<the one sub-question whose answer is still missing, or empty when enough>"}}"""
+
 # The classifier's tie-breaker for questions the rules are unsure about (app.qa.classify).
 CLASSIFY = """Classify a question about a set of PDF documents.
 Reply with JSON only: {{"structural": true|false, "pages": [int], "tables": [{{"number": int|null, "page": int|null}}]}}

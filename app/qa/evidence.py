@@ -17,6 +17,7 @@ from app.qa import seeds as seed_rankers
 from app.qa import structural
 from app.qa.answer import Answer, far_from_question
 from app.qa.ask import AskOptions, EvidenceNode, Retrieval
+from app.qa.critique import SelfCritique
 from app.qa.extractive_reader import ContextItem
 from app.qa.index import CollectionIndex, edge_kinds_of, get_index
 from app.qa.multistep import StepSettings, read_bridge, rgnn_retrieve
@@ -80,10 +81,17 @@ def content_retrieve(
         return [evidence_node(index, i, 0, s) for i, s in _restrict(ranking, index, document_id, budget)], 0
     if options.retriever == "rgnn":
         encoder = remembered(tools.encoder(settings))
-        limits = StepSettings(r.gnn_alpha, r.gnn_layers, r.gnn_top_k, r.rgnn_beta, r.rgnn_steps, r.rgnn_per_step)
+        critique = None
+        if options.scorer == "llm":
+            client = tools.chat_client(settings)
+            critique = SelfCritique(lambda prompt: client.complete(prompt, max_tokens=160))
+        steps = r.rgnn_llm_steps if critique is not None else r.rgnn_steps
+        limits = StepSettings(r.gnn_alpha, r.gnn_layers, r.gnn_top_k, r.rgnn_beta, steps, r.rgnn_per_step)
+        advance = critique if critique is not None else read_bridge(partial(_best_span, encoder))
         found = rgnn_retrieve(index, question, lambda text: query() if text == question else encoder.encode([text])[0],
-                              read_bridge(partial(_best_span, encoder)), budget, limits)  # fmt: skip
-        return [n for n in found.nodes if document_id is None or n.document_id == document_id], 0
+                              advance, budget, limits)  # fmt: skip
+        nodes = [n for n in found.nodes if document_id is None or n.document_id == document_id]
+        return nodes, critique.calls if critique is not None else 0
     if options.retriever == "kgp":
         seeds = options.seeds or r.seeds
         # The seed ranking is `budget` deep: its tail restarts the traversal when the graph runs dry.

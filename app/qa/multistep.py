@@ -2,7 +2,8 @@
 propagation (app.qa.propagate), merges its distances with the steps before, ĥᵗ = β·hᵗ + (1 − β)·ĥᵗ⁻¹, and adds its
 best units not yet taken; the evidence is their union in step order.
 
-Without an LLM the next sub-question is written as ITER-RETGEN does: the question and the bridge the built-in reader
+With an LLM (the `llm` scorer) the next sub-question is the LLM's, in the paper's self-critique loop
+(app.qa.critique). Without one it is written as ITER-RETGEN does: the question and the bridge the built-in reader
 reads off the step's best units (its best answer span, when the question does not say it): the passage holding the
 second bridge of a 3-hop question shares nothing with the question until the first bridge is known. No bridge, or
 the step limit, ends the steps. On MuSiQue's dev half the reader's span beat spaCy's first new name as the bridge
@@ -30,6 +31,16 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
+class NextStep:
+    bridge: str  # what the step's units told that the question did not (a name, a value, the LLM's note)
+    question: str  # the sub-question of the next step
+
+
+# (question, the step's best units' texts, what was said so far) -> the next step, or None when the steps end.
+Advance = Callable[[str, Sequence[str], frozenset[str]], NextStep | None]
+
+
+@dataclass(frozen=True, slots=True)
 class MultiStep:
     nodes: tuple[EvidenceNode, ...]
     steps: tuple[Step, ...]
@@ -49,12 +60,12 @@ def rgnn_retrieve(
     index: CollectionIndex,
     question: str,
     encode: Callable[[str], np.ndarray],
-    bridge: Callable[[str, Sequence[str], frozenset[str]], str | None],
+    advance: Advance,
     budget: int,
     limits: StepSettings,
 ) -> MultiStep:
-    """`encode`: text → unit vector; `bridge(question, texts, said)`: the name to ask about next, read off `texts`
-    (the step's best units), none of `said` (the question and earlier bridges)."""
+    """`encode`: text → unit vector; `advance(question, texts, said)`: the next sub-question and the bridge it was
+    written from, read off `texts` (the step's best units), none of `said` (the question and earlier bridges)."""
     if not len(index) or budget <= 0:
         return MultiStep((), ())
     asked = question
@@ -69,12 +80,12 @@ def rgnn_retrieve(
         room = budget - len(taken) if last else min(limits.per_step, budget - len(taken))
         new = [int(i) for i in np.argsort(merged, kind="stable") if int(i) not in taken][: max(room, 0)]
         taken += new
-        found = None if last or len(taken) >= budget else bridge(question, [index.texts[i] for i in new[:2]], said)
-        steps.append(Step(asked, found, tuple(index.ids[i] for i in new)))
+        found = None if last or len(taken) >= budget else advance(question, [index.texts[i] for i in new[:2]], said)
+        steps.append(Step(asked, found.bridge if found else None, tuple(index.ids[i] for i in new)))
         if found is None:
             break
-        said |= {found.lower()}
-        asked = f"{question} {found}"
+        said |= {found.bridge.lower(), found.question.lower()}
+        asked = found.question
     if len(taken) < budget and merged is not None:
         # Steps ended early: the merged ranking fills the budget.
         taken += [int(i) for i in np.argsort(merged, kind="stable") if int(i) not in taken][: budget - len(taken)]
@@ -84,17 +95,15 @@ def rgnn_retrieve(
     return MultiStep(nodes, tuple(steps))
 
 
-def read_bridge(
-    read_answer: Callable[[str, Sequence[str]], str | None],
-) -> Callable[[str, Sequence[str], frozenset[str]], str | None]:
+def read_bridge(read_answer: Callable[[str, Sequence[str]], str | None]) -> Advance:
     """The bridge the built-in reader reads: its best answer span to the question over the step's best units (the
     inner question's answer of a bridge question is the span the whole question is most like), when the question
-    and earlier bridges do not say it already."""
+    and earlier bridges do not say it already; the next sub-question is the question with the bridge (ITER-RETGEN)."""
 
-    def bridge(question: str, texts: Sequence[str], said: frozenset[str]) -> str | None:
+    def advance(question: str, texts: Sequence[str], said: frozenset[str]) -> NextStep | None:
         span = read_answer(question, texts)
         if not span or span.lower() in question.lower() or span.lower() in said:
             return None
-        return span
+        return NextStep(span, f"{question} {span}")
 
-    return bridge
+    return advance

@@ -306,3 +306,19 @@ def test_openai_reader_end_to_end_and_llm_down(session: Session, hotpot: HotpotC
         ask_collection(session, hotpot.collection_id, "Who is Sulli?", {"llm": "openai"}, down,
                        Tools(embedder=encoder()))  # fmt: skip
     assert info.value.status_code == 502
+
+
+def test_rgnn_with_the_llm_scorer_asks_the_llms_sub_questions_and_counts_each_call(
+    session: Session, hotpot: HotpotCollection
+) -> None:
+    from tests.fixtures.llm.replay import ReplayServer, Step, reply
+
+    first = '{"known": "Sulli was in f(x)", "enough": false, "next": "Who were the members of f(x)?"}'
+    steps = [Step(200, reply(first)), Step(200, reply('{"known": "the members", "enough": true, "next": ""}'))]
+    with ReplayServer(steps) as srv:
+        settings = hotpot.settings.model_copy(update={"llm_base_url": srv.base_url, "llm_model": "m"})
+        options = {"retriever": "rgnn", "scorer": "llm", "llm": "local"}
+        payload = ask_collection(session, hotpot.collection_id, hotpot.question["question"], options, settings,
+                                 Tools(embedder=encoder()))  # fmt: skip
+    assert payload["llm_calls"] == 2, payload["llm_calls"]  # one self-critique after each step but the last
+    assert payload["retrieved"] and payload["answer"]

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from app.qa.critique import SelfCritique
 from app.qa.index import index_from_graph
-from app.qa.multistep import StepSettings, rgnn_retrieve
+from app.qa.multistep import NextStep, StepSettings, rgnn_retrieve
 from tests.unit.test_traverse import build, unit
 
 QUESTION = "Which lore describes the spirit that Gallu is like?"
@@ -20,12 +21,12 @@ def encode(text: str) -> np.ndarray:
     return unit((1, 1.0)) if "Alu" in text else unit((0, 1.0))
 
 
-def capitalised_bridge(question: str, texts: Sequence[str], said: frozenset[str]) -> str | None:
+def capitalised_bridge(question: str, texts: Sequence[str], said: frozenset[str]) -> NextStep | None:
     """A bridge reader for the test: the first capitalised word of the best unit the question does not say."""
     for text in texts:
         for word in text.replace(";", " ").replace(".", " ").split()[1:]:
             if word[:1].isupper() and word.lower() not in question.lower() and word.lower() not in said:
-                return word
+                return NextStep(word, f"{question} {word}")
     return None
 
 
@@ -48,3 +49,37 @@ def test_no_bridge_is_one_step_and_the_budget_is_filled_from_the_merged_ranking(
     # An empty collection retrieves nothing.
     empty = rgnn_retrieve(index_from_graph(*build()), QUESTION, encode, capitalised_bridge, budget=0, limits=LIMITS)
     assert empty.nodes == () and empty.steps == ()
+
+
+class Replies:
+    """The LLM service's replies, in order (a stand-in for the remote chat model), and the prompts it was sent."""
+
+    def __init__(self, *replies: str) -> None:
+        self.replies = list(replies)
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        return self.replies.pop(0)
+
+
+def test_with_an_llm_the_next_sub_question_is_the_llms_until_it_says_enough() -> None:
+    index = index_from_graph(*build())
+    llm = Replies('{"known": "Gallu is like Alu", "enough": false, "next": "Which lore describes Alu?"}',
+                  '{"known": "Alu is in Mesopotamian lore", "enough": true, "next": ""}')  # fmt: skip
+    critique = SelfCritique(llm)
+    found = rgnn_retrieve(index, QUESTION, encode, critique, budget=3, limits=LIMITS)
+    assert [s.question for s in found.steps[:2]] == [QUESTION, "Which lore describes Alu?"]
+    assert found.steps[0].bridge == "Gallu is like Alu" and found.steps[1].bridge is None
+    assert [n.node_id for n in found.nodes][:2] == ["seed", "bridge"]
+    assert critique.calls == 2 and len(llm.prompts) == 2
+    # The second call sees the first step's passage again and the sub-question asked.
+    assert "Which lore describes Alu?" in llm.prompts[1] and llm.prompts[1].count("[1]") == 1
+
+
+def test_a_reply_that_is_not_the_json_asked_for_ends_the_steps() -> None:
+    index = index_from_graph(*build())
+    critique = SelfCritique(Replies("I think we need to know more about Alu."))
+    found = rgnn_retrieve(index, QUESTION, encode, critique, budget=3, limits=LIMITS)
+    assert len(found.steps) == 1 and critique.calls == 1
+    assert len(found.nodes) == 3  # the merged ranking still fills the budget

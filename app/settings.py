@@ -171,6 +171,10 @@ class AnswerSettings(BaseModel):
         description="… each cell's row and column naming this share (rarity-weighted) of the words its part says "
         "and the other does not (\"2032_2\" against \"4234_1\")",
     )
+    llm_analysis: bool = Field(
+        True, description="with the LLM reader chosen, the question is analysed by the LLM too (shape, parts, "
+        "arithmetic, comparison; one call more per question); the rules do it when off or the reply is invalid",
+    )
     tables: TableReadingSettings = TableReadingSettings()
     content: ContentReadingSettings = ContentReadingSettings()
 

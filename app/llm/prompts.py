@@ -42,6 +42,17 @@ Can the question be answered from these passages? Reply with JSON only:
 {{"known": "<what the passages establish toward the answer, one short phrase>", "enough": true|false,
 "next": "<the one sub-question whose answer is still missing, or empty when enough>"}}"""
 
+# The question analysed by the LLM (app.qa.analysis.llm), validated into the rules' QuestionAnalysis.
+ANALYSE = """Analyse a question asked about a set of PDF documents. Reply with JSON only:
+{{"shape": "single" | "parts" | "arithmetic",
+  "expected": "yesno" | "choice" | "date" | "number" | "person" | "place" | "entity",
+  "operation": "difference" | "ratio" | null,
+  "parts": [{{"question": "<a self-contained question>", "label": "<what it asks about, a few words>"}}],
+  "comparison": "is higher" | "is lower" | "came first" | "came later" | null}}
+"single": one thing asked, no parts. "parts": two or more things asked, or two things compared, each part a full
+question. "arithmetic": two values to subtract ("how much more") or divide ("how many times"), one part per value.
+Question: {question}"""
+
 # The classifier's tie-breaker for questions the rules are unsure about (app.qa.classify).
 CLASSIFY = """Classify a question about a set of PDF documents.
 Reply with JSON only: {{"structural": true|false, "pages": [int], "tables": [{{"number": int|null, "page": int|null}}]}}

@@ -13,6 +13,7 @@ from app.db.vectors import graph_version
 from app.llm.chat import LLMError
 from app.llm.vector_cache import remembered
 from app.qa.analysis.coordination import names_documents_apart
+from app.qa.analysis.llm import analyse_with_llm
 from app.qa.analysis.model import QuestionAnalysis
 from app.qa.analysis.parse import analyse
 from app.qa.answer import Answer, combine, comparison_verdict, far_from_question, table_verdict
@@ -33,6 +34,7 @@ from app.qa.tools import QueryVector, Tools, _ms
 from app.settings import Settings
 
 READERS = ("local", "openai")
+ANALYSIS_TOKENS = 300  # the analysis JSON of a question of four parts fits
 
 
 def read(
@@ -190,6 +192,15 @@ def _weak(retrieval: Retrieval) -> bool:
     return not retrieval.nodes or far_from_question(retrieval)
 
 
+def _analysis(question: str, options: AskOptions, settings: Settings, tools: Tools) -> tuple[QuestionAnalysis, int]:
+    """The question analysed by the LLM when it is the chosen reader (the rules as its fallback), else by the rules;
+    with the LLM calls made."""
+    if options.reader != "openai" or not settings.llm_configured or not settings.answer.llm_analysis:
+        return analyse(question), 0
+    client = tools.chat_client(settings)
+    return analyse_with_llm(question, lambda prompt: client.complete(prompt, max_tokens=ANALYSIS_TOKENS))
+
+
 def ask(
     session: Session,
     collection_id: str,
@@ -208,7 +219,7 @@ def ask(
     if options.reader not in READERS:
         raise LLMError(f"unknown reader {options.reader!r}: local or openai")
     start = time.perf_counter()
-    analysis = analyse(question)
+    analysis, analysis_calls = _analysis(question, options, settings, tools)
     found = several(session, collection_id, analysis, options, settings, tools)
     if found is not None:
         retrieval, answer = found
@@ -223,7 +234,7 @@ def ask(
         answer=answer.text,
         citations=citations(session, answer.cited),
         retrieval=retrieval,
-        llm_calls=retrieval.llm_calls + answer.llm_calls,
+        llm_calls=analysis_calls + retrieval.llm_calls + answer.llm_calls,
         timings_ms=timings,
         short_answer=answer.short_answer,
         candidate=answer.candidate,

@@ -288,12 +288,14 @@ def test_openai_reader_end_to_end_and_llm_down(session: Session, hotpot: HotpotC
     from app.services.asking import LLMUnavailable
     from tests.fixtures.llm.replay import ReplayServer, Step, reply
 
-    with ReplayServer([Step(200, reply("Sulli was a member of f(x) [2], she appeared in the show [1]. [12]"))]) as srv:
+    answered = reply("Sulli was a member of f(x) [2], she appeared in the show [1]. [12]")
+    # The question is analysed by the LLM first (one call), then read (one call).
+    with ReplayServer([Step(200, reply('{"shape": "single", "expected": "entity"}')), Step(200, answered)]) as srv:
         settings = hotpot.settings.model_copy(update={"llm_base_url": srv.base_url, "llm_model": "gpt-4o-mini"})
         options = {"llm": "openai", "retriever": "kgp"}
         tools = Tools(embedder=encoder())
         payload = ask_collection(session, hotpot.collection_id, hotpot.question["question"], options, settings, tools)
-    assert payload["llm_calls"] == 1 and "[12]" not in payload["answer"]
+    assert payload["llm_calls"] == 2 and "[12]" not in payload["answer"]
     assert [c["marker"] for c in payload["citations"]] == [1, 2]
     assert payload["answer"].startswith("Sulli was a member of f(x) [1]")
     assert payload["citations"][0]["node_id"] == payload["retrieved"][1]  # [2] in the reply = 2nd context item
@@ -322,3 +324,22 @@ def test_rgnn_with_the_llm_scorer_asks_the_llms_sub_questions_and_counts_each_ca
                                  Tools(embedder=encoder()))  # fmt: skip
     assert payload["llm_calls"] == 2, payload["llm_calls"]  # one self-critique after each step but the last
     assert payload["retrieved"] and payload["answer"]
+
+
+def test_with_the_llm_reader_the_llms_analysis_splits_the_question_into_parts(
+    session: Session, hotpot: HotpotCollection
+) -> None:
+    from tests.fixtures.llm.replay import ReplayServer, Step, reply
+
+    analysed = ('{"shape": "parts", "expected": "entity", "parts": [{"question": "Who is Sulli?", "label": "Sulli"},'
+                ' {"question": "What group was Sulli in?", "label": "Her group"}]}')  # fmt: skip
+    steps = [Step(200, reply(analysed)), Step(200, reply("A singer and actress [1].")),
+             Step(200, reply("She was in f(x) [1]."))]  # fmt: skip
+    with ReplayServer(steps) as srv:
+        settings = hotpot.settings.model_copy(update={"llm_base_url": srv.base_url, "llm_model": "m"})
+        payload = ask_collection(session, hotpot.collection_id, "Who is Sulli and what group was she in?",
+                                 {"llm": "openai"}, settings, Tools(embedder=encoder()))  # fmt: skip
+    assert payload["llm_calls"] == 3, payload["llm_calls"]
+    assert "**Sulli**" in payload["answer"] and "**Her group**" in payload["answer"], payload["answer"]
+    asked = [r["json"]["messages"][-1]["content"] for r in srv.requests]
+    assert "Who is Sulli?" in asked[1] and "What group was Sulli in?" in asked[2]

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from app.db.models import Question
 from app.main import create_app
-from tests.fixtures.llm.replay import ReplayServer, Step
+from tests.fixtures.llm.replay import ReplayServer, Step, reply
 from tests.integration.test_ask_content import HotpotCollection, encoder, hotpot  # noqa: F401 - the fixture
 
 QUESTION = "Who is Sulli?"
@@ -97,17 +97,19 @@ def test_streamed_llm_answer_links_markers_as_they_arrive(
     monkeypatch.setattr("app.qa.tools.get_embedder", lambda device="auto", backend="auto": encoder())
     session.commit()
     deltas = ["<think>which passage? [", "5]</think>Sulli was a singer [", "2] and an actress [1", "]. [99]"]
-    with ReplayServer([Step(200, sse_body(*deltas))]) as server:
+    analysed = reply('{"shape": "single", "expected": "entity"}')  # the question analysed first, then the reader
+    with ReplayServer([Step(200, analysed), Step(200, sse_body(*deltas))]) as server:
         settings = hotpot.settings.model_copy(update={"llm_base_url": server.base_url + "/v1", "llm_model": "m"})
         with TestClient(create_app(settings, migrate=False, start_worker=False)) as client:
             body = {"question": QUESTION, "stream": True, "options": {"llm": "openai"}}
             with client.stream("POST", f"/api/collections/{hotpot.collection_id}/ask", json=body) as r:
                 events = events_of(r.read().decode())
-        sent = server.requests[0]
+        sent = server.requests[1]
+    assert "Analyse a question" in server.requests[0]["json"]["messages"][-1]["content"]
     assert sent["path"] == "/v1/chat/completions" and sent["json"]["stream"] is True
     done = events[-1][1]
     assert done["answer"] == "Sulli was a singer [1] and an actress [2]."
-    assert done["llm_calls"] == 1 and [c["marker"] for c in done["citations"]] == [1, 2]
+    assert done["llm_calls"] == 2 and [c["marker"] for c in done["citations"]] == [1, 2]
     shown = ""
     linked: set[int] = set()
     for name, data in events[:-3]:

@@ -5,25 +5,15 @@ from __future__ import annotations
 
 import re
 
+from app.qa.analysis.phrases import lexicon
 from app.qa.extractive_reader import NAME
 
-YES_NO = re.compile(
-    r"^(is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|shall|may|might)\b", re.I
-)
-EARLY = re.compile(r"\b(first|earlier|earliest|older|oldest|before|sooner|previously)\b", re.I)
-LATE = re.compile(r"\b(later|latest|last|younger|youngest|more recent|most recent|newer|newest|after)\b", re.I)
-MORE = re.compile(r"\b(more|most|larger|largest|bigger|biggest|higher|highest|taller|tallest|longer|longest|greater|"
-                  r"greatest|heavier|wider|deeper)\b", re.I)  # fmt: skip
-LESS = re.compile(r"\b(fewer|fewest|less|least|smaller|smallest|lower|lowest|shorter|shortest|lighter)\b", re.I)
+WORDS = lexicon("question_words")
+YES_NO, EARLY, LATE, MORE, LESS = (WORDS[k] for k in ("yes_no_openers", "early", "late", "more", "less"))
 
 TYPES = ("yesno", "choice", "date", "number", "person", "place", "entity")
 
-
-DATE_Q = re.compile(r"\bwhen\b|\b(what|which|in what|in which) (year|date|month|decade|century)\b|\bby what date\b"
-                    r"|\b(on|by) which date\b", re.I)  # fmt: skip
-NUMBER_Q = re.compile(r"\bhow (many|much|long|old|far|tall|big|large|high)\b|\bwhat (percentage|percent|number|"
-                      r"amount|proportion|share)\b|\bwhat (is|was) the (population|total|value|cost|price)\b",
-                      re.I)  # fmt: skip
+DATE_Q, NUMBER_Q, PLACE_Q, PERSON_Q = (WORDS[k] for k in ("date_asks", "number_asks", "place_asks", "person_asks"))
 # A what-question whose subject is an amount ("What does the FAA estimate as the average total cost ...?").
 AMOUNT_Q = re.compile(r"^\s*what\b.{0,60}?\b(?:the|an?)\s+(?:\w+\s+){0,3}(?:cost|price|amount|total|percentage|"
                       r"proportion|share|rate|population)\b", re.I)  # fmt: skip
@@ -47,10 +37,6 @@ MEASURE_AT_Q = re.compile(r"^\s*(?:at|from|below|above|under|over|up to|to)\s+wh
 MEASURE_OF_Q = re.compile(r"^\s*what\s+(?:is|was|are|were)\s+(?:the|its|their|[\w-]+['’]s)\s+(?:[\w-]+\s+){0,3}?"
                           + QUANTITY + r"\s*(?:\?|$|\b(?:of|for|in|at|on|per|between|from|during|when|required|"
                           r"needed|used|allowed|assumed)\b)", re.I)  # fmt: skip
-PLACE_Q = re.compile(r"\bwhere\b|\b(what|which|in what|in which) (country|city|town|state|county|province|region|"
-                     r"continent|island|place|village|location|nation|district)\b", re.I)  # fmt: skip
-PERSON_Q = re.compile(r"\b(who|whom|whose)\b|\b(what|which) (company|organi[sz]ation|agency|team|band|group|person|"
-                      r"university|party|firm)\b", re.I)  # fmt: skip
 
 
 def expected_type(question: str) -> str:
@@ -60,11 +46,12 @@ def expected_type(question: str) -> str:
     q = question.strip()
     if choice_options(q):
         return "choice"
-    if YES_NO.match(q):
+    if YES_NO.opens(q):
         return "yesno"
-    rules = (("date", DATE_Q), ("number", NUMBER_Q), ("place", PLACE_Q), ("person", PERSON_Q), ("number", MEASURE_Q),
-             ("number", MEASURE_AT_Q), ("number", MEASURE_OF_Q))
-    found = [(m.start(), kind) for kind, rx in rules if (m := rx.search(q))]
+    asks = (("date", DATE_Q), ("number", NUMBER_Q), ("place", PLACE_Q), ("person", PERSON_Q))
+    found = [(at, kind) for kind, words in asks if (at := words.first(q)) is not None]
+    patterns = (("number", MEASURE_Q), ("number", MEASURE_AT_Q), ("number", MEASURE_OF_Q))
+    found += [(m.start(), kind) for kind, rx in patterns if (m := rx.search(q))]
     if not found and AMOUNT_Q.search(q):
         return "number"
     return min(found)[1] if found else "entity"
@@ -72,22 +59,16 @@ def expected_type(question: str) -> str:
 
 def comparison_direction(question: str) -> int:
     """-1 earlier, 1 later, 2 more, -2 less, 0 none: which option a comparison question wants."""
-    low = question.lower()
-    if EARLY.search(low):
-        return -1
-    if LATE.search(low):
-        return 1
-    if MORE.search(low):
-        return 2
-    if LESS.search(low):
-        return -2
+    for words, direction in ((EARLY, -1), (LATE, 1), (MORE, 2), (LESS, -2)):
+        if words.said(question):
+            return direction
     return 0
 
 
 def choice_options(question: str) -> tuple[str, str] | None:
     """The two options of "Which X, A or B?" / "Who was born first, A or B?"; None for other questions."""
     q = question.strip().rstrip("?").strip()
-    if " or " not in q or YES_NO.match(q) and "," not in q:
+    if " or " not in q or YES_NO.opens(q) and "," not in q:
         return None
     left, right = q.rsplit(" or ", 1)
     right = right.strip(" ,")

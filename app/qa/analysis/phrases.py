@@ -1,0 +1,57 @@
+"""Whole-word phrase lists read from a YAML lexicon, matched against a text's words: where a lexicon's word lists
+replace alternations of compiled patterns ("\\b(more|most|larger|…)\\b")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+LEXICON = Path(__file__).with_name("lexicon")
+WORD = re.compile(r"\w+")
+WH = ("what", "which", "in what", "in which")
+
+
+@dataclass(frozen=True, slots=True)
+class Phrases:
+    """Phrases as tuples of lower-cased words, matched on word boundaries with one space between their words."""
+
+    phrases: frozenset[tuple[str, ...]]
+    longest: int
+
+    @classmethod
+    def of(cls, entries: list[str]) -> Phrases:
+        expanded = [e.replace("{wh}", wh) for e in entries for wh in (WH if "{wh}" in e else ("",))]
+        phrases = frozenset(tuple(str(e).lower().split()) for e in expanded)
+        return cls(phrases, max((len(p) for p in phrases), default=0))
+
+    def first(self, text: str) -> int | None:
+        """The character offset of the first phrase said in `text`, None when none is."""
+        low = text.lower()
+        words = list(WORD.finditer(low))
+        for i, start in enumerate(words):
+            for n in range(1, self.longest + 1):
+                span = words[i : i + n]
+                if len(span) < n:
+                    break
+                if any(low[a.end() : b.start()] != " " for a, b in zip(span, span[1:], strict=False)):
+                    break  # the words of a phrase are set one space apart
+                if tuple(w.group(0) for w in span) in self.phrases:
+                    return start.start()
+        return None
+
+    def opens(self, text: str) -> bool:
+        """`text` begins with one of the phrases."""
+        return self.first(text) == 0
+
+    def said(self, text: str) -> bool:
+        return self.first(text) is not None
+
+
+@cache
+def lexicon(name: str) -> dict[str, Phrases]:
+    data = yaml.safe_load((LEXICON / f"{name}.yaml").read_text(encoding="utf-8"))
+    return {key: Phrases.of([str(w) for w in words]) for key, words in data.items()}

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
+from app.qa.analysis.phrases import lexicon
 from app.qa.ask import Cell, EvidenceNode, Retrieval
 from app.qa.extractive_reader import Candidate, ContextItem
 from app.qa.reader import bm25_words
@@ -185,11 +186,8 @@ def _date(text: str | None) -> tuple[int, int, int] | None:
     return int(year.group(1)), MONTHS.index(month.group(1).lower()) + 1 if month else 0, int(day.group(1)) if day else 0
 
 
-# The comparatives whose winner has the smaller value (the earlier date, the smaller amount).
-SMALLER_WINS = re.compile(
-    r"\b(?:older|earlier|less|fewer|smaller|lower|shorter|narrower|lighter|slower|cheaper|colder)\b", re.I
-)
-ABOUT_TIME = re.compile(r"\b(?:older|newer|earlier|later|recent)\b", re.I)
+# The comparatives whose winner has the smaller value (the earlier date, the smaller amount), and those about time.
+SMALLER_WINS, ABOUT_TIME = (lexicon("question_words")[k] for k in ("smaller_wins", "about_time"))
 
 
 def _order(shorts: list[str | None], when: bool) -> int | None:
@@ -213,12 +211,12 @@ def comparison_verdict(labels: list[str], shorts: list[str | None], compared: st
     says of the winner ("is older", "has more graduates"; app.qa.decompose.comparative)."""
     if len(shorts) != 2 or len(labels) != 2:
         return None
-    order = _order(shorts, bool(ABOUT_TIME.search(compared)))
+    order = _order(shorts, ABOUT_TIME.said(compared))
     if order is None:
         return None
     if order == 0:
         return f"{labels[0]} and {labels[1]} are the same ({shorts[0]})."
-    first_wins = (order < 0) == bool(SMALLER_WINS.search(compared))
+    first_wins = (order < 0) == SMALLER_WINS.said(compared)
     (win, wv), (lose, lv) = ((labels[0], shorts[0]), (labels[1], shorts[1]))[:: 1 if first_wins else -1]
     # "… than the act", not "… than The act": a label opens its own line, here it stands mid-sentence.
     lose = re.sub(r"^(The|A|An)(?=\s)", lambda m: m.group(1).lower(), lose)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
-from app.qa.analysis.phrases import lexicon
+from app.qa.analysis.phrases import WORD, lexicon, word_lists
 from app.qa.ask import Cell, EvidenceNode, Retrieval
 from app.qa.extractive_reader import Candidate, ContextItem
 from app.qa.reader import bm25_words
@@ -168,22 +168,49 @@ def _number(text: str | None) -> float | None:
     return float(m.group(0).replace(",", "")) if m else None
 
 
-_MONTH = re.compile(
-    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|t|tember|ober|ember)?\b\.?", re.I
-)
-MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
-_YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
-_DAY = re.compile(r"(?<!\d)([0-3]?\d)(?!\d)")
+MONTHS = word_lists("question_words")["month_stems"]
+MONTH_ENDINGS = frozenset(word_lists("question_words")["month_endings"])
+
+
+def _year(text: str) -> tuple[int, int, int] | None:
+    """(start, end, year) of the first word that is a year from 1500 to 2099."""
+    for m in WORD.finditer(text):
+        if len(m.group(0)) == 4 and m.group(0).isdigit() and "1500" <= m.group(0) <= "2099":
+            return m.start(), m.end(), int(m.group(0))
+    return None
+
+
+def _month(text: str) -> int:
+    """The first month a word names ("Jan", "June", "Sept"), 1-12; 0 when none does."""
+    for m in WORD.finditer(text.lower()):
+        if m.group(0)[:3] in MONTHS and m.group(0)[3:] in MONTH_ENDINGS:
+            return MONTHS.index(m.group(0)[:3]) + 1
+    return 0
+
+
+def _day(text: str) -> int:
+    """The first number of one digit, or of two from 00 to 39, that no other digit touches (a day); 0 when none."""
+    k = 0
+    while k < len(text):
+        if not text[k].isdigit():
+            k += 1
+            continue
+        end = k
+        while end < len(text) and text[end].isdigit():
+            end += 1
+        if end - k == 1 or (end - k == 2 and text[k] in "0123"):
+            return int(text[k:end])
+        k = end
+    return 0
 
 
 def _date(text: str | None) -> tuple[int, int, int] | None:
     """(year, month, day) of a date as written ("June 10, 2020", "10 June 2020", "1976"); 0 for what it leaves out."""
-    year = _YEAR.search(text or "")
+    year = _year(text or "")
     if text is None or year is None:
         return None
-    month = _MONTH.search(text)
-    day = _DAY.search(text[: year.start()] + text[year.end() :]) if month else None
-    return int(year.group(1)), MONTHS.index(month.group(1).lower()) + 1 if month else 0, int(day.group(1)) if day else 0
+    month = _month(text)
+    return year[2], month, _day(text[: year[0]] + text[year[1] :]) if month else 0
 
 
 # The comparatives whose winner has the smaller value (the earlier date, the smaller amount), and those about time.

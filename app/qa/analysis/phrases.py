@@ -55,3 +55,10 @@ class Phrases:
 def lexicon(name: str) -> dict[str, Phrases]:
     data = yaml.safe_load((LEXICON / f"{name}.yaml").read_text(encoding="utf-8"))
     return {key: Phrases.of([str(w) for w in words]) for key, words in data.items()}
+
+
+@cache
+def word_lists(name: str) -> dict[str, tuple[str, ...]]:
+    """The lexicon's lists as they are written (lower-cased), for lookups that are not phrases."""
+    data = yaml.safe_load((LEXICON / f"{name}.yaml").read_text(encoding="utf-8"))
+    return {key: tuple(str(w).lower() for w in words) for key, words in data.items()}

@@ -8,13 +8,11 @@ words (where a reader looks for the answer).
 
 from __future__ import annotations
 
-import re
-
+from app.qa.analysis.phrases import SPACED
 from app.qa.extractive_reader import words
 
 MAX_EXCERPT_CHARS = 240
 ELLIPSIS = "…"
-_TOKEN = re.compile(r"\S+")
 
 
 def densest(text: str, keys: set[str], limit: int = MAX_EXCERPT_CHARS) -> tuple[int, int]:
@@ -25,7 +23,7 @@ def densest(text: str, keys: set[str], limit: int = MAX_EXCERPT_CHARS) -> tuple[
     says where its answer stands better than the same words apart), then every hit; earliest on ties. The result
     spans the stretch's first to last hit, not the whole stretch, so that `excerpt` centres it and the words just
     after the last hit ("... and none for **severe substance abuse**") are shown as well as those before."""
-    tokens = [(m.start(), m.end(), words(m.group(0)) & keys) for m in _TOKEN.finditer(text)]
+    tokens = [(m.start(), m.end(), words(m.group(0)) & keys) for m in SPACED.finditer(text)]
     best: tuple[int, int, int] = (-1, -1, -1)
     best_at = (0, min(len(text), limit))
     for i, (start, _, hit) in enumerate(tokens):

@@ -16,11 +16,10 @@ import numpy as np
 
 from app.llm.embeddings import TextEncoder
 from app.qa.analysis.described import Description, descriptions
+from app.qa.analysis.phrases import ALNUM
 from app.qa.classify import DocumentNames, DocumentRef
 from app.qa.index import CollectionIndex
 from app.settings import AnswerSettings
-
-_WORD = re.compile(r"[a-z0-9]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +40,7 @@ class Profiles:
 
 
 def words_of(text: str) -> set[str]:
-    return set(_WORD.findall(text.lower()))
+    return set(ALNUM.findall(text.lower()))
 
 
 def build_profiles(index: CollectionIndex, names: dict[str, tuple[str, str | None]]) -> Profiles:
@@ -98,7 +97,7 @@ def resolve_description(
     """The one document whose profile the description fits clearly best; None when none fits or two fit alike.
     A profile's score: the share of the description's word weight (idf) its words hold, plus `semantic_weight` times
     the cosine of the description and the profile vector."""
-    wanted = {w for word in described for w in _WORD.findall(word.lower())}
+    wanted = {w for word in described for w in ALNUM.findall(word.lower())}
     total = sum(profiles.idf(w) for w in wanted)
     if not profiles.profiles or total <= 0:
         return None

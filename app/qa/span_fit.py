@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from app.qa.analysis.phrases import SPACED
 from app.qa.extractive_reader import Encode
 from app.qa.spans import Span
 
@@ -25,7 +26,6 @@ FOCUS_END = re.compile(
     r"\s(?:in|of|for|on|at|by|during|from|under|between|according|since|after|before|within|per|to)\s", re.I
 )
 MIN_FOCUS_WORDS = 2
-_WORD = re.compile(r"\S+")
 
 
 # A leading scope ("In eu-021.pdf, ...", "According to the FAA, ...") names where to look, not what is asked.
@@ -48,7 +48,7 @@ def question_focus(question: str) -> str:
 
 def span_window(sentence: str, span: Span, words: int = WINDOW_WORDS) -> str:
     """The span with up to `words` words on each side (within its sentence)."""
-    tokens = [(m.start(), m.end()) for m in _WORD.finditer(sentence)]
+    tokens = [(m.start(), m.end()) for m in SPACED.finditer(sentence)]
     before = [t for t in tokens if t[1] <= span.start][-words:]
     after = [t for t in tokens if t[0] >= span.end][:words]
     start = before[0][0] if before else span.start

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from app.qa.analysis.phrases import ALNUM
 from app.qa.ask import EvidenceNode
 from app.qa.documents_question import every_term_required, stem, topic_terms
 from app.qa.excerpt import excerpt
@@ -28,7 +29,6 @@ from app.text.sentences import split_sentences
 # unrelated passages below ~0.3).
 MIN_SIMILARITY = 0.5
 MAX_DOCUMENTS = 20
-_WORD = re.compile(r"[a-z0-9]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,7 @@ def _alternatives(topic: str) -> list[Term]:
 
 
 def stems(text: str) -> set[str]:
-    return {stem(w) for w in _WORD.findall(text.lower()) if len(w) > 2}
+    return {stem(w) for w in ALNUM.findall(text.lower()) if len(w) > 2}
 
 
 # "UK", "EU", "FAA": a short capitalised name is matched whole and in capitals. Stemmed and lower-cased, a word of
@@ -98,7 +98,7 @@ def reason(text: str, wanted: set[str], acronyms: frozenset[str] = frozenset()) 
     for sentence in sentences:
         hits = [
             m
-            for m in _WORD.finditer(sentence.lower())
+            for m in ALNUM.finditer(sentence.lower())
             if stem(m.group(0)) in wanted or sentence[m.start() : m.end()] in acronyms
         ]
         if hits:

@@ -11,7 +11,11 @@ from pathlib import Path
 import yaml
 
 LEXICON = Path(__file__).with_name("lexicon")
+# The tokenisers the answer layer shares: word characters (as a pattern's \\b bounds them), lower-case letters and
+# digits, and runs of anything but white space.
 WORD = re.compile(r"\w+")
+ALNUM = re.compile(r"[a-z0-9]+")
+SPACED = re.compile(r"\S+")
 WH = ("what", "which", "in what", "in which")
 
 

@@ -505,7 +505,10 @@ def rule_end_edges(edges: Sequence[RulingLine]) -> list[RulingLine]:
         x = key * 2.0
         for group in _runs(sorted(ends[key], key=lambda e: e["top"])):
             top, bottom = group[0]["top"], group[-1]["bottom"]
-            beside = [v["x0"] for v in verticals if v["top"] < bottom and v["bottom"] > top]
+            # only the verticals under these rules or just past their ends (a cell border the rules stop
+            # short of): a table set beside this one, across a gap, has its own
+            left, right = min(e["x0"] for e in group) - 10, max(e["x1"] for e in group) + 10
+            beside = [v["x0"] for v in verticals if v["top"] < bottom and v["bottom"] > top and left < v["x0"] < right]
             if len(group) < 3 or not beside or min(beside) - 2 <= x <= max(beside) + 2:
                 continue
             out.append(

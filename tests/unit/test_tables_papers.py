@@ -1,0 +1,49 @@
+"""Tables as research papers set them (issue 32), each on a synthetic PDF drawn with reportlab."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from reportlab.lib.pagesizes import letter
+from reportlab.pdfgen import canvas
+
+from app.ingest.pdf import extract_pdf
+
+
+def _rows(path: Path, page: int = 1) -> list[list[list[str]]]:
+    return [t.rows for t in extract_pdf(path, max_pages=10).pages[page - 1].tables]
+
+
+def _inner_ruled(
+    pdf: canvas.Canvas, x: float, top: float, widths: Sequence[float], rows: Sequence[Sequence[str]]
+) -> None:
+    """A table ruled only inside: a rule under every row, rules between the columns, no outer sides."""
+    height = 14
+    right = x + sum(widths)
+    pdf.line(x, top, right, top)
+    for k, row in enumerate(rows):
+        left = x
+        for w, cell in zip(widths, row, strict=True):
+            pdf.drawString(left + 4, top - (k + 1) * height + 4, cell)
+            left += w
+        pdf.line(x, top - (k + 1) * height, right, top - (k + 1) * height)
+    left = x
+    for w in widths[:-1]:
+        left += w
+        pdf.line(left, top, left, top - len(rows) * height)
+
+
+def test_two_tables_ruled_inside_only_set_side_by_side_keep_their_outer_columns(tmp_path: Path) -> None:
+    path = tmp_path / "side-by-side.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Times-Roman", 9)
+    pdf.drawString(60, 740, "Results of the small models and of the big models are given in the two tables below.")
+    left = [("Model", "Test"), ("M11-srf", "64.78%"), ("M18-srf", "65.55%"), ("M11-lrf", "65.67%")]
+    right = [("Model", "Test", "Params"), ("M3-big", "57.55%", "0.5M"), ("M5-big", "63.30%", "2.2M")]
+    _inner_ruled(pdf, 60, 700, (50, 45), left)
+    _inner_ruled(pdf, 175, 700, (50, 45, 45), right)
+    pdf.save()
+    tables = _rows(path)
+    assert [list(r) for r in left] in tables
+    assert [list(r) for r in right] in tables

@@ -324,7 +324,8 @@ def _running_text(row: Sequence[tuple[str, BBox]]) -> bool:
 
 
 def _bands(words: Sequence[tuple[str, BBox]]) -> list[list[tuple[str, BBox]]]:
-    """Words grouped into visual rows (same vertical band), left to right."""
+    """Words grouped into visual rows (same vertical band), left to right; a raised or lowered
+    mark set right after a word ("0.398 ∗∗") goes on that word's row."""
     ordered = sorted(words, key=lambda tw: ((tw[1][1] + tw[1][3]) / 2, tw[1][0]))
     rows: list[list[tuple[str, BBox]]] = []
     band = (-1e9, -1e9)
@@ -337,7 +338,41 @@ def _bands(words: Sequence[tuple[str, BBox]]) -> list[list[tuple[str, BBox]]]:
             band = (tw[1][1], tw[1][3])
     for row in rows:
         row.sort(key=lambda tw: tw[1][0])
+    if len(rows) > 1:
+        rows = _attach_marks(rows)
     return rows
+
+
+def _attach_marks(rows: list[list[tuple[str, BBox]]]) -> list[list[tuple[str, BBox]]]:
+    """Move each word set smaller than a word of the row above or below, sharing most of its
+    height and starting right after it (a superscript or subscript), into that word's row."""
+    moves: list[tuple[int, tuple[str, BBox], int]] = []
+    for i, row in enumerate(rows):
+        for tw in row:
+            if _LEADER.match(tw[0]):
+                continue  # dots of a leader are no mark
+            b = tw[1]
+            h = b[3] - b[1]
+            for j in (i - 1, i + 1):
+                if 0 <= j < len(rows) and any(_marks(b, h, v) for _, v in rows[j]):
+                    moves.append((i, tw, j))
+                    break
+    if not moves:
+        return rows
+    for i, tw, j in moves:
+        rows[i] = [w for w in rows[i] if w is not tw]
+        rows[j].append(tw)
+    rows = [r for r in rows if r]
+    for row in rows:
+        row.sort(key=lambda tw: tw[1][0])
+    return rows
+
+
+def _marks(b: BBox, h: float, v: BBox) -> bool:
+    """Is the word with box ``b`` (height ``h``) a mark set on the word with box ``v``?"""
+    hv = v[3] - v[1]
+    shared = min(b[3], v[3]) - max(b[1], v[1])
+    return h <= 0.85 * hv and shared > 0.5 * h and -0.5 <= b[0] - v[2] <= 0.6 * hv
 
 
 def lengthen(words: Sequence[tuple[str, BBox]], region: BBox) -> BBox:

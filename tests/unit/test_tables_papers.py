@@ -47,3 +47,41 @@ def test_two_tables_ruled_inside_only_set_side_by_side_keep_their_outer_columns(
     tables = _rows(path)
     assert [list(r) for r in left] in tables
     assert [list(r) for r in right] in tables
+
+
+def _rule(pdf: canvas.Canvas, x0: float, x1: float, y: float, width: float = 0.6) -> None:
+    pdf.setLineWidth(width)
+    pdf.line(x0, y, x1, y)
+
+
+def test_significance_marks_raised_after_a_number_stay_in_its_cell(tmp_path: Path) -> None:
+    path = tmp_path / "marks.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    rows = [("n", "Net worth", "Liq. assets", "Debts"), ("0", "0.398", "0.230", "-0.003"),
+            ("", "(0.023)", "(0.012)", "(0.008)"), ("1", "0.879", "0.389", "-0.040"),
+            ("", "(0.034)", "(0.015)", "(0.014)")]  # fmt: skip
+    marks = {(1, 1): "**", (1, 2): "**", (3, 1): "**", (3, 2): "*", (3, 3): "**"}
+    right = 100 + 4 * 80
+    _rule(pdf, 100, right, 700)
+    y = 688
+    for i, row in enumerate(rows):
+        for k, cell in enumerate(row):
+            pdf.setFont("Times-Roman", 8)
+            pdf.drawString(104 + 80 * k, y, cell)
+            if (i, k) in marks:  # set smaller and raised, a little after the number
+                pdf.setFont("Times-Roman", 5.5)
+                pdf.drawString(104 + 80 * k + pdf.stringWidth(cell, "Times-Roman", 8) + 1.5, y + 4, marks[i, k])
+        y -= 12
+        if i == 0:
+            _rule(pdf, 100, right, y + 8.5, 0.4)
+            y -= 3
+    _rule(pdf, 100, right, y + 8.5)
+    pdf.save()
+    (table,) = _rows(path)
+    assert table == [
+        ["n", "Net worth", "Liq. assets", "Debts"],
+        ["0", "0.398 **", "0.230 **", "-0.003"],
+        ["", "(0.023)", "(0.012)", "(0.008)"],
+        ["1", "0.879 **", "0.389 *", "-0.040 **"],
+        ["", "(0.034)", "(0.015)", "(0.014)"],
+    ]

@@ -29,9 +29,10 @@ log = logging.getLogger(__name__)
 # A ruling line of the page (a pdfplumber edge dict), not a graph edge.
 RulingLine = dict[str, Any]
 _NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\d[\d.,:/%]*[)\]]?[%*a-z]?$", re.I)
-# "Exhibit 5" (financial releases) and "Schedule 2" (government accounts) label tables as "Table 5" does.
+# "Exhibit 5" (financial releases) and "Schedule 2" (government accounts) label tables as "Table 5" does; an
+# appendix's tables are "Table C.1", "Table A-2", "Table A4-12".
 _CAPTION = re.compile(
-    r"^(table|tab\.|tableau|tabelle|tabla|exhibit|schedule)\s*[:.]?\s*([a-z]?\d+(?:[.\-–]\d+)*[a-z]?|[ivxlc]+)\b",
+    r"^(table|tab\.|tableau|tabelle|tabla|exhibit|schedule)\s*[:.]?\s*((?:[a-z][.\-]?)?\d+(?:[.\-–]\d+)*[a-z]?|[ivxlc]+)\b",
     re.I,
 )
 
@@ -1022,6 +1023,61 @@ def find_caption(lines: Sequence[Line], bbox: BBox, captions: Sequence[Line] | N
     return _caption_text(lines, best[1], bbox)
 
 
+def _caption_gap(caption: BBox, table: BBox, side: str) -> float | None:
+    """How far a caption line lies from a table on one side ("above" or "below"), None when it is
+    not placed as that table's caption there. A caption below counts 20 pt farther (captions above
+    are the more common), one that does not overlap the table sideways 1000 pt farther (it is
+    near enough only when no caption is over or under the table)."""
+    if min(caption[2], table[2]) <= max(caption[0], table[0]) - 50:
+        return None  # not horizontally near the table
+    if side == "above":
+        gap = table[1] - caption[3]
+        if not -5 <= gap <= 80:
+            return None
+    else:
+        gap = caption[1] - table[3]
+        if not -5 <= gap <= 40:
+            return None
+        gap += 20
+    return gap if min(caption[2], table[2]) > max(caption[0], table[0]) else gap + 1000
+
+
+def assign_captions(tables: Sequence[BBox], captions: Sequence[Line]) -> list[Line | None]:
+    """The caption line of each table of a page. A page sets its captions on one side: above every
+    table, or below every table (side by side tables each over its own caption), whichever side
+    captions more of them (nearer in all, on a tie); each caption names one table, the nearest.
+    A table that side leaves without one gets its nearest caption either way, even one another
+    table has (one caption under two tabulars set side by side)."""
+    best: tuple[tuple[int, float], list[int | None]] | None = None
+    for side in ("above", "below"):
+        pairs = sorted(
+            (gap, i, k)
+            for i, t in enumerate(tables)
+            for k, c in enumerate(captions)
+            if (gap := _caption_gap(c.bbox, t, side)) is not None
+        )
+        chosen: list[int | None] = [None] * len(tables)
+        used: set[int] = set()
+        total = 0.0
+        for gap, i, k in pairs:
+            if chosen[i] is None and k not in used:
+                chosen[i] = k
+                used.add(k)
+                total += gap
+        key = (sum(k is not None for k in chosen), -total)
+        if best is None or key > best[0]:
+            best = (key, chosen)
+    out: list[Line | None] = []
+    for i, t in enumerate(tables):
+        pick = best[1][i] if best is not None else None
+        if pick is None:
+            near = [(gap, j) for side in ("above", "below") for j, c in enumerate(captions)
+                    if (gap := _caption_gap(c.bbox, t, side)) is not None]  # fmt: skip
+            pick = min(near)[1] if near else None
+        out.append(None if pick is None else captions[pick])
+    return out
+
+
 def caption_lines(lines: Sequence[Line]) -> list[Line]:
     """The lines that start like a table caption ("Table 6.4 ..."), in order."""
     return [ln for ln in lines if _CAPTION.match(ln.text.strip())]
@@ -1173,12 +1229,26 @@ def _caption_tail(row: Sequence[str]) -> bool:
 
 
 def finish_table(
-    index: int, grid: Grid, lines: Sequence[Line], captions: Sequence[Line] | None = None
+    index: int,
+    grid: Grid,
+    lines: Sequence[Line],
+    captions: Sequence[Line] | None = None,
+    caption_line: Line | None = None,
 ) -> ExtractedTable:
-    """``captions``: the page's caption lines (``caption_lines``), when the caller has them."""
+    """``captions``: the page's caption lines (``caption_lines``), when the caller has them;
+    ``caption_line``: the one of them that is this table's (``assign_captions``), if the caller
+    chose it (then ``captions`` is not searched)."""
+    bbox = grid.bbox
     inner_caption = split_caption_rows(grid)
     join_wrapped_labels(grid)
-    caption = find_caption(lines, grid.bbox, captions) or inner_caption
+    caption: str | None
+    if caption_line is not None:
+        caption = _caption_text(lines, caption_line, bbox)
+    elif captions is None or captions:
+        caption = find_caption(lines, bbox, captions)
+    else:
+        caption = None
+    caption = caption or inner_caption
     if caption and len(grid.rows) > 2 and caption[-1] not in ".:;)" and _caption_tail(grid.rows[0]):
         # the caption's last line was read as the table's first row ("... in educational" / "institutions in 2004")
         caption = f"{caption} {grid.rows[0][0]}"[:400]
@@ -1305,7 +1375,8 @@ def extract_tables(
     if captions:
         found += captioned_tables(lines, found, captions)
     found.sort(key=lambda g: (round(g.bbox[1]), g.bbox[0]))
-    return [finish_table(i, g, lines, captions) for i, g in enumerate(found)]
+    chosen = assign_captions([g.bbox for g in found], captions) if captions else [None] * len(found)
+    return [finish_table(i, g, lines, [], caption_line=c) for i, (g, c) in enumerate(zip(found, chosen, strict=True))]
 
 
 def _round_box(b: BBox) -> BBox:

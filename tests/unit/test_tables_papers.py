@@ -85,3 +85,80 @@ def test_significance_marks_raised_after_a_number_stay_in_its_cell(tmp_path: Pat
         ["1", "0.879 **", "0.389 *", "-0.040 **"],
         ["", "(0.034)", "(0.015)", "(0.014)"],
     ]
+
+
+def _booktabs(
+    pdf: canvas.Canvas, x: float, top: float, widths: Sequence[float], rows: Sequence[Sequence[str]]
+) -> float:
+    """Top rule, a rule under the header, bottom rule; no vertical line. Returns the bottom rule's y."""
+    right = x + sum(widths)
+    _rule(pdf, x, right, top, 0.8)
+    y = top - 11
+    for k, row in enumerate(rows):
+        left = x
+        for w, cell in zip(widths, row, strict=True):
+            pdf.drawString(left + 3, y, cell)
+            left += w
+        y -= 11
+        if k == 0:
+            _rule(pdf, x, right, y + 8, 0.5)
+            y -= 3
+    _rule(pdf, x, right, y + 8, 0.8)
+    return y + 8
+
+
+SMALL = [
+    ("Model", "Train", "Test"),
+    ("M11", "98.58%", "69.38%"),
+    ("M18", "99.33%", "62.48%"),
+    ("M34", "10.96%", "11.45%"),
+]
+
+
+def _boxed(
+    pdf: canvas.Canvas, x: float, top: float, widths: Sequence[float], rows: Sequence[Sequence[str]]
+) -> float:
+    """A table ruled all round, every cell boxed. Returns its bottom's y."""
+    pdf.setLineWidth(0.5)
+    xs = [x + sum(widths[:k]) for k in range(len(widths) + 1)]
+    bottom = top - 12 * len(rows)
+    for k in range(len(rows) + 1):
+        pdf.line(xs[0], top - 12 * k, xs[-1], top - 12 * k)
+    for left in xs:
+        pdf.line(left, top, left, bottom)
+    for i, row in enumerate(rows):
+        for left, cell in zip(xs, row, strict=False):
+            pdf.drawString(left + 3, top - 12 * i - 9, cell)
+    return bottom
+
+
+def test_each_table_keeps_its_own_caption_when_a_page_sets_them_below(tmp_path: Path) -> None:
+    """Captions under side-by-side tables, and a table whose own caption is below it while the caption of the table
+    above sits just over it: each table gets the caption under it."""
+    path = tmp_path / "captions.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Times-Roman", 8)
+    bottom = _boxed(pdf, 60, 740, (50, 45, 45), SMALL)
+    pdf.drawString(60, bottom - 14, "Table 3: Test accuracies of the small models.")
+    bottom = _boxed(pdf, 330, 740, (50, 45, 45), SMALL)
+    pdf.drawString(330, bottom - 14, "Table 5: Test accuracy with fully connected layers.")
+    bottom = _boxed(pdf, 330, bottom - 30, (50, 45, 45), SMALL)
+    pdf.drawString(330, bottom - 14, "Table 6: Test accuracies without batch normalization.")
+    pdf.save()
+    tables = extract_pdf(path, max_pages=1).pages[0].tables
+    assert sorted((round(t.bbox[0], -1), t.bbox[1] > 100, t.label) for t in tables) == [
+        (60, False, "Table 3"),
+        (330, False, "Table 5"),
+        (330, True, "Table 6"),
+    ]
+
+
+def test_an_appendix_label_above_the_table_is_the_tables_label(tmp_path: Path) -> None:
+    path = tmp_path / "appendix.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Times-Roman", 9)
+    pdf.drawString(150, 752, "Table C.1: Comparison of the estimates")
+    _booktabs(pdf, 150, 740, (60, 60, 60), SMALL)
+    pdf.save()
+    (table,) = extract_pdf(path, max_pages=1).pages[0].tables
+    assert (table.label, table.caption) == ("Table C.1", "Table C.1: Comparison of the estimates")

@@ -28,7 +28,8 @@ log = logging.getLogger(__name__)
 
 # A ruling line of the page (a pdfplumber edge dict), not a graph edge.
 RulingLine = dict[str, Any]
-_NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\d[\d.,:/%]*[)\]]?[%*a-z]?$", re.I)
+# a number, also one written without its leading zero (".397", "-.019")
+_NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\.?\d[\d.,:/%]*[)\]]?[%*a-z]?$", re.I)
 # "Exhibit 5" (financial releases) and "Schedule 2" (government accounts) label tables as "Table 5" does; an
 # appendix's tables are "Table C.1", "Table A-2", "Table A4-12".
 _CAPTION = re.compile(
@@ -1204,11 +1205,13 @@ def join_wrapped_labels(grid: Grid) -> None:
     """A row label that wraps onto the next line, beside that line's own cells ("Chronic fatigue"
     / "syndrome" next to "Count" / "Percentage"), is one label: the all-lower-case continuation
     goes up into the label above when that row has values of its own. Only where lower-case
-    labels are the exception in that column."""
+    labels are the exception in that column. Not in the header above the first row of numbers: a
+    stub name broken over two header lines ("Spa-" / "rsity") stays as printed."""
     labels = [r[0] for r in grid.rows if r and r[0]]
     if not labels or sum(1 for t in labels if t[0].islower()) > 0.3 * len(labels):
         return
-    for i in range(len(grid.rows) - 1, 0, -1):
+    first_data = next((i for i, r in enumerate(grid.rows) if _is_data_row(r)), 0)
+    for i in range(len(grid.rows) - 1, first_data, -1):
         text, above = grid.rows[i][0], grid.rows[i - 1][0]
         if not (text and text == text.lower() and text[0].islower() and not any(ch.isdigit() for ch in text)):
             continue

@@ -162,3 +162,30 @@ def test_an_appendix_label_above_the_table_is_the_tables_label(tmp_path: Path) -
     pdf.save()
     (table,) = extract_pdf(path, max_pages=1).pages[0].tables
     assert (table.label, table.caption) == ("Table C.1", "Table C.1: Comparison of the estimates")
+
+
+def test_numbers_without_their_leading_zero_keep_the_columns_a_spanning_name_is_set_over(tmp_path: Path) -> None:
+    """'.397' is a number: the rows of numbers split the columns under 'STS-B (rho)' that the name's row hides."""
+    path = tmp_path / "leading-dot.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Times-Roman", 9)
+    _rule(pdf, 70, 300, 700)
+    for x, name in ((72, "Spar-"), (115, "STS-B (rho)"), (185, "SST-2 (acc)"), (245, "MNLI (acc)")):
+        pdf.drawString(x, 690, name)
+    heads = ("sity", "Shufl", "Reinit", "Shufl", "Reinit", "Shufl", "Reinit")
+    xs = (72, 108, 140, 174, 206, 238, 270)
+    for x, h in zip(xs, heads, strict=True):
+        pdf.drawString(x, 679, h)
+    _rule(pdf, 70, 300, 675, 0.4)
+    body = [("0.2", ".397", "0.05", ".826", ".491", ".714", ".328"),
+            ("0.5", ".312", "-.019", ".808", ".491", ".601", ".328"),
+            ("0.7", ".282", ".006", ".787", ".491", ".554", ".328"),
+            ("0.9", ".268", "-.036", ".720", ".491", ".403", ".328")]  # fmt: skip
+    for k, row in enumerate(body):
+        for x, cell in zip(xs, row, strict=True):
+            pdf.drawString(x, 665 - 11 * k, cell)
+    _rule(pdf, 70, 300, 665 - 11 * len(body) + 7)
+    pdf.save()
+    (table,) = _rows(path)
+    assert [list(r) for r in body] == table[-4:]
+    assert list(heads) in table

@@ -348,15 +348,20 @@ def _bands(words: Sequence[tuple[str, BBox]]) -> list[list[tuple[str, BBox]]]:
 def _attach_marks(rows: list[list[tuple[str, BBox]]]) -> list[list[tuple[str, BBox]]]:
     """Move each word set smaller than a word of the row above or below, sharing most of its
     height and starting right after it (a superscript or subscript), into that word's row."""
+    tallest = [max(b[3] - b[1] for _, b in row) for row in rows]
+    ends = [sorted((b[2], k) for k, (_, b) in enumerate(row)) for row in rows]  # rows are sorted by x0, not x1
     moves: list[tuple[int, tuple[str, BBox], int]] = []
     for i, row in enumerate(rows):
         for tw in row:
-            if _LEADER.match(tw[0]):
-                continue  # dots of a leader are no mark
             b = tw[1]
             h = b[3] - b[1]
             for j in (i - 1, i + 1):
-                if 0 <= j < len(rows) and any(_marks(b, h, v) for _, v in rows[j]):
+                # cheap tests first: most words are as tall as their neighbours' words
+                if not 0 <= j < len(rows) or h > 0.85 * tallest[j] or _LEADER.match(tw[0]):
+                    continue
+                lo = bisect_right(ends[j], (b[0] - 0.6 * tallest[j], -1))
+                hi = bisect_right(ends[j], (b[0] + 0.5, len(rows[j])))
+                if any(_marks(b, h, rows[j][k][1]) for _, k in ends[j][lo:hi]):
                     moves.append((i, tw, j))
                     break
     if not moves:

@@ -1,0 +1,246 @@
+"""Whitespace tables (camelot stream and our own words), header cells stacked under rules, choosing among candidates."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from app.ingest.extracted import BBox
+from app.ingest.passages import Line, union_bbox
+from app.ingest.table_text import (
+    _NUMERIC,
+    RulingLine,
+    _is_data_row,
+    header_row_count,
+    is_degenerate,
+    normalise_rows,
+)
+from app.ingest.table_words import Grid, join_vertical, lengthen, widen, words_grid, words_in
+
+log = logging.getLogger(__name__)
+
+
+class CamelotStream:
+    """camelot 'stream' on one page at a time (whitespace-separated columns), bbox top-left origin."""
+
+    def __init__(self, path: Path, password: str | None = None) -> None:
+        self.path = path
+        self.password = password
+
+    def __call__(self, page_number: int) -> list[tuple[list[list[str]], BBox, tuple[float, float]]]:
+        """Tables as (rows, camelot bbox (x1, y1, x2, y2) origin bottom-left, camelot page size)."""
+        try:
+            import camelot
+
+            found = camelot.read_pdf(
+                str(self.path),
+                pages=str(page_number),
+                flavor="stream",
+                password=self.password,
+                suppress_stdout=True,
+            )
+        except Exception as exc:  # camelot is a best-effort fallback: a failure means no tables
+            log.info("camelot stream failed on page %d of %s: %s", page_number, self.path, exc)
+            return []
+        out = []
+        for t in found:
+            rows = normalise_rows(t.df.values.tolist())
+            if is_degenerate(rows):
+                continue
+            out.append((rows, tuple(t._bbox), tuple(t.pdf_size)))
+        return out
+
+
+def stream_grids(
+    found: Sequence[tuple[list[list[str]], BBox]],
+    lines: Sequence[Line],
+    page_width: float,
+    edges: Sequence[RulingLine] = (),
+) -> list[Grid]:
+    """Whitespace tables: camelot tells where a table is; its columns are re-cut from our own
+    words (shared gaps of the body rows), which keeps every column and gives each cell a box."""
+    out: list[Grid] = []
+    words = join_vertical([(w.text, w.bbox) for ln in lines for w in ln.words])
+    rules = horizontal_rules(edges)
+    for rows, box in found:
+        region = widen(words, lengthen(words, box), page_width)
+        grid = words_grid(words_in(words, region))
+        if grid is None or is_degenerate(grid.rows):
+            grid = Grid(rows, [[None] * len(r) for r in rows], box)
+        else:
+            grid.bbox = union_bbox((grid.bbox, box))
+            stack_header_cells(grid, rules, edges)
+        out.append(grid)
+    return out
+
+
+Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1
+
+
+def horizontal_rules(edges: Sequence[RulingLine]) -> list[Rule]:
+    """Horizontal edges as rules, the collinear pieces of one rule (drawn cell by cell) joined."""
+    pieces = sorted((float(e["top"]), float(e["x0"]), float(e["x1"])) for e in edges if e["orientation"] == "h")
+    pieces.sort(key=lambda p: (round(p[0]), p[1]))
+    out: list[Rule] = []
+    for y, x0, x1 in pieces:
+        if out and abs(out[-1][0] - y) <= 0.5 and x0 <= out[-1][2] + 1:
+            out[-1] = (out[-1][0], out[-1][1], max(out[-1][2], x1))
+        else:
+            out.append((y, x0, x1))
+    return out
+
+
+def stack_header_cells(grid: Grid, rules: Sequence[Rule], edges: Sequence[RulingLine] = ()) -> None:
+    """A header ruled like a grid of cells (a rule across the table's top, spanner rules under
+    the names set over several columns) holds cells that span several text rows: a name wrapped
+    over two lines ("Total" / "(in billions)"), or a stub name ("Region and state") set at the
+    foot of a cell that reaches up to the table's top rule. In each column, the header text
+    between two rules that cross it is one cell, in the top row of that stretch. Without such
+    rules nothing tells a wrapped name from stacked header rows, and the rows stay as they are;
+    a header with vertical rules too is a lattice, whose cells the ruled-table finder reads."""
+    rows, boxes = grid.rows, grid.boxes
+    first_data = next((i for i, r in enumerate(rows) if _is_data_row(r)), None)
+    if not rules or first_data is None or first_data < 2:
+        return
+
+    filled_boxes = [[b for b in r if b is not None] for r in boxes]
+    if not all(filled_boxes):
+        return  # cells without boxes (camelot's own rows): no geometry to go by
+    top = [min(b[1] for b in r) for r in filled_boxes]
+    mid = [min((b[1] + b[3]) / 2 for b in r) for r in filled_boxes]
+    x0, _, x1, _ = grid.bbox
+    across = [y for y, a, b in rules if b - a >= 0.8 * (x1 - x0) and a <= x0 + 0.1 * (x1 - x0) and y < top[first_data]]
+    if not across:
+        return
+    # a bracketed line above the table's top rule ("[In thousands]") is a note on the whole table
+    notes = [i for i in range(first_data) if mid[i] < min(across) and _headnote(rows[i])]
+    for i in reversed(notes):
+        grid.notes.insert(0, next(c for c in rows[i] if c))
+        del rows[i], boxes[i], top[i], mid[i]
+    first_data -= len(notes)
+
+    def heads(i: int) -> bool:
+        """Row i holds column names: several cells, or one over a spanner rule (not a caption
+        or headnote line set inside the table's rules)."""
+        filled = [b for c, b in zip(rows[i], boxes[i], strict=True) if c and b is not None]
+        if len(filled) != 1:
+            return len(filled) >= 2
+        b = filled[0]
+        cx = (b[0] + b[2]) / 2
+        return any(mid[i] < y < top[i + 1] + 1 and a <= cx <= e and e - a < 0.8 * (x1 - x0) for y, a, e in rules)
+
+    start = next((i for i in range(first_data) if mid[i] > min(across) and heads(i)), first_data)
+    end = start + header_row_count(rows[start:])
+    if end - start < 2:
+        return
+    spanners = [(y, a, b) for y, a, b in rules if mid[start] < y < top[end - 1] and b - a < 0.8 * (x1 - x0)]
+    if not spanners:
+        return  # no rule inside the header: its rows are not known to be cells
+    if any(
+        e["orientation"] == "v"
+        and e["height"] >= 4
+        and x0 <= e["x0"] <= x1
+        and e["top"] < top[end - 1]
+        and e["bottom"] > mid[start]
+        for e in edges
+    ):
+        return
+    for j in range(len(rows[0])):
+        xs = sorted((b[0] + b[2]) / 2 for r in boxes[end:] if (b := r[j]) is not None)
+        if not xs:
+            continue
+        cx = xs[len(xs) // 2]
+        first = start
+        for i in range(start + 1, end + 1):
+            if i < end and not any(a - 1 <= cx <= b + 1 and mid[i - 1] < y < top[i] + 1 for y, a, b in rules):
+                continue
+            # rows first..i-1 of this column are one cell
+            filled = [r for r in range(first, i) if rows[r][j]]
+            if filled and filled != [first]:
+                text = " ".join(rows[r][j] for r in filled)
+                box = union_bbox(b for r in filled if (b := boxes[r][j]) is not None)
+                for r in filled:
+                    rows[r][j], boxes[r][j] = "", None
+                rows[first][j], boxes[first][j] = text, box
+            first = i
+    # a name over a spanner rule names every column under that rule
+    for i in range(start, end):
+        for j, b in enumerate(boxes[i]):
+            if b is None or not rows[i][j]:
+                continue
+            cx = (b[0] + b[2]) / 2
+            under = [
+                (a, e)
+                for y, a, e in rules
+                if b[3] - 1 <= y <= top[i + 1] + 1 and a - 1 <= cx <= e + 1 and e - a < 0.8 * (x1 - x0)
+            ]
+            if under:
+                a, e = max(under, key=lambda r: r[1] - r[0])
+                boxes[i][j] = (min(a, b[0]), b[1], max(e, b[2]), b[3])
+    for i in range(end - 1, start - 1, -1):
+        if not any(rows[i]):
+            del rows[i], boxes[i]
+
+
+def _headnote(row: Sequence[str]) -> bool:
+    filled = [c for c in row if c]
+    return len(filled) == 1 and re.fullmatch(r"[\[(][^\])]*[\])]", filled[0]) is not None
+
+
+def _overlap(a: BBox, b: BBox) -> float:
+    """Intersection area over the smaller box's area."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1])) or 1.0
+    return w * h / smaller
+
+
+def _rows_outside(numeric: list[list[tuple[str, BBox]]], boxes: list[BBox]) -> int:
+    """How many of the page's numeric rows (``PageSignals.numeric``) no found table holds."""
+
+    def inside(box: BBox) -> bool:
+        return any(_overlap(box, b) > 0.5 for b in boxes)
+
+    return sum(1 for r in numeric if not inside(r[0][1]))
+
+
+def _merged_cells(rows: list[list[str]]) -> bool:
+    """Ruling lines that do not separate columns/rows show up as cells holding several numbers."""
+    return any(_numbers_in(c) >= 3 for r in rows for c in r)
+
+
+# Thousands grouped with spaces ("1 649 692"): one number, not three.
+_SPACE_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d])")
+
+
+def _numbers_in(cell: str) -> int:
+    joined = _SPACE_GROUPED.sub(lambda m: m.group().replace(" ", ""), cell)
+    return sum(1 for tok in joined.split() if _NUMERIC.match(tok))
+
+
+def table_score(rows: list[list[str]]) -> int:
+    """How much clean tabular content a candidate holds: short filled cells, minus merged ones."""
+    score = 0
+    for r in rows:
+        for c in r:
+            if not c:
+                continue
+            numbers = _numbers_in(c)
+            score += -3 if numbers >= 3 or len(c) > 150 else 1
+    return score
+
+
+def _merge_candidates(lattice: list[Grid], stream: list[Grid]) -> list[Grid]:
+    """Union of both, and where they overlap, the candidate(s) with the better score."""
+    keep = list(lattice)
+    for grid in stream:
+        rivals = [g for g in keep if _overlap(grid.bbox, g.bbox) >= 0.5]
+        if not rivals:
+            keep.append(grid)
+        elif table_score(grid.rows) > sum(table_score(g.rows) for g in rivals):
+            keep = [g for g in keep if all(g is not r for r in rivals)] + [grid]
+    return keep

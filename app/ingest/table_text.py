@@ -1,0 +1,150 @@
+"""Table cells as text: cleaning and rendering rows, telling header rows from data rows, and the cheap detector's
+page signals."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.ingest.extracted import BBox
+
+# A ruling line of the page (a pdfplumber edge dict), not a graph edge.
+RulingLine = dict[str, Any]
+# a number, also one written without its leading zero (".397", "-.019")
+_NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\.?\d[\d.,:/%]*[)\]]?[%*a-z]?$", re.I)
+# "Exhibit 5" (financial releases) and "Schedule 2" (government accounts) label tables as "Table 5" does; an
+# appendix's tables are "Table C.1", "Table A-2", "Table A4-12".
+_CAPTION = re.compile(
+    r"^(table|tab\.|tableau|tabelle|tabla|exhibit|schedule)\s*[:.]?\s*((?:[a-z][.\-]?)?\d+(?:[.\-–]\d+)*[a-z]?|[ivxlc]+)\b",
+    re.I,
+)
+
+
+# ------------------------------------------------------------------------------------------------
+# Rendering and cleaning (pure)
+# ------------------------------------------------------------------------------------------------
+
+
+def clean_cell(value: object) -> str:
+    if value is None:
+        return ""
+    return re.sub(r"\s+", " ", str(value)).strip()
+
+
+def _md_cell(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("|", "\\|").replace("\r", " ").replace("\n", " ").strip()
+
+
+def rows_to_markdown(rows: Sequence[Sequence[str]]) -> str:
+    """GitHub-flavoured markdown; the first row is the header. Pipes are escaped, newlines flattened."""
+    if not rows:
+        return ""
+    ncols = max(len(r) for r in rows)
+    padded = [[_md_cell(c) for c in r] + [""] * (ncols - len(r)) for r in rows]
+    out = ["| " + " | ".join(padded[0]) + " |", "|" + "---|" * ncols]
+    out += ["| " + " | ".join(r) + " |" for r in padded[1:]]
+    return "\n".join(out)
+
+
+def normalise_rows(rows: Sequence[Sequence[object]]) -> list[list[str]]:
+    """Cells as clean strings; rows and columns that are entirely empty are dropped."""
+    clean = [[clean_cell(c) for c in r] for r in rows]
+    clean = [r for r in clean if any(r)]
+    if not clean:
+        return []
+    ncols = max(len(r) for r in clean)
+    clean = [r + [""] * (ncols - len(r)) for r in clean]
+    keep = [j for j in range(ncols) if any(r[j] for r in clean)]
+    return [[r[j] for j in keep] for r in clean]
+
+
+def is_degenerate(rows: list[list[str]]) -> bool:
+    """A 'table' of one row, one column, or with fewer than 3 filled cells says nothing tabular."""
+    if len(rows) < 2 or max(len(r) for r in rows) < 2:
+        return True
+    filled = sum(1 for r in rows for c in r if c)
+    # Paragraph text mistaken for a table has one filled cell per row almost everywhere.
+    multi = sum(1 for r in rows if sum(1 for c in r if c) >= 2)
+    return filled < 3 or multi < max(2, len(rows) // 4)
+
+
+_YEAR = re.compile(r"^(19|20)\d\d$")
+
+
+def _is_data_row(row: Sequence[str]) -> bool:
+    values = [c for c in row[1:] if c]
+    numbers = [c for c in values if _NUMERIC.match(c.replace(" ", ""))]
+    return bool(numbers) and 2 * len(numbers) >= len(values) and not all(_YEAR.match(c) for c in numbers)
+
+
+def header_row_count(rows: Sequence[Sequence[str]]) -> int:
+    """Rows above the first data row (one with numbers beyond its label), at most five; a table
+    without numbers has a one-row header; 0 when it starts with data (a continuation)."""
+    for i, row in enumerate(rows[:6]):
+        if _is_data_row(row):
+            return i
+        if i and sum(1 for c in row if c) == 1 and row[0]:
+            return i  # a section label ("Actual") opens the body
+    return 1 if len(rows) > 1 else 0
+
+
+# ------------------------------------------------------------------------------------------------
+# The cheap detector
+# ------------------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class PageSignals:
+    h_rules: int  # long horizontal edges
+    v_rules: int  # long vertical edges
+    numeric_rows: int  # text rows with >= 2 numbers set apart by wide gaps
+    aligned_columns: int  # right edges of numbers shared by >= 3 of those rows
+    numeric: list[list[tuple[str, BBox]]] = field(default_factory=list, repr=False)  # those rows
+
+    @property
+    def ruled(self) -> bool:
+        return self.h_rules >= 2 and self.v_rules >= 2
+
+    @property
+    def unruled(self) -> bool:
+        # Numbered paragraphs and two-column prose also give "numeric rows"; a table's numbers
+        # line up in columns, so ask for at least two aligned columns as well.
+        return self.numeric_rows >= 3 and self.aligned_columns >= 2
+
+
+def page_signals(edges: Sequence[RulingLine], rows: list[list[tuple[str, BBox]]]) -> PageSignals:
+    """``rows``: the page's words in visual rows (text_rows)."""
+    h = sum(1 for e in edges if e["orientation"] == "h" and e["width"] >= 15)
+    v = sum(1 for e in edges if e["orientation"] == "v" and e["height"] >= 8)
+    numeric = [row for row in rows if _is_numeric_row(row)]
+    return PageSignals(h, v, len(numeric), _aligned_columns(numeric), numeric)
+
+
+def _aligned_columns(rows: list[list[tuple[str, BBox]]], tolerance: float = 2.0) -> int:
+    """How many x positions (number right edges, or left edges) recur in >= 3 numeric rows."""
+    count = 0
+    for side in (2, 0):
+        xs = sorted({round(box[side] / tolerance) for row in rows for text, box in row if _NUMERIC.match(text)})
+        support: dict[int, int] = {}
+        for row in rows:
+            seen = {round(box[side] / tolerance) for text, box in row if _NUMERIC.match(text)}
+            for x in xs:
+                if x in seen or x - 1 in seen or x + 1 in seen:
+                    support[x] = support.get(x, 0) + 1
+        # Neighbouring bins describe one column: count runs of supported bins once.
+        strong = sorted(x for x, n in support.items() if n >= 3)
+        count = max(count, sum(1 for i, x in enumerate(strong) if i == 0 or x - strong[i - 1] > 2))
+    return count
+
+
+def _is_numeric_row(row: list[tuple[str, BBox]]) -> bool:
+    numbers = 0
+    wide_gaps = 0
+    for i, (text, box) in enumerate(row):
+        numbers += bool(_NUMERIC.match(text))
+        if i:
+            height = max(box[3] - box[1], 1.0)
+            wide_gaps += box[0] - row[i - 1][1][2] > 1.2 * height
+    return numbers >= 2 and wide_gaps >= 1

@@ -332,21 +332,21 @@ def _entries(value: str) -> list[str]:
     return [part.strip() for part in value.split(",") if part.strip()]
 
 
-def _names(model: type[BaseModel], prefix: str) -> list[str]:
-    """Every environment name of `model`'s fields, groups within groups included."""
-    names = []
+def setting_fields(model: type[BaseModel], prefix: str = PREFIX) -> list[tuple[str, FieldInfo]]:
+    """(environment name, field) of every setting of `model`, groups within groups included."""
+    fields: list[tuple[str, FieldInfo]] = []
     for name, info in model.model_fields.items():
         annotation = info.annotation
         if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-            names += _names(annotation, f"{prefix}{name.upper()}{NESTED}")
+            fields += setting_fields(annotation, f"{prefix}{name.upper()}{NESTED}")
         else:
-            names.append(prefix + name.upper())
-    return names
+            fields.append((prefix + name.upper(), info))
+    return fields
 
 
 def unknown_names(environ: Mapping[str, str]) -> list[str]:
     """MDQA_* names in `environ` that name no setting, each with the closest known name when there is one."""
-    known = set(_names(Settings, PREFIX))
+    known = {name for name, _ in setting_fields(Settings)}
     found = []
     for name in sorted(environ):
         upper = name.upper()

@@ -5,30 +5,34 @@ document as a file and the cell leads every other by the settings' margin."""
 from __future__ import annotations
 
 from app.db.models import DocTable, Document
-from app.qa import tablequery
 from app.qa.analysis.describe import asks_description
 from app.qa.answer_types import expected_type
 from app.qa.read.cells import choose_cell
+from app.qa.tables.matching import description
+from app.qa.tables.model import TableAnswer, TableData
+from app.qa.tables.render import cell_of, cite_name, row_excerpt
+from app.qa.tables.shape import shape
+from app.qa.tables.words import tokens
 from app.settings import AnswerSettings
 
-Found = tuple[float, tablequery.TableAnswer, DocTable, Document, tablequery.TableData]
+Found = tuple[float, TableAnswer, DocTable, Document, TableData]
 
 
-def _named_by(data: tablequery.TableData, document: Document) -> set[str]:
+def _named_by(data: TableData, document: Document) -> set[str]:
     """The words that name the table and its document: caption, label, row-label header, title and file name."""
-    words = set(tablequery.description(data)) | set(tablequery.tokens(data.caption or ""))
-    return words | set(tablequery.tokens(f"{document.title or ''} {document.filename.replace('-', ' ')}"))
+    words = set(description(data)) | set(tokens(data.caption or ""))
+    return words | set(tokens(f"{document.title or ''} {document.filename.replace('-', ' ')}"))
 
 
 def retrieved_cell(
-    offered: list[tuple[DocTable, Document, tablequery.TableData]],
+    offered: list[tuple[DocTable, Document, TableData]],
     question: str,
     document_id: str | None,
     limits: AnswerSettings,
 ) -> Found | None:
     if not offered or asks_description(question):
         return None  # "What does the statistical table show?" asks for no value
-    shapes = [(data, tablequery.shape(data), _named_by(data, document)) for _, document, data in offered]
+    shapes = [(data, shape(data), _named_by(data, document)) for _, document, data in offered]
     choice = choose_cell(shapes, question, expected_type(question), limits.cell_explained_floor,
                          limits.cell_caption_weight)  # fmt: skip
     if choice is None:
@@ -36,13 +40,13 @@ def retrieved_cell(
     table, document, data = offered[choice.table]
     sh = shapes[choice.table][1]
     hit = choice.hit
-    cell = tablequery.cell_of(data, sh, hit.row, hit.column)
+    cell = cell_of(data, sh, hit.row, hit.column)
     sure = document_id is not None and table.document_id == document_id and hit.margin >= limits.cell_sure_margin
     if sure:
-        body = f"**{hit.value}** — {cell['row']}, {cell['column']}, in {tablequery.cite_name(data)} {{cite}}."
+        body = f"**{hit.value}** — {cell['row']}, {cell['column']}, in {cite_name(data)} {{cite}}."
     else:
-        body = tablequery.row_excerpt(data, sh, hit.row, hit.column)
-    got = tablequery.TableAnswer(table.id, "cell", body, short_answer=hit.value if sure else None, cell=cell)
+        body = row_excerpt(data, sh, hit.row, hit.column)
+    got = TableAnswer(table.id, "cell", body, short_answer=hit.value if sure else None, cell=cell)
     got.strength, got.sure, got.column = hit.score, sure, cell["column"]
     got.used = hit.row_words | hit.column_words
     return hit.score, got, table, document, data

@@ -147,7 +147,7 @@ def retrieve(
         retrieval = Retrieval(question_type=parsed.question_type, nodes=[])
         retrieval.missing = unanswerable
     elif parsed.question_type == "structural":
-        retrieval = named_fetch.fetch(session, collection_id, parsed)
+        retrieval = named_fetch.fetch(session, collection_id, parsed, settings.answer.tables)
         if not retrieval.nodes and retrieval.missing is None:
             retrieval = None
     index = get_index(session, collection_id, version, settings.retrieval.ann_threshold) if retrieval is None else None

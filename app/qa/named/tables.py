@@ -13,13 +13,11 @@ from app.qa.classify import ParsedQuery, TableRef, label_key
 from app.qa.named.documents import DOCUMENT_ORDER, doc_info, ready_conditions
 from app.qa.resolve import Missing, TableInfo, resolve_tables
 from app.qa.tables.answer import answer, best_answer
-from app.qa.tables.content import TABLE_MARGIN
 from app.qa.tables.model import TableAnswer, TableData, answer_said
 from app.qa.tables.render import whole_table
 from app.qa.tables.shape import shape
 from app.qa.tables.stored import Inferred, infer_labels, table_data, tables_of
-
-MAX_TABLES = 12
+from app.settings_reading import TableReadingSettings
 
 
 def tables_labelled(session: Session, collection_id: str, label: str) -> list[tuple[DocTable, Document]]:
@@ -40,12 +38,14 @@ def tables_labelled(session: Session, collection_id: str, label: str) -> list[tu
     return list(found.values())
 
 
-def _documents_with_tables(session: Session, collection_id: str, document_id: str | None) -> list[Document]:
+def _documents_with_tables(
+    session: Session, collection_id: str, document_id: str | None, limits: TableReadingSettings
+) -> list[Document]:
     query = select(Document).where(*ready_conditions(collection_id, document_id)).order_by(*DOCUMENT_ORDER)
     if document_id is None:
         # Documents known to hold no table are skipped without reading their table rows.
         query = query.where(Document.table_count > 0)
-    return list(session.scalars(query.limit(MAX_TABLES * 20)))
+    return list(session.scalars(query.limit(limits.max_tables * limits.documents_per_named_table)))
 
 
 def _table_info(table: DocTable, inferred: Inferred | None = None) -> TableInfo:
@@ -64,25 +64,36 @@ class FoundTable:
 
 
 def _found(
-    document: Document, tables: list[DocTable], inferred: Inferred, match_tables: list, how: str
+    document: Document,
+    tables: list[DocTable],
+    inferred: Inferred,
+    match_tables: list,
+    how: str,
+    limits: TableReadingSettings,
 ) -> list[FoundTable]:
     by_id = {t.id: t for t in tables}
     chosen = [by_id[m.id] for m in match_tables]
-    found = [FoundTable(t, document, table_data(t, document, tables, inferred)) for t in chosen]
+    found = [FoundTable(t, document, table_data(t, document, tables, inferred, limits=limits)) for t in chosen]
     if how == "label" and len(found) > 1:
         # One label on consecutive pages: one table continued. Read as one when the columns are the same; a
         # continuation with columns of its own ("2013–14" … after "2003–04" …) stays a table of its own.
-        first = shape(found[0].data).columns
-        same = [f.table for f in found[1:] if shape(f.data).columns[1:] == first[1:]]
+        first = shape(found[0].data, limits).columns
+        same = [f.table for f in found[1:] if shape(f.data, limits).columns[1:] == first[1:]]
         if len(same) == len(found) - 1:
-            return [FoundTable(chosen[0], document, table_data(chosen[0], document, tables, inferred, same))]
+            whole = table_data(chosen[0], document, tables, inferred, same, limits)
+            return [FoundTable(chosen[0], document, whole)]
     return found
 
 
 def resolve_table_ref(
-    session: Session, collection_id: str, document: Document | None, ref: TableRef, notes: list[str]
+    session: Session,
+    collection_id: str,
+    document: Document | None,
+    ref: TableRef,
+    notes: list[str],
+    limits: TableReadingSettings = TableReadingSettings(),
 ) -> list[FoundTable] | Missing:
-    """Tables a reference names in the named document, or in each document that has one (at most MAX_TABLES)."""
+    """Tables a reference names in the named document, or in each document that has one (at most `max_tables`)."""
     if document is not None:
         tables = tables_of(session, document)
         inferred = infer_labels(session, tables)
@@ -91,17 +102,17 @@ def resolve_table_ref(
             return match
         if match.note:
             notes.append(match.note)
-        return _found(document, tables, inferred, match.tables, match.how)
+        return _found(document, tables, inferred, match.tables, match.how, limits)
     found: list[FoundTable] = []
-    for doc in _documents_with_tables(session, collection_id, None):
-        if len(found) >= MAX_TABLES:
+    for doc in _documents_with_tables(session, collection_id, None, limits):
+        if len(found) >= limits.max_tables:
             break
         tables = tables_of(session, doc)
         inferred = infer_labels(session, tables)
         match = resolve_tables(ref, doc_info(doc), [_table_info(t, inferred) for t in tables])
         if isinstance(match, Missing):
             continue
-        found.extend(_found(doc, tables, inferred, match.tables, match.how))
+        found.extend(_found(doc, tables, inferred, match.tables, match.how, limits))
     if not found and ref.caption:
         return []  # caption words found in no table of any document: a content question after all
     if not found:
@@ -109,21 +120,23 @@ def resolve_table_ref(
         what = (f"{article} {ref.word} {ref.label}" if ref.label else f"a table about “{ref.caption}”" if ref.caption
                 else "a table on that page" if ref.page is not None else "such a table")  # fmt: skip
         return Missing(f"No document in this collection has {what}.")
-    return found[:MAX_TABLES]
+    return found[: limits.max_tables]
 
 
-def table_answers(found: list[FoundTable], parsed: ParsedQuery) -> list[TableAnswer]:
+def table_answers(
+    found: list[FoundTable], parsed: ParsedQuery, limits: TableReadingSettings = TableReadingSettings()
+) -> list[TableAnswer]:
     """One table: its cell, aggregate or whole. Several (a label in several documents, the tables of a page):
     the single table whose cells answer, else each whole table — rows of two tables are never mixed."""
     question = parsed.residual or parsed.question
     if len(found) == 1:
-        return [answer(found[0].data, question, parsed.intent)]
+        return [answer(found[0].data, question, parsed.intent, limits)]
     if parsed.intent == "lookup":
-        answers = [best_answer(f.data, question) for f in found]
+        answers = [best_answer(f.data, question, limits) for f in found]
         good = sorted((a for a in answers if a is not None and a.kind != "not_found"), key=lambda a: -a.strength)
         if good:
-            close = len(good) > 1 and good[0].strength - good[1].strength < TABLE_MARGIN
+            close = len(good) > 1 and good[0].strength - good[1].strength < limits.table_margin
             if close and answer_said(good[0]) != answer_said(good[1]):
                 good[0].short_answer = None  # two tables answer about as well, and differently
             return good[:1]
-    return [whole_table(f.data) for f in found]
+    return [whole_table(f.data, limits) for f in found]

@@ -22,6 +22,7 @@ from app.qa.tables.model import Shape, TableAnswer, TableData
 from app.qa.tables.render import cell_of, cite_name, format_number
 from app.qa.tables.shape import shape
 from app.qa.tables.words import tokens, word_stem
+from app.settings_reading import TableReadingSettings
 
 # "fell the most", "the largest decline": the most of a fall is the lowest value of the change column.
 DECLINE = re.compile(r"\b(?:fall|falls|fell|fallen|decline[ds]?|drop(?:s|ped)?|decrease[ds]?|shr[iu]nk|shrank|"
@@ -41,14 +42,14 @@ COUNT = re.compile(
 )
 
 
-def _aggregate_column(table: TableData, sh: Shape, q: list[str]) -> Pick | None:
-    col = best_column(sh, q, {sh.label_column}, frozenset(tokens(table.caption or "")))
-    numeric = numeric_columns(table, sh)
+def _aggregate_column(table: TableData, sh: Shape, q: list[str], limits: TableReadingSettings) -> Pick | None:
+    col = best_column(sh, q, {sh.label_column}, frozenset(tokens(table.caption or "")), limits)
+    numeric = numeric_columns(table, sh, limits)
     if col is not None and col.index in numeric:
         return col
     if col is not None:
         # The named column is text ("Country of origin"): prefer a numeric column named as well as it.
-        others = [best_column(sh, q, {c for c in range(len(sh.columns)) if c != n}) for n in numeric]
+        others = [best_column(sh, q, {c for c in range(len(sh.columns)) if c != n}, limits=limits) for n in numeric]
         scored = [p for p in others if p is not None and p.matched >= col.matched]
         if scored:
             return max(scored, key=lambda p: (p.matched, p.coverage))
@@ -68,22 +69,26 @@ def _aggregate_column(table: TableData, sh: Shape, q: list[str]) -> Pick | None:
     return None
 
 
-def aggregate_column_sure(table: TableData, sh: Shape, q: Sequence[str], col: Pick) -> bool:
+def aggregate_column_sure(
+    table: TableData, sh: Shape, q: Sequence[str], col: Pick, limits: TableReadingSettings = TableReadingSettings()
+) -> bool:
     """Whether the column an aggregate runs over is the only one the question could mean: the table's only numeric
     column, or the numeric column whose header the question names strictly best (caption words counted as any:
     when only the caption's words set it apart, two readings remain)."""
-    numeric = numeric_columns(table, sh)
+    numeric = numeric_columns(table, sh, limits)
     if col.matched <= 0:
         return len(numeric) == 1
-    ranks = [r for r in column_ranks(sh, q, {sh.label_column}) if r[2] in numeric]
+    ranks = [r for r in column_ranks(sh, q, {sh.label_column}, limits) if r[2] in numeric]
     if not ranks or ranks[0][2] != col.index:
         return False
     return len(ranks) == 1 or ranks[1][:2] < ranks[0][:2]
 
 
-def aggregate_answer(table: TableData, question: str) -> TableAnswer | None:
+def aggregate_answer(
+    table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()
+) -> TableAnswer | None:
     """Highest/lowest (with the row label), total, average, count, rows above/below a value; None if not asked."""
-    got, col = _aggregate(table, question)
+    got, col = _aggregate(table, question, limits)
     if got is not None and col is not None:
         got.strength = col.matched + col.coverage
         got.column = col.name
@@ -137,8 +142,10 @@ def _names_a_member(sh: Shape, members: list[int], question: Sequence[str]) -> b
     return False
 
 
-def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pick | None]:
-    sh = shape(table)
+def _aggregate(
+    table: TableData, question: str, limits: TableReadingSettings
+) -> tuple[TableAnswer | None, Pick | None]:
+    sh = shape(table, limits)
     labels = frozenset(normalise(sh.name(i).split(" / ")[-1]) for i in sh.data(table.rows))
     measures = " ".join(c for k, c in enumerate(sh.columns) if k != sh.label_column)
     asked = intent_text(question, " ".join([table.caption or "", *sh.columns]), labels, measures)
@@ -162,29 +169,31 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
         return None, None  # "the average ratio in private schools in 2010": the row 2010 is asked, not a mean
     if kind == "count" and limit is None:
         n = len(members)
-        body = f"**{n}** rows in {cite_name(table)} {{cite}}: " + ", ".join(label(i) for i in members[:30]) + "."
+        listed = ", ".join(label(i) for i in members[: limits.max_rows_listed])
+        body = f"**{n}** rows in {cite_name(table, limits)} {{cite}}: {listed}."
         return TableAnswer(table.id, "aggregate", body, short_answer=str(n), sure=True), None
     if kind in ("max", "min") and asks_period(asked):
-        along = along_row(table, sh, tokens(_without_thresholds(question, asked)), kind, nth, question)
+        along = along_row(table, sh, tokens(_without_thresholds(question, asked)), kind, nth, question, limits)
         if along is not None:
             return along
     # The threshold ("above $20") is no column name; other numbers ("in 1996") may be.
     q = tokens(_without_thresholds(question, asked))
-    col = _aggregate_column(table, sh, q)
+    col = _aggregate_column(table, sh, q, limits)
     if col is None:
         return None, None
     numbers = column_values(table, col.index)
     values = [(i, numbers[i]) for i in members if i in numbers]
-    sure = aggregate_column_sure(table, sh, q, col)
+    sure = aggregate_column_sure(table, sh, q, col, limits)
     if kind == "max" and DECLINE.search(question) and any(v < 0 for v in numbers.values()):
         kind = "min"  # "fell the most" over a column of changes: its lowest value
     if kind != "count":
-        confirm = [c for c in numeric_columns(table, sh) if c != col.index]
-        sums = subtotal_rows(values, [column_values(table, c) for c in confirm[:2]])
+        confirm = [c for c in numeric_columns(table, sh, limits) if c != col.index]
+        others = [column_values(table, c) for c in confirm[: limits.subtotal_confirm_columns]]
+        sums = subtotal_rows(values, others, limits)
         values = [(i, v) for i, v in values if i not in sums]
     if not values:
         return None, None
-    where = f"{sh.columns[col.index]} in {cite_name(table)}"
+    where = f"{sh.columns[col.index]} in {cite_name(table, limits)}"
     values = _in_named_section(sh, values, set(q) - col.used)
     if kind in ("max", "min"):
         return extreme_answer(table, sh, values, col, kind, nth, sure, where, question), col
@@ -211,7 +220,8 @@ def _aggregate(table: TableData, question: str) -> tuple[TableAnswer | None, Pic
         hits = [(i, v) for i, v in values if v > threshold or (limit.inclusive and v == threshold)]
     else:
         hits = [(i, v) for i, v in values if v < threshold or (limit.inclusive and v == threshold)]
-    listed = ", ".join(f"{label(i)} ({table.rows[i][col.index].strip()})" for i, _ in hits[:30]) or "none"
+    shown_hits = hits[: limits.max_rows_listed]
+    listed = ", ".join(f"{label(i)} ({table.rows[i][col.index].strip()})" for i, _ in shown_hits) or "none"
     word = ("at least" if kind == "above" else "at most") if limit.inclusive else kind
     shown = limit.text if limit.fraction is None else f"{format_number(threshold)} ({limit.number})"
     body = f"**{len(hits)}** rows {word} {shown} in {where} {{cite}}: {listed}."

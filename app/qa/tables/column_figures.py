@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from app.qa.aggregate_intent import Threshold
 from app.qa.tablelayout import FOOTNOTE, parse_number
 from app.qa.tables.model import TableData
+from app.settings_reading import TableReadingSettings
 
 
 def threshold_value(limit: Threshold, header: str, values: Sequence[float]) -> float | None:
@@ -35,11 +36,6 @@ def _scaled(value: float, word: str, header: str) -> float:
     return value * scale
 
 
-SUBTOTAL_RUN = 3  # rows a subtotal must add up at least: two rows summing to a third happens by chance
-SUBTOTAL_SPAN = 80
-SUBTOTAL_TOLERANCE = 0.005  # printed figures are rounded
-
-
 def column_values(table: TableData, column: int) -> dict[int, float]:
     cells = {i: row[column] for i, row in enumerate(table.rows) if column < len(row)}
     return {i: v for i, v in column_numbers(cells).items() if v is not None}
@@ -60,28 +56,36 @@ def column_numbers(cells: dict[int, str]) -> dict[int, float | None]:
     return {i: parse_number(c) for i, c in cells.items()}
 
 
-def _adds_up(total: float, parts: float) -> bool:
-    return abs(total - parts) <= max(SUBTOTAL_TOLERANCE * abs(total), 1e-9) and total != 0
+def _adds_up(total: float, parts: float, tolerance: float) -> bool:
+    return abs(total - parts) <= max(tolerance * abs(total), 1e-9) and total != 0
 
 
-def subtotal_rows(values: list[tuple[int, float]], others: Sequence[dict[int, float]] = ()) -> set[int]:
-    """Rows whose value is the sum of a run of at least SUBTOTAL_RUN rows right below or above them ("Northeast"
+def subtotal_rows(
+    values: list[tuple[int, float]],
+    others: Sequence[dict[int, float]] = (),
+    limits: TableReadingSettings = TableReadingSettings(),
+) -> set[int]:
+    """Rows whose value is the sum of a run of at least `subtotal_min_run` rows right below or above them ("Northeast"
     over its states, "United States" over every state once the regions are out): totals whatever their label, never
     the "highest" member nor counted twice. Another numeric column, when the table has one, must add up the same way.
     Repeated until none is left, so a total of subtotals is found once the subtotals are out."""
+    # Two rows summing to a third happens by chance: a subtotal must add up a longer run.
+    shortest, span, tolerance = limits.subtotal_min_run, limits.subtotal_max_span, limits.subtotal_tolerance
     found: set[int] = set()
     positive = all(v >= 0 for _, v in values)
     while True:
         rest = [(i, v) for i, v in values if i not in found]
         new = set()
         for k, (i, v) in enumerate(rest):
-            for run in (rest[k + 1 : k + 1 + SUBTOTAL_SPAN], rest[max(0, k - SUBTOTAL_SPAN) : k][::-1]):
+            for run in (rest[k + 1 : k + 1 + span], rest[max(0, k - span) : k][::-1]):
                 acc = 0.0
                 for n, (_, x) in enumerate(run, start=1):
                     acc += x
-                    if positive and acc > v * (1 + SUBTOTAL_TOLERANCE):
+                    if positive and acc > v * (1 + tolerance):
                         break  # only grows from here
-                    if n >= SUBTOTAL_RUN and _adds_up(v, acc) and _confirmed(i, [j for j, _ in run[:n]], others):
+                    if n >= shortest and _adds_up(v, acc, tolerance) and _confirmed(
+                        i, [j for j, _ in run[:n]], others, tolerance
+                    ):
                         new.add(i)
                         break
                 if i in new:
@@ -91,8 +95,8 @@ def subtotal_rows(values: list[tuple[int, float]], others: Sequence[dict[int, fl
         found |= new
 
 
-def _confirmed(total: int, parts: list[int], others: Sequence[dict[int, float]]) -> bool:
+def _confirmed(total: int, parts: list[int], others: Sequence[dict[int, float]], tolerance: float) -> bool:
     for column in others:
         if total in column and all(j in column for j in parts):
-            return _adds_up(column[total], sum(column[j] for j in parts))
+            return _adds_up(column[total], sum(column[j] for j in parts), tolerance)
     return True

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 from app.qa.classify import normalise
 from app.qa.tablelayout import parse_number
-from app.qa.tables.cell_lookup import ROW_MARGIN
 from app.qa.tables.matching import Pick, best_row, named_whole, numeric_columns, row_picks
 from app.qa.tables.model import Shape, TableAnswer, TableData, value_at
 from app.qa.tables.render import cell_of, cite_name
+from app.settings_reading import TableReadingSettings
 
 # Rows that hold what no member holds ("Unspecified", "non-EU", "Unknown"): never the "highest" country. "Other"
 # may be a member ("Other" castes) or the rest ("Other offenses"): kept, but no short answer when it would win.
@@ -74,19 +74,25 @@ PERIOD_HEADER = re.compile(r"^(?:(?:19|20)\d\d(?:\s*[–\-/]\s*(?:19|20)?\d\d)?\
 
 
 def along_row(
-    table: TableData, sh: Shape, q: list[str], kind: str, nth: int, question: str
+    table: TableData,
+    sh: Shape,
+    q: list[str],
+    kind: str,
+    nth: int,
+    question: str,
+    limits: TableReadingSettings = TableReadingSettings(),
 ) -> tuple[TableAnswer, Pick] | None:
     """ "In which year was X lowest": the period column where the named row peaks (troughs), when the columns are
     periods and the question names one row. None when it names no row whole or the columns are no periods."""
-    periods = [c for c in numeric_columns(table, sh)
+    periods = [c for c in numeric_columns(table, sh, limits)
                if PERIOD_HEADER.match(sh.columns[c].split(" / ")[-1].strip())]  # fmt: skip
     if len(periods) < 2:
         return None
-    row, tied = best_row(table, sh, q)
+    row, tied = best_row(table, sh, q, limits)
     if row is None:
         return None
     own = sh.primary.get(row.index, row.name).split(" / ")[-1]
-    if not named_whole(own, q) and row.coverage < 1.0:
+    if not named_whole(own, q, limits) and row.coverage < 1.0:
         return None
     if len({normalise(sh.primary.get(p.index, p.name)) for p in tied}) > 1:
         return None
@@ -97,17 +103,17 @@ def along_row(
     order = sorted({v for _, v in values}, reverse=kind == "max")
     target = order[min(nth, len(order)) - 1]
     at = [c for c, v in values if v == target]
-    # Another row named about as well, holding other values: two readings (ROW_MARGIN, as for one cell).
-    _, rivals = row_picks(table, sh, q)
+    # Another row named about as well, holding other values: two readings (the row margin, as for one cell).
+    _, rivals = row_picks(table, sh, q, limits)
     sure = len(at) == 1 and all(
-        row.matched - p.matched >= ROW_MARGIN or [value_at(table, p.index, c) for c in periods]
+        row.matched - p.matched >= limits.row_margin or [value_at(table, p.index, c) for c in periods]
         == [value_at(table, row.index, c) for c in periods]
         for p in rivals if p.index != row.index
     )  # fmt: skip
     heads = " and ".join(sh.columns[c].split(" / ")[-1] for c in at)
     raw = value_at(table, row.index, at[0])
     word = "highest" if kind == "max" else "lowest"
-    body = f"**{heads}** — the {word} of {row.name} in {cite_name(table)}: {raw} {{cite}}."
+    body = f"**{heads}** — the {word} of {row.name} in {cite_name(table, limits)}: {raw} {{cite}}."
     cell = cell_of(table, sh, row.index, at[0])
     got = TableAnswer(table.id, "aggregate", body, short_answer=f"{heads} ({raw})" if sure else None, cell=cell,
                       sure=sure)  # fmt: skip

@@ -14,8 +14,8 @@ from app.qa.tablelayout import has_value, is_number
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.shape import shape
 from app.qa.tables.words import tokens
+from app.settings_reading import TableReadingSettings
 
-TOKEN_MATCH = 85  # rapidfuzz ratio for a spelling variant ("outlet"/"outlets", "Pradesh's")
 # Rows that summarise others: never the "highest" member, never summed again.
 SUMMARY_ROW = re.compile(r"^(?:total|totals|all|overall|sum|average|mean|median|pooled|eu ?\d+|eu total|world|"
                          r"grand total)\b", re.I)  # fmt: skip
@@ -24,34 +24,46 @@ SUMMARY_ROW = re.compile(r"^(?:total|totals|all|overall|sum|average|mean|median|
 PARENTHETICAL = re.compile(r"\([^()]*\)")
 
 
-def _token_hit(token: str, question: Sequence[str]) -> float:
+def _token_hit(token: str, question: Sequence[str], limits: TableReadingSettings) -> float:
     if token in question:
         return 1.0
-    if len(token) > 3 and not token.isdigit():
+    shortest = limits.spelling_variant_min_letters
+    if len(token) >= shortest and not token.isdigit():
         for q in question:
             # A spelling variant keeps its first letters: "femal" is no variant of "male".
-            if len(q) > 3 and not q.isdigit() and q[:2] == token[:2] and fuzz.ratio(token, q) >= TOKEN_MATCH:
-                return 0.8
+            if (len(q) >= shortest and not q.isdigit() and q[:2] == token[:2]
+                    and fuzz.ratio(token, q) >= limits.spelling_variant_ratio):  # fmt: skip
+                return limits.spelling_variant_weight
     return 0.0
 
 
-def name_score(name: str, question: Sequence[str], ignore: frozenset[str] = frozenset()) -> tuple[float, float]:
+def name_score(
+    name: str,
+    question: Sequence[str],
+    ignore: frozenset[str] = frozenset(),
+    limits: TableReadingSettings = TableReadingSettings(),
+) -> tuple[float, float]:
     """(matched tokens, share of the name's tokens matched) of a row label or header named in the question; words
     in `ignore` (shared by every column) are no part of the name."""
     toks = [t for t in tokens(name) if t not in ignore] if ignore else tokens(name)
     if not toks:
         return 0.0, 0.0
-    hits = [_token_hit(t, question) for t in toks]
+    hits = [_token_hit(t, question, limits) for t in toks]
     matched = sum(hits)
     return matched, matched / len(toks)
 
 
-def column_score(name: str, question: Sequence[str], shared: frozenset[str] = frozenset()) -> tuple[float, float]:
+def column_score(
+    name: str,
+    question: Sequence[str],
+    shared: frozenset[str] = frozenset(),
+    limits: TableReadingSettings = TableReadingSettings(),
+) -> tuple[float, float]:
     """`name_score` of a header; a header of several rows ("Literacy Status / Illiterate") whose last part is named
     whole counts half covered by that alone: the group words above it are a qualifier the question may leave out."""
-    matched, coverage = name_score(name, question, shared)
+    matched, coverage = name_score(name, question, shared, limits)
     parts = name.split(" / ")
-    if len(parts) > 1 and name_score(parts[-1], question, shared)[1] >= 1.0:
+    if len(parts) > 1 and name_score(parts[-1], question, shared, limits)[1] >= 1.0:
         coverage = max(coverage, (coverage + 1.0) / 2)
     return matched, coverage
 
@@ -65,9 +77,11 @@ class Pick:
     used: set[str]
 
 
-def best_row(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[Pick | None, list[Pick]]:
+def best_row(
+    table: TableData, sh: Shape, question: Sequence[str], limits: TableReadingSettings = TableReadingSettings()
+) -> tuple[Pick | None, list[Pick]]:
     """The data row whose label the question names best, and every row tied with it (ambiguity)."""
-    picks, _ = row_picks(table, sh, question)
+    picks, _ = row_picks(table, sh, question, limits)
     if not picks:
         return None, []
     top = max(p.matched for p in picks)
@@ -76,15 +90,17 @@ def best_row(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[Pick
     return best[0], best
 
 
-def row_score(label: str, question: Sequence[str]) -> tuple[float, float, bool]:
+def row_score(
+    label: str, question: Sequence[str], limits: TableReadingSettings = TableReadingSettings()
+) -> tuple[float, float, bool]:
     """(score, coverage, written out whole) of a row label named in the question. A label written out in full
     ("Belgium/Luxembourg") beats one sharing a word ("Belgium")."""
-    matched, coverage = name_score(label, question)
+    matched, coverage = name_score(label, question, limits=limits)
     norm = " ".join(tokens(label))
     exact = bool(norm) and f" {norm} " in f" {' '.join(question)} "
     if matched <= 0 and not exact:
         return 0.0, coverage, exact
-    return matched + coverage + (1.0 if exact else 0.0), coverage, exact
+    return matched + coverage + (limits.row_whole_label_bonus if exact else 0.0), coverage, exact
 
 
 LABEL_PARTICULARS = re.compile(r"\s*[;:(—–]\s*")
@@ -95,14 +111,16 @@ def label_head(label: str) -> str:
     return LABEL_PARTICULARS.split(label, maxsplit=1)[0]
 
 
-def row_picks(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[list[Pick], list[Pick]]:
+def row_picks(
+    table: TableData, sh: Shape, question: Sequence[str], limits: TableReadingSettings = TableReadingSettings()
+) -> tuple[list[Pick], list[Pick]]:
     """(rows named well enough to be picked, every row sharing a word with the question)."""
     picks, touched = [], []
     for i in sh.data(table.rows):
         label = sh.name(i)
         if not label.strip():
             continue
-        score, coverage, exact = row_score(label, question)
+        score, coverage, exact = row_score(label, question, limits)
         if score > 0:
             pick = Pick(i, label, score, coverage, set(tokens(label)))
             touched.append(pick)
@@ -111,7 +129,8 @@ def row_picks(table: TableData, sh: Shape, question: Sequence[str]) -> tuple[lis
             own = sh.primary.get(i, label).split(" / ")[-1]
             # "Weapons; carrying, possessing, etc.", "Weapons—carrying …": the head before the particulars names it too.
             shorter = {own, label_head(own)} - {label}
-            if coverage >= 0.5 or exact or any(name_score(x, question)[1] >= 1.0 for x in shorter):
+            named = any(name_score(x, question, limits=limits)[1] >= 1.0 for x in shorter)
+            if coverage >= limits.row_pick_coverage or exact or named:
                 picks.append(pick)
     return picks, touched
 
@@ -125,7 +144,11 @@ def phrases(name: str, question: Sequence[str]) -> int:
 
 
 def best_column(
-    sh: Shape, question: Sequence[str], skip: set[int], caption: frozenset[str] = frozenset()
+    sh: Shape,
+    question: Sequence[str],
+    skip: set[int],
+    caption: frozenset[str] = frozenset(),
+    limits: TableReadingSettings = TableReadingSettings(),
 ) -> Pick | None:
     """The column whose header the question names best. Question words that are also the caption's describe the
     whole table ("public health outlay" of a table captioned so): they rank a column only after the other words."""
@@ -134,50 +157,50 @@ def best_column(
     for c, name in enumerate(sh.columns):
         if c in skip or not name.strip():
             continue
-        matched, coverage = column_score(name, question, sh.shared)
+        matched, coverage = column_score(name, question, sh.shared, limits)
         if matched <= 0:
             continue
         pick = Pick(c, name, matched, coverage, set(tokens(name)))
-        key = (column_score(name, own, sh.shared)[0], phrases(name, question), matched, coverage)
+        key = (column_score(name, own, sh.shared, limits)[0], phrases(name, question), matched, coverage)
         if best is None or key > best[0]:
             best = (key, pick)
     return best[1] if best else None
 
 
-def numeric_columns(table: TableData, sh: Shape) -> list[int]:
+def numeric_columns(table: TableData, sh: Shape, limits: TableReadingSettings = TableReadingSettings()) -> list[int]:
     data = sh.data(table.rows)
     out = []
     for c in range(len(sh.columns)):
         if c == sh.label_column:
             continue
         cells = [table.rows[i][c] for i in data if c < len(table.rows[i]) and has_value(table.rows[i][c])]
-        if cells and sum(is_number(x) for x in cells) * 2 > len(cells) and not serial(cells):
+        numbers = sum(is_number(x) for x in cells)
+        if cells and numbers > limits.numeric_column_share * len(cells) and not serial(cells, limits):
             out.append(c)
     return out
 
 
-SERIAL_SHARE = 0.8  # of a column's steps from one row to the next that are +1 for it to be a running number
-
-
-def serial(cells: Sequence[str]) -> bool:
+def serial(cells: Sequence[str], limits: TableReadingSettings = TableReadingSettings()) -> bool:
     """A running number ("No.", "Serial": 1, 2, 3, …): it numbers the rows and measures nothing, so it is never
     the column a question asks about unnamed ("What must the service manuals set out?" had been answered "24", the
     row's item number)."""
     # Notes set in the column's cells below the table ("(4) Operation and service manuals are to ...") are skipped.
     numbers = [x for x in (cell.strip().rstrip(".") for cell in cells) if x.isdigit()]
-    if len(numbers) < 3:
+    if len(numbers) < limits.serial_min_numbers:
         return False
     steps = [int(b) - int(a) for a, b in zip(numbers, numbers[1:], strict=False)]
-    return sum(step == 1 for step in steps) >= SERIAL_SHARE * len(steps)
+    return sum(step == 1 for step in steps) >= limits.serial_step_share * len(steps)
 
 
-def column_ranks(sh: Shape, question: Sequence[str], skip: set[int]) -> list[tuple[float, float, int]]:
+def column_ranks(
+    sh: Shape, question: Sequence[str], skip: set[int], limits: TableReadingSettings = TableReadingSettings()
+) -> list[tuple[float, float, int]]:
     """(matched, coverage, column) of every header the question names, best first, caption words counted as any."""
     out = []
     for c, name in enumerate(sh.columns):
         if c in skip or not name.strip():
             continue
-        matched, coverage = column_score(name, question, sh.shared)
+        matched, coverage = column_score(name, question, sh.shared, limits)
         if matched > 0:
             out.append((matched, coverage, c))
     return sorted(out, reverse=True)
@@ -186,15 +209,15 @@ def column_ranks(sh: Shape, question: Sequence[str], skip: set[int]) -> list[tup
 CODE_SUFFIX = re.compile(r"(?<=\w)\s*[-–]\s*[A-Z]{2,4}$")
 
 
-def named_whole(label: str, question: Sequence[str]) -> bool:
+def named_whole(label: str, question: Sequence[str], limits: TableReadingSettings = TableReadingSettings()) -> bool:
     """Every word of a row label is in the question, a parenthetical aside ("Desktop Computers (49 No.)",
     "Sales (bn ecus)"), a list of particulars after the label's head ("Weapons—carrying, possessing, etc.") or a
     country code after a region ("Florida-USA") being optional."""
-    if name_score(label, question)[1] >= 1.0:
+    if name_score(label, question, limits=limits)[1] >= 1.0:
         return True
     base = CODE_SUFFIX.sub("", label)  # "Florida-USA", "Ontario-CAN": a country code after the name
     shorter = (base, PARENTHETICAL.sub(" ", base), label_head(base))
-    return any(x != label and bool(tokens(x)) and name_score(x, question)[1] >= 1.0 for x in shorter)
+    return any(x != label and bool(tokens(x)) and name_score(x, question, limits=limits)[1] >= 1.0 for x in shorter)
 
 
 def summary_label(name: str) -> bool:
@@ -202,10 +225,10 @@ def summary_label(name: str) -> bool:
     return bool(SUMMARY_ROW.match(normalise(name)) or SUMMARY_ROW.match(normalise(name.split(" / ")[-1])))
 
 
-def description(table: TableData) -> list[str]:
+def description(table: TableData, limits: TableReadingSettings = TableReadingSettings()) -> list[str]:
     """The words that name the table as a whole: its caption (its label aside) and the header of its row-label
     column ("Free movement of persons / workers" heads a table of countries with no caption)."""
-    sh = shape(table)
+    sh = shape(table, limits)
     head = sh.columns[sh.label_column] if sh.label_column < len(sh.columns) else ""
     caption = re.sub(r"^\s*(?:table|tab\.)\s*[:#]?\s*[\w.\-–]+[:.]?", " ", table.caption or "", flags=re.I)
     return tokens(f"{caption} {head}")

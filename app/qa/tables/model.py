@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from app.qa.ask import Cell
 from app.qa.tables.words import tokens
+from app.settings_reading import TableReadingSettings
 
 
 @dataclass(slots=True)
@@ -29,11 +30,11 @@ class TableData:
         """The id of the stored table (this one or a continuation) that row `row` was read from."""
         return next((tid for start, tid in reversed(self.part_starts) if row >= start), self.id)
 
-    def extend(self, other: TableData) -> bool:
+    def extend(self, other: TableData, limits: TableReadingSettings = TableReadingSettings()) -> bool:
         """Append a continuation's data rows (its repeated header, if any, dropped). A "continuation" whose stored
         columns are others (Table 14 goes on with 2013–14 … after 2003–04 …) is a table of its own: its rows under
         these headers would be read as the wrong years, so it is not appended (False)."""
-        if other.columns and self.columns and not same_columns(self.columns, other.columns):
+        if other.columns and self.columns and not same_columns(self.columns, other.columns, limits):
             return False
         skip = other.header_rows if other.header_rows is not None else 0
         if skip == 0 and other.rows and self.rows and other.rows[0] == self.rows[0]:
@@ -49,7 +50,7 @@ class TableData:
         return True
 
 
-def same_columns(a: Sequence[str], b: Sequence[str]) -> bool:
+def same_columns(a: Sequence[str], b: Sequence[str], limits: TableReadingSettings = TableReadingSettings()) -> bool:
     """Whether two header rows name the same columns (the row-label column aside): at least half of them agree, one
     name's words within the other's ("Method of" and "Method of Procurement": the same header cut short)."""
     pairs = list(zip(a[1:], b[1:], strict=False))
@@ -59,7 +60,7 @@ def same_columns(a: Sequence[str], b: Sequence[str]) -> bool:
     for x, y in pairs:
         tx, ty = set(tokens(x)), set(tokens(y))
         agree += tx <= ty or ty <= tx
-    return agree * 2 >= len(pairs)
+    return agree >= limits.continuation_column_agreement * len(pairs)
 
 
 @dataclass(slots=True)

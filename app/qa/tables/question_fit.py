@@ -10,6 +10,7 @@ from app.db.models import Document
 from app.qa.classify import STOPWORDS
 from app.qa.tables.model import TableData
 from app.qa.tables.words import tokens
+from app.settings_reading import TableReadingSettings
 
 TWO_ASKS = re.compile(r"\band\s+(?:what|how|which|who|where|when)\b", re.I)
 # "How high was the drop-out rate?", "How big a change is projected …?": a measure asks for a value too.
@@ -53,7 +54,7 @@ CALENDAR = frozenset(
 )
 
 
-def question_names(question: str) -> set[str]:
+def question_names(question: str, limits: TableReadingSettings = TableReadingSettings()) -> set[str]:
     """The tokens of the question's capitalised words after its first ("Vote Yes for Strong Schools" → vote, yes,
     strong, school), month and day names left out."""
     return {
@@ -61,7 +62,7 @@ def question_names(question: str) -> set[str]:
         for w in NAME_WORD.findall(" ".join(question.split()))
         if w.lower() not in CALENDAR
         for t in tokens(w)
-        if len(t) > 2
+        if len(t) >= limits.name_min_letters
     }
 
 
@@ -80,11 +81,17 @@ def names_unheld(
     return missing - set(tokens(page_text())) if missing else set()
 
 
-def names_elsewhere(names: set[str], used: frozenset[str], unheld: set[str]) -> bool:
-    """The question's names point away from the table: some it does not hold (`names_unheld`), and fewer than twice
-    as many name the row or column read. "How many votes did Brian Calley get in the Republican primary?" names the
-    column twice and an election the results sheet never calls "Republican": the table answers it."""
-    return bool(unheld) and len(names & used) < 2 * len(unheld)
+def names_elsewhere(
+    names: set[str],
+    used: frozenset[str],
+    unheld: set[str],
+    limits: TableReadingSettings = TableReadingSettings(),
+) -> bool:
+    """The question's names point away from the table: some it does not hold (`names_unheld`), and fewer than
+    `names_elsewhere_factor` times as many name the row or column read. "How many votes did Brian Calley get in the
+    Republican primary?" names the column twice and an election the results sheet never calls "Republican": the
+    table answers it."""
+    return bool(unheld) and len(names & used) < limits.names_elsewhere_factor * len(unheld)
 
 
 def names_a_number(question: str, value: str | None) -> bool:

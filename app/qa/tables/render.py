@@ -10,21 +10,19 @@ from app.qa.ask import Cell
 from app.qa.tablelayout import is_number
 from app.qa.tables.model import Shape, TableAnswer, TableData, value_at
 from app.qa.tables.shape import shape
-
-MAX_MARKDOWN_ROWS = 200  # a whole table in an answer stays readable
-MAX_SUMMARY_NAMES = 6  # columns and rows named in the sentence saying what a table compares
+from app.settings_reading import TableReadingSettings
 
 
-def table_name(table: TableData) -> str:
+def table_name(table: TableData, limits: TableReadingSettings = TableReadingSettings()) -> str:
     if table.label:
         return table.label
     if table.caption:
-        return table.caption.split("\n")[0].strip()[:80]
+        return table.caption.split("\n")[0].strip()[: limits.table_name_chars]
     return "the table"
 
 
-def cite_name(table: TableData) -> str:
-    return f"{table_name(table)}" + (f" ({table.where})" if table.where else "")
+def cite_name(table: TableData, limits: TableReadingSettings = TableReadingSettings()) -> str:
+    return f"{table_name(table, limits)}" + (f" ({table.where})" if table.where else "")
 
 
 def _box(table: TableData, row: int, column: int) -> list[float] | None:
@@ -52,21 +50,20 @@ def format_number(value: float) -> str:
     return f"{value:,.4f}".rstrip("0").rstrip(".")
 
 
-MAX_EXCERPT_CELLS = 12
-
-
-def row_excerpt(table: TableData, sh: Shape, row: int, column: int) -> str:
+def row_excerpt(
+    table: TableData, sh: Shape, row: int, column: int, limits: TableReadingSettings = TableReadingSettings()
+) -> str:
     """The row the question names, every filled cell with its header, the likeliest one in bold: what a reader
     checks when the column (or the row) was not named unambiguously."""
     cells = [
         (c, name, value_at(table, row, c))
         for c, name in enumerate(sh.columns)
         if c != sh.label_column and value_at(table, row, c)
-    ][:MAX_EXCERPT_CELLS]
+    ][: limits.max_excerpt_cells]
     shown = "; ".join(
         f"{name or 'column ' + str(c + 1)}: " + (f"**{v}**" if c == column else v) for c, name, v in cells
     )
-    return f"The row {sh.name(row)} of {cite_name(table)} {{cite}} reads: {shown}."
+    return f"The row {sh.name(row)} of {cite_name(table, limits)} {{cite}} reads: {shown}."
 
 
 def _md(cell: str) -> str:
@@ -75,20 +72,21 @@ def _md(cell: str) -> str:
     return text.replace("|", "\\|") or " "
 
 
-def markdown(table: TableData) -> str:
+def markdown(table: TableData, limits: TableReadingSettings = TableReadingSettings()) -> str:
     """The table as a GFM table: its joined headers as the header row, then the data rows."""
-    sh = shape(table)
+    sh = shape(table, limits)
     width = len(sh.columns)
     if width == 0:
         return ""
     head = [_md(c) for c in sh.columns]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * width]
     data = sh.data(table.rows)
-    for i in data[:MAX_MARKDOWN_ROWS]:
+    most = limits.max_markdown_rows
+    for i in data[:most]:
         row = table.rows[i] + [""] * (width - len(table.rows[i]))
         lines.append("| " + " | ".join(_md(c) for c in row[:width]) + " |")
-    if len(data) > MAX_MARKDOWN_ROWS:
-        lines.append(f"\n({len(data) - MAX_MARKDOWN_ROWS} more rows not shown)")
+    if len(data) > most:
+        lines.append(f"\n({len(data) - most} more rows not shown)")
     return "\n".join(lines)
 
 
@@ -100,37 +98,38 @@ def _listed(names: Sequence[str], most: int) -> str:
     return (", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else shown[0]) + more
 
 
-def table_summary(table: TableData) -> str:
+def table_summary(table: TableData, limits: TableReadingSettings = TableReadingSettings()) -> str:
     """What a table compares, from its header and row names: "It gives Net sales and Share of net sales by Category
     for 6 rows: Cosmetics, Skincare, …" (what a question asking what a table shows is answered with)."""
-    sh = shape(table)
+    sh = shape(table, limits)
     named = [" ".join(c.split()) for k, c in enumerate(sh.columns) if k != sh.label_column and c.strip()]
     columns = list(dict.fromkeys(named))
     if len(columns) != len(named) or any(any(ch.isdigit() for ch in c) and is_number(c.split()[0]) for c in columns):
         return ""  # a header read wrong (a spanning title copied over columns, values taken as a header): say nothing
     rows = list(dict.fromkeys(sh.name(i) for i in sh.data(table.rows) if sh.name(i)))
     by = " ".join(sh.columns[sh.label_column].split()) if sh.label_column < len(sh.columns) else ""
-    said = _listed(columns, MAX_SUMMARY_NAMES)
+    said = _listed(columns, limits.max_summary_names)
     if not said or not rows or by in columns:
         return ""
     count = f"{len(rows)} row" + ("s" if len(rows) > 1 else "")
-    return f"It gives {said}{f' by {by}' if by else ''} for {count}: {_listed(rows, MAX_SUMMARY_NAMES)}."
+    return f"It gives {said}{f' by {by}' if by else ''} for {count}: {_listed(rows, limits.max_summary_names)}."
 
 
-def whole_table(table: TableData) -> TableAnswer:
-    caption = " ".join((table.caption or table_name(table)).split())
+def whole_table(table: TableData, limits: TableReadingSettings = TableReadingSettings()) -> TableAnswer:
+    caption = " ".join((table.caption or table_name(table, limits)).split())
     where = f" ({table.where})" if table.where else ""
-    summary = table_summary(table)
-    body = f"**{caption}**{where} {{cite}}{f' {summary}' if summary else ''}\n\n{markdown(table)}"
+    summary = table_summary(table, limits)
+    body = f"**{caption}**{where} {{cite}}{f' {summary}' if summary else ''}\n\n{markdown(table, limits)}"
     return TableAnswer(table.id, "table", body)
 
 
-def not_found(table: TableData, question: str) -> TableAnswer:
+def not_found(table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()) -> TableAnswer:
     """Say what the table holds when the question's row or column is not in it."""
-    sh = shape(table)
+    sh = shape(table, limits)
     rows = [sh.name(i) for i in sh.data(table.rows) if sh.name(i)]
     cols = [c for k, c in enumerate(sh.columns) if k != sh.label_column and c.strip()]
-    shown_rows = ", ".join(rows[:12]) + (f" and {len(rows) - 12} more" if len(rows) > 12 else "")
-    body = (f"I could not find that cell in {cite_name(table)} {{cite}}. Its columns are: "
-            f"{'; '.join(cols[:12])}." + (f" Its rows are: {shown_rows}." if rows else ""))  # fmt: skip
-    return TableAnswer(table.id, "not_found", body + "\n\n" + markdown(table))
+    most = limits.max_not_found_names
+    shown_rows = ", ".join(rows[:most]) + (f" and {len(rows) - most} more" if len(rows) > most else "")
+    body = (f"I could not find that cell in {cite_name(table, limits)} {{cite}}. Its columns are: "
+            f"{'; '.join(cols[:most])}." + (f" Its rows are: {shown_rows}." if rows else ""))  # fmt: skip
+    return TableAnswer(table.id, "not_found", body + "\n\n" + markdown(table, limits))

@@ -8,6 +8,7 @@ import re
 from app.qa.tablelayout import guess_header_rows, header_tail, is_number, join_headers, no_title, note_rows, numbering
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.words import tokens
+from app.settings_reading import TableReadingSettings
 
 # Dot leaders after a row label ("Robbery . . . . .") are layout, not part of its name.
 DOT_LEADER = re.compile(r"(?:\s*\.){2,}\s*$")
@@ -16,7 +17,7 @@ DOT_LEADER = re.compile(r"(?:\s*\.){2,}\s*$")
 NOTE_SENTENCE = re.compile(r"^(?:note|notes|source|sources|see)\b.*|^\S+(?:\s+\S+){3,}\.$", re.I)
 
 
-def shape(table: TableData) -> Shape:
+def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings()) -> Shape:
     rows = table.rows
     width = max((len(r) for r in rows), default=0)
     notes = note_rows(rows)
@@ -39,16 +40,16 @@ def shape(table: TableData) -> Shape:
         nh = header_tail(rows, nh)
     data = [rows[i] for i in range(nh, len(rows))]
     label_column = 0
-    for c in range(min(width, 3)):
+    for c in range(min(width, limits.label_column_search)):
         cells = [r[c] for r in data if c < len(r) and r[c].strip()]
-        if cells and sum(not is_number(x) for x in cells) * 2 > len(cells):
+        if cells and sum(not is_number(x) for x in cells) > limits.label_column_text_share * len(cells):
             label_column = c
             break
     sh = Shape(nh, columns, label_column)
     named = [set(tokens(c)) for k, c in enumerate(columns) if k != label_column and c.strip()]
-    if len(named) >= 3:
+    if len(named) >= limits.shared_words_min_columns:
         sh.shared = frozenset(set.intersection(*named))
-    _name_rows(sh, rows)
+    _name_rows(sh, rows, limits)
     return sh
 
 
@@ -60,7 +61,7 @@ def _label_text(row: list[str], c: int) -> str:
     return DOT_LEADER.sub("", _cell_text(row, c))
 
 
-def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
+def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -> None:
     """Each data row's name. A text column right of the labels whose values repeat ("Count", "Percentage") is a
     sub-label: its rows are named "<label above> / <sub-label>", the label filled down over the empty cells."""
     data = sh.data(rows)
@@ -68,9 +69,9 @@ def _name_rows(sh: Shape, rows: list[list[str]]) -> None:
     cells = [_cell_text(rows[i], sub) for i in data]
     filled = [c for c in cells if c]
     has_sub = (
-        len(filled) >= 4
-        and sum(not is_number(c) for c in filled) * 4 >= len(filled) * 3
-        and len(set(filled)) * 2 <= len(filled)
+        len(filled) >= limits.sub_label_min_rows
+        and sum(not is_number(c) for c in filled) >= limits.sub_label_text_share * len(filled)
+        and len(set(filled)) <= limits.sub_label_repeat_share * len(filled)
         # A sub-label sits under a label filled down ("Back pain" over "Count", then "" over "Percentage"); a text
         # column beside labels that are all written out ("Rewe" | "Germany") is data, not a sub-label.
         and any(c and not _label_text(rows[i], sh.label_column) for i, c in zip(data, cells, strict=True))

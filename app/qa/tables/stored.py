@@ -16,21 +16,28 @@ from app.qa.tables.model import TableAnswer, TableData, same_columns
 from app.qa.tables.render import markdown
 from app.qa.tables.shape import shape
 from app.qa.tables.words import tokens
+from app.settings_reading import TableReadingSettings
 
 Inferred = dict[str, tuple[str, str]]  # table id -> (label, caption) read from its page's text
 
 
-def table_label(table: DocTable) -> str:
-    return " ".join((table.caption or table.label or f"Table {table.index_in_document + 1}").split())[:120]
+def table_label(table: DocTable, limits: TableReadingSettings = TableReadingSettings()) -> str:
+    named = table.caption or table.label or f"Table {table.index_in_document + 1}"
+    return " ".join(named.split())[: limits.table_label_chars]
 
 
 def table_node(
-    table: DocTable, document: Document, hop: int = 0, data: TableData | None = None
+    table: DocTable,
+    document: Document,
+    hop: int = 0,
+    data: TableData | None = None,
+    limits: TableReadingSettings = TableReadingSettings(),
 ) -> EvidenceNode:
     """A table's evidence node; `data` (the table with its continuations) gives the whole table's markdown."""
     caption = table.caption or (data.caption if data is not None else None)
-    label = f"{' '.join((caption or table_label(table)).split())[:120]} ({document.filename} p. {table.page_number})"
-    body = markdown(data) if data is not None else table.markdown
+    named = " ".join((caption or table_label(table, limits)).split())[: limits.table_label_chars]
+    label = f"{named} ({document.filename} p. {table.page_number})"
+    body = markdown(data, limits) if data is not None else table.markdown
     text = f"{caption}\n\n{body}" if caption else body
     return EvidenceNode(table.id, "table", document.id, table.page_number, label, text, hop, 1.0)
 
@@ -79,6 +86,7 @@ def table_data(
     all_tables: list[DocTable],
     inferred: Inferred | None = None,
     same_label: list[DocTable] | None = None,
+    limits: TableReadingSettings = TableReadingSettings(),
 ) -> TableData:
     """The table with its continuations on the following pages appended (the same table, never another): those
     linked by `continues_id`, or `same_label` (the same label repeated on the next pages, "Table 14 (continued)")."""
@@ -103,15 +111,15 @@ def table_data(
             header_rows=nxt.header_rows if nxt.columns else None,
             cell_boxes=[list(r) for r in nxt.cell_boxes] if nxt.cell_boxes else None,
         )
-        if not data.extend(more):
+        if not data.extend(more, limits):
             break  # columns of its own: a table of its own (read when named), never rows under these headers
         current = nxt.id
         seen.add(nxt.id)
     for nxt in same_label or []:
         if nxt.id not in seen:
             data.extend(TableData(id=nxt.id, rows=[[str(c or "") for c in r] for r in nxt.rows or []],
-                                             header_rows=data.header_rows if data.columns else None,
-                                             columns=data.columns))  # fmt: skip
+                                  header_rows=data.header_rows if data.columns else None,
+                                  columns=data.columns), limits)  # fmt: skip
             seen.add(nxt.id)
     pages_spanned(data, document, [*all_tables, *(same_label or [])])
     return data
@@ -127,7 +135,12 @@ def pages_spanned(data: TableData, document: Document, tables: list[DocTable]) -
 
 
 def answering_part(
-    session: Session, table: DocTable, document: Document, data: TableData, got: TableAnswer
+    session: Session,
+    table: DocTable,
+    document: Document,
+    data: TableData,
+    got: TableAnswer,
+    limits: TableReadingSettings = TableReadingSettings(),
 ) -> EvidenceNode:
     """The table's evidence node, cited as the part (the first page or a continuation) that holds the answered cell:
     the citation opens the page the cell is on, where the viewer draws its box."""
@@ -135,7 +148,7 @@ def answering_part(
     if got.cell and got.cell["node_id"] != table.id:
         part = session.get(DocTable, got.cell["node_id"]) or table
     got.table_id = part.id
-    return table_node(part, document, data=data)
+    return table_node(part, document, data=data, limits=limits)
 
 
 def page_text(session: Session, table: DocTable) -> str:
@@ -143,25 +156,24 @@ def page_text(session: Session, table: DocTable) -> str:
     return session.scalar(query) or ""
 
 
-# A heading this far at most above a table without a caption of its own names it ("1.1 JAL Group International
-# Passenger Traffic Data" over a table headed "Pax | y.o.y(%) | RPK …"); longer text is a paragraph, not a heading.
-HEADING_GAP = 72.0  # points (one inch)
-HEADING_WORDS = 40
+def heading_above(session: Session, table: DocTable, limits: TableReadingSettings = TableReadingSettings()) -> str:
+    """The text of the passage right above a table on its page when it reads as the table's heading, else ''.
 
-
-def heading_above(session: Session, table: DocTable) -> str:
-    """The text of the passage right above a table on its page when it reads as the table's heading, else ''."""
+    A heading close above a table without a caption of its own names it ("1.1 JAL Group International Passenger
+    Traffic Data" over a table headed "Pax | y.o.y(%) | RPK …"); longer text is a paragraph, not a heading."""
     if not table.bbox:
         return ""
     top = table.bbox[1]
     query = select(Passage.text, Passage.bbox).where(
         Passage.document_id == table.document_id, Passage.page_number == table.page_number
     )
-    above = [(bbox[3], text) for text, bbox in session.execute(query) if bbox and bbox[3] <= top + 2.0]
+    reach = top + limits.heading_overlap
+    above = [(bbox[3], text) for text, bbox in session.execute(query) if bbox and bbox[3] <= reach]
     if not above:
         return ""
     bottom, text = max(above)
-    return text if top - bottom <= HEADING_GAP and len(text.split()) <= HEADING_WORDS else ""
+    close = top - bottom <= limits.heading_gap
+    return text if close and len(text.split()) <= limits.heading_max_words else ""
 
 
 def own_label(table: DocTable, inferred: Inferred) -> str | None:
@@ -169,7 +181,11 @@ def own_label(table: DocTable, inferred: Inferred) -> str | None:
 
 
 def with_continuations(
-    table: DocTable, document: Document, every: list[DocTable], inferred: Inferred
+    table: DocTable,
+    document: Document,
+    every: list[DocTable],
+    inferred: Inferred,
+    limits: TableReadingSettings = TableReadingSettings(),
 ) -> tuple[DocTable, TableData, bool]:
     """The table with the tables of the next pages that carry its label ("Table A-1 …—Continued"), or the first table
     of such a run when `table` continues one: one table, its rows read together (a highest value over the whole of
@@ -178,14 +194,14 @@ def with_continuations(
     table of its own."""
     key = label_key(own_label(table, inferred))
     if key is None:
-        return table, table_data(table, document, every, inferred), False
+        return table, table_data(table, document, every, inferred, limits=limits), False
     run = sorted((t for t in every if label_key(own_label(t, inferred)) == key), key=lambda t: t.index_in_document)
     at = next(k for k, t in enumerate(run) if t.id == table.id)
     start = at
     while start > 0 and run[start - 1].page_number == run[start].page_number - 1:
         start -= 1
     head = run[start]
-    data = table_data(head, document, every, inferred)
+    data = table_data(head, document, every, inferred, limits=limits)
     group: str | None = None
     for k in range(start + 1, len(run)):
         nxt = run[k]
@@ -193,20 +209,20 @@ def with_continuations(
             break
         rows = [[str(c or "") for c in r] for r in nxt.rows or []]
         more = TableData(id=nxt.id, rows=rows, columns=list(nxt.columns) if nxt.columns else None,
-                                    header_rows=nxt.header_rows if nxt.columns else None)  # fmt: skip
+                         header_rows=nxt.header_rows if nxt.columns else None)  # fmt: skip
         # Compared as read (the stored header of a continuation may be its repeated caption): the same columns.
-        head_shape, more_shape = shape(data), shape(more)
+        head_shape, more_shape = shape(data, limits), shape(more, limits)
         mine, theirs = head_shape.columns, more_shape.columns
-        if len(mine) != len(theirs) or not same_columns(mine, theirs):
+        if len(mine) != len(theirs) or not same_columns(mine, theirs, limits):
             break
         rows_of = [set(tokens(sh.columns[sh.label_column].split(" / ")[-1])) if sh.columns else set()
                    for sh in (head_shape, more_shape)]  # fmt: skip
         if rows_of[0] and rows_of[0] < rows_of[1]:
             group = nxt.id  # its rows are another group ("Benchmarking education systems"): counted apart
             break
-        data.extend(TableData(id=nxt.id, rows=rows, header_rows=more_shape.header_rows))
+        data.extend(TableData(id=nxt.id, rows=rows, header_rows=more_shape.header_rows), limits)
     pages_spanned(data, document, every)
     if head.id != table.id and table.id not in data.continued:
         # Read alone; a part with the first part's columns answers after it, one with columns of its own does not.
-        return table, table_data(table, document, every, inferred), table.id == group
+        return table, table_data(table, document, every, inferred, limits=limits), table.id == group
     return head, data, False

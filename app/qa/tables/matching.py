@@ -129,8 +129,8 @@ def row_picks(
             own = sh.primary.get(i, label).split(" / ")[-1]
             # "Weapons; carrying, possessing, etc.", "Weapons—carrying …": the head before the particulars names it too.
             shorter = {own, label_head(own)} - {label}
-            named = any(name_score(x, question, limits=limits)[1] >= 1.0 for x in shorter)
-            if coverage >= limits.row_pick_coverage or exact or named:
+            if (coverage >= limits.row_pick_coverage or exact
+                    or any(name_score(x, question, limits=limits)[1] >= 1.0 for x in shorter)):  # fmt: skip
                 picks.append(pick)
     return picks, touched
 

@@ -1,7 +1,7 @@
 """What an aggregate question over a table asks, read from its words: the extreme (highest/lowest) and which rank
 of it ("the second largest", "ranks third"), a threshold ("above 40 million", "5 percent or more", "more than
 half"), and whether it asks for the column a row peaks in ("in which year was X lowest"). Pure text rules; the
-table decides what they apply to (`app.qa.tablequery`)."""
+table decides what they apply to (`app.qa.tables`)."""
 
 from __future__ import annotations
 

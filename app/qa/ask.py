@@ -9,7 +9,7 @@ from app.vocabulary import ReaderName, RetrieverName, ScorerName, SeedRankerName
 
 if TYPE_CHECKING:
     from app.qa.classify import Intent
-    from app.qa.tablequery import TableAnswer
+    from app.qa.tables.model import TableAnswer
 
 
 @dataclass(slots=True)

@@ -14,15 +14,17 @@ from sqlalchemy.orm import Session
 from app.db.vectors import graph_version
 from app.llm.vector_cache import remembered
 from app.qa import seeds as seed_rankers
-from app.qa import structural
 from app.qa.answer import Answer, far_from_question
 from app.qa.ask import AskOptions, EvidenceNode, Retrieval
 from app.qa.critique import SelfCritique
 from app.qa.extractive_reader import ContextItem
 from app.qa.index import CollectionIndex, edge_kinds_of, get_index
 from app.qa.multistep import StepSettings, read_bridge, rgnn_retrieve
+from app.qa.named import fetch as named_fetch
+from app.qa.named.documents import missing_document
 from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.reader import read
+from app.qa.tables.content import content_table_answer
 from app.qa.targets import document_names, parse_question
 from app.qa.tools import QueryVector, Tools, _ms
 from app.qa.traverse import EmbeddingScorer, LlmScorer, Scorer, TfidfScorer, evidence_node, traverse
@@ -145,7 +147,7 @@ def retrieve(
     start = time.perf_counter()
     retrieval: Retrieval | None = None
     embed_ms = 0.0
-    missing = structural.missing_document(session, collection_id, parsed)
+    missing = missing_document(session, collection_id, parsed)
     # A page or table of "the retail report" when two documents' names say "retail": ask which, pick none.
     unanswerable = missing.message if missing is not None else parsed.ambiguous
     if unanswerable is not None:
@@ -153,7 +155,7 @@ def retrieve(
         retrieval = Retrieval(question_type=parsed.question_type, nodes=[])
         retrieval.missing = unanswerable
     elif parsed.question_type == "structural":
-        retrieval = structural.fetch(session, collection_id, parsed)
+        retrieval = named_fetch.fetch(session, collection_id, parsed, settings.answer.tables)
         if not retrieval.nodes and retrieval.missing is None:
             retrieval = None
     index = get_index(session, collection_id, version, settings.retrieval.ann_threshold) if retrieval is None else None
@@ -182,7 +184,7 @@ def retrieve(
         # A document found by its description fences the evidence, but which of its tables' cells answers is read
         # as warily as in a collection (a cell's value is no short answer on a guess about the document).
         by_file = document_id if named is not None and named.matched_by != "description" else None
-        structural.content_table_answer(session, retrieval, question, by_file, collection_id, settings.answer)
+        content_table_answer(session, retrieval, question, by_file, collection_id, settings.answer)
     retrieval.llm_calls = llm_calls
     # "embed" (the question's embedding, part of "retrieve") is reported separately for benchmarks.
     retrieval.timings_ms = {"classify": classify_ms, "retrieve": _ms(start), "embed": embed_ms}
@@ -267,7 +269,7 @@ def following_passages(index: CollectionIndex, nodes: list[EvidenceNode]) -> lis
 
 def _table_among_extra(session: Session, question: str, retrieval: Retrieval, settings: Settings) -> None:
     """A table of the further units that answers from its cells, as a retrieved one would
-    (structural.content_table_answer): "the number of students assessed in Finland" is a cell of a table the seed
+    (content_table_answer): "the number of students assessed in Finland" is a cell of a table the seed
     ranking put eighth, below passages about students assessed in the United States. The reader uses the answer
     only when its table is among the units it reads (app.qa.answer.local_answer)."""
     tables = [n for n in retrieval.reading_extra if n.kind == "table"]
@@ -277,7 +279,7 @@ def _table_among_extra(session: Session, question: str, retrieval: Retrieval, se
         return
     probe = Retrieval(question_type="content", nodes=list(tables))
     # No collection: the tables whose caption names the question were read by `retrieve` already, and answered not.
-    structural.content_table_answer(session, probe, question, retrieval.document_id, limits=settings.answer)
+    content_table_answer(session, probe, question, retrieval.document_id, limits=settings.answer)
     # The table is read where it stands among the further units; cited, it joins the evidence (`adopt_cited`).
     if probe.table_answers and probe.nodes[0].node_id not in {n.node_id for n in retrieval.reading_extra}:
         # The cell is in the first part of a table continued on the next page, and the unit read was that part: the

@@ -11,15 +11,18 @@ from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document
-from app.qa import structural, tablequery
 from app.qa.analysis.model import QuestionAnalysis
 from app.qa.answer_types import expected_type
 from app.qa.ask import Cell, Retrieval
 from app.qa.read.cell_answer import cell_table_answer, named_by
 from app.qa.read.cell_pair import choose_pair
+from app.qa.tables import stored
+from app.qa.tables.model import TableData
+from app.qa.tables.shape import shape
 from app.settings import AnswerSettings
+from app.settings_reading import TableReadingSettings
 
-Offered = tuple[DocTable, Document, tablequery.TableData]
+Offered = tuple[DocTable, Document, TableData]
 
 
 def one_table(cells: Sequence[tuple[str, Cell] | None]) -> bool:
@@ -28,10 +31,10 @@ def one_table(cells: Sequence[tuple[str, Cell] | None]) -> bool:
     return first is not None and second is not None and first[0] == second[0] and first[1] != second[1]
 
 
-def _offered(session: Session, retrievals: Sequence[Retrieval]) -> list[Offered]:
+def _offered(session: Session, retrievals: Sequence[Retrieval], limits: TableReadingSettings) -> list[Offered]:
     """The tables the parts retrieved and those on the pages of their first units, each with its continuations."""
     ids = {n.node_id for r in retrievals for n in r.nodes if n.kind == "table"}
-    pages = {(n.document_id, n.page) for r in retrievals for n in r.nodes[: structural.CONTENT_TABLE_PAGES] if n.page}
+    pages = {(n.document_id, n.page) for r in retrievals for n in r.nodes[: limits.content_table_pages] if n.page}
     conditions: list[ColumnElement[bool]] = [DocTable.id.in_(ids)] if ids else []
     conditions += [(DocTable.document_id == d) & (DocTable.page_number == p) for d, p in pages]
     if not conditions:
@@ -40,18 +43,18 @@ def _offered(session: Session, retrievals: Sequence[Retrieval]) -> list[Offered]
     query = select(DocTable).where(or_(*conditions)).order_by(DocTable.document_id, DocTable.index_in_document)
     offered: list[Offered] = []
     merged: set[str] = set()
-    documents: dict[str, tuple[Document | None, list[DocTable], structural.Inferred]] = {}
-    for table in session.scalars(query.limit(structural.MAX_CONTENT_TABLES)):
+    documents: dict[str, tuple[Document | None, list[DocTable], stored.Inferred]] = {}
+    for table in session.scalars(query.limit(limits.max_content_tables)):
         if (named and table.document_id not in named) or table.id in merged:
             continue
         if table.document_id not in documents:
             document = session.get(Document, table.document_id)
-            every = structural._tables_of(session, document) if document is not None else []
-            documents[table.document_id] = (document, every, structural.infer_labels(session, every))
+            every = stored.tables_of(session, document) if document is not None else []
+            documents[table.document_id] = (document, every, stored.infer_labels(session, every))
         document, every, inferred = documents[table.document_id]
         if document is None or document.status != "ready":
             continue
-        head, data, _ = structural._with_continuations(table, document, every, inferred)
+        head, data, _ = stored.with_continuations(table, document, every, inferred, limits)
         if head.id in merged:
             continue
         merged.update({*data.continued, head.id})
@@ -69,10 +72,11 @@ def read_as_pair(
     holds both parts' values."""
     if len(analysis.parts) != 2 or (analysis.arithmetic is None and analysis.comparison is None):
         return None
-    offered = _offered(session, retrievals)
+    offered = _offered(session, retrievals, limits.tables)
     if not offered:
         return None
-    shapes = [(data, tablequery.shape(data), named_by(data, document)) for _, document, data in offered]
+    tables = limits.tables
+    shapes = [(data, shape(data, tables), named_by(data, document, tables)) for _, document, data in offered]
     questions = (analysis.parts[0].question, analysis.parts[1].question)
     choice = choose_pair(shapes, questions, expected_type(questions[0]), limits.pair_explained_floor,
                          limits.cell_caption_weight, limits.pair_own_share)  # fmt: skip
@@ -82,8 +86,8 @@ def read_as_pair(
     sh = shapes[choice.table][1]
     paired: list[Retrieval] = []
     for hit, before in zip((choice.first, choice.second), retrievals, strict=True):
-        got = cell_table_answer(table, data, sh, hit, sure=False, whole_row=False)
-        node = structural._answering_part(session, table, document, data, got)
+        got = cell_table_answer(table, data, sh, hit, False, False, limits.tables)
+        node = stored.answering_part(session, table, document, data, got, limits.tables)
         nodes = [node, *(n for n in before.nodes if n.node_id not in {table.id, node.node_id})]
         paired.append(Retrieval(question_type="content", nodes=nodes, table_answers=[got], cell=got.cell,
                                 document_id=before.document_id, relevance=before.relevance))  # fmt: skip

@@ -1,6 +1,6 @@
 """How a table's rows are laid out: numbers in cells, "no value" marks, and which leading rows are its headers.
 
-Pure functions over rows (lists of cell strings), shared by the cell and aggregate readers of `app.qa.tablequery`:
+Pure functions over rows (lists of cell strings), shared by the cell and aggregate readers of `app.qa.tables`:
 a headnote above the headers, group headers printed centred over their columns, a title row over the whole table,
 column numbers under the headers, and one name per column with the header rows joined by " / ".
 """

@@ -14,8 +14,8 @@ from fastapi.testclient import TestClient
 from app.db.models import DocTable
 from app.db.session import session_scope
 from app.main import create_app
-from app.qa.structural import tables_named_by_caption
-from app.qa.tablequery import parse_number
+from app.qa.tablelayout import parse_number
+from app.qa.tables.content import tables_named_by_caption
 from app.settings import Settings
 from tests.conftest import PDFS
 from tests.integration.helpers import ask_api, manifest, upload, wait_until_done

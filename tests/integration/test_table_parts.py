@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from app.db.models import DocTable, Document
 from app.qa.ask import AskOptions
 from app.qa.pipeline import ask
-from app.qa.structural import heading_above
+from app.qa.tables.stored import heading_above
 from app.qa.tools import Tools
 from app.settings import Settings
 from tests.integration.helpers import ingest_pdfs

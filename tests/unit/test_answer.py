@@ -20,7 +20,8 @@ from app.qa.extractive_reader import (
 )
 from app.qa.read.local import local_answer
 from app.qa.reader import row_cell
-from app.qa.tablequery import TableData, cell_answer
+from app.qa.tables.cell_lookup import cell_answer
+from app.qa.tables.model import TableData
 
 VOCAB: dict[str, int] = {}
 

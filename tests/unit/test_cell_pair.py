@@ -4,7 +4,8 @@ question sets side by side, each cell named by its own part's words."""
 from __future__ import annotations
 
 from app.qa.read.cell_pair import choose_pair
-from app.qa.tablequery import Shape, TableData, shape
+from app.qa.tables.model import Shape, TableData
+from app.qa.tables.shape import shape
 
 RETRIEVAL = TableData(
     id="t2",

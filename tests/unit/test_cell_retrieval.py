@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from app.qa.read.cells import choose_cell, rank_cells
-from app.qa.tablequery import TableData, shape
+from app.qa.tables.model import TableData
+from app.qa.tables.shape import shape
 
 RESULTS = TableData(
     id="t1",

@@ -4,8 +4,9 @@ as read, are the same; a continuation with columns of its own stays a table of i
 from __future__ import annotations
 
 from app.db.models import DocTable, Document
-from app.qa import tablequery
-from app.qa.structural import _with_continuations
+from app.qa.tables.aggregate import aggregate_answer
+from app.qa.tables.cell_lookup import cell_answer
+from app.qa.tables.stored import with_continuations
 
 HEAD = ["Education system", "Exclusion rate", "Participation after substitution"]
 
@@ -26,11 +27,11 @@ def test_a_continued_table_is_read_whole_from_either_page() -> None:
                                  ["Florida-USA", "13", "96"]], ["Table A-1", "Table A-1", ""])  # fmt: skip
     every = [first, second]
     for table in every:
-        head, data, part = _with_continuations(table, document, every, {})
+        head, data, part = with_continuations(table, document, every, {})
         assert head.id == "p2" and data.continued == ["p3"] and not part
-        low = tablequery.aggregate_answer(data, "Which system had the lowest participation after substitution?")
+        low = aggregate_answer(data, "Which system had the lowest participation after substitution?")
         assert low is not None and low.short_answer == "Norway"
-        cell = tablequery.cell_answer(data, "What was the exclusion rate of Florida-USA?")
+        cell = cell_answer(data, "What was the exclusion rate of Florida-USA?")
         # The note row ends the first page's rows: it heads no section over the continued rows.
         assert cell is not None and cell.short_answer == "13" and cell.cell is not None
         assert cell.cell["row"] == "Florida-USA"
@@ -42,9 +43,9 @@ def test_a_continuation_with_columns_of_its_own_stays_apart() -> None:
                    ["State", "2003–04", "2004–05"])  # fmt: skip
     second = _table("p2", 2, 1, [["State", "2013–14", "2014–15"], ["Texas", "291,830", "297,630"]],
                     ["State", "2013–14", "2014–15"])  # fmt: skip
-    head, data, part = _with_continuations(second, document, [first, second], {})
+    head, data, part = with_continuations(second, document, [first, second], {})
     assert head.id == "p2" and data.continued == [] and not part  # other years: a table of its own, ranked as one
-    head, data, part = _with_continuations(first, document, [first, second], {})
+    head, data, part = with_continuations(first, document, [first, second], {})
     assert head.id == "p1" and data.continued == [] and len(data.rows) == 2 and not part
 
 
@@ -53,7 +54,7 @@ def test_a_continuation_listing_another_group_of_rows_stays_apart() -> None:
     first = _table("p2", 2, 0, [HEAD, ["Norway", "4", "83"], ["Israel", "25", "99"]], HEAD)
     other = ["Benchmarking education systems", *HEAD[1:]]
     second = _table("p3", 3, 1, [other, ["Quebec-CAN", "4", "96"], ["Florida-USA", "13", "96"]], other)
-    head, data, part = _with_continuations(first, document, [first, second], {})
+    head, data, part = with_continuations(first, document, [first, second], {})
     assert data.continued == [] and not part  # benchmarking participants are not counted with the countries
-    head, data, part = _with_continuations(second, document, [first, second], {})
+    head, data, part = with_continuations(second, document, [first, second], {})
     assert head.id == "p3" and part

@@ -4,22 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from app.qa.tablequery import (
-    TableData,
-    aggregate_answer,
-    answer,
-    cell_answer,
-    column_numbers,
-    description,
-    join_headers,
-    markdown,
-    numeric_columns,
-    parse_number,
-    serial,
-    shape,
-    subtotal_rows,
-    tokens,
-)
+from app.qa.tablelayout import join_headers, parse_number
+from app.qa.tables.aggregate import aggregate_answer
+from app.qa.tables.answer import answer
+from app.qa.tables.cell_lookup import cell_answer
+from app.qa.tables.column_figures import column_numbers, subtotal_rows
+from app.qa.tables.matching import description, numeric_columns, serial
+from app.qa.tables.model import TableData
+from app.qa.tables.render import markdown
+from app.qa.tables.shape import shape
+from app.qa.tables.words import tokens
 
 
 @pytest.mark.parametrize(
@@ -667,13 +661,13 @@ def test_a_count_is_never_answered_with_a_cell_of_words() -> None:
     ],
 )
 def test_a_number_cell_is_no_answer_to_a_question_asking_for_a_name(question: str, value: str, mismatch: bool) -> None:
-    from app.qa.structural import names_a_number
+    from app.qa.tables.question_fit import names_a_number
 
     assert names_a_number(question, value) is mismatch
 
 
 def test_a_cell_measuring_something_else_does_not_answer_a_content_question() -> None:
-    from app.qa.structural import measures_other
+    from app.qa.tables.question_fit import measures_other
 
     def said(*texts: str) -> set[str]:
         return {t for text in texts for t in tokens(text)}
@@ -706,8 +700,7 @@ def test_an_age_group_said_as_a_plural_names_the_age() -> None:
 
 def test_a_table_that_holds_nothing_the_question_names_answers_no_content_question() -> None:
     from app.db.models import Document
-    from app.qa.structural import names_unheld, question_names
-    from app.qa.tablequery import TableData
+    from app.qa.tables.question_fit import names_unheld, question_names
 
     # us-018.pdf's Table 17 (expenditures of public schools) has a "Total" column; the question is about a campaign
     # committee of another document.
@@ -738,7 +731,7 @@ def test_a_table_that_holds_nothing_the_question_names_answers_no_content_questi
     assert not names_unheld(question_names("Which total did PIRLS report?"), schools, us018, lambda: "PIRLS 2011")
     # A name the table lacks weighs against it unless the row or column read is named twice as often: a results
     # sheet never calls its election "Republican", yet the question names its column "Brian Calley" whole.
-    from app.qa.structural import names_elsewhere
+    from app.qa.tables.question_fit import names_elsewhere
 
     votes = question_names("How many votes did Brian Calley get in the Republican primary?")
     assert votes == {"brian", "calley", "republican"}
@@ -785,7 +778,7 @@ def test_a_row_named_by_its_head_beside_a_total_column() -> None:
     ],
 )
 def test_a_measure_asked_with_how_asks_for_a_value(question: str, value: bool) -> None:
-    from app.qa.structural import asks_for_value
+    from app.qa.tables.question_fit import asks_for_value
 
     assert asks_for_value(question) is value
 
@@ -839,7 +832,7 @@ def test_a_running_number_column_is_never_the_value_of_an_unnamed_column() -> No
 
 
 def test_a_whole_table_is_said_with_what_its_header_compares() -> None:
-    from app.qa.tablequery import TableData, table_summary, whole_table
+    from app.qa.tables.render import table_summary, whole_table
 
     table = TableData(id="t", rows=[["Category", "Net sales", "Share"], ["Cosmetics", "1,000", "40%"],
                                     ["Skincare", "800", "30%"], ["Haircare", "500", "20%"]],

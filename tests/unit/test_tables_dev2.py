@@ -7,8 +7,9 @@ import json
 from pathlib import Path
 
 from app.eval.answerset import validate
-from app.qa.structural import ASKS_FOR_VALUE, ASKS_OTHER, _named_fallback
-from app.qa.tablequery import TableAnswer
+from app.qa.tables.content import named_fallback
+from app.qa.tables.model import TableAnswer
+from app.qa.tables.question_fit import ASKS_FOR_VALUE, ASKS_OTHER
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILDER = ROOT / "benchmarks" / "answers" / "build_tables_dev2.py"
@@ -65,8 +66,8 @@ class _Table:
 
 def test_a_named_files_best_table_answers_only_with_a_lead_and_without_a_short_answer() -> None:
     lead = [(5.0, _answer("a"), _Table("a"), None, None), (3.0, _answer("b"), _Table("b"), None, None)]
-    got = _named_fallback(lead)  # type: ignore[arg-type]
+    got = named_fallback(lead)  # type: ignore[arg-type]
     assert got is not None and got[2].id == "a" and got[1].short_answer is None
     close = [(5.0, _answer("a"), _Table("a"), None, None), (4.8, _answer("b"), _Table("b"), None, None)]
-    assert _named_fallback(close) is None  # type: ignore[arg-type]  # two tables answer about as well
-    assert _named_fallback([]) is None
+    assert named_fallback(close) is None  # type: ignore[arg-type]  # two tables answer about as well
+    assert named_fallback([]) is None

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.qa.read.cells import CellHit, column_paths, rank_cells, row_paths
-from app.qa.tablequery import Shape, TableData, tokens
+from app.qa.tables.model import Shape, TableData
+from app.qa.tables.words import tokens
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from app.qa.tablelayout import is_number
-from app.qa.tablequery import Shape, TableData, tokens
+from app.qa.tables.model import Shape, TableData
+from app.qa.tables.words import tokens
 
 TOP = 5  # cells ranked with their margin; the rest are only rivals
 # A cell of more words is prose caught in a table (a caption, a note), no value.

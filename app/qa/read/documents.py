@@ -8,11 +8,12 @@ from sqlalchemy.orm import Session
 
 from app.db.models import Document, Page
 from app.db.vectors import graph_version
-from app.qa import structural
 from app.qa.answer import Answer, documents_answer, labelled_answer
 from app.qa.ask import Retrieval
 from app.qa.compose import described_answer
 from app.qa.index import CollectionIndex, get_index
+from app.qa.named.tables import tables_labelled
+from app.qa.tables.stored import table_node
 from app.qa.tools import QueryVector, Tools
 from app.qa.which_documents import PageText, documents_by_meaning, find_documents, topic_words
 from app.settings import Settings
@@ -72,7 +73,7 @@ def documents_described(
 
 def labelled_tables(session: Session, collection_id: str, label: str) -> tuple[Retrieval, Answer]:
     """ "Which documents have a Table 3?": every table carrying the label, with its document and caption."""
-    found = structural.tables_labelled(session, collection_id, label)
-    tables = [structural.table_node(table, document) for table, document in found]
+    found = tables_labelled(session, collection_id, label)
+    tables = [table_node(table, document) for table, document in found]
     listed = [(d.filename, node, table.caption) for (table, d), node in zip(found, tables, strict=True)]
     return Retrieval(question_type="structural", nodes=tables), labelled_answer(label, listed)

@@ -60,7 +60,7 @@ def _local(options: AskOptions) -> bool:
 
 @dataclass(slots=True)
 class TableCellReader:
-    """The value of the cell (or the rows, or the aggregate) a table answer read (app.qa.tablequery), when its table
+    """The value of the cell (or the rows, or the aggregate) a table answer read (app.qa.tables), when its table
     is among the units read."""
 
     tools: ReadTools

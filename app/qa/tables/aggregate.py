@@ -1,0 +1,244 @@
+"""Aggregates over a table's column: highest/lowest, total, average, count, rows above/below a value."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from app.qa.aggregate_intent import MAX, MIN, asks_period, blank, first_threshold, rank, thresholds
+from app.qa.classify import normalise
+from app.qa.tables.column_figures import column_values, subtotal_rows, threshold_value
+from app.qa.tables.extremes import along_row, extreme_answer
+from app.qa.tables.matching import (
+    SUMMARY_ROW,
+    Pick,
+    best_column,
+    column_ranks,
+    label_head,
+    numeric_columns,
+    summary_label,
+)
+from app.qa.tables.model import Shape, TableAnswer, TableData
+from app.qa.tables.render import cell_of, cite_name, format_number
+from app.qa.tables.shape import shape
+from app.qa.tables.words import tokens, word_stem
+from app.settings_reading import TableReadingSettings
+
+# "fell the most", "the largest decline": the most of a fall is the lowest value of the change column.
+DECLINE = re.compile(r"\b(?:fall|falls|fell|fallen|decline[ds]?|drop(?:s|ped)?|decrease[ds]?|shr[iu]nk|shrank|"
+                     r"los[et]|lose[s]?|reduction|cut)\b", re.I)  # fmt: skip
+TOTAL_HEADER = re.compile(r"^(?:total|totals|grand total|all)$")
+CHANGE_HEADER = re.compile(r"\b(?:change|changes|growth|increase|decrease|difference|% ?points|percentage points)\b",
+                           re.I)  # fmt: skip
+# "county-wide", "across the state", "across all precincts": the whole column, as "in total" asks.
+TOTAL = re.compile(r"\b(?:total|sum|combined|altogether|in all|overall|(?:county|state|nation|country|city)[ -]?wide|"
+                   r"across\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:county|state|country|nation|district|region|city)|"
+                   r"across\s+all)\b", re.I)  # fmt: skip
+AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
+COUNT = re.compile(
+    r"\bhow many (?:rows|entries|items|records|lines|countries|states|member states|firms|companies|cycles|"
+    r"regions|cities|towns|schools|categories|years|[a-z]+ are (?:listed|there|shown))\b",
+    re.I,
+)
+
+
+def _aggregate_column(table: TableData, sh: Shape, q: list[str], limits: TableReadingSettings) -> Pick | None:
+    col = best_column(sh, q, {sh.label_column}, frozenset(tokens(table.caption or "")), limits)
+    numeric = numeric_columns(table, sh, limits)
+    if col is not None and col.index in numeric:
+        return col
+    if col is not None:
+        # The named column is text ("Country of origin"): prefer a numeric column named as well as it.
+        others = [best_column(sh, q, {c for c in range(len(sh.columns)) if c != n}, limits=limits) for n in numeric]
+        scored = [p for p in others if p is not None and p.matched >= col.matched]
+        if scored:
+            return max(scored, key=lambda p: (p.matched, p.coverage))
+        return None
+    if len(numeric) == 1:
+        return Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
+    # No column named ("Which state had the most background checks?"): the table's own total column, when it has
+    # exactly one, is what "most" is counted in.
+    totals = [c for c in numeric if TOTAL_HEADER.match(normalise(sh.columns[c].split(" / ")[-1]))]
+    if len(totals) == 1:
+        return Pick(totals[0], sh.columns[totals[0]], 0.0, 0.0, set())
+    # "the lowest concentration ratio" of a table of ratios ("Current Level") and their changes: the level, the one
+    # column that is no change of it.
+    levels = [c for c in numeric if not CHANGE_HEADER.search(sh.columns[c])]
+    if len(levels) == 1 and len(numeric) > 1:
+        return Pick(levels[0], sh.columns[levels[0]], 0.0, 0.0, set())
+    return None
+
+
+def aggregate_column_sure(
+    table: TableData, sh: Shape, q: Sequence[str], col: Pick, limits: TableReadingSettings = TableReadingSettings()
+) -> bool:
+    """Whether the column an aggregate runs over is the only one the question could mean: the table's only numeric
+    column, or the numeric column whose header the question names strictly best (caption words counted as any:
+    when only the caption's words set it apart, two readings remain)."""
+    numeric = numeric_columns(table, sh, limits)
+    if col.matched <= 0:
+        return len(numeric) == 1
+    ranks = [r for r in column_ranks(sh, q, {sh.label_column}, limits) if r[2] in numeric]
+    if not ranks or ranks[0][2] != col.index:
+        return False
+    return len(ranks) == 1 or ranks[1][:2] < ranks[0][:2]
+
+
+def aggregate_answer(
+    table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()
+) -> TableAnswer | None:
+    """Highest/lowest (with the row label), total, average, count, rows above/below a value; None if not asked."""
+    got, col = _aggregate(table, question, limits)
+    if got is not None and col is not None:
+        got.strength = col.matched + col.coverage
+        got.column = col.name
+        got.coverage = col.coverage
+        got.used = frozenset(col.used)
+    return got
+
+
+def intent_text(question: str, vocabulary: str, labels: frozenset[str] = frozenset(), measures: str = "") -> str:
+    """The question with aggregate words blanked where they are part of a name the table uses: "average" in
+    "per pupil in average daily attendance" of a table captioned so names the measure, it asks for no mean."""
+    said = f" {normalise(vocabulary)} "
+    measure_tokens = set(tokens(measures))  # the value columns' headers (not the row labels' one)
+    out = question
+    for pattern in (MAX, MIN, AVERAGE, TOTAL):
+        for m in pattern.finditer(question):
+            after = normalise(question[m.end() :]).split()[:1]
+            # ... or a row's whole label: "the highest wealth quintile" names the row "Highest" (the word after it
+            # names no column; "the highest pill use" asks for the highest value of "Pill").
+            row = (
+                pattern in (MAX, MIN)
+                and normalise(m.group(0)) in labels  # a "Total" row is what "total" asks
+                and not (after and word_stem(after[0]) in measure_tokens)
+            )
+            if row or after and f" {normalise(m.group(0))} {after[0]} " in said:
+                out = blank(out, m.start(), m.end())
+    # "under 18" of a column "Under 18 years", "over 65" of "65 and over": a name, not a threshold.
+    for t in thresholds(question):
+        if f" {normalise(question[t.start : t.end])} " in said:
+            out = blank(out, t.start, t.end)
+    return out
+
+
+def _without_thresholds(question: str, asked: str) -> str:
+    """The question less the thresholds it sets ("above $20"): the words of a threshold name no column; those
+    `intent_text` kept as names ("under 18") stay."""
+    out = question
+    for t in thresholds(asked):
+        out = blank(out, t.start, t.end)
+    return out
+
+
+def _names_a_member(sh: Shape, members: list[int], question: Sequence[str]) -> bool:
+    """Whether the question names one data row (not a summary row) by its whole label, as a phrase."""
+    said = f" {' '.join(question)} "
+    for i in members:
+        label = sh.primary.get(i, sh.name(i)).split(" / ")[-1]
+        for own in (tokens(label), tokens(label_head(label))):
+            if own and f" {' '.join(own)} " in said:
+                return True
+    return False
+
+
+def _aggregate(
+    table: TableData, question: str, limits: TableReadingSettings
+) -> tuple[TableAnswer | None, Pick | None]:
+    sh = shape(table, limits)
+    labels = frozenset(normalise(sh.name(i).split(" / ")[-1]) for i in sh.data(table.rows))
+    measures = " ".join(c for k, c in enumerate(sh.columns) if k != sh.label_column)
+    asked = intent_text(question, " ".join([table.caption or "", *sh.columns]), labels, measures)
+    ranked = rank(asked)
+    limit = first_threshold(asked)
+    kind = (
+        ranked[0] if ranked else "max" if MAX.search(asked) else "min" if MIN.search(asked)
+        else limit.direction if limit else "average" if AVERAGE.search(asked) else "total" if TOTAL.search(asked)
+        else "count" if COUNT.search(asked) else None
+    )  # fmt: skip
+    if kind is None:
+        return None, None
+    nth = ranked[1] if ranked else 1
+    data = sh.data(table.rows)
+
+    def label(i: int) -> str:
+        return sh.name(i)
+
+    members = [i for i in data if label(i) and not summary_label(label(i))]
+    if kind in ("total", "average") and _names_a_member(sh, members, tokens(question)):
+        return None, None  # "the average ratio in private schools in 2010": the row 2010 is asked, not a mean
+    if kind == "count" and limit is None:
+        n = len(members)
+        listed = ", ".join(label(i) for i in members[: limits.max_rows_listed])
+        body = f"**{n}** rows in {cite_name(table, limits)} {{cite}}: {listed}."
+        return TableAnswer(table.id, "aggregate", body, short_answer=str(n), sure=True), None
+    if kind in ("max", "min") and asks_period(asked):
+        along = along_row(table, sh, tokens(_without_thresholds(question, asked)), kind, nth, question, limits)
+        if along is not None:
+            return along
+    # The threshold ("above $20") is no column name; other numbers ("in 1996") may be.
+    q = tokens(_without_thresholds(question, asked))
+    col = _aggregate_column(table, sh, q, limits)
+    if col is None:
+        return None, None
+    numbers = column_values(table, col.index)
+    values = [(i, numbers[i]) for i in members if i in numbers]
+    sure = aggregate_column_sure(table, sh, q, col, limits)
+    if kind == "max" and DECLINE.search(question) and any(v < 0 for v in numbers.values()):
+        kind = "min"  # "fell the most" over a column of changes: its lowest value
+    if kind != "count":
+        confirm = [c for c in numeric_columns(table, sh, limits) if c != col.index]
+        others = [column_values(table, c) for c in confirm[: limits.subtotal_confirm_columns]]
+        sums = subtotal_rows(values, others, limits)
+        values = [(i, v) for i, v in values if i not in sums]
+    if not values:
+        return None, None
+    where = f"{sh.columns[col.index]} in {cite_name(table, limits)}"
+    values = _in_named_section(sh, values, set(q) - col.used)
+    if kind in ("max", "min"):
+        return extreme_answer(table, sh, values, col, kind, nth, sure, where, question), col
+    if kind in ("total", "average"):
+        stated = [i for i in data if SUMMARY_ROW.match(normalise(label(i))) and kind == "total"
+                  and normalise(label(i)).startswith("total")]  # fmt: skip
+        if stated and col.index < len(table.rows[stated[0]]) and table.rows[stated[0]][col.index].strip():
+            raw = table.rows[stated[0]][col.index].strip()
+            body = f"**{raw}** — the {label(stated[0])} row of {where} {{cite}}."
+            cell = cell_of(table, sh, stated[0], col.index)
+            return TableAnswer(
+                table.id, "aggregate", body, short_answer=raw if sure else None, cell=cell, sure=sure
+            ), col
+        total = sum(v for _, v in values)
+        value = total if kind == "total" else total / len(values)
+        body = f"**{format_number(value)}** — the {kind} of {where} over {len(values)} rows {{cite}}."
+        short = format_number(value) if sure else None
+        return TableAnswer(table.id, "aggregate", body, short_answer=short, sure=sure), col
+    limit = next((t for t in thresholds(asked) if t.direction == kind), None)
+    threshold = threshold_value(limit, sh.columns[col.index], [v for _, v in values]) if limit else None
+    if limit is None or threshold is None:
+        return None, None
+    if kind == "above":
+        hits = [(i, v) for i, v in values if v > threshold or (limit.inclusive and v == threshold)]
+    else:
+        hits = [(i, v) for i, v in values if v < threshold or (limit.inclusive and v == threshold)]
+    shown_hits = hits[: limits.max_rows_listed]
+    listed = ", ".join(f"{label(i)} ({table.rows[i][col.index].strip()})" for i, _ in shown_hits) or "none"
+    word = ("at least" if kind == "above" else "at most") if limit.inclusive else kind
+    shown = limit.text if limit.fraction is None else f"{format_number(threshold)} ({limit.number})"
+    body = f"**{len(hits)}** rows {word} {shown} in {where} {{cite}}: {listed}."
+    short = str(len(hits)) if sure and re.search(r"\bhow many\b", question, re.I) else None
+    return TableAnswer(table.id, "aggregate", body, short_answer=short, sure=sure), col
+
+
+def _in_named_section(sh: Shape, values: list[tuple[int, float]], said: set[str]) -> list[tuple[int, float]]:
+    """The rows of the one section the question names by a word no other section has ("Which wealth group …" of a
+    table with sections "Caste/tribe", "Wealth index", "Number of living children"); all rows otherwise."""
+    groups: dict[str, list[tuple[int, float]]] = {}
+    for i, v in values:
+        if i in sh.sections:
+            groups.setdefault(sh.sections[i], []).append((i, v))
+    if len(groups) < 2:
+        return values
+    words = {name: set(tokens(name)) for name in groups}
+    common = set.intersection(*words.values())
+    named = [name for name, w in words.items() if (w - common) & said]
+    return groups[named[0]] if len(named) == 1 else values

@@ -1,0 +1,52 @@
+"""The answer a question about one table gets: a cell, an aggregate, the whole table, or what the table holds.
+
+Pure functions over `TableData` (no database): the row is found by its label (fuzzy match on the row-label column),
+the column by its header (one name per column, a header spanning several rows joined with " / "). Rows of two
+different tables are never mixed; a table's continuation on the next page is the same table (`TableData.extend`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.qa.aggregate_intent import MAX, MIN
+from app.qa.tables.aggregate import aggregate_answer
+from app.qa.tables.cell_lookup import cell_answer
+from app.qa.tables.model import TableAnswer, TableData
+from app.qa.tables.render import not_found, whole_table
+from app.qa.tables.words import tokens
+from app.settings_reading import TableReadingSettings
+
+# Words that ask for the table itself, not for a cell of it.
+SHOW_WORDS = re.compile(r"^(?:contain|contains|list|lists|show|shows|include|includes|describe|describes|present|"
+                        r"presents|display|summari[sz]e|summary|about|whole|full|entire|in|there)$")  # fmt: skip
+
+
+def superlative(question: str) -> bool:
+    return bool(MAX.search(question) or MIN.search(question))
+
+
+def best_answer(
+    table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()
+) -> TableAnswer | None:
+    """A cell or an aggregate. A superlative ("which … highest") asks for an aggregate even when it names rows
+    ("Which of EU15, the USA and Japan …"); otherwise a named row wins over aggregate words that are part of a
+    header ("% growth in total retail sales")."""
+    if superlative(question):
+        return aggregate_answer(table, question, limits) or cell_answer(table, question, limits)
+    return cell_answer(table, question, limits) or aggregate_answer(table, question, limits)
+
+
+def answer(
+    table: TableData, question: str, intent: str, limits: TableReadingSettings = TableReadingSettings()
+) -> TableAnswer:
+    """The answer a question about one named table gets: an aggregate, a cell, the whole table, or what it holds."""
+    if intent in ("show", "summarise"):
+        agg = aggregate_answer(table, question, limits) if intent != "summarise" else None
+        return agg or whole_table(table, limits)
+    found = best_answer(table, question, limits)
+    if found is not None:
+        return found
+    if not [t for t in tokens(question) if not SHOW_WORDS.match(t)]:
+        return whole_table(table, limits)  # "What does Table 1 list?": nothing to look up but the table itself
+    return not_found(table, question, limits)

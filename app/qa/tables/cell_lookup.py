@@ -1,0 +1,161 @@
+"""One cell named by a row label and a column header in the question, and whether it is named unambiguously
+enough for its value to stand alone as the short answer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.qa.answer_types import expected_type
+from app.qa.classify import normalise
+from app.qa.tables.matching import (
+    Pick,
+    best_column,
+    best_row,
+    column_ranks,
+    named_whole,
+    numeric_columns,
+    row_picks,
+    row_score,
+    summary_label,
+)
+from app.qa.tables.model import Shape, TableAnswer, TableData, value_at
+from app.qa.tables.render import cell_of, cite_name, row_excerpt
+from app.qa.tables.shape import shape
+from app.qa.tables.words import tokens
+from app.settings_reading import TableReadingSettings
+
+
+def cell_sure(
+    table: TableData,
+    sh: Shape,
+    row: Pick,
+    rivals: list[Pick],
+    col: Pick,
+    question: Sequence[str],
+    rest: Sequence[str],
+    only_numeric: bool,
+    limits: TableReadingSettings = TableReadingSettings(),
+) -> bool:
+    """Whether the question names the cell unambiguously, so its value may stand alone as the short answer:
+    the row's label is named whole and outscores, by the row margin, every row holding another value in that column;
+    the column is the only one named so well (or the table's only numeric column) among columns holding another
+    value in that row. A rival holding the same value is no ambiguity: either reading gives the same answer."""
+    value = value_at(table, row.index, col.index)
+    # The label named whole. A sub-label ("Count" under "Stress") or a section heading above it ("Actual" over
+    # "2003") the question may leave out: rows differing in those only are rivals checked below.
+    own = sh.primary.get(row.index, row.name).split(" / ")[-1]
+    if not named_whole(own, question, limits) and row.coverage < 1.0:
+        return False
+    # Words naming the column name no row ("constant 2010–11 dollars" does not name the row "2010–11").
+    unclaimed = [t for t in question if t not in col.used]
+    mine = row_score(row.name, unclaimed, limits)[0]
+    for other in rivals:
+        held = value_at(table, other.index, col.index)  # an empty cell (a note row) could never be the answer
+        differs = other.index != row.index and held != "" and held != value
+        if differs and mine - row_score(other.name, unclaimed, limits)[0] < limits.row_margin:
+            return False
+    if only_numeric:
+        return True
+    ranks = column_ranks(sh, rest, {sh.label_column}, limits)
+    if not ranks or ranks[0][2] != col.index and value_at(table, row.index, ranks[0][2]) != value:
+        return False  # another header is named better (caption words count here): two readings
+    best = ranks[0][:2]
+    if _named_apart(sh, rest, col.index, [r[2] for r in ranks[1:] if value_at(table, row.index, r[2]) != value]):
+        return False
+    return all(r[:2] < best or value_at(table, row.index, r[2]) == value for r in ranks[1:])
+
+
+def _named_apart(sh: Shape, question: Sequence[str], chosen: int, others: Sequence[int]) -> bool:
+    """Whether another column is named by as many question words that the chosen one lacks as the chosen one is
+    named by words the other lacks ("pill" of "Modern method / Pill" against "women" of "Number of women"): the
+    question names two columns, so two readings remain. "inhabitants per retail outlet" names "inhabitants per
+    outlet" by two words "Number of retail outlets" lacks, against one: one reading."""
+    said = set(question)
+    mine = (set(tokens(sh.columns[chosen])) - sh.shared) & said
+    for c in others:
+        theirs = (set(tokens(sh.columns[c])) - sh.shared) & said
+        if theirs - mine and len(theirs - mine) >= len(mine - theirs):
+            return True
+    return False
+
+
+def cell_answer(
+    table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()
+) -> TableAnswer | None:
+    """The cell named by a row label and a column header in the question; None when either is not named.
+    The short answer is given only when the cell is named unambiguously (`cell_sure`)."""
+    q = tokens(question)
+    sh = shape(table, limits)
+    row, tied = best_row(table, sh, q, limits)
+    if row is None:
+        return None
+    if summary_label(row.name):
+        # "the total arrests for weapons offences" beside a "Total" column: "total" names the column, "weapons" the
+        # row ("Weapons—carrying, possessing, etc."), not the Total row.
+        headers = {t for c in sh.columns for t in tokens(c.split(" / ")[-1])}
+        members = [p for p in row_picks(table, sh, q, limits)[0] if not summary_label(p.name)]
+        if members and set(tokens(row.name)) <= headers:
+            row = max(members, key=lambda p: (p.matched, -p.index))
+            tied = [row]
+    caption = frozenset(tokens(table.caption or ""))
+
+    def primary(p: Pick) -> str:
+        return normalise(sh.primary.get(p.index, p.name))
+
+    if len({primary(p) for p in tied}) > 1:
+        # Rows tied on their label words: the question's other words must name a column. A row whose words are
+        # the column's ("constant 2010–11 dollars" beside the row "2003–04") loses to the one that leaves them.
+        joint = []
+        for p in tied:
+            c = best_column(sh, [t for t in q if t not in p.used], {sh.label_column}, caption, limits)
+            joint.append(((c.matched + c.coverage) if c else 0.0, p))
+        joint.sort(key=lambda x: (-x[0], x[1].index))
+        if len(joint) > 1 and joint[0][0] > joint[1][0]:
+            row = joint[0][1]
+            tied = [p for p in tied if primary(p) == primary(row)]
+    rest = [t for t in q if t not in row.used]
+    col = best_column(sh, rest, {sh.label_column}, caption, limits)
+    only_numeric = False
+    if col is None:
+        numeric = numeric_columns(table, sh, limits)
+        if len(numeric) == 1 and len(table.rows[row.index]) > numeric[0]:
+            col = Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
+            only_numeric = True
+        else:
+            return None
+    # Rows tied on the same label differ only by a sub-label the question did not name: the first is meant.
+    distinct = {primary(p) for p in tied}
+    if len(distinct) > 1:
+        names = ", ".join(sorted({p.name for p in tied})[: limits.max_tied_rows_listed])
+        body = (f"Several rows of {cite_name(table, limits)} match: {names}. Name the row exactly to get one value "
+                f"{{cite}}.")  # fmt: skip
+        return TableAnswer(table.id, "not_found", body)
+    cell = cell_of(table, sh, row.index, col.index)
+    value = str(cell["value"]).strip()
+    if not value:
+        body = f"{cite_name(table, limits)} has no value for {cell['row']} under {cell['column']} {{cite}}."
+        return TableAnswer(table.id, "not_found", body, cell=None)
+    words_only = any(ch.isalpha() for ch in value) and not any(ch.isdigit() for ch in value)
+    if words_only and expected_type(question) == "number":
+        # A count or an amount asked for, and the cell holds words ("Domestic PAX FLT" of a header row repeated
+        # inside the table): the row and column words met by chance, this cell answers nothing.
+        return None
+    _, rivals = row_picks(table, sh, q, limits)
+    others = [p for p in rivals if primary(p) != primary(row)]
+    sure = cell_sure(table, sh, row, others, col, q, rest, only_numeric, limits)
+    if sure:
+        body = f"**{value}** — {cell['row']}, {cell['column']}, in {cite_name(table, limits)} {{cite}}."
+    else:
+        body = row_excerpt(table, sh, row.index, col.index, limits)
+    got = TableAnswer(table.id, "cell", body, short_answer=value if sure else None, cell=cell)
+    # Words every column shares ("teachers" of "Number of teachers / Public" …) tell no column apart, yet they name
+    # what this table counts: they count for the table against another one.
+    got.strength = row.matched + col.matched + col.coverage + len(sh.shared & set(q))
+    got.column = col.name
+    got.coverage = col.coverage
+    got.used = frozenset(row.used | col.used)
+    got.exact_row = named_whole(sh.primary.get(row.index, row.name).split(" / ")[-1], q, limits) or (
+        row.coverage >= 1.0 and row.matched >= limits.exact_row_min_words
+    )
+    got.sure = sure
+    return got

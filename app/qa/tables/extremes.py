@@ -1,0 +1,120 @@
+"""The row holding a column's highest (lowest) value, or the period column where a named row peaks (troughs)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from app.qa.classify import normalise
+from app.qa.tablelayout import parse_number
+from app.qa.tables.matching import Pick, best_row, named_whole, numeric_columns, row_picks
+from app.qa.tables.model import Shape, TableAnswer, TableData, value_at
+from app.qa.tables.render import cell_of, cite_name
+from app.settings_reading import TableReadingSettings
+
+# Rows that hold what no member holds ("Unspecified", "non-EU", "Unknown"): never the "highest" country. "Other"
+# may be a member ("Other" castes) or the rest ("Other offenses"): kept, but no short answer when it would win.
+CATCH_ALL = re.compile(r"^(?:unspecified|unknown|not (?:stated|specified|known|classified|available)|"
+                       r"non [a-z]+(?: \d+)?|n e c|nec|rest of (?:the )?\w+|no answer)$")  # fmt: skip
+OTHERS = re.compile(r"^(?:other|others|all others?\b.*|miscellaneous|misc)$")
+
+
+def _own(sh: Shape, i: int, members: Sequence[int]) -> str:
+    """A row's name without the section above it ("Projected / 2021–22" is "2021–22") when no other member has that
+    name: the short answer a user reads."""
+    own = sh.primary.get(i, sh.name(i)).split(" / ")[-1]
+    same = [j for j in members if sh.primary.get(j, sh.name(j)).split(" / ")[-1] == own]
+    return own if len(same) <= 1 else sh.name(i)
+
+
+def extreme_answer(
+    table: TableData,
+    sh: Shape,
+    values: list[tuple[int, float]],
+    col: Pick,
+    kind: str,
+    nth: int,
+    sure: bool,
+    where: str,
+    question: str,
+) -> TableAnswer:
+    """The row with the highest (lowest) value of the column, or the nth of them ("the second largest")."""
+    members = [i for i, _ in values]
+    plain = [(i, v) for i, v in values if not CATCH_ALL.match(normalise(_own(sh, i, members)))]
+    values = plain or values
+    order = sorted({v for _, v in values}, reverse=kind == "max")
+    if nth > len(order):
+        nth = len(order)
+    target = order[nth - 1]
+    rows = [i for i, v in values if v == target]
+    if any(OTHERS.match(normalise(_own(sh, i, members))) for i in rows):
+        sure = False  # "Other" leads: a member or the rest of them, two readings
+    if len(rows) > 1:
+        sure = False  # a tie: no one row is the answer
+    names = " and ".join(sh.name(i) for i in rows)
+    word = "highest" if kind == "max" else "lowest"
+    if nth > 1:
+        word = f"{_ORDINAL_WORD.get(nth, str(nth) + 'th')} {word}"
+    raw = table.rows[rows[0]][col.index].strip()
+    body = f"**{names}** — the {word} {where}: {raw} {{cite}}."
+    cell = cell_of(table, sh, rows[0], col.index)
+    short = " and ".join(_own(sh, i, members) for i in rows)
+    if not ASKS_LABEL_FIRST.match(question.strip()):
+        short = f"{short} ({raw})"  # "What was the highest …": the value is asked too
+    return TableAnswer(table.id, "aggregate", body, short_answer=short if sure else None, cell=cell, sure=sure)
+
+
+_ORDINAL_WORD = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+# A question asking for a row's name before anything else ("Which state …", "Who …", "In which year …").
+ASKS_LABEL_FIRST = re.compile(r"^(?:\W*(?:in|for|of|from|at|on|by)\s+)?(?:which|who|whose|where)\b", re.I)
+# A column header that names a period: a year, a school year, a fiscal year, a month, a quarter.
+PERIOD_HEADER = re.compile(r"^(?:(?:19|20)\d\d(?:\s*[–\-/]\s*(?:19|20)?\d\d)?\*{0,3}|"
+                           r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+\d{2,4})?|"
+                           r"q[1-4](?:\s+\d{4})?)$", re.I)  # fmt: skip
+
+
+def along_row(
+    table: TableData,
+    sh: Shape,
+    q: list[str],
+    kind: str,
+    nth: int,
+    question: str,
+    limits: TableReadingSettings = TableReadingSettings(),
+) -> tuple[TableAnswer, Pick] | None:
+    """ "In which year was X lowest": the period column where the named row peaks (troughs), when the columns are
+    periods and the question names one row. None when it names no row whole or the columns are no periods."""
+    periods = [c for c in numeric_columns(table, sh, limits)
+               if PERIOD_HEADER.match(sh.columns[c].split(" / ")[-1].strip())]  # fmt: skip
+    if len(periods) < 2:
+        return None
+    row, tied = best_row(table, sh, q, limits)
+    if row is None:
+        return None
+    own = sh.primary.get(row.index, row.name).split(" / ")[-1]
+    if not named_whole(own, q, limits) and row.coverage < 1.0:
+        return None
+    if len({normalise(sh.primary.get(p.index, p.name)) for p in tied}) > 1:
+        return None
+    cells = {c: parse_number(value_at(table, row.index, c)) for c in periods}
+    values = [(c, v) for c, v in cells.items() if v is not None]
+    if len(values) < 2:
+        return None
+    order = sorted({v for _, v in values}, reverse=kind == "max")
+    target = order[min(nth, len(order)) - 1]
+    at = [c for c, v in values if v == target]
+    # Another row named about as well, holding other values: two readings (the row margin, as for one cell).
+    _, rivals = row_picks(table, sh, q, limits)
+    sure = len(at) == 1 and all(
+        row.matched - p.matched >= limits.row_margin or [value_at(table, p.index, c) for c in periods]
+        == [value_at(table, row.index, c) for c in periods]
+        for p in rivals if p.index != row.index
+    )  # fmt: skip
+    heads = " and ".join(sh.columns[c].split(" / ")[-1] for c in at)
+    raw = value_at(table, row.index, at[0])
+    word = "highest" if kind == "max" else "lowest"
+    body = f"**{heads}** — the {word} of {row.name} in {cite_name(table, limits)}: {raw} {{cite}}."
+    cell = cell_of(table, sh, row.index, at[0])
+    got = TableAnswer(table.id, "aggregate", body, short_answer=f"{heads} ({raw})" if sure else None, cell=cell,
+                      sure=sure)  # fmt: skip
+    return got, Pick(at[0], sh.columns[at[0]], row.matched, row.coverage, row.used)

@@ -1,0 +1,234 @@
+"""Row labels and column headers named in a question: how well each is named, the best row and column, and the
+columns that hold measures."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+from app.qa.classify import normalise
+from app.qa.tablelayout import has_value, is_number
+from app.qa.tables.model import Shape, TableData
+from app.qa.tables.shape import shape
+from app.qa.tables.words import tokens
+from app.settings_reading import TableReadingSettings
+
+# Rows that summarise others: never the "highest" member, never summed again.
+SUMMARY_ROW = re.compile(r"^(?:total|totals|all|overall|sum|average|mean|median|pooled|eu ?\d+|eu total|world|"
+                         r"grand total)\b", re.I)  # fmt: skip
+
+
+PARENTHETICAL = re.compile(r"\([^()]*\)")
+
+
+def _token_hit(token: str, question: Sequence[str], limits: TableReadingSettings) -> float:
+    if token in question:
+        return 1.0
+    shortest = limits.spelling_variant_min_letters
+    if len(token) >= shortest and not token.isdigit():
+        for q in question:
+            # A spelling variant keeps its first letters: "femal" is no variant of "male".
+            if (len(q) >= shortest and not q.isdigit() and q[:2] == token[:2]
+                    and fuzz.ratio(token, q) >= limits.spelling_variant_ratio):  # fmt: skip
+                return limits.spelling_variant_weight
+    return 0.0
+
+
+def name_score(
+    name: str,
+    question: Sequence[str],
+    ignore: frozenset[str] = frozenset(),
+    limits: TableReadingSettings = TableReadingSettings(),
+) -> tuple[float, float]:
+    """(matched tokens, share of the name's tokens matched) of a row label or header named in the question; words
+    in `ignore` (shared by every column) are no part of the name."""
+    toks = [t for t in tokens(name) if t not in ignore] if ignore else tokens(name)
+    if not toks:
+        return 0.0, 0.0
+    hits = [_token_hit(t, question, limits) for t in toks]
+    matched = sum(hits)
+    return matched, matched / len(toks)
+
+
+def column_score(
+    name: str,
+    question: Sequence[str],
+    shared: frozenset[str] = frozenset(),
+    limits: TableReadingSettings = TableReadingSettings(),
+) -> tuple[float, float]:
+    """`name_score` of a header; a header of several rows ("Literacy Status / Illiterate") whose last part is named
+    whole counts half covered by that alone: the group words above it are a qualifier the question may leave out."""
+    matched, coverage = name_score(name, question, shared, limits)
+    parts = name.split(" / ")
+    if len(parts) > 1 and name_score(parts[-1], question, shared, limits)[1] >= 1.0:
+        coverage = max(coverage, (coverage + 1.0) / 2)
+    return matched, coverage
+
+
+@dataclass(slots=True)
+class Pick:
+    index: int
+    name: str
+    matched: float
+    coverage: float
+    used: set[str]
+
+
+def best_row(
+    table: TableData, sh: Shape, question: Sequence[str], limits: TableReadingSettings = TableReadingSettings()
+) -> tuple[Pick | None, list[Pick]]:
+    """The data row whose label the question names best, and every row tied with it (ambiguity)."""
+    picks, _ = row_picks(table, sh, question, limits)
+    if not picks:
+        return None, []
+    top = max(p.matched for p in picks)
+    best = [p for p in picks if p.matched == top]
+    best.sort(key=lambda p: (-p.matched, p.index))
+    return best[0], best
+
+
+def row_score(
+    label: str, question: Sequence[str], limits: TableReadingSettings = TableReadingSettings()
+) -> tuple[float, float, bool]:
+    """(score, coverage, written out whole) of a row label named in the question. A label written out in full
+    ("Belgium/Luxembourg") beats one sharing a word ("Belgium")."""
+    matched, coverage = name_score(label, question, limits=limits)
+    norm = " ".join(tokens(label))
+    exact = bool(norm) and f" {norm} " in f" {' '.join(question)} "
+    if matched <= 0 and not exact:
+        return 0.0, coverage, exact
+    return matched + coverage + (limits.row_whole_label_bonus if exact else 0.0), coverage, exact
+
+
+LABEL_PARTICULARS = re.compile(r"\s*[;:(—–]\s*")
+
+
+def label_head(label: str) -> str:
+    """A row label before its particulars: "Weapons" of "Weapons—carrying, possessing, etc." or "Weapons; …"."""
+    return LABEL_PARTICULARS.split(label, maxsplit=1)[0]
+
+
+def row_picks(
+    table: TableData, sh: Shape, question: Sequence[str], limits: TableReadingSettings = TableReadingSettings()
+) -> tuple[list[Pick], list[Pick]]:
+    """(rows named well enough to be picked, every row sharing a word with the question)."""
+    picks, touched = [], []
+    for i in sh.data(table.rows):
+        label = sh.name(i)
+        if not label.strip():
+            continue
+        score, coverage, exact = row_score(label, question, limits)
+        if score > 0:
+            pick = Pick(i, label, score, coverage, set(tokens(label)))
+            touched.append(pick)
+            # A row under a section ("Best practice scenario / Server rooms") is named by its own label whole; the
+            # section, when named too, still ranks it above the same label in other sections (the score).
+            own = sh.primary.get(i, label).split(" / ")[-1]
+            # "Weapons; carrying, possessing, etc.", "Weapons—carrying …": the head before the particulars names it too.
+            shorter = {own, label_head(own)} - {label}
+            if (coverage >= limits.row_pick_coverage or exact
+                    or any(name_score(x, question, limits=limits)[1] >= 1.0 for x in shorter)):  # fmt: skip
+                picks.append(pick)
+    return picks, touched
+
+
+def phrases(name: str, question: Sequence[str]) -> int:
+    """Word pairs of a header said together in the question: "world food sales" names the header "World food sales"
+    as a phrase, the header "Total sales in EU food manufacturing" only word by word."""
+    toks = tokens(name)
+    said = set(zip(question, question[1:], strict=False))
+    return sum(pair in said for pair in zip(toks, toks[1:], strict=False))
+
+
+def best_column(
+    sh: Shape,
+    question: Sequence[str],
+    skip: set[int],
+    caption: frozenset[str] = frozenset(),
+    limits: TableReadingSettings = TableReadingSettings(),
+) -> Pick | None:
+    """The column whose header the question names best. Question words that are also the caption's describe the
+    whole table ("public health outlay" of a table captioned so): they rank a column only after the other words."""
+    own = [t for t in question if t not in caption]
+    best: tuple[tuple[float, int, float, float], Pick] | None = None
+    for c, name in enumerate(sh.columns):
+        if c in skip or not name.strip():
+            continue
+        matched, coverage = column_score(name, question, sh.shared, limits)
+        if matched <= 0:
+            continue
+        pick = Pick(c, name, matched, coverage, set(tokens(name)))
+        key = (column_score(name, own, sh.shared, limits)[0], phrases(name, question), matched, coverage)
+        if best is None or key > best[0]:
+            best = (key, pick)
+    return best[1] if best else None
+
+
+def numeric_columns(table: TableData, sh: Shape, limits: TableReadingSettings = TableReadingSettings()) -> list[int]:
+    data = sh.data(table.rows)
+    out = []
+    for c in range(len(sh.columns)):
+        if c == sh.label_column:
+            continue
+        cells = [table.rows[i][c] for i in data if c < len(table.rows[i]) and has_value(table.rows[i][c])]
+        numbers = sum(is_number(x) for x in cells)
+        if cells and numbers > limits.numeric_column_share * len(cells) and not serial(cells, limits):
+            out.append(c)
+    return out
+
+
+def serial(cells: Sequence[str], limits: TableReadingSettings = TableReadingSettings()) -> bool:
+    """A running number ("No.", "Serial": 1, 2, 3, …): it numbers the rows and measures nothing, so it is never
+    the column a question asks about unnamed ("What must the service manuals set out?" had been answered "24", the
+    row's item number)."""
+    # Notes set in the column's cells below the table ("(4) Operation and service manuals are to ...") are skipped.
+    numbers = [x for x in (cell.strip().rstrip(".") for cell in cells) if x.isdigit()]
+    if len(numbers) < limits.serial_min_numbers:
+        return False
+    steps = [int(b) - int(a) for a, b in zip(numbers, numbers[1:], strict=False)]
+    return sum(step == 1 for step in steps) >= limits.serial_step_share * len(steps)
+
+
+def column_ranks(
+    sh: Shape, question: Sequence[str], skip: set[int], limits: TableReadingSettings = TableReadingSettings()
+) -> list[tuple[float, float, int]]:
+    """(matched, coverage, column) of every header the question names, best first, caption words counted as any."""
+    out = []
+    for c, name in enumerate(sh.columns):
+        if c in skip or not name.strip():
+            continue
+        matched, coverage = column_score(name, question, sh.shared, limits)
+        if matched > 0:
+            out.append((matched, coverage, c))
+    return sorted(out, reverse=True)
+
+
+CODE_SUFFIX = re.compile(r"(?<=\w)\s*[-–]\s*[A-Z]{2,4}$")
+
+
+def named_whole(label: str, question: Sequence[str], limits: TableReadingSettings = TableReadingSettings()) -> bool:
+    """Every word of a row label is in the question, a parenthetical aside ("Desktop Computers (49 No.)",
+    "Sales (bn ecus)"), a list of particulars after the label's head ("Weapons—carrying, possessing, etc.") or a
+    country code after a region ("Florida-USA") being optional."""
+    if name_score(label, question, limits=limits)[1] >= 1.0:
+        return True
+    base = CODE_SUFFIX.sub("", label)  # "Florida-USA", "Ontario-CAN": a country code after the name
+    shorter = (base, PARENTHETICAL.sub(" ", base), label_head(base))
+    return any(x != label and bool(tokens(x)) and name_score(x, question, limits=limits)[1] >= 1.0 for x in shorter)
+
+
+def summary_label(name: str) -> bool:
+    """ "Total", "EU15 Total", or a sub-label that is one ("clarification) / Grand Total")."""
+    return bool(SUMMARY_ROW.match(normalise(name)) or SUMMARY_ROW.match(normalise(name.split(" / ")[-1])))
+
+
+def description(table: TableData, limits: TableReadingSettings = TableReadingSettings()) -> list[str]:
+    """The words that name the table as a whole: its caption (its label aside) and the header of its row-label
+    column ("Free movement of persons / workers" heads a table of countries with no caption)."""
+    sh = shape(table, limits)
+    head = sh.columns[sh.label_column] if sh.label_column < len(sh.columns) else ""
+    caption = re.sub(r"^\s*(?:table|tab\.)\s*[:#]?\s*[\w.\-–]+[:.]?", " ", table.caption or "", flags=re.I)
+    return tokens(f"{caption} {head}")

@@ -1,0 +1,121 @@
+"""Whether a question is one a table's cell could answer, and whether a cell fits what it asks: a value asked for,
+names the table holds, the same measure, a name rather than a number."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from app.db.models import Document
+from app.qa.classify import STOPWORDS
+from app.qa.tables.model import TableData
+from app.qa.tables.words import tokens
+from app.settings_reading import TableReadingSettings
+
+TWO_ASKS = re.compile(r"\band\s+(?:what|how|which|who|where|when)\b", re.I)
+# "How high was the drop-out rate?", "How big a change is projected …?": a measure asks for a value too.
+MEASURED = r"(?:many|much|big|large|small|high|low|long|far|old|tall|often|fast)"
+ASKS_FOR_VALUE = re.compile(rf"\b(?:what|which|who|how {MEASURED}|where)\b", re.I)
+# A question that asks for something other than a value ("Why …", "How does …", "Describe …"); one with neither
+# this nor a value word is a bare noun phrase ("Hong Kong's student response rate in us-020.pdf?"): a value.
+ASKS_OTHER = re.compile(rf"\b(?:why|how(?! {MEASURED}\b)|when|explain|describe|summari[sz]e|discuss|compare|"
+                        r"tell me about|list)\b", re.I)  # fmt: skip
+
+
+def asks_for_value(question: str) -> bool:
+    """The question asks for a value a cell could hold (not "why", "how does", "describe")."""
+    return bool(ASKS_FOR_VALUE.search(question)) or not ASKS_OTHER.search(question)
+
+
+# What a value measures, as tokens writes it ("share" and "%" are "percent"): a question and the cell
+# answering it must measure the same ("average annual growth rate" is not "% growth 1990-94").
+MEASURES = frozenset({"percent", "rate", "growth", "chang", "averag", "mean", "annual", "ratio", "index", "increas",
+                      "decreas", "capita"})  # fmt: skip
+# A measure word a header says in other words: "(in kWh/year)" is an annual figure.
+SAID_OTHERWISE = {"annual": "year"}
+CHANGES = frozenset({"growth", "chang", "increas", "decreas"})  # a table of changes answers no question of levels
+COUNTED = re.compile(r"\bhow many\s+((?:[\w'’-]+\s+){0,2}[\w'’-]+)", re.I)
+
+
+# "Which countries …", "Who …", "Where …": the question asks for a name. A cell holding only a number (with its
+# unit or sign) cannot be that name; "which year", "which share" and the like ask for a value.
+ASKS_NAME = re.compile(r"^\s*(?:(?:in|at|from|for|of|to|by)\s+)?(?:who|whom|whose|where|which(?!\s+(?:year|years|"
+                       r"date|month|day|decade|percentage|share|proportion|number|amount|value|rate)\b))\b",
+                       re.I)  # fmt: skip
+NUMBER_ONLY = re.compile(r"^[\s$€£¥+−–-]*\d[\d\s,.]*(?:%|[a-zA-Z]{0,3}\.?)?\s*$")
+
+
+# A capitalised word inside the question ("Vote Yes for Strong Schools", "Twitter", "Kerala") names what it asks
+# about. Month and day names are dates, which a table writes as numbers as often as not.
+NAME_WORD = re.compile(r"(?<=\s)[A-Z][\w&'’-]+")
+CALENDAR = frozenset(
+    """january february march april may june july august september october november december monday tuesday
+    wednesday thursday friday saturday sunday""".split()
+)
+
+
+def question_names(question: str, limits: TableReadingSettings = TableReadingSettings()) -> set[str]:
+    """The tokens of the question's capitalised words after its first ("Vote Yes for Strong Schools" → vote, yes,
+    strong, school), month and day names left out."""
+    return {
+        t
+        for w in NAME_WORD.findall(" ".join(question.split()))
+        if w.lower() not in CALENDAR
+        for t in tokens(w)
+        if len(t) >= limits.name_min_letters
+    }
+
+
+def names_unheld(
+    names: set[str], data: TableData, document: Document, page_text: Callable[[], str]
+) -> set[str]:
+    """Those of `names` (question_names) the table does not hold anywhere: not in its caption, label or cells, nor in
+    its document's file name or title, nor on its page (`page_text`, read only when needed: "PIRLS 2011" heads the
+    page, not the table). Answered from such a table, a question about "Vote Yes for Strong Schools" got the total
+    of an education table of another document."""
+    if not names:
+        return set()
+    text = " ".join([data.caption or "", data.label or "", document.filename, document.title or ""])
+    held = set(tokens(f"{text} {' '.join(cell for row in data.rows for cell in row)}"))
+    missing = names - held
+    return missing - set(tokens(page_text())) if missing else set()
+
+
+def names_elsewhere(
+    names: set[str],
+    used: frozenset[str],
+    unheld: set[str],
+    limits: TableReadingSettings = TableReadingSettings(),
+) -> bool:
+    """The question's names point away from the table: some it does not hold (`names_unheld`), and fewer than
+    `names_elsewhere_factor` times as many name the row or column read. "How many votes did Brian Calley get in the
+    Republican primary?" names the column twice and an election the results sheet never calls "Republican": the
+    table answers it."""
+    return bool(unheld) and len(names & used) < limits.names_elsewhere_factor * len(unheld)
+
+
+def names_a_number(question: str, value: str | None) -> bool:
+    """The question asks for a name (who, where, which + a noun that is no quantity) and `value` is a number."""
+    return bool(value) and bool(ASKS_NAME.match(question)) and bool(NUMBER_ONLY.match(value or ""))
+
+
+def measures_other(question: str, explained: set[str]) -> bool:
+    """A cell that measures something other than the question asks for, when neither the table nor its document is
+    named: a measure word of the question ("average", "annual", "rate") the row, column and caption leave
+    unexplained; a table of changes ("percentage changes") for a question that asks for no change; or a count
+    of things ("how many different occupations") the table does not name (it counts persons)."""
+    asked = set(tokens(question))
+    if {w for w in (asked & MEASURES) - explained if SAID_OTHERWISE.get(w) not in explained}:
+        return True
+    if (explained & CHANGES) and not (asked & CHANGES):
+        return True
+    counted = COUNTED.search(question)
+    if counted:
+        words = []
+        for word in counted.group(1).split():
+            if word.lower() in STOPWORDS:
+                break
+            words.extend(tokens(word))
+        if words and not set(words) & explained:
+            return True
+    return False

@@ -1,0 +1,228 @@
+"""Stored tables (DocTable rows) read as `TableData`: their continuations on the next pages appended, labels read
+from their page's caption lines when they were extracted without one, and the evidence node that cites them."""
+
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.db.models import DocTable, Document, Page, Passage
+from app.qa.ask import EvidenceNode
+from app.qa.classify import label_key
+from app.qa.resolve import caption_key
+from app.qa.tables.model import TableAnswer, TableData, same_columns
+from app.qa.tables.render import markdown
+from app.qa.tables.shape import shape
+from app.qa.tables.words import tokens
+from app.settings_reading import TableReadingSettings
+
+Inferred = dict[str, tuple[str, str]]  # table id -> (label, caption) read from its page's text
+
+
+def table_label(table: DocTable, limits: TableReadingSettings = TableReadingSettings()) -> str:
+    named = table.caption or table.label or f"Table {table.index_in_document + 1}"
+    return " ".join(named.split())[: limits.table_label_chars]
+
+
+def table_node(
+    table: DocTable,
+    document: Document,
+    hop: int = 0,
+    data: TableData | None = None,
+    limits: TableReadingSettings = TableReadingSettings(),
+) -> EvidenceNode:
+    """A table's evidence node; `data` (the table with its continuations) gives the whole table's markdown."""
+    caption = table.caption or (data.caption if data is not None else None)
+    named = " ".join((caption or table_label(table, limits)).split())[: limits.table_label_chars]
+    label = f"{named} ({document.filename} p. {table.page_number})"
+    body = markdown(data, limits) if data is not None else table.markdown
+    text = f"{caption}\n\n{body}" if caption else body
+    return EvidenceNode(table.id, "table", document.id, table.page_number, label, text, hop, 1.0)
+
+
+def tables_of(session: Session, document: Document) -> list[DocTable]:
+    query = select(DocTable).where(DocTable.document_id == document.id).order_by(DocTable.index_in_document)
+    return list(session.scalars(query))
+
+
+# A caption line in a page's text: "Table 14. Actual and …", "Table 1 : Document …" (a capital after the label, so
+# "Table 6.2 is confined …" and "Source: table 14, p.18" in running text are not captions).
+CAPTION_LINE = re.compile(
+    r"(?m)^[ \t]*(?:Table|TABLE|Exhibit|EXHIBIT|Schedule|SCHEDULE)[ \t]*[:#]?[ \t]*"
+    r"([A-Z]{0,2}(?:[.\-–](?=\d))?\d+(?:[.\-–]\d+)*[a-z]?)[ \t]*[.:]?[ \t]+"
+    r"([A-Z(].*)$"
+)
+
+
+def infer_labels(session: Session, tables: list[DocTable]) -> Inferred:
+    """Labels for tables extracted without a caption, from the caption lines of their page's text: the page's
+    captions not already carried by a labelled table, in order, given to its unlabelled tables in order."""
+    bare = [t for t in tables if not t.label and caption_key(t.caption) is None]
+    if not bare:
+        return {}
+    document_id = bare[0].document_id
+    numbers = sorted({t.page_number for t in bare})
+    rows = session.execute(
+        select(Page.number, Page.text).where(Page.document_id == document_id, Page.number.in_(numbers))
+    )
+    texts = {number: text for number, text in rows}
+    inferred: Inferred = {}
+    for number in numbers:
+        on_page = sorted((t for t in tables if t.page_number == number), key=lambda t: t.index_on_page)
+        taken = {k for t in on_page if (k := label_key(t.label) if t.label else caption_key(t.caption))}
+        lines = [(label_key(m.group(1)), m.group(0).strip()) for m in CAPTION_LINE.finditer(texts.get(number) or "")]
+        free = [(k, line) for k, line in lines if k and k not in taken]
+        unlabelled = [t for t in on_page if t in bare]
+        for table, (key, line) in zip(unlabelled, free, strict=False):
+            inferred[table.id] = (f"Table {key}", " ".join(line.split()))
+    return inferred
+
+
+def table_data(
+    table: DocTable,
+    document: Document,
+    all_tables: list[DocTable],
+    inferred: Inferred | None = None,
+    same_label: list[DocTable] | None = None,
+    limits: TableReadingSettings = TableReadingSettings(),
+) -> TableData:
+    """The table with its continuations on the following pages appended (the same table, never another): those
+    linked by `continues_id`, or `same_label` (the same label repeated on the next pages, "Table 14 (continued)")."""
+    label, caption = (inferred or {}).get(table.id, (table.label, table.caption))
+    data = TableData(
+        id=table.id,
+        rows=[[str(c or "") for c in r] for r in table.rows or []],
+        caption=" ".join(caption.split()) if caption else None,
+        label=label,
+        columns=list(table.columns) if table.columns else None,
+        header_rows=table.header_rows if table.columns else None,
+        cell_boxes=[list(r) for r in table.cell_boxes] if table.cell_boxes else None,
+        where=f"{document.filename} p. {table.page_number}",
+    )
+    by_parent = {t.continues_id: t for t in all_tables if t.continues_id}
+    current, seen = table.id, {table.id}
+    while (nxt := by_parent.get(current)) is not None and nxt.id not in seen:
+        more = TableData(
+            id=nxt.id,
+            rows=[[str(c or "") for c in r] for r in nxt.rows or []],
+            columns=list(nxt.columns) if nxt.columns else None,
+            header_rows=nxt.header_rows if nxt.columns else None,
+            cell_boxes=[list(r) for r in nxt.cell_boxes] if nxt.cell_boxes else None,
+        )
+        if not data.extend(more, limits):
+            break  # columns of its own: a table of its own (read when named), never rows under these headers
+        current = nxt.id
+        seen.add(nxt.id)
+    for nxt in same_label or []:
+        if nxt.id not in seen:
+            data.extend(TableData(id=nxt.id, rows=[[str(c or "") for c in r] for r in nxt.rows or []],
+                                  header_rows=data.header_rows if data.columns else None,
+                                  columns=data.columns), limits)  # fmt: skip
+            seen.add(nxt.id)
+    pages_spanned(data, document, [*all_tables, *(same_label or [])])
+    return data
+
+
+def pages_spanned(data: TableData, document: Document, tables: list[DocTable]) -> None:
+    """ "us-020.pdf pp. 4–5" for a table read with its continuations: a cell of a later part is on a later page."""
+    if data.continued:
+        pages = {t.id: t.page_number for t in tables}
+        first, last = pages.get(data.id), pages.get(data.continued[-1])
+        if first is not None and last is not None and last != first:
+            data.where = f"{document.filename} pp. {first}–{last}"
+
+
+def answering_part(
+    session: Session,
+    table: DocTable,
+    document: Document,
+    data: TableData,
+    got: TableAnswer,
+    limits: TableReadingSettings = TableReadingSettings(),
+) -> EvidenceNode:
+    """The table's evidence node, cited as the part (the first page or a continuation) that holds the answered cell:
+    the citation opens the page the cell is on, where the viewer draws its box."""
+    part = table
+    if got.cell and got.cell["node_id"] != table.id:
+        part = session.get(DocTable, got.cell["node_id"]) or table
+    got.table_id = part.id
+    return table_node(part, document, data=data, limits=limits)
+
+
+def page_text(session: Session, table: DocTable) -> str:
+    query = select(Page.text).where(Page.document_id == table.document_id, Page.number == table.page_number)
+    return session.scalar(query) or ""
+
+
+def heading_above(session: Session, table: DocTable, limits: TableReadingSettings = TableReadingSettings()) -> str:
+    """The text of the passage right above a table on its page when it reads as the table's heading, else ''.
+
+    A heading close above a table without a caption of its own names it ("1.1 JAL Group International Passenger
+    Traffic Data" over a table headed "Pax | y.o.y(%) | RPK …"); longer text is a paragraph, not a heading."""
+    if not table.bbox:
+        return ""
+    top = table.bbox[1]
+    query = select(Passage.text, Passage.bbox).where(
+        Passage.document_id == table.document_id, Passage.page_number == table.page_number
+    )
+    reach = top + limits.heading_overlap
+    above = [(bbox[3], text) for text, bbox in session.execute(query) if bbox and bbox[3] <= reach]
+    if not above:
+        return ""
+    bottom, text = max(above)
+    close = top - bottom <= limits.heading_gap
+    return text if close and len(text.split()) <= limits.heading_max_words else ""
+
+
+def own_label(table: DocTable, inferred: Inferred) -> str | None:
+    return inferred.get(table.id, (table.label, table.caption))[0] or table.caption
+
+
+def with_continuations(
+    table: DocTable,
+    document: Document,
+    every: list[DocTable],
+    inferred: Inferred,
+    limits: TableReadingSettings = TableReadingSettings(),
+) -> tuple[DocTable, TableData, bool]:
+    """The table with the tables of the next pages that carry its label ("Table A-1 …—Continued"), or the first table
+    of such a run when `table` continues one: one table, its rows read together (a highest value over the whole of
+    it), and whether `table` is a later part with the same columns read alone. A continuation whose columns are
+    others, or whose rows are another group ("Benchmarking education systems" under "Education system"), stays a
+    table of its own."""
+    key = label_key(own_label(table, inferred))
+    if key is None:
+        return table, table_data(table, document, every, inferred, limits=limits), False
+    run = sorted((t for t in every if label_key(own_label(t, inferred)) == key), key=lambda t: t.index_in_document)
+    at = next(k for k, t in enumerate(run) if t.id == table.id)
+    start = at
+    while start > 0 and run[start - 1].page_number == run[start].page_number - 1:
+        start -= 1
+    head = run[start]
+    data = table_data(head, document, every, inferred, limits=limits)
+    group: str | None = None
+    for k in range(start + 1, len(run)):
+        nxt = run[k]
+        if nxt.page_number != run[k - 1].page_number + 1 or nxt.id in data.continued:
+            break
+        rows = [[str(c or "") for c in r] for r in nxt.rows or []]
+        more = TableData(id=nxt.id, rows=rows, columns=list(nxt.columns) if nxt.columns else None,
+                         header_rows=nxt.header_rows if nxt.columns else None)  # fmt: skip
+        # Compared as read (the stored header of a continuation may be its repeated caption): the same columns.
+        head_shape, more_shape = shape(data, limits), shape(more, limits)
+        mine, theirs = head_shape.columns, more_shape.columns
+        if len(mine) != len(theirs) or not same_columns(mine, theirs, limits):
+            break
+        rows_of = [set(tokens(sh.columns[sh.label_column].split(" / ")[-1])) if sh.columns else set()
+                   for sh in (head_shape, more_shape)]  # fmt: skip
+        if rows_of[0] and rows_of[0] < rows_of[1]:
+            group = nxt.id  # its rows are another group ("Benchmarking education systems"): counted apart
+            break
+        data.extend(TableData(id=nxt.id, rows=rows, header_rows=more_shape.header_rows), limits)
+    pages_spanned(data, document, every)
+    if head.id != table.id and table.id not in data.continued:
+        # Read alone; a part with the first part's columns answers after it, one with columns of its own does not.
+        return table, table_data(table, document, every, inferred, limits=limits), table.id == group
+    return head, data, False

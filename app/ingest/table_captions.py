@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from app.ingest.extracted import BBox, ExtractedTable
 from app.ingest.passages import Line, union_bbox
 from app.ingest.table_stream import _overlap
-from app.ingest.table_text import _CAPTION, _is_data_row, header_row_count, rows_to_markdown
+from app.ingest.table_text import _CAPTION, _FIGURE_CAPTION, _is_data_row, header_row_count, rows_to_markdown
 from app.ingest.table_words import Grid
 
 # ------------------------------------------------------------------------------------------------
@@ -100,6 +100,35 @@ def assign_captions(tables: Sequence[BBox], captions: Sequence[Line]) -> list[Li
 def caption_lines(lines: Sequence[Line]) -> list[Line]:
     """The lines that start like a table caption ("Table 6.4 ..."), in order."""
     return [ln for ln in lines if _CAPTION.match(ln.text.strip())]
+
+
+def figure_caption_lines(lines: Sequence[Line]) -> list[Line]:
+    """The lines that start like a numbered figure caption ("Figure 13. ..."), in order."""
+    return [ln for ln in lines if _FIGURE_CAPTION.match(ln.text.strip())]
+
+
+def with_figure_captions(
+    tables: Sequence[BBox], chosen: Sequence[Line | None], lines: Sequence[Line]
+) -> list[Line | None]:
+    """The tables left without a table caption take the figure caption set against them, when one is (the
+    nearest, each caption one table): a table a paper numbers as a figure is still found by its caption's words."""
+    bare = [i for i, c in enumerate(chosen) if c is None]
+    figures = figure_caption_lines(lines) if bare else []
+    if not figures:
+        return list(chosen)
+    pairs = sorted(
+        (gap, i, k)
+        for i in bare
+        for side in ("above", "below")
+        for k, c in enumerate(figures)
+        if (gap := _caption_gap(c.bbox, tables[i], side)) is not None and gap < 1000
+    )
+    out, used = list(chosen), set[int]()
+    for _, i, k in pairs:
+        if out[i] is None and k not in used:
+            out[i] = figures[k]
+            used.add(k)
+    return out
 
 
 def _caption_text(lines: Sequence[Line], first: Line, table: BBox) -> str:

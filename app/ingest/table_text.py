@@ -20,6 +20,9 @@ _CAPTION = re.compile(
     r"^(table|tab\.|tableau|tabelle|tabla|exhibit|schedule)\s*[:.]?\s*((?:[a-z][.\-]?)?\d+(?:[.\-–]\d+)*[a-z]?|[ivxlc]+)\b",
     re.I,
 )
+# A figure's numbered caption ("Figure 13. Detailed trace recording statistics ..."): papers set tabular data as a
+# figure too; under a table that has no table caption, it is that table's caption.
+_FIGURE_CAPTION = re.compile(r"^(?:figure|fig\.)\s*\d+[a-z]?\s*[:.]", re.I)
 
 
 # ------------------------------------------------------------------------------------------------

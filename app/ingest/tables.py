@@ -31,6 +31,7 @@ from app.ingest.table_captions import (
     link_continuation,
     table_label,
     table_markdown,
+    with_figure_captions,
 )
 from app.ingest.table_ruled import Glyph, clipped_by_rule, lattice_tables, without_text_frames
 from app.ingest.table_stream import (
@@ -151,6 +152,7 @@ def extract_tables(
         found += captioned_tables(lines, found, captions)
     found.sort(key=lambda g: (round(g.bbox[1]), g.bbox[0]))
     chosen = assign_captions([g.bbox for g in found], captions) if captions else [None] * len(found)
+    chosen = with_figure_captions([g.bbox for g in found], chosen, lines)
     return [finish_table(i, g, lines, [], caption_line=c) for i, (g, c) in enumerate(zip(found, chosen, strict=True))]
 
 

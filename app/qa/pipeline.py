@@ -224,7 +224,7 @@ def ask(
     if found is not None:
         retrieval, answer = found
     else:
-        retrieval = retrieve(session, collection_id, question, options, settings, tools)
+        retrieval = retrieve(session, collection_id, analysis.question, options, settings, tools)
         start = time.perf_counter()
         answer = read_evidence(session, collection_id, analysis, retrieval, options, settings, tools, sink)
     timings = {**retrieval.timings_ms, "answer": _ms(start), "total": _ms(total)}

@@ -15,6 +15,8 @@ Shape = Literal["labelled_tables", "documents_by_word", "documents_by_meaning", 
 
 @dataclass(frozen=True, slots=True)
 class QuestionAnalysis:
+    # The question retrieved and read: as asked, or its first part when the later one asks only for that part's
+    # answer's value ("Which … is the largest, and what is it?").
     question: str
     shape: Shape
     # The type of value asked for (app.qa.answer_types: date, number, person, yes/no, …; "other" when none).

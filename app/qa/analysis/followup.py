@@ -1,0 +1,39 @@
+"""A later part that only asks about the first part's answer: "Which benchmark has the largest speedup, and what is
+it?", "In which month were the most shares bought back, and how many?". Picking the extreme row of a table already
+reads its value, so the question is one lookup, not two; asked apart, the second part ("what is it?") has nothing
+of its own to retrieve by."""
+
+from __future__ import annotations
+
+from app.qa.aggregate_intent import MAX, MIN
+from app.qa.analysis.grammar import parse
+from app.qa.decompose import Part
+
+# Tags of the words that name a thing of the part's own; a follow-up on the answer has none ("how big was it").
+OWN_THING_TAGS = frozenset({"NOUN", "PROPN", "NUM"})
+
+
+def _outside_parentheses(text: str) -> str:
+    """The text without its parenthesised asides ("how many (in thousands)" → "how many ")."""
+    out, depth = [], 0
+    for ch in text:
+        depth += ch == "("
+        if depth == 0:
+            out.append(ch)
+        depth -= ch == ")" and depth > 0
+    return "".join(out)
+
+
+def names_nothing(text: str) -> bool:
+    """Whether a part's words name no thing of their own: only question words, verbs, adjectives and pronouns."""
+    return not any(t.pos_ in OWN_THING_TAGS for t in parse(_outside_parentheses(text).strip(" ?.!,")))
+
+
+def asks_the_answers_value(parts: tuple[Part, ...]) -> bool:
+    """Two parts, the first choosing which thing is the highest or lowest, the second naming nothing of its own."""
+    if len(parts) != 2:
+        return False
+    first = parts[0].label
+    extreme = MAX.search(first) or MIN.search(first)
+    chooses = any(t.tag_ == "WDT" for t in parse(first))  # "which line", "in which month"
+    return bool(extreme) and chooses and names_nothing(parts[1].label)

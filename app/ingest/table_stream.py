@@ -10,7 +10,6 @@ from pathlib import Path
 from app.ingest.extracted import BBox
 from app.ingest.passages import Line, union_bbox
 from app.ingest.table_text import (
-    _CAPTION,
     _NUMERIC,
     RulingLine,
     _is_data_row,
@@ -73,38 +72,8 @@ def stream_grids(
         else:
             grid.bbox = union_bbox((grid.bbox, box))
             stack_header_cells(grid, rules, edges)
-            without_prose_edges(grid)
         out.append(grid)
     return out
-
-
-# A whitespace table's first or last row that is one cell of this many words or more, and not a caption, is a line of
-# the prose or the figure caption set against the table, which the whitespace finder took in.
-PROSE_ROW_WORDS = 8
-
-
-def _prose_row(row: Sequence[str]) -> bool:
-    filled = [c for c in row if c.strip()]
-    if len(row) < 2 or len(filled) != 1:
-        return False
-    return len(filled[0].split()) >= PROSE_ROW_WORDS and not _CAPTION.match(filled[0])
-
-
-def without_prose_edges(grid: Grid) -> None:
-    """The grid without the lines of prose it took in at its top and bottom, its box shrunk to what is left (so the
-    lines stay page text, and a figure caption under it can be its caption)."""
-    keep = list(range(len(grid.rows)))
-    while keep and _prose_row(grid.rows[keep[0]]):
-        keep.pop(0)
-    while keep and _prose_row(grid.rows[keep[-1]]):
-        keep.pop()
-    if len(keep) == len(grid.rows) or len(keep) < 2:
-        return
-    grid.rows = [grid.rows[i] for i in keep]
-    grid.boxes = [grid.boxes[i] for i in keep]
-    cells = [b for r in grid.boxes for b in r if b is not None]
-    if cells:
-        grid.bbox = union_bbox(cells)
 
 
 Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1

@@ -892,6 +892,9 @@ def _same_preposition_twice(q: str) -> list[str] | None:
         return None
     _, obj, scope = tail.groups()
     scope = (scope or "").strip()
+    if scope.lower().startswith("of "):
+        # "in Q4 of fiscal 2021": an "of" phrase completes the noun before it; it is no scope of both things.
+        obj, scope = f"{obj} {scope}", ""
     first = f"{a} {scope}" if scope and scope.lower() not in a.lower() else a
     if re.search(r"\bones?$", obj, re.I):
         # "on domestic routes or on international ones": the second thing is said with the first's noun.

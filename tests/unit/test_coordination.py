@@ -68,3 +68,18 @@ def test_a_relation_between_two_names_is_one_thing() -> None:
 
 def test_a_question_about_both_things_is_asked_once() -> None:
     assert coordinated_parts("Who performed in both Welcome to the Show and the band f(x)?") is None
+
+
+def test_or_after_a_nested_phrase_parallels_the_preposition_it_repeats() -> None:
+    # spaCy hangs "or in Q4 of fiscal 2021" on "of"; it parallels "in Q4 of fiscal 2022".
+    found = alternative_parts("Were Acme's comparable sales up more in Q4 of fiscal 2022 or in Q4 of fiscal 2021?")
+    assert found is not None
+    (first, second), verdict = found
+    assert first.question == "How much were Acme's comparable sales up in Q4 of fiscal 2022?"
+    assert second.question == "How much were Acme's comparable sales up in Q4 of fiscal 2021?"
+    assert verdict == "is higher"
+
+
+def test_the_analysis_prefers_amounts_to_parts_that_still_compare() -> None:
+    analysis = analyse("Were Acme's comparable sales up more in Q4 of fiscal 2022 or in Q4 of fiscal 2021?")
+    assert [p.label for p in analysis.parts] == ["Q4 of fiscal 2022", "Q4 of fiscal 2021"]

@@ -931,3 +931,12 @@ def test_how_long_after_a_comma_and_and_opens_a_second_question() -> None:
         "How many students took part in the survey?",
         "How long in miles is the test route?",
     ]
+
+
+def test_an_of_phrase_after_the_second_thing_completes_it() -> None:
+    found = split_question("Were sales up more in Q4 of fiscal 2022 or in Q4 of fiscal 2021?")
+    assert found is not None
+    assert [p.question for p in found] == [
+        "Were sales up more in Q4 of fiscal 2022?",
+        "Were sales up more in Q4 of fiscal 2021?",
+    ]

@@ -96,13 +96,14 @@ def alternative_parts(question: str) -> tuple[tuple[Part, Part], str | None] | N
         joiner = next((t for t in x.children if t.dep_ == "cc" and x.i < t.i < y.i), None)
         if y.dep_ != "conj" or joiner is None or joiner.lower_ != "or" or x.pos_ != y.pos_:
             continue
+        x = _parallel_preposition(x, y)
         if x.pos_ not in ("ADP", *NOUNS) or comparative.i >= x.left_edge.i:
             continue
         first = doc[x.left_edge.i : joiner.i].text.strip(" ,")
         second = doc[y.left_edge.i : y.right_edge.i + 1].text
         asked = _as_amount(doc, x.left_edge.i)
-        before = " ".join(asked.get(t.i, t.text) for t in doc[: x.left_edge.i] if t.i != comparative.i)
-        before = before.replace(" ,", ",")
+        before = "".join(asked.get(t.i, t.text) + t.whitespace_ for t in doc[: x.left_edge.i] if t.i != comparative.i)
+        before = " ".join(before.split())
         after = doc[y.right_edge.i + 1 :].text
         parts = tuple(
             Part(f"{before} {said} {after}".replace(" ?", "?").strip(), _label(said, x.pos_))
@@ -110,6 +111,14 @@ def alternative_parts(question: str) -> tuple[tuple[Part, Part], str | None] | N
         )
         return (parts[0], parts[1]), VERDICTS.get(comparison_direction(question))
     return None
+
+
+def _parallel_preposition(x: Any, y: Any) -> Any:
+    """The first alternative's preposition when the parser hung the second on a nested one: in "up in Q4 of fiscal
+    2022 or in Q4 of fiscal 2021", "or in …" is joined to "of", but parallels "in" above it."""
+    if x.pos_ != "ADP" or x.lower_ == y.lower_:
+        return x
+    return next((t for t in x.ancestors if t.pos_ == "ADP" and t.lower_ == y.lower_), x)
 
 
 def _as_amount(doc: Any, end: int) -> dict[int, str]:

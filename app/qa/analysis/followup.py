@@ -1,7 +1,10 @@
-"""A later part that only asks about the first part's answer: "Which benchmark has the largest speedup, and what is
-it?", "In which month were the most shares bought back, and how many?". Picking the extreme row of a table already
-reads its value, so the question is one lookup, not two; asked apart, the second part ("what is it?") has nothing
-of its own to retrieve by."""
+"""Parts that are no lookups of their own.
+
+A later part that only asks about the first part's answer ("Which benchmark has the largest speedup, and what is
+it?", "In which month were the most shares bought back, and how many?"): picking the extreme row of a table already
+reads its value, so the question is one lookup, not two; asked apart, "what is it?" has nothing to retrieve by.
+A part that still says the comparison ("Were sales up more in Q4 of fiscal 2022?") reads a yes or a no, not the
+value the comparison needs."""
 
 from __future__ import annotations
 
@@ -37,3 +40,8 @@ def asks_the_answers_value(parts: tuple[Part, ...]) -> bool:
     extreme = MAX.search(first) or MIN.search(first)
     chooses = any(t.tag_ == "WDT" for t in parse(first))  # "which line", "in which month"
     return bool(extreme) and chooses and names_nothing(parts[1].label)
+
+
+def still_compares(part: str) -> bool:
+    """Whether a part still says a comparative (spaCy's JJR/RBR tags)."""
+    return any(t.tag_ in ("JJR", "RBR") for t in parse(part))

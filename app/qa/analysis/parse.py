@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from app.qa.analysis.coordination import alternative_parts, coordinated_parts
-from app.qa.analysis.followup import asks_the_answers_value
+from app.qa.analysis.followup import asks_the_answers_value, still_compares
 from app.qa.analysis.listing import concept_predicate
 from app.qa.analysis.model import QuestionAnalysis
 from app.qa.analysis.operation import arithmetic_question
@@ -33,9 +33,9 @@ def analyse(question: str) -> QuestionAnalysis:
     if parts and asks_the_answers_value(tuple(parts)):
         # Read as its first part: the highest or lowest thing is answered with its value.
         return QuestionAnalysis(parts[0].question, "single", expected_type(parts[0].question))
-    if parts:
-        return QuestionAnalysis(question, "parts", expected, parts=tuple(parts), comparison=comparative(question))
     alternatives = alternative_parts(question)
+    if parts and not (alternatives and all(still_compares(p.question) for p in parts)):
+        return QuestionAnalysis(question, "parts", expected, parts=tuple(parts), comparison=comparative(question))
     if alternatives:
         return QuestionAnalysis(question, "parts", expected, parts=alternatives[0], comparison=alternatives[1])
     coordinated = coordinated_parts(question)

@@ -83,3 +83,11 @@ def test_or_after_a_nested_phrase_parallels_the_preposition_it_repeats() -> None
 def test_the_analysis_prefers_amounts_to_parts_that_still_compare() -> None:
     analysis = analyse("Were Acme's comparable sales up more in Q4 of fiscal 2022 or in Q4 of fiscal 2021?")
     assert [p.label for p in analysis.parts] == ["Q4 of fiscal 2022", "Q4 of fiscal 2021"]
+
+
+def test_or_hung_on_an_earlier_preposition_parallels_the_one_it_repeats() -> None:
+    # spaCy joins "or with …" to "at"; it parallels the "with" before "or".
+    found = alternative_parts("Does the phase-out start at a higher income with opportunity credits or with "
+                              "learning credits?")  # fmt: skip
+    assert found is not None
+    assert [p.label for p in found[0]] == ["Opportunity credits", "Learning credits"]

@@ -96,7 +96,7 @@ def alternative_parts(question: str) -> tuple[tuple[Part, Part], str | None] | N
         joiner = next((t for t in x.children if t.dep_ == "cc" and x.i < t.i < y.i), None)
         if y.dep_ != "conj" or joiner is None or joiner.lower_ != "or" or x.pos_ != y.pos_:
             continue
-        x = _parallel_preposition(x, y)
+        x = _parallel_preposition(doc, x, y, joiner)
         if x.pos_ not in ("ADP", *NOUNS) or comparative.i >= x.left_edge.i:
             continue
         first = doc[x.left_edge.i : joiner.i].text.strip(" ,")
@@ -113,12 +113,14 @@ def alternative_parts(question: str) -> tuple[tuple[Part, Part], str | None] | N
     return None
 
 
-def _parallel_preposition(x: Any, y: Any) -> Any:
-    """The first alternative's preposition when the parser hung the second on a nested one: in "up in Q4 of fiscal
-    2022 or in Q4 of fiscal 2021", "or in …" is joined to "of", but parallels "in" above it."""
+def _parallel_preposition(doc: Any, x: Any, y: Any, joiner: Any) -> Any:
+    """The first alternative's preposition when the parser hung the second on another one: the last preposition
+    before "or" that the second repeats. In "up in Q4 of fiscal 2022 or in Q4 of fiscal 2021" "or in" is joined to
+    "of"; in "start at a higher income with A or with B" it is joined to "at"."""
     if x.pos_ != "ADP" or x.lower_ == y.lower_:
         return x
-    return next((t for t in x.ancestors if t.pos_ == "ADP" and t.lower_ == y.lower_), x)
+    same = [t for t in doc[: joiner.i] if t.pos_ == "ADP" and t.lower_ == y.lower_]
+    return same[-1] if same else x
 
 
 def _as_amount(doc: Any, end: int) -> dict[int, str]:

@@ -174,16 +174,22 @@ def lattice_tables(
     words = [(w.text, w.bbox) for ln in lines for w in ln.words]
     out = []
     for table in finder.tables:
-        texts, boxes = _cell_texts(table, chars)
-        texts, boxes = split_spanning_cells(table, texts, boxes, words)
-        grid = normalise_grid(texts, boxes)
+        buckets = _cell_glyphs(table, chars)
+        grid = normalise_grid(*split_spanning_cells(table, *_cell_texts(table, buckets), words))
         if grid is not None and not is_degenerate(grid.rows):
             grid.bbox = tuple(table.bbox)  # type: ignore[assignment]
+            stacked = normalise_grid(*split_spanning_cells(table, *_cell_texts(table, buckets, True), words))
+            if stacked is not None and len(stacked.rows) > len(grid.rows):
+                stacked.bbox = grid.bbox
+                grid.stacked = stacked
             out.append(grid)
     return out
 
 
-def _cell_texts(table: Any, chars: Sequence[Glyph]) -> tuple[list[list[str | None]], list[list[BBox | None]]]:
+CellGlyphs = list[list[list[tuple[Glyph, bool]]]]  # per row, per cell: its glyphs, each with a word break before
+
+
+def _cell_glyphs(table: Any, chars: Sequence[Glyph]) -> CellGlyphs:
     """pdfplumber's Table.extract, but placing each char once by bisection (it rescans every row),
     straight from the page's glyphs (no pdfplumber char dict is built for them)."""
     rows = table.rows
@@ -215,12 +221,72 @@ def _cell_texts(table: Any, chars: Sequence[Glyph]) -> tuple[list[list[str | Non
                         placed = True
                         break
             j -= 1
-    texts = [
-        [None if cell is None else cell_text(b) for cell, b in zip(r.cells, bs, strict=True)]
-        for r, bs in zip(rows, buckets, strict=True)
-    ]
-    cell_boxes = [[None if c is None else tuple(c) for c in r.cells] for r in rows]
+    return buckets
+
+
+def _cell_texts(
+    table: Any, buckets: CellGlyphs, stacked: bool = False
+) -> tuple[list[list[str | None]], list[list[BBox | None]]]:
+    """Each cell's text and box. `stacked`: a row holding several rows the rules did not separate is read as those
+    rows (`_stacked_lines`)."""
+    texts: list[list[str | None]] = []
+    cell_boxes: list[list[BBox | None]] = []
+    for r, bs in zip(table.rows, buckets, strict=True):
+        whole = [(list(bs), [None if c is None else tuple(c) for c in r.cells])]
+        for line_buckets, line_boxes in _stacked_lines(r.cells, bs) if stacked else whole:
+            texts.append([None if c is None else cell_text(b) for c, b in zip(r.cells, line_buckets, strict=True)])
+            cell_boxes.append(line_boxes)
     return texts, cell_boxes
+
+
+def _lines_of(bucket: Sequence[tuple[Glyph, bool]]) -> list[list[tuple[Glyph, bool]]]:
+    """A cell's glyphs by text line, top to bottom, each line in content-stream order."""
+    tops: list[float] = []
+    for ch, _ in sorted(bucket, key=lambda c: c[0].top):
+        height = max(ch.bottom - ch.top, 1.0)
+        if not tops or ch.top - tops[-1] > 0.5 * height:
+            tops.append(ch.top)
+    lines: list[list[tuple[Glyph, bool]]] = [[] for _ in tops]
+    for ch, space in bucket:
+        k = min(range(len(tops)), key=lambda i: abs(ch.top - tops[i]))
+        lines[k].append((ch, space))
+    return lines
+
+
+def _opens_on_value(text: str) -> bool:
+    """ "5,543", "118 (73%)", "$3.2", "(4.8%)", "8/16": a line that starts with a figure."""
+    bare = text.lstrip("$€£(+-−–")
+    return bool(bare) and bare[0].isdigit()
+
+
+def _stacked_lines(
+    cells: Sequence[Any], bucket_row: Sequence[list[tuple[Glyph, bool]]]
+) -> list[tuple[list[list[tuple[Glyph, bool]]], list[BBox | None]]]:
+    """A ruled row whose every filled cell holds the same number of text lines, set level across the cells, each line
+    with a figure beside its label, is that many rows the rules did not separate (a table ruled only above and below
+    its body): one row per line. Any other row stays whole (a label wrapped beside a one-line value is one row)."""
+    whole = [(list(bucket_row), [None if c is None else tuple(c) for c in cells])]
+    filled = [(k, _lines_of(b)) for k, b in enumerate(bucket_row) if b]
+    counts = {len(lines) for _, lines in filled}
+    if len(filled) < 2 or len(counts) != 1 or (n := counts.pop()) < 2:
+        return whole
+    if not all(any(_opens_on_value(cell_text(lines[i])) for _, lines in filled[1:]) for i in range(n)):
+        return whole  # a header wrapped in every column ("World food" / "sales"), or prose set in cells
+    levels = [[min(ch.top for ch, _ in line) for line in lines] for _, lines in filled]
+    height = min(ch.bottom - ch.top for _, lines in filled for line in lines for ch, _ in line)
+    if any(abs(lv[i] - levels[0][i]) > 0.5 * max(height, 1.0) for lv in levels for i in range(n)):
+        return whole
+    out = []
+    for i in range(n):
+        line_buckets: list[list[tuple[Glyph, bool]]] = [[] for _ in cells]
+        line_boxes: list[BBox | None] = [None] * len(cells)
+        for k, lines in filled:
+            line_buckets[k] = lines[i]
+            glyphs = [ch for ch, _ in lines[i]]
+            # The cell's own width (the columns are read from the cells' sides), the line's own height.
+            line_boxes[k] = (cells[k][0], min(g.top for g in glyphs), cells[k][2], max(g.bottom for g in glyphs))
+        out.append((line_buckets, line_boxes))
+    return out
 
 
 def clipped_by_rule(ch: Mapping[str, float], cell: Sequence[float]) -> bool:

@@ -26,6 +26,9 @@ class Grid:
     boxes: list[list[BBox | None]]
     bbox: BBox
     notes: list[str] = field(default_factory=list)  # headnotes on the whole table ("[In thousands]")
+    # A ruled table read with the rows its rules did not separate split by text line; taken only when the table is
+    # kept as ruled (its merged cells are what sends a page to the whitespace reading).
+    stacked: Grid | None = None
 
 
 def normalise_grid(rows: Sequence[Sequence[object]], boxes: Sequence[Sequence[BBox | None]]) -> Grid | None:

@@ -147,6 +147,7 @@ def extract_tables(
         poor = [g for g in found if _merged_cells(g.rows)]
         if poor or _rows_outside(signals.numeric, [g.bbox for g in found]) >= 3:
             found = _merge_candidates(found, stream_grids(stream(), lines, size[0], edges))
+    found = [g.stacked or g for g in found]
     captions = caption_lines(lines)  # once per page: tables are few, lines many
     if captions:
         found += captioned_tables(lines, found, captions)

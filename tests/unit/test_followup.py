@@ -28,3 +28,9 @@ def test_a_follow_up_on_a_question_choosing_nothing_stays_a_part() -> None:
     analysis = analyse("When the largest load step is connected, how far may the frequency swing, and how quickly "
                        "must it settle again?")  # fmt: skip
     assert analysis.shape == "parts"
+
+
+def test_a_follow_up_the_splitter_leaves_whole_is_dropped_too() -> None:
+    analysis = analyse("Which storm in the list was named in the most source articles, and how many?")
+    assert analysis.shape == "single"
+    assert analysis.question == "Which storm in the list was named in the most source articles?"

@@ -207,3 +207,45 @@ def test_a_table_numbered_as_a_figure_takes_the_figure_caption_under_it(tmp_path
     assert [list(r) for r in rows] == table.rows
     assert table.caption == "Figure 7. Detailed recording statistics for the benchmark set."
     assert table.label is None  # a figure's number is no table label
+
+
+def test_rows_no_rule_separates_are_read_one_per_line(tmp_path: Path) -> None:
+    # Ruled around and between the columns, a rule under the header, none between the body rows: the ruling makes
+    # one cell per column of the body, holding a line per row.
+    path = tmp_path / "stacked.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Times-Roman", 9)
+    body = [("Source articles", "28,009"), ("Basic clusters", "5,543"), ("Basic patterns", "643,767")]
+    left, middle, right, top = 80, 220, 300, 700
+    bottom = top - 16 - 13 * len(body) - 6
+    for y in (top, top - 16, bottom):
+        pdf.line(left, y, right, y)
+    for x in (left, middle, right):
+        pdf.line(x, top, x, bottom)
+    pdf.drawString(left + 4, top - 12, "Item")
+    pdf.drawString(middle + 4, top - 12, "Count")
+    for i, (label, value) in enumerate(body):
+        pdf.drawString(left + 4, top - 30 - 13 * i, label)
+        pdf.drawString(middle + 4, top - 30 - 13 * i, value)
+    pdf.save()
+    (table,) = extract_pdf(path, max_pages=10).pages[0].tables
+    assert table.rows == [["Item", "Count"], *[list(r) for r in body]]
+
+
+def test_a_label_wrapped_beside_a_one_line_value_stays_one_row(tmp_path: Path) -> None:
+    path = tmp_path / "wrapped.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Times-Roman", 9)
+    left, middle, right, top = 80, 220, 300, 700
+    for y in (top, top - 16, top - 48):
+        pdf.line(left, y, right, y)
+    for x in (left, middle, right):
+        pdf.line(x, top, x, top - 48)
+    pdf.drawString(left + 4, top - 12, "Item")
+    pdf.drawString(middle + 4, top - 12, "Count")
+    pdf.drawString(left + 4, top - 28, "Basic patterns counted")
+    pdf.drawString(left + 4, top - 40, "by token")
+    pdf.drawString(middle + 4, top - 28, "643,767")
+    pdf.save()
+    (table,) = extract_pdf(path, max_pages=10).pages[0].tables
+    assert table.rows == [["Item", "Count"], ["Basic patterns counted by token", "643,767"]]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from app.qa.aggregate_intent import MAX, MIN
 from app.qa.analysis.grammar import parse
-from app.qa.decompose import Part
 
 # Tags of the words that name a thing of the part's own; a follow-up on the answer has none ("how big was it").
 OWN_THING_TAGS = frozenset({"NOUN", "PROPN", "NUM"})
@@ -32,14 +31,22 @@ def names_nothing(text: str) -> bool:
     return not any(t.pos_ in OWN_THING_TAGS for t in parse(_outside_parentheses(text).strip(" ?.!,")))
 
 
-def asks_the_answers_value(parts: tuple[Part, ...]) -> bool:
-    """Two parts, the first choosing which thing is the highest or lowest, the second naming nothing of its own."""
-    if len(parts) != 2:
-        return False
-    first = parts[0].label
+def _value_of_the_extreme(first: str, second: str) -> bool:
+    """The first asks which thing is the highest or lowest, the second names nothing of its own."""
     extreme = MAX.search(first) or MIN.search(first)
     chooses = any(t.tag_ == "WDT" for t in parse(first))  # "which line", "in which month"
-    return bool(extreme) and chooses and names_nothing(parts[1].label)
+    return bool(extreme) and chooses and names_nothing(second)
+
+
+def without_value_follow_up(question: str) -> str | None:
+    """ "Which hurricane was mentioned in the most articles, and how many?" → its first clause as the question, when
+    the clause after the last "and" only asks the chosen thing's value; None otherwise."""
+    q = " ".join(question.split()).rstrip(" ?.!")
+    for joint in (", and ", " and "):
+        cut = q.rfind(joint)
+        if cut > 0 and _value_of_the_extreme(q[:cut], q[cut + len(joint) :]):
+            return f"{q[:cut]}?"
+    return None
 
 
 def still_compares(part: str) -> bool:

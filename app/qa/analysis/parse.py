@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from app.qa.analysis.coordination import alternative_parts, coordinated_parts
-from app.qa.analysis.followup import asks_the_answers_value, still_compares
+from app.qa.analysis.followup import still_compares, without_value_follow_up
 from app.qa.analysis.listing import concept_predicate
 from app.qa.analysis.model import QuestionAnalysis
 from app.qa.analysis.operation import arithmetic_question
@@ -29,10 +29,11 @@ def analyse(question: str) -> QuestionAnalysis:
     if arithmetic is not None:
         return QuestionAnalysis(question, "arithmetic", expected, arithmetic=arithmetic, parts=arithmetic.parts,
                                 comparison=comparative(question))  # fmt: skip
+    # Read as its first part: the highest or lowest thing is answered with its value.
+    first = without_value_follow_up(question)
+    if first is not None:
+        return QuestionAnalysis(first, "single", expected_type(first))
     parts = split_question(question)
-    if parts and asks_the_answers_value(tuple(parts)):
-        # Read as its first part: the highest or lowest thing is answered with its value.
-        return QuestionAnalysis(parts[0].question, "single", expected_type(parts[0].question))
     alternatives = alternative_parts(question)
     if parts and not (alternatives and all(still_compares(p.question) for p in parts)):
         return QuestionAnalysis(question, "parts", expected, parts=tuple(parts), comparison=comparative(question))

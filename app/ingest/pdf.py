@@ -29,6 +29,7 @@ from app.ingest.extracted import (
     PdfError,
     TooManyPages,
 )
+from app.ingest.ligatures import MARK, repaired
 from app.ingest.ocr import OcrEngine, OcrWord
 from app.ingest.passages import (
     Line,
@@ -257,6 +258,7 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
     prev_line_box: BBox | None = None
     cutting = False  # a soft hyphen ended the word in `buf`
     cut: tuple[list[Word], Word] | None = None  # (its line's words, the cut word) waiting for the next word
+    marks: list[int] = []  # where in `buf` pdfium marked a cut or a glyph without a character (app.ingest.ligatures)
 
     def flush_word() -> None:
         nonlocal cut, cutting
@@ -272,8 +274,12 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
                 x1 = c.x1
             if c.bottom > bottom:
                 bottom = c.bottom
-        word = Word("".join(c.text for c in buf), (x0, top, x1, bottom))
+        text = "".join(c.text for c in buf)
+        for at in reversed(marks):
+            text = text[:at] + MARK + text[at:]
+        word = Word(text, (x0, top, x1, bottom))
         buf.clear()
+        marks.clear()
         if cut is not None and not words:
             line_words, first_part = cut
             if len(line_words) > 1 and _continues_cut(first_part.bbox, word.bbox):
@@ -300,6 +306,7 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
     for c in chars:
         if c.text == _SOFT_HYPHEN:
             cutting = bool(buf)
+            marks.append(len(buf))
             continue
         if c.text == "\n":
             flush_line()
@@ -307,6 +314,7 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
         if c.text == " ":
             cutting = False
             flush_word()
+            marks.clear()
             continue
         last: BBox | None = None
         if buf:
@@ -324,6 +332,9 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
             cutting = False  # the soft hyphen stood inside the line: the word just goes on
         buf.append(c)
     flush_line()
+    for line in lines:
+        for w in line.words:
+            w.text = repaired(w.text)
     return lines
 
 
@@ -450,7 +461,8 @@ def read_page_geometry(page: pdfium.PdfPage) -> PageGeometry:
 
 def _clean_text(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
-    text = re.sub("[\ufffe\x02]\n?", "", text)  # a word cut by a line break, whole again
+    # a word cut by a line break, whole again; a glyph without a character read as the ligature it was
+    text = re.sub(r"\S*[\ufffe\x02]\n?\S*", lambda m: repaired(re.sub("[\ufffe\x02]\n?", MARK, m.group())), text)
     return re.sub(r"[ \t]+\n", "\n", text).strip()
 
 

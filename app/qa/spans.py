@@ -45,7 +45,7 @@ DEMONYMS = frozenset(
 )
 # NER labels that fit each expected type.
 FITS = {
-    "date": {"DATE"},
+    "date": {"DATE", "TIME"},  # "when" and "at what time" ask for a time of day as well
     "number": {"CARDINAL", "QUANTITY", "MONEY", "PERCENT"},
     "person": {"PERSON", "ORG"},
     "place": {"GPE", "LOC", "FAC"},

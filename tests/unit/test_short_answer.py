@@ -281,3 +281,10 @@ def test_an_unsure_candidates_sentence_does_not_join_the_evidence(monkeypatch: p
     monkeypatch.setattr(confidence, "SHOW_THRESHOLD", 0.0)  # shown: its sentence is shown too
     r = read(question, items, None, tagger="rules")
     assert r.short_answer == found.text and "[3]" in r.text
+
+
+def test_a_time_of_day_answers_at_what_time() -> None:
+    question = "At what time was the company's conference call scheduled?"
+    assert expected_type(question) == "date"
+    (spans,) = typed_spans("date", question, ["The call will be held at 2:00 p.m. on Thursday."], "spacy")
+    assert any("2:00" in s.text for s in spans)

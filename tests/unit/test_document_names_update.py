@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from app.qa.classify import SHARED_PART, DocumentName, DocumentNames, resolve_document
+from app.qa.classify.documents import SHARED_PART, DocumentNames
+from app.qa.classify.find import resolve_document
+from app.qa.classify.model import DocumentName
 
 
 def canon(names: DocumentNames) -> tuple:

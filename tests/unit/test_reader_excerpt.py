@@ -6,8 +6,11 @@ from __future__ import annotations
 import numpy as np
 
 from app.qa.excerpt import ELLIPSIS, MAX_EXCERPT_CHARS, densest, excerpt
-from app.qa.extractive_reader import MAX_SENTENCE_CHARS, Candidate, ContextItem, choose, rarity, spread, words
-from app.qa.reader import _after_predecessors, _line, completion, continuations, lead_span, near_question
+from app.qa.extractive_reader.items import MAX_SENTENCE_CHARS, Candidate, ContextItem
+from app.qa.extractive_reader.scoring import choose, rarity, spread
+from app.qa.extractive_reader.words import words
+from app.qa.reader.ranking import _after_predecessors, completion, continuations
+from app.qa.reader.shown import _line, lead_span, near_question
 from app.qa.short_answer import ShortAnswer
 from app.qa.span_fit import question_focus, span_fits, span_window
 from app.qa.spans import Span, in_identifier, rule_spans

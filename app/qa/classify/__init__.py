@@ -9,13 +9,13 @@ document names.
 
 from __future__ import annotations
 
-from app.qa.classify.documents import SHARED_PART, DocumentNames
+from app.qa.classify.documents import DocumentNames
 from app.qa.classify.find import find_document, resolve_document
 from app.qa.classify.model import DocumentName, DocumentRef, ParsedQuery, TableRef, normalise
 from app.qa.classify.patterns import STOPWORDS, Intent
 from app.qa.classify.question import classify, label_key
 
 __all__ = [
-    "DocumentName", "DocumentNames", "DocumentRef", "Intent", "ParsedQuery", "SHARED_PART", "STOPWORDS", "TableRef",
+    "DocumentName", "DocumentNames", "DocumentRef", "Intent", "ParsedQuery", "STOPWORDS", "TableRef",
     "classify", "find_document", "label_key", "normalise", "resolve_document",
 ]

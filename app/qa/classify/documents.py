@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from app.qa.classify.model import DocumentName, normalise
 from app.qa.classify.patterns import STOPWORDS
+from app.settings import get_settings
 
 MATCH_PRIORITY = {"filename": 0, "stem": 1, "title": 2, "part": 3}
 
@@ -30,16 +31,11 @@ CODE_LIKE_STEM = re.compile(r"(?=\S*\d)(?=\S*[A-Za-z])[A-Za-z0-9]+(?:[-_][A-Za-z
 WRITTEN_FILE = re.compile(r"[\w)]\.(?:pdf|txt|md|docx?|html?)\b", re.I)
 
 
-# Parts of names. A part is a run of at most PART_WORDS words of a title or of a file name's words that begins and
-# ends with a word saying *which* document (not GENERIC), and is carried by at most SHARED_PART documents' names:
-# carried by one it names that document; by two or three the question is ambiguous; by more it names none.
-PART_WORDS = 4
-
-
-SHARED_PART = 3
-
-
-MIN_PART_WORD = 4  # a one-word part: "diesel", "retail"; "eu", "faa" or "tax" are too easily something else
+# Parts of names (settings: answer.content). A part is a run of at most part_words words of a title or of a file
+# name's words that begins and ends with a word saying *which* document (not GENERIC), and is carried by at most
+# shared_part documents' names: carried by one it names that document; by two or three the question is ambiguous; by
+# more it names none. min_part_word: the letters of a one-word part at least ("diesel", "retail"; "eu", "faa" or
+# "tax" are too easily something else).
 
 
 GENERIC = STOPWORDS | frozenset(
@@ -92,17 +88,18 @@ def _name_words(doc: DocumentName, names: list[tuple[str, str]]) -> list[list[st
 
 
 def _parts(words: list[str]) -> set[str]:
-    """The runs of `words` that could name the document: see PART_WORDS."""
+    """The runs of `words` that could name the document: see part_words."""
     # An edge word says which document: not generic, not a bare number. Flags computed once per word, since this
     # runs for every name of every document when a collection's names are built.
+    limits = get_settings().answer.content
     edge = [w not in GENERIC and not w.isdigit() for w in words]
     found: set[str] = set()
     for i, word in enumerate(words):
         if not edge[i]:
             continue
-        if len(word) >= MIN_PART_WORD and word.isalpha():
+        if len(word) >= limits.min_part_word and word.isalpha():
             found.add(word)
-        for j in range(i + 1, min(i + PART_WORDS, len(words))):
+        for j in range(i + 1, min(i + limits.part_words, len(words))):
             if edge[j]:
                 found.add(" ".join(words[i : j + 1]))
     return found
@@ -134,10 +131,10 @@ class DocumentNames:
     def __init__(self, documents: Sequence[DocumentName]) -> None:
         self.by_name: dict[str, list[tuple[str, DocumentName]]] = {}
         self.longest = 0
-        # part -> the documents carrying it, or None once more than SHARED_PART do (then it names none).
+        # part -> the documents carrying it, or None once more than shared_part do (then it names none).
         self.by_part: dict[str, list[DocumentName] | None] = {}
         # What `updated` needs: every document by id, how many names have each word count, and the carriers of the
-        # parts that name none (a removal can bring one back to SHARED_PART carriers).
+        # parts that name none (a removal can bring one back to shared_part carriers).
         self.documents: dict[str, DocumentName] = {}
         self._lengths: dict[int, int] = {}
         self._crowded: dict[str, list[DocumentName]] = {}
@@ -196,7 +193,7 @@ class DocumentNames:
             else:
                 carriers = self._own(self.by_part, part)
                 carriers.append(doc)
-                if len(carriers) > SHARED_PART:
+                if len(carriers) > get_settings().answer.content.shared_part:
                     self.by_part[part] = None
                     self._crowded[part] = carriers
                     if self._shared is not None:
@@ -219,7 +216,7 @@ class DocumentNames:
         for part in parts:
             if part in self._crowded:
                 carriers = [d for d in self._crowded[part] if d.id != doc.id]
-                if len(carriers) > SHARED_PART:
+                if len(carriers) > get_settings().answer.content.shared_part:
                     self._replace(self._crowded, part, carriers)
                     continue
                 del self._crowded[part]
@@ -259,7 +256,7 @@ class DocumentNames:
         training"). A word of a title met anywhere else ("how many engines…") is content, not a name."""
         words = norm_question.split()
         hits: list[tuple[int, int, str, list[DocumentName], str | None]] = []
-        for size in range(min(PART_WORDS, len(words)), 0, -1):
+        for size in range(min(get_settings().answer.content.part_words, len(words)), 0, -1):
             for start in range(len(words) - size + 1):
                 part = " ".join(words[start : start + size])
                 carriers = self.by_part.get(part)

@@ -6,9 +6,6 @@ import re
 
 from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX
 
-MIN_PART_WORDS = 3
-
-
 FILE_NAME = re.compile(r"[\w.-]+\.pdf\b", re.I)
 
 

@@ -27,7 +27,6 @@ from app.qa.decompose.patterns import AND_WHO, COMPARE, COMPARE_IN, DIFFER, JOIN
 from app.qa.decompose.pieces import (
     FILE_NAME,
     LEAD_IN,
-    MIN_PART_WORDS,
     OPENS_QUESTION,
     SCOPE,
     _each,
@@ -36,6 +35,7 @@ from app.qa.decompose.pieces import (
     _two_wh_words,
     _unscoped,
 )
+from app.settings import get_settings
 
 
 def split_question(question: str) -> list[Part] | None:
@@ -93,7 +93,8 @@ def split_question(question: str) -> list[Part] | None:
         _fill_ones(_fill_ellipsis(_resolve_it(_resolve_person(p, first), first), first), first) for p in pieces[1:]
     ]
     pieces = [_how_many_more(p) for p in pieces]
-    if any(len(p.split()) < MIN_PART_WORDS or not OPENS_QUESTION.match(_unscoped(p)) for p in pieces):
+    min_words = get_settings().answer.content.min_part_words
+    if any(len(p.split()) < min_words or not OPENS_QUESTION.match(_unscoped(p)) for p in pieces):
         return None
     # "What share of students had back pain in eu-021.pdf, and what share followed treatment?": a file the first part
     # names is the scope of a later part that names none.

@@ -8,7 +8,7 @@ context item it came from.
 
 from __future__ import annotations
 
-from app.qa.extractive_reader.items import MAX_SENTENCE_CHARS, STOP, Candidate, ContextItem, Encode
+from app.qa.extractive_reader.items import STOP, Candidate, ContextItem, Encode
 from app.qa.extractive_reader.pieces import sentence_pieces, table_rows
 from app.qa.extractive_reader.scoring import (
     answer_type_bonus,
@@ -23,7 +23,7 @@ from app.qa.extractive_reader.scoring import (
 from app.qa.extractive_reader.words import NAME, says_new, section_number, stemmed, words
 
 __all__ = [
-    "Candidate", "ContextItem", "Encode", "MAX_SENTENCE_CHARS", "NAME", "STOP", "answer_type_bonus", "candidates",
+    "Candidate", "ContextItem", "Encode", "NAME", "STOP", "answer_type_bonus", "candidates",
     "central_sentences", "choose", "extractive_answer", "rarity", "says_new", "score_candidates", "section_number",
     "sentence_pieces", "spread", "stemmed", "table_rows", "words",
 ]

@@ -10,43 +10,16 @@ import numpy as np
 Encode = Callable[[list[str]], np.ndarray]
 
 
-WEIGHT_EMBEDDING = 0.5
-
-
-WEIGHT_OVERLAP = 0.3
-
-
-WEIGHT_TYPE = 0.2
-
-
-WEIGHT_ORDER = 0.05  # earlier evidence is a little more trustworthy (seeds before far hops)
-
-
-SECOND_SENTENCE_RATIO = 0.85  # a runner-up sentence is added when it scores this close to the best one
-
-
-SAME_ITEM_RATIO = 0.95  # ... and a runner-up from an item already chosen when it scores this close
-
-
-MAX_CHOSEN = 3  # evidence sentences an answer leads with (each from another item)
-
-
-# Sentences considered per question, scored by cheap signals (MAX_EMBEDDED of them are embedded). At 120 the rows of
-# one long table early in the evidence filled it and the passages after it were never read; a cap per item instead
-# (24) dropped a table's notes row ("NOTE: The pupil/teacher ratios were derived from tables 1 and 16").
-MAX_SENTENCES = 800
-
-
-# Sentences embedded per question: the best MAX_EMBEDDED by the cheap signals (word overlap, answer type, evidence
-# order) are embedded, the others cannot win. Encoding is ~95% of a local answer's time on a CPU (10-20 ms per
-# sentence on 2 cores), so this bounds the reader at a few hundred ms instead of seconds.
-MAX_EMBEDDED = 16
-
-
-MAX_SENTENCE_CHARS = 400
-
-
-MAX_EMBEDDED_PER_ITEM = 4  # of the MAX_EMBEDDED, from one item while other items have candidates left
+# The reader's weights and limits are settings (answer.content, app.settings_reading.ContentReadingSettings):
+# weight_embedding, weight_overlap, weight_type, weight_order (earlier evidence is a little more trustworthy: seeds
+# before far hops), second_sentence_ratio, same_item_ratio, max_chosen (evidence sentences an answer leads with, each
+# from another item), max_sentences, max_embedded, max_sentence_chars, max_embedded_per_item.
+# max_sentences: sentences considered per question, scored by cheap signals (max_embedded of them are embedded). At
+# 120 the rows of one long table early in the evidence filled it and the passages after it were never read; a cap per
+# item instead (24) dropped a table's notes row ("NOTE: The pupil/teacher ratios were derived from tables 1 and 16").
+# max_embedded: the best this many by the cheap signals (word overlap, answer type, evidence order) are embedded, the
+# others cannot win. Encoding is ~95% of a local answer's time on a CPU (10-20 ms per sentence on 2 cores), so this
+# bounds the reader at a few hundred ms instead of seconds.
 
 
 STOP = frozenset(

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from itertools import zip_longest
 
-from app.qa.extractive_reader.items import MAX_SENTENCE_CHARS
 from app.qa.tablelayout import is_number, join_headers
+from app.settings import get_settings
 from app.text.sentences import split_sentences
 
 # Where a long sentence is cut: before a bullet or a list item "b) ", after a semicolon.
@@ -38,16 +38,17 @@ def sentence_pieces(text: str) -> list[str]:
 
 
 def _pieces(sentence: str) -> list[str]:
-    """A sentence longer than MAX_SENTENCE_CHARS (a list, a run of table text) in pieces of at most that length,
-    cut at bullets, semicolons or list items ("c) ...") where it has them, else between words: nothing is dropped,
-    so a value near the end of a long list can still be read."""
-    if len(sentence) <= MAX_SENTENCE_CHARS:
+    """A sentence longer than max_sentence_chars (settings; a list, a run of table text) in pieces of at most that
+    length, cut at bullets, semicolons or list items ("c) ...") where it has them, else between words: nothing is
+    dropped, so a value near the end of a long list can still be read."""
+    max_chars = get_settings().answer.content.max_sentence_chars
+    if len(sentence) <= max_chars:
         return [sentence]
     out: list[str] = []
     current = ""
     for part in LIST_BREAK.split(sentence):
         for chunk in _wrap(part):
-            if current and len(current) + 1 + len(chunk) > MAX_SENTENCE_CHARS:
+            if current and len(current) + 1 + len(chunk) > max_chars:
                 out.append(current)
                 current = chunk
             else:
@@ -58,11 +59,12 @@ def _pieces(sentence: str) -> list[str]:
 
 
 def _wrap(text: str) -> list[str]:
-    if len(text) <= MAX_SENTENCE_CHARS:
+    max_chars = get_settings().answer.content.max_sentence_chars
+    if len(text) <= max_chars:
         return [text]
     out, line = [], ""
     for word in text.split():
-        if line and len(line) + 1 + len(word) > MAX_SENTENCE_CHARS:
+        if line and len(line) + 1 + len(word) > max_chars:
             out.append(line)
             line = word
         else:
@@ -72,11 +74,12 @@ def _wrap(text: str) -> list[str]:
 
 def table_rows(markdown: str) -> list[str]:
     """A markdown table as one line per data row, prefixed with its header so a row reads on its own."""
+    max_chars = get_settings().answer.content.max_sentence_chars
     lines = [ln.strip() for ln in markdown.splitlines() if ln.strip().startswith("|")]
     rows = [[c.strip() for c in ln.strip("|").split("|")] for ln in lines if not re.fullmatch(r"[|\s:-]+", ln)]
     rows = _wrapped_cells_joined(rows)
     if len(rows) < 2:
-        return [markdown[:MAX_SENTENCE_CHARS]] if markdown.strip() else []
+        return [markdown[:max_chars]] if markdown.strip() else []
     header = _without_title(rows[0])
     out = []
     section = ""
@@ -99,7 +102,7 @@ def table_rows(markdown: str) -> list[str]:
             row = [f"{section} / {row[0]}", *row[1:]]
         pairs = [f"{h}: {v}" if h else v for h, v in zip(header, row, strict=False) if v]
         if pairs:
-            out.append("; ".join(pairs)[:MAX_SENTENCE_CHARS])
+            out.append("; ".join(pairs)[:max_chars])
     return out
 
 

@@ -8,23 +8,10 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from app.qa.extractive_reader.items import (
-    MAX_CHOSEN,
-    MAX_EMBEDDED,
-    MAX_EMBEDDED_PER_ITEM,
-    MAX_SENTENCES,
-    SAME_ITEM_RATIO,
-    SECOND_SENTENCE_RATIO,
-    WEIGHT_EMBEDDING,
-    WEIGHT_ORDER,
-    WEIGHT_OVERLAP,
-    WEIGHT_TYPE,
-    Candidate,
-    ContextItem,
-    Encode,
-)
+from app.qa.extractive_reader.items import Candidate, ContextItem, Encode
 from app.qa.extractive_reader.pieces import sentence_pieces, table_rows
 from app.qa.extractive_reader.words import says_new, section_number, stemmed, words
+from app.settings import get_settings
 
 # "What does the FAA estimate as the average cost ...": a what-question about an amount asks for a number.
 COST_Q = re.compile(r"^\s*what\b.*\b(costs?|price|amount|total|percentage|proportion|share|rate|population)\b", re.I)
@@ -65,15 +52,16 @@ def answer_type_bonus(question: str, sentence: str) -> float:
 
 
 def candidates(items: Sequence[ContextItem]) -> list[Candidate]:
+    max_sentences = get_settings().answer.content.max_sentences
     out: list[Candidate] = []
     for pos, item in enumerate(items):
         if item.continues:
             continue
         pieces = table_rows(item.text) if item.kind == "table" else sentence_pieces(item.text)
         out.extend(Candidate(item=item, position=pos, text=p) for p in pieces)
-        if len(out) >= MAX_SENTENCES:
+        if len(out) >= max_sentences:
             break
-    return out[:MAX_SENTENCES]
+    return out[:max_sentences]
 
 
 def score_candidates(
@@ -82,18 +70,25 @@ def score_candidates(
     encode: Encode | None,
     n_items: int,
     question_vector: np.ndarray | None = None,
-    max_embedded: int = MAX_EMBEDDED,
+    max_embedded: int | None = None,
 ) -> list[Candidate]:
     """Score candidates; with an encoder, only the best `max_embedded` by the cheap signals are embedded and
     returned (the others could only win on similarity, which a sentence sharing nothing with the question rarely
     has). Without one, every candidate is returned, scored by the cheap signals."""
+    limits = get_settings().answer.content
+    if max_embedded is None:
+        max_embedded = limits.max_embedded
     q_words = stemmed(question)
     held = [q_words & stemmed(c.text) for c in cands]  # the question's words each sentence holds
     for c, hits in zip(cands, held, strict=True):
         overlap = len(hits) / max(len(q_words), 1)
         c.overlap = overlap
         order = 1.0 - c.position / max(n_items, 1)
-        c.score = WEIGHT_OVERLAP * overlap + WEIGHT_TYPE * answer_type_bonus(question, c.text) + WEIGHT_ORDER * order
+        c.score = (
+            limits.weight_overlap * overlap
+            + limits.weight_type * answer_type_bonus(question, c.text)
+            + limits.weight_order * order
+        )
     if encode is None or not cands:
         return cands
     if len(cands) > max_embedded:
@@ -102,7 +97,8 @@ def score_candidates(
         # says little about which sentence answers; the rare ones ("works trials") say much. Stable: ties keep
         # evidence order.
         rare = rarity(q_words, held)
-        ranked = sorted(zip(cands, held, strict=True), key=lambda ch: -(ch[0].score + WEIGHT_OVERLAP * rare(ch[1])))
+        weight = limits.weight_overlap
+        ranked = sorted(zip(cands, held, strict=True), key=lambda ch: -(ch[0].score + weight * rare(ch[1])))
         cands = spread([c for c, _ in ranked], max_embedded)
     if question_vector is None:
         vectors = encode([question] + [c.text for c in cands])
@@ -111,13 +107,15 @@ def score_candidates(
         q, vectors = np.asarray(question_vector, dtype=np.float32), encode([c.text for c in cands])
     for c, sim in zip(cands, vectors @ q, strict=True):
         c.similarity = float(sim)
-        c.score += WEIGHT_EMBEDDING * float(sim)
+        c.score += limits.weight_embedding * float(sim)
     return cands
 
 
-def spread(ranked: list[Candidate], k: int, per_item: int = MAX_EMBEDDED_PER_ITEM) -> list[Candidate]:
+def spread(ranked: list[Candidate], k: int, per_item: int | None = None) -> list[Candidate]:
     """The best `k` of `ranked`, at most `per_item` from one item while others wait (the rows of one table repeat
     the question's words in its header and would otherwise take every place)."""
+    if per_item is None:
+        per_item = get_settings().answer.content.max_embedded_per_item
     taken: list[Candidate] = []
     rest: list[Candidate] = []
     count: dict[int, int] = {}
@@ -158,11 +156,15 @@ def extractive_answer(
 
 def choose(
     ranked: list[Candidate],
-    limit: int = MAX_CHOSEN,
-    second_ratio: float = SECOND_SENTENCE_RATIO,
-    same_item_ratio: float = SAME_ITEM_RATIO,
+    limit: int | None = None,
+    second_ratio: float | None = None,
+    same_item_ratio: float | None = None,
 ) -> list[Candidate]:
     """The best sentence and up to `limit - 1` close runners-up, each from another item, in evidence order."""
+    limits = get_settings().answer.content
+    limit = limits.max_chosen if limit is None else limit
+    second_ratio = limits.second_sentence_ratio if second_ratio is None else second_ratio
+    same_item_ratio = limits.same_item_ratio if same_item_ratio is None else same_item_ratio
     chosen = [ranked[0]]
     for c in ranked[1:]:
         if len(chosen) >= limit or c.score < second_ratio * ranked[0].score:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from app.qa.extractive_reader.items import Candidate
+from app.settings import get_settings
 
 # "SECTION 2 DIESEL ENGINES", "Table 6.12: The World's Leading Food & Drink Manufacturers", "WARN Report* Summary
 # by Received Date 07/01/2015 - 03/25/2016 Fiscal Year": a title names a topic and answers nothing.
@@ -18,12 +19,17 @@ def heading_like(text: str) -> bool:
     """`text` reads as a heading or a caption: it opens as one ("Table 6.12:", "SECTION 2"), it is short and does
     not end as a sentence does, or it is a short line in capitals."""
     text = text.strip()
-    if CAPTION.match(text) or (len(text.split()) <= 15 and not ENDS_SENTENCE.search(text)):
+    limits = get_settings().answer.content
+    if CAPTION.match(text) or (len(text.split()) <= limits.heading_max_words and not ENDS_SENTENCE.search(text)):
         return True
     # "PUBLICATION OF AWARD OF CONTRACTS UNDER THE TRANSPORT SECTOR PROJECT (P102000)": a title set in capitals,
     # whatever it ends on.
     letters = [c for c in text if c.isalpha()]
-    return len(text.split()) <= 20 and len(letters) >= 12 and all(c.isupper() for c in letters)
+    return (
+        len(text.split()) <= limits.caps_heading_max_words
+        and len(letters) >= limits.caps_heading_min_letters
+        and all(c.isupper() for c in letters)
+    )
 
 
 def _heading(c: Candidate) -> bool:

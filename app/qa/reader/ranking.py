@@ -12,26 +12,20 @@ from app.qa.extractive_reader.words import stemmed
 from app.qa.reader.headings import heading_like
 from app.qa.short_answer import typed_spans
 from app.qa.span_fit import span_fits
+from app.settings import get_settings
 
-# The best RERANK_TOP sentences are tagged; one holding a span of the type the question asks for (a date for
-# "when", a percentage for "what share", a person for "who") that the question does not already name gains
-# WEIGHT_TYPE_FIT (the sentence scores are ~0.3-0.9), so it leads over a sentence that only repeats the question.
-RERANK_TOP = 8
-
-
-WEIGHT_TYPE_FIT = 0.12
-
-
-# Added times the best cosine between the question's focus and the words around a typed span (app.qa.span_fit), so
-# "189 fatalities" fits "how many people were killed" even when its sentence shares no word with the question.
-WEIGHT_SPAN_FIT = 0.4
-
-
-# A sentence that continues a better-ranked one (the next sentence of its passage, opening on a word that refers back
-# or in mid-sentence: "Both are worth 23 ECTS credits.", "of a study by the Texas Transportation Institute") and holds
-# a span of the asked type is scored at least this share of its predecessor: alone it shares few words with the
-# question, but the two read as one statement. It is shown right after its predecessor.
-CONTINUATION_SHARE = 0.75
+# Settings (answer.content): the best rerank_top sentences are tagged; one holding a span of the type the question
+# asks for (a date for "when", a percentage for "what share", a person for "who") that the question does not already
+# name gains weight_type_fit (the sentence scores are ~0.3-0.9), so it leads over a sentence that only repeats the
+# question. weight_span_fit: added times the best cosine between the question's focus and the words around a typed
+# span (app.qa.span_fit), so "189 fatalities" fits "how many people were killed" even when its sentence shares no
+# word with the question.
+#
+# continuation_share: a sentence that continues a better-ranked one (the next sentence of its passage, opening on a
+# word that refers back or in mid-sentence: "Both are worth 23 ECTS credits.", "of a study by the Texas
+# Transportation Institute") and holds a span of the asked type is scored at least this share of its predecessor:
+# alone it shares few words with the question, but the two read as one statement. It is shown right after its
+# predecessor.
 
 
 def rerank_by_type(
@@ -42,7 +36,8 @@ def rerank_by_type(
     kind = expected_type(question)
     if kind in ("yesno", "choice") or not ranked:
         return ranked
-    top = [c for c in ranked[:RERANK_TOP] if c.item.kind != "table"]
+    limits = get_settings().answer.content
+    top = [c for c in ranked[: limits.rerank_top] if c.item.kind != "table"]
     found = typed_spans(kind, question, [c.text for c in top], tagger)
     # Only amounts: their unit ("189 fatalities", "40 work-hours") says what they count; around a name or a date
     # the nearby words say little about what the question asks (measured on dev: it hurt who/which questions).
@@ -50,7 +45,7 @@ def rerank_by_type(
     fits = span_fits(question, [c.text for c in top], found, encode) if fit_here and encode else [0.0] * len(top)
     for c, spans, fit in zip(top, found, fits, strict=True):
         if spans:
-            c.score += WEIGHT_TYPE_FIT + WEIGHT_SPAN_FIT * fit
+            c.score += limits.weight_type_fit + limits.weight_span_fit * fit
     return sorted(ranked, key=lambda c: -c.score)
 
 
@@ -66,7 +61,7 @@ def continuations(
     question: str, shortlist: list[Candidate], everything: list[Candidate], tagger: str
 ) -> dict[int, Candidate]:
     """id(continuation) → its predecessor, for each shortlisted sentence that continues a better-scored shortlisted
-    one and holds a span of the asked type; the continuation's score is raised to CONTINUATION_SHARE of the
+    one and holds a span of the asked type; the continuation's score is raised to continuation_share of the
     predecessor's."""
     kind = expected_type(question)
     if kind in ("yesno", "choice"):
@@ -80,10 +75,11 @@ def continuations(
     if not pairs:
         return {}
     found = typed_spans(kind, question, [c.text for _, c in pairs], tagger)
+    share = get_settings().answer.content.continuation_share
     out: dict[int, Candidate] = {}
     for (p, c), spans in zip(pairs, found, strict=True):
         if spans:
-            c.score = max(c.score, CONTINUATION_SHARE * p.score)
+            c.score = max(c.score, share * p.score)
             out[id(c)] = p
     return out
 
@@ -102,9 +98,6 @@ def learned_rank(
     for c, p in zip(shortlist, sentence_rank.probabilities(x), strict=True):
         c.score = float(p)
     return sorted(shortlist, key=lambda c: -c.score)
-
-
-COMPLETED = 2  # of the shown sentences, the best ones whose next sentence may be shown after them
 
 
 def _next_sentence(
@@ -133,17 +126,17 @@ def completion(
     items: Sequence[ContextItem],
     next_of: Mapping[str, str],
 ) -> tuple[int, Candidate] | None:
-    """(where, the sentence) to show right after one of the COMPLETED best shown sentences: the next sentence of its
-    passage when that sentence holds a word of the question no shown sentence holds. A statement often runs over two
-    sentences, the first naming the question's topic and the second its particular ("VET providers are responsible for
-    recruiting ... the types and number of posts needed." / "As a general rule, posts should be filled permanently
-    wherever possible." for "how should VET providers fill teaching posts?"), and the second alone shares too few
-    words with the question to be chosen."""
+    """(where, the sentence) to show right after one of the `completed` (settings) best shown sentences: the next
+    sentence of its passage when that sentence holds a word of the question no shown sentence holds. A statement
+    often runs over two sentences, the first naming the question's topic and the second its particular ("VET
+    providers are responsible for recruiting ... the types and number of posts needed." / "As a general rule, posts
+    should be filled permanently wherever possible." for "how should VET providers fill teaching posts?"), and the
+    second alone shares too few words with the question to be chosen."""
     asked = stemmed(question)
     missing = asked - set().union(*(stemmed(c.text) for c in chosen))
     if not missing:
         return None
-    for at, c in enumerate(chosen[:COMPLETED]):
+    for at, c in enumerate(chosen[: get_settings().answer.content.completed]):
         following = _next_sentence(c, everything, items, next_of)
         if (
             following is not None

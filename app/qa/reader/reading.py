@@ -11,7 +11,7 @@ import numpy as np
 from app.qa import confidence, sentence_rank
 from app.qa.answer_types import expected_type
 from app.qa.excerpt import MAX_EXCERPT_CHARS
-from app.qa.extractive_reader.items import MAX_CHOSEN, MAX_SENTENCE_CHARS, Candidate, ContextItem, Encode
+from app.qa.extractive_reader.items import Candidate, ContextItem, Encode
 from app.qa.extractive_reader.scoring import candidates, choose, score_candidates
 from app.qa.extractive_reader.words import words
 from app.qa.reader.headings import _heading, not_headings_alone
@@ -19,6 +19,7 @@ from app.qa.reader.ranking import _after_predecessors, completion, continuations
 from app.qa.reader.shown import _line, kept_spans, lead_span
 from app.qa.short_answer import ShortAnswer, propose, typed_spans
 from app.qa.spans import rule_spans
+from app.settings import get_settings
 
 
 @dataclass(slots=True)
@@ -75,7 +76,8 @@ def read(
     chosen = not_headings_alone(chosen, ranked)
     found = propose(question, ranked, tagger)
     show = not evidence_only and found is not None and found.confidence >= confidence.SHOW_THRESHOLD
-    limit = sentence_rank.MAX_CHOSEN if learned else MAX_CHOSEN
+    limits = get_settings().answer.content
+    limit = sentence_rank.MAX_CHOSEN if learned else limits.max_chosen
     record = named_row(everything, rare_names)
     if record is not None and all(c is not record for c in chosen):
         # The record the question names by a name hardly any unit holds ("a physician working for HealthEast"): a
@@ -84,7 +86,7 @@ def read(
         chosen = [*sorted(chosen, key=lambda c: -c.score)[: limit - 1], record]
     if show and found is not None and found.source not in chosen:
         # The sentence the short answer stands in is evidence the user must see; it takes the place of the weakest
-        # runner-up so that the answer stays at MAX_CHOSEN sentences. A candidate not sure enough to be shown does not
+        # runner-up so that the answer stays at max_chosen sentences. A candidate not sure enough to be shown does not
         # displace a sentence the ranking chose ("For further information contact: Doug Rudolph, …" had given way to
         # the sentence of "Pilatus Aircraft Ltd", a name the reader was unsure of).
         kept = sorted(chosen, key=lambda c: -c.score)[: len(chosen) - 1 if len(chosen) >= limit else len(chosen)]
@@ -108,13 +110,13 @@ def read(
     q_words = words(question)
     mark = None if evidence_only else lead_span(question, chosen[0], found, tagger)
     keep = kept_spans(question, chosen, q_words, tagger)
-    # The leading sentence is shown whole (candidates are at most MAX_SENTENCE_CHARS): it is the one the reader ranks
+    # The leading sentence is shown whole (candidates are at most max_sentence_chars): it is the one the reader ranks
     # best, and an excerpt cut around the question's words could stop just before the value ("... disagree by more
     # than" without "5 knots"). The sentences after it stay excerpts; a table row is a record and is shown whole too
     # (cut, "Education system: Oman; … Sampled / students…" stopped before the column the question asked about).
     sentences = " ".join(
         _line(c, mark if i == 0 else None, q_words, keep[i],
-              MAX_SENTENCE_CHARS if i == 0 or c.item.kind == "table" else MAX_EXCERPT_CHARS)
+              limits.max_sentence_chars if i == 0 or c.item.kind == "table" else MAX_EXCERPT_CHARS)
         for i, c in enumerate(chosen)
     )  # fmt: skip
     value_shown = _holds_value(question, [c for c in chosen if c.overlap > 0], tagger)

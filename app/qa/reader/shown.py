@@ -12,6 +12,7 @@ from app.qa.extractive_reader.items import STOP, Candidate
 from app.qa.extractive_reader.words import words
 from app.qa.short_answer import ShortAnswer, typed_spans
 from app.qa.spans import Span
+from app.settings import get_settings
 
 OPENERS = "([{\"'“‘"
 
@@ -117,11 +118,10 @@ def row_cell(question: str, row: str) -> Span | None:
                 strict=False)  # fmt: skip
 
 
-# A span set in bold reads as the answer. It must stand next to what the question asks about: at most this many words
-# from a word of the question. "barometric pressure = 0,1 MPa • relative humidity = **60%**" had answered a question
-# about the reference pressure, and "(2) Will not affect intrastate aviation in **Alaska**" one about an executive
-# order.
-MAX_BOLD_DISTANCE = 4
+# A span set in bold reads as the answer. It must stand next to what the question asks about: at most
+# max_bold_distance (settings: answer.content) words from a word of the question. "barometric pressure = 0,1 MPa •
+# relative humidity = **60%**" had answered a question about the reference pressure, and "(2) Will not affect
+# intrastate aviation in **Alaska**" one about an executive order.
 
 
 # Words of a question that tell nothing about where its answer stands ("judged **not** to be …").
@@ -132,12 +132,13 @@ _TOKEN = re.compile(r"[A-Za-z0-9]+(?:[.,'’][A-Za-z0-9]+)*")
 
 
 def near_question(question: str, text: str, span: Span) -> bool:
-    """Some word of the question stands within MAX_BOLD_DISTANCE words of `span` in `text` (outside the span)."""
+    """Some word of the question stands within max_bold_distance words of `span` in `text` (outside the span)."""
+    distance = get_settings().answer.content.max_bold_distance
     asked = {w[:5] for w in words(question) - NOT_TELLING}
     tokens = [(m.start(), m.end(), m.group(0).lower()) for m in _TOKEN.finditer(text)]
     inside = [i for i, (a, b, _) in enumerate(tokens) if a < span.end and b > span.start]
     if not inside:
         return False
     lo, hi = inside[0], inside[-1]
-    near = tokens[max(lo - MAX_BOLD_DISTANCE, 0) : lo] + tokens[hi + 1 : hi + 1 + MAX_BOLD_DISTANCE]
+    near = tokens[max(lo - distance, 0) : lo] + tokens[hi + 1 : hi + 1 + distance]
     return any(t[:5] in asked for _, _, t in near if len(t) > 1 and t not in STOP)

@@ -216,3 +216,82 @@ class ContentReadingSettings(BaseModel):
     """How passages are read for an answer: question classes, decomposition, sentence and span choice, confidence."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+    # Question classes and document names (app/qa/classify/)
+    part_words: int = Field(
+        4, ge=1, le=20, description="a part of a document's name a question may say is a run of at most this many words"
+    )
+    shared_part: int = Field(
+        3, ge=1, le=100,
+        description="… carried by at most this many documents' names (a part more documents share names none)",
+    )
+    min_part_word: int = Field(
+        4, ge=1, le=20, description="a one-word part of a name has at least this many letters ('eu', 'tax' don't)"
+    )
+    # Questions that are really several (app/qa/decompose/)
+    min_part_words: int = Field(
+        3, ge=1, le=20, description="each part of a question split in two has at least this many words"
+    )
+    # Sentences as candidates (app/qa/extractive_reader/)
+    max_sentences: int = Field(
+        800, ge=1, le=100000, description="candidate sentences scored by the cheap signals per question, at most"
+    )
+    max_embedded: int = Field(
+        16, ge=0, le=10000, description="the best this many candidates by the cheap signals are embedded …"
+    )
+    max_embedded_per_item: int = Field(
+        4, ge=1, le=10000, description="… at most this many from one item while other items have candidates left"
+    )
+    max_sentence_chars: int = Field(
+        400, ge=20, le=100000, description="a candidate sentence is at most this many characters (longer: in pieces)"
+    )
+    weight_embedding: float = Field(
+        0.5, ge=0.0, le=10.0, description="a sentence's score: this much of its cosine with the question …"
+    )
+    weight_overlap: float = Field(
+        0.3, ge=0.0, le=10.0, description="… this much of the share of the question's content words it holds …"
+    )
+    weight_type: float = Field(
+        0.2, ge=0.0, le=10.0, description="… this much of whether it holds the type of answer asked for …"
+    )
+    weight_order: float = Field(
+        0.05, ge=0.0, le=10.0, description="… and this much for coming early in the evidence (seeds before far hops)"
+    )
+    max_chosen: int = Field(
+        3, ge=1, le=100, description="sentences an answer leads with (hand-set ranking), at most"
+    )
+    second_sentence_ratio: float = Field(
+        0.85, ge=0.0, le=1.0, description="a runner-up sentence is shown when it scores this share of the best one …"
+    )
+    same_item_ratio: float = Field(
+        0.95, ge=0.0, le=1.0, description="… and a runner-up from an item already shown when it scores this share"
+    )
+    # Which sentences the reader shows (app/qa/reader/)
+    rerank_top: int = Field(
+        8, ge=0, le=1000, description="the best this many sentences are tagged for a span of the type asked for …"
+    )
+    weight_type_fit: float = Field(
+        0.12, ge=0.0, le=10.0, description="… and one holding such a span gains this much …"
+    )
+    weight_span_fit: float = Field(
+        0.4, ge=0.0, le=10.0, description="… plus this much of how well the span fits the question"
+    )
+    continuation_share: float = Field(
+        0.75, ge=0.0, le=1.0,
+        description="a sentence continuing a shown one (and holding the type asked for) scores at least this share of "
+        "it",
+    )
+    completed: int = Field(
+        2, ge=0, le=100, description="of the shown sentences, the best this many may be followed by their next sentence"
+    )
+    max_bold_distance: int = Field(
+        4, ge=0, le=100, description="a short answer is bold only when a question word stands within this many words"
+    )
+    heading_max_words: int = Field(
+        15, ge=0, le=1000, description="a line of at most this many words not ending as a sentence is a heading …"
+    )
+    caps_heading_max_words: int = Field(
+        20, ge=0, le=1000, description="… and so is one in capitals of at most this many words …"
+    )
+    caps_heading_min_letters: int = Field(
+        12, ge=0, le=1000, description="… and at least this many letters"
+    )

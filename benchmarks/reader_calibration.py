@@ -65,8 +65,8 @@ def old_reader(rev: str) -> Any:
 
 def evaluate(records: list[dict[str, Any]], encode: Any, tagger: str, old: Any = None) -> list[dict[str, Any]]:
     from app.eval.metrics import best_em_f1, normalize_answer, strip_citations
-    from app.qa.extractive_reader import ContextItem
-    from app.qa.reader import read
+    from app.qa.extractive_reader.items import ContextItem
+    from app.qa.reader.reading import read
 
     rows = []
     for r in records:

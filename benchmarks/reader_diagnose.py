@@ -39,7 +39,7 @@ def main() -> int:
     from app.qa.answer import build_context, reading_order
     from app.qa.ask import AskOptions
     from app.qa.evidence import retrieve, widen_for_reading
-    from app.qa.extractive_reader import candidates, score_candidates
+    from app.qa.extractive_reader.scoring import candidates, score_candidates
     from app.qa.pipeline import ask
     from app.qa.tools import QueryVector, Tools
     from app.settings import get_settings

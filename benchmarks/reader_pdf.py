@@ -40,7 +40,7 @@ def main() -> int:
     from app.eval.metrics import normalize_answer, strip_citations
     from app.qa.answer import build_context
     from app.qa.ask import AskOptions
-    from app.qa.decompose import split_question
+    from app.qa.decompose.split import split_question
     from app.qa.documents_question import which_documents_topic
     from app.qa.evidence import retrieve
     from app.qa.pipeline import ask

@@ -65,7 +65,7 @@ class Dumper:
         """One question: its shortlisted sentences' features and labels; returns where the answer was lost."""
         from app.qa import reader as reader_mod
         from app.qa import sentence_rank
-        from app.qa.extractive_reader import candidates, score_candidates
+        from app.qa.extractive_reader.scoring import candidates, score_candidates
 
         everything = candidates(items)
         if not everything:
@@ -110,7 +110,7 @@ def dump_pdf(d: Dumper, files: list[Path], cache_dir: Path, verbose: bool) -> No
     from app.db.session import session_scope
     from app.qa.answer import build_context, reading_order
     from app.qa.ask import AskOptions
-    from app.qa.decompose import split_question
+    from app.qa.decompose.split import split_question
     from app.qa.evidence import retrieve, widen_for_reading
 
     metas = sorted(cache_dir.glob("pdf-answers-*/meta.json"), key=lambda p: p.stat().st_mtime)
@@ -137,7 +137,7 @@ def dump_pdf(d: Dumper, files: list[Path], cache_dir: Path, verbose: bool) -> No
 
 
 def dump_mdqa(d: Dumper, files: list[Path], max_items: int) -> None:
-    from app.qa.extractive_reader import ContextItem
+    from app.qa.extractive_reader.items import ContextItem
 
     for f in files:
         for r in json.loads(f.read_text(encoding="utf-8")):

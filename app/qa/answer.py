@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from app.qa.analysis.phrases import WORD, lexicon, word_lists
 from app.qa.ask import Cell, EvidenceNode, Retrieval
-from app.qa.extractive_reader import Candidate, ContextItem
-from app.qa.reader import bm25_words
+from app.qa.extractive_reader.items import Candidate, ContextItem
+from app.qa.reader.reading import bm25_words
 
 if TYPE_CHECKING:
     from app.qa.which_documents import DocumentMatch

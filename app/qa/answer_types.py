@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from app.qa.analysis.phrases import lexicon
-from app.qa.extractive_reader import NAME
+from app.qa.extractive_reader.words import NAME
 
 WORDS = lexicon("question_words")
 YES_NO, EARLY, LATE, MORE, LESS = (WORDS[k] for k in ("yes_no_openers", "early", "late", "more", "less"))

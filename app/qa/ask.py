@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 from app.vocabulary import ReaderName, RetrieverName, ScorerName, SeedRankerName
 
 if TYPE_CHECKING:
-    from app.qa.classify import Intent
+    from app.qa.classify.patterns import Intent
     from app.qa.tables.model import TableAnswer
 
 

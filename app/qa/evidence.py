@@ -17,13 +17,13 @@ from app.qa import seeds as seed_rankers
 from app.qa.answer import Answer, far_from_question
 from app.qa.ask import AskOptions, EvidenceNode, Retrieval
 from app.qa.critique import SelfCritique
-from app.qa.extractive_reader import ContextItem
+from app.qa.extractive_reader.items import ContextItem
 from app.qa.index import CollectionIndex, edge_kinds_of, get_index
 from app.qa.multistep import StepSettings, read_bridge, rgnn_retrieve
 from app.qa.named import fetch as named_fetch
 from app.qa.named.documents import missing_document
 from app.qa.propagate import gnn_retrieve, propagate
-from app.qa.reader import read
+from app.qa.reader.reading import read
 from app.qa.tables.content import content_table_answer
 from app.qa.targets import document_names, parse_question
 from app.qa.tools import QueryVector, Tools, _ms

@@ -9,7 +9,7 @@ words (where a reader looks for the answer).
 from __future__ import annotations
 
 from app.qa.analysis.phrases import SPACED
-from app.qa.extractive_reader import words
+from app.qa.extractive_reader.words import words
 
 MAX_EXCERPT_CHARS = 240
 ELLIPSIS = "…"

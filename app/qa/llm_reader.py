@@ -20,7 +20,7 @@ from typing import Protocol
 from app.llm.prompts import CELL_HINT, EvidenceBlock, answer_messages
 from app.qa.answer import MARKER, NO_ANSWER, Answer, context_nodes, renumber
 from app.qa.ask import EvidenceNode, Retrieval
-from app.qa.extractive_reader import ContextItem
+from app.qa.extractive_reader.items import ContextItem
 
 MAX_CONTEXT_CHARS_PER_ITEM = 2500  # one long page or table must not crowd the others out of the prompt
 MIN_ATTRIBUTION_OVERLAP = 2

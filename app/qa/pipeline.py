@@ -20,7 +20,7 @@ from app.qa.answer import Answer, combine, comparison_verdict, far_from_question
 from app.qa.ask import AskOptions, AskResult, Cell, EvidenceNode, Retrieval
 from app.qa.cite import add_footnotes, citations
 from app.qa.compose import arithmetic_working
-from app.qa.decompose import FILE_NAME
+from app.qa.decompose.pieces import FILE_NAME
 from app.qa.evidence import adopt_cited, retrieve, widen_for_reading
 from app.qa.index import get_index
 from app.qa.llm_reader import AnswerSink

@@ -17,7 +17,8 @@ import numpy as np
 from app.llm.embeddings import TextEncoder
 from app.qa.analysis.described import Description, descriptions
 from app.qa.analysis.phrases import ALNUM
-from app.qa.classify import DocumentNames, DocumentRef
+from app.qa.classify.documents import DocumentNames
+from app.qa.classify.model import DocumentRef
 from app.qa.index import CollectionIndex
 from app.settings import AnswerSettings
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
-from app.qa.classify import TableRef, label_key, normalise
+from app.qa.classify.model import TableRef, normalise
+from app.qa.classify.question import label_key
 
 __all__ = ["label_key"]
 

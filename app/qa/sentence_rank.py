@@ -28,7 +28,9 @@ from typing import Any
 import numpy as np
 
 from app.qa.answer_types import expected_type
-from app.qa.extractive_reader import STOP, Candidate, Encode, answer_type_bonus, rarity, stemmed, words
+from app.qa.extractive_reader.items import STOP, Candidate, Encode
+from app.qa.extractive_reader.scoring import answer_type_bonus, rarity
+from app.qa.extractive_reader.words import stemmed, words
 from app.qa.short_answer import _proximity, typed_spans
 from app.qa.span_fit import question_focus, span_fits
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from app.qa import nlp
 from app.qa.answer_types import choice_options, comparison_direction, expected_type
 from app.qa.confidence import confidence
-from app.qa.extractive_reader import Candidate, section_number, words
+from app.qa.extractive_reader.items import Candidate
+from app.qa.extractive_reader.words import section_number, words
 from app.qa.spans import Span, ner_spans, rule_spans, year_of
 
 TOP_SENTENCES = 5  # ranked sentences searched for spans

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from app.qa.analysis.phrases import SPACED
-from app.qa.extractive_reader import Encode
+from app.qa.extractive_reader.items import Encode
 from app.qa.spans import Span
 
 WINDOW_WORDS = 4  # words kept on each side of the span

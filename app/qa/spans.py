@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from app.qa import nlp
-from app.qa.extractive_reader import NAME, says_new, words
+from app.qa.extractive_reader.words import NAME, says_new, words
 
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 FULL_DATE = re.compile(

@@ -12,7 +12,9 @@ from app.db.models import Document
 from app.db.vectors import graph_version
 from app.llm.vector_cache import remembered
 from app.qa.ask import AskOptions
-from app.qa.classify import DocumentName, DocumentNames, ParsedQuery, classify
+from app.qa.classify.documents import DocumentNames
+from app.qa.classify.model import DocumentName, ParsedQuery
+from app.qa.classify.question import classify
 from app.qa.index import get_index
 from app.qa.profiles import described_document
 from app.qa.tools import Tools

@@ -20,7 +20,7 @@ from app.qa.ask import EvidenceNode
 from app.qa.documents_question import every_term_required, stem, topic_terms
 from app.qa.excerpt import excerpt
 from app.qa.index import CollectionIndex
-from app.qa.reader import bold
+from app.qa.reader.shown import bold
 from app.qa.traverse import evidence_node
 from app.text.sentences import split_sentences
 

@@ -18,7 +18,9 @@ from pathlib import Path
 
 from app.ingest.extracted import PdfError
 from app.ingest.pdf import extract_pdf
-from app.qa.classify import DocumentName, DocumentNames, classify
+from app.qa.classify.documents import DocumentNames
+from app.qa.classify.model import DocumentName
+from app.qa.classify.question import classify
 
 HERE = Path(__file__).resolve().parent
 PDFS = HERE.parents[1].parent / "shared" / "data" / "pdfs"

@@ -9,17 +9,11 @@ import pytest
 
 from app.qa.answer import RELEVANCE_FLOOR, WEAK_EVIDENCE, build_context, reading_order, renumber
 from app.qa.ask import EvidenceNode, Retrieval
-from app.qa.extractive_reader import (
-    ContextItem,
-    answer_type_bonus,
-    candidates,
-    extractive_answer,
-    score_candidates,
-    sentence_pieces,
-    table_rows,
-)
+from app.qa.extractive_reader.items import ContextItem
+from app.qa.extractive_reader.pieces import sentence_pieces, table_rows
+from app.qa.extractive_reader.scoring import answer_type_bonus, candidates, extractive_answer, score_candidates
 from app.qa.read.local import local_answer
-from app.qa.reader import row_cell
+from app.qa.reader.shown import row_cell
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.model import TableData
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.qa.classify import DocumentName, TableRef, classify, find_document
+from app.qa.classify.find import find_document
+from app.qa.classify.model import DocumentName, TableRef
+from app.qa.classify.question import classify
 
 DOCS = [
     DocumentName(id="d1", filename="us-020.pdf", title="Federal Highway Statistics"),

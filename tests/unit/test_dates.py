@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.qa.extractive_reader import stemmed
+from app.qa.extractive_reader.words import stemmed
 from app.text.dates import date_keys
 
 

@@ -9,7 +9,8 @@ import pytest
 
 from app.qa.answer import Answer, combine, comparison_verdict, documents_answer, labelled_answer
 from app.qa.ask import EvidenceNode
-from app.qa.decompose import comparative, split_question
+from app.qa.decompose.compare import comparative
+from app.qa.decompose.split import split_question
 from app.qa.documents_question import (
     documents_with_label,
     every_term_required,

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import random
 
-from app.qa.classify import SHARED_PART, DocumentName, DocumentNames, resolve_document
+from app.qa.classify.documents import DocumentNames
+from app.qa.classify.find import resolve_document
+from app.qa.classify.model import DocumentName
+from app.settings import get_settings
+
+SHARED_PART = get_settings().answer.content.shared_part
 
 
 def canon(names: DocumentNames) -> tuple:

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.qa.classify import DocumentName, DocumentNames, classify, find_document, resolve_document
+from app.qa.classify.documents import DocumentNames
+from app.qa.classify.find import find_document, resolve_document
+from app.qa.classify.model import DocumentName
+from app.qa.classify.question import classify
 
 # The shared reports and tables, with the titles extract_pdf found (None where it found none).
 SHARED = [

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from app.eval.datasets import load_questions
-from app.qa.classify import DocumentName, DocumentNames, classify
+from app.qa.classify.documents import DocumentNames
+from app.qa.classify.model import DocumentName
+from app.qa.classify.question import classify
 
 MDQA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "mdqa"
 

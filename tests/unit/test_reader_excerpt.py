@@ -6,11 +6,17 @@ from __future__ import annotations
 import numpy as np
 
 from app.qa.excerpt import ELLIPSIS, MAX_EXCERPT_CHARS, densest, excerpt
-from app.qa.extractive_reader import MAX_SENTENCE_CHARS, Candidate, ContextItem, choose, rarity, spread, words
-from app.qa.reader import _after_predecessors, _line, completion, continuations, lead_span, near_question
+from app.qa.extractive_reader.items import Candidate, ContextItem
+from app.qa.extractive_reader.scoring import choose, rarity, spread
+from app.qa.extractive_reader.words import words
+from app.qa.reader.ranking import _after_predecessors, completion, continuations
+from app.qa.reader.shown import _line, lead_span, near_question
 from app.qa.short_answer import ShortAnswer
 from app.qa.span_fit import question_focus, span_fits, span_window
 from app.qa.spans import Span, in_identifier, rule_spans
+from app.settings import get_settings
+
+MAX_SENTENCE_CHARS = get_settings().answer.content.max_sentence_chars
 
 LONG = (
     "The FAA has determined that revising the operator's existing MEL takes an average of 90 work-hours per "

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.qa.classify import TableRef, classify, label_key
+from app.qa.classify.model import TableRef
+from app.qa.classify.question import classify, label_key
 from app.qa.resolve import (
     DocInfo,
     Missing,

@@ -8,8 +8,9 @@ import pytest
 
 from app.llm.embeddings import get_embedder
 from app.qa import sentence_rank
-from app.qa.extractive_reader import Candidate, ContextItem, candidates, score_candidates
-from app.qa.reader import read
+from app.qa.extractive_reader.items import Candidate, ContextItem
+from app.qa.extractive_reader.scoring import candidates, score_candidates
+from app.qa.reader.reading import read
 
 # eu-013.pdf (vocational education in Finland), two passages as the retriever returns them.
 ACTS = ContextItem(
@@ -96,7 +97,7 @@ def test_without_an_encoder_the_hand_set_scores_decide() -> None:
 
 
 def test_learned_rank_puts_the_most_probable_sentence_first(encode) -> None:
-    from app.qa.reader import learned_rank
+    from app.qa.reader.ranking import learned_rank
 
     q = "Which body carries out external evaluations of vocational education providers?"
     everything = candidates([ACTS, BODIES])
@@ -111,7 +112,7 @@ def test_learned_rank_puts_the_most_probable_sentence_first(encode) -> None:
 
 
 def test_bold_never_splits_a_token() -> None:
-    from app.qa.reader import bold
+    from app.qa.reader.shown import bold
 
     # eu-010.pdf: the tagger's span "C • sea" starts inside "45°C"; bold widens it to the whole token.
     text = "ambient air temperature = 45°C • sea water temperature = 32°C."
@@ -178,7 +179,7 @@ def test_rare_question_words_outweigh_the_words_every_row_repeats(encode) -> Non
 
 
 def test_heading_like_tells_titles_and_captions_from_sentences() -> None:
-    from app.qa.reader import heading_like
+    from app.qa.reader.headings import heading_like
 
     assert heading_like("SECTION 2 DIESEL ENGINES")
     assert heading_like("Table 6.11: EU’s top 20 grocery wholesalers")
@@ -209,7 +210,7 @@ def test_a_heading_never_leads_a_sentence(encode) -> None:
 
 def test_a_heading_is_never_shown_alone() -> None:
     """health.pdf: the page's title shares most of the question's words; a row of the table is shown with it."""
-    from app.qa.reader import not_headings_alone
+    from app.qa.reader.headings import not_headings_alone
 
     title = ContextItem(
         marker=1,

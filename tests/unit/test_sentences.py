@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.eval.datasets import Paragraph, passage_texts, sentences_of
 from app.ingest.passages import Line, Word, split_passages
-from app.qa.extractive_reader import sentence_pieces as reader_sentences
+from app.qa.extractive_reader.pieces import sentence_pieces as reader_sentences
 from app.text.sentences import ends_sentence, split_sentences
 
 

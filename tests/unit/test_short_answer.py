@@ -10,9 +10,10 @@ import pytest
 from app.qa import confidence
 from app.qa.answer_types import choice_options, expected_type
 from app.qa.ask import EvidenceNode, Retrieval
-from app.qa.extractive_reader import Candidate, ContextItem
+from app.qa.extractive_reader.items import Candidate, ContextItem
 from app.qa.read.local import local_answer
-from app.qa.reader import bold, read
+from app.qa.reader.reading import read
+from app.qa.reader.shown import bold
 from app.qa.short_answer import propose, typed_spans
 from app.qa.spans import ner_spans, rule_spans
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.qa.analysis.grammar import parse
-from app.qa.decompose import Part
+from app.qa.decompose.patterns import Part
 from app.qa.profiles import words_of
 
 NOUNS = ("NOUN", "PROPN")

@@ -14,7 +14,7 @@ from app.llm.prompts import ANALYSE
 from app.qa.analysis.model import QuestionAnalysis
 from app.qa.analysis.operation import Arithmetic
 from app.qa.analysis.parse import analyse
-from app.qa.decompose import Part
+from app.qa.decompose.patterns import Part
 
 LISTS = ("labelled_tables", "documents_by_word", "documents_by_meaning")
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from app.qa.analysis.operation import Arithmetic
-from app.qa.decompose import Part
+from app.qa.decompose.patterns import Part
 
 # How the question is answered as a whole: a list of documents (by a table label, a word, or a meaning), two lookups
 # and their arithmetic, several parts read on their own, or one question read whole.

@@ -21,7 +21,9 @@ from typing import Any, Literal
 import yaml
 
 from app.qa.analysis.grammar import parse
-from app.qa.decompose import CAPITALISED, YEAR, YEARISH, Part
+from app.qa.decompose.choice import YEAR
+from app.qa.decompose.compare import CAPITALISED, YEARISH
+from app.qa.decompose.patterns import Part
 
 Operation = Literal["difference", "ratio"]
 LEXICON = Path(__file__).with_name("lexicon") / "operations.yaml"

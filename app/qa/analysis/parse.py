@@ -9,7 +9,8 @@ from app.qa.analysis.listing import concept_predicate
 from app.qa.analysis.model import QuestionAnalysis
 from app.qa.analysis.operation import arithmetic_question
 from app.qa.answer_types import expected_type
-from app.qa.decompose import comparative, split_question
+from app.qa.decompose.compare import comparative
+from app.qa.decompose.split import split_question
 from app.qa.documents_question import documents_with_label, which_documents_in_tables, which_documents_topic
 
 

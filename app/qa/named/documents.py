@@ -7,7 +7,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.db.models import Document
-from app.qa.classify import ParsedQuery, normalise
+from app.qa.classify.model import ParsedQuery, normalise
 from app.qa.resolve import DocInfo, Missing, missing_file, named_files
 
 

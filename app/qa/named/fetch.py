@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document, Page, Passage
 from app.qa.ask import EvidenceNode, Retrieval
-from app.qa.classify import ParsedQuery
+from app.qa.classify.model import ParsedQuery
 from app.qa.named.documents import DOCUMENT_ORDER, doc_info, ready_conditions
 from app.qa.named.tables import FoundTable, resolve_table_ref, table_answers
 from app.qa.resolve import DocInfo, Missing, missing_page, resolve_page

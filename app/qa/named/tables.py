@@ -9,7 +9,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document
-from app.qa.classify import ParsedQuery, TableRef, label_key
+from app.qa.classify.model import ParsedQuery, TableRef
+from app.qa.classify.question import label_key
 from app.qa.named.documents import DOCUMENT_ORDER, doc_info, ready_conditions
 from app.qa.resolve import Missing, TableInfo, resolve_tables
 from app.qa.tables.answer import answer, best_answer

@@ -12,7 +12,7 @@ import numpy as np
 from app.qa.analysis.model import QuestionAnalysis
 from app.qa.answer import Answer
 from app.qa.ask import AskOptions, EvidenceNode, Retrieval
-from app.qa.extractive_reader import Encode
+from app.qa.extractive_reader.items import Encode
 
 if TYPE_CHECKING:
     from app.llm.chat import ChatClient

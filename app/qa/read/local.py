@@ -22,10 +22,10 @@ from app.qa.answer import (
     reading_order,
 )
 from app.qa.ask import AskOptions, EvidenceNode, Retrieval
-from app.qa.extractive_reader import ContextItem, Encode
+from app.qa.extractive_reader.items import ContextItem, Encode
 from app.qa.read.base import Reading, ReadTools, Scored, from_answer
 from app.qa.read.shapes import overview_text, structural_text
-from app.qa.reader import read
+from app.qa.reader.reading import read
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@ import numpy as np
 
 from app.qa.ask import Retrieval
 from app.qa.excerpt import excerpt
-from app.qa.extractive_reader import ContextItem, Encode, central_sentences, extractive_answer
+from app.qa.extractive_reader.items import ContextItem, Encode
+from app.qa.extractive_reader.scoring import central_sentences, extractive_answer
 from app.text.sentences import split_sentences
 
 OVERVIEW_SENTENCES = 2  # of each opening passage in a document's overview

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from app.qa.aggregate_intent import MAX, MIN, asks_period, blank, first_threshold, rank, thresholds
-from app.qa.classify import normalise
+from app.qa.classify.model import normalise
 from app.qa.tables.column_figures import column_values, subtotal_rows, threshold_value
 from app.qa.tables.extremes import along_row, extreme_answer
 from app.qa.tables.matching import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.qa.answer_types import expected_type
-from app.qa.classify import normalise
+from app.qa.classify.model import normalise
 from app.qa.tables.matching import (
     Pick,
     best_column,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from app.qa.classify import normalise
+from app.qa.classify.model import normalise
 from app.qa.tablelayout import parse_number
 from app.qa.tables.matching import Pick, best_row, named_whole, numeric_columns, row_picks
 from app.qa.tables.model import Shape, TableAnswer, TableData, value_at

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-from app.qa.classify import normalise
+from app.qa.classify.model import normalise
 from app.qa.tablelayout import has_value, is_number
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.shape import shape

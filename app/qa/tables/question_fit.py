@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 from app.db.models import Document
-from app.qa.classify import STOPWORDS
+from app.qa.classify.patterns import STOPWORDS
 from app.qa.tables.model import TableData
 from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document, Page, Passage
 from app.qa.ask import EvidenceNode
-from app.qa.classify import label_key
+from app.qa.classify.question import label_key
 from app.qa.resolve import caption_key
 from app.qa.tables.model import TableAnswer, TableData, same_columns
 from app.qa.tables.render import markdown

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from app.qa.classify import STOPWORDS, normalise
+from app.qa.classify.model import normalise
+from app.qa.classify.patterns import STOPWORDS
 from app.text.stemming import stem
 
 POSSESSIVE = re.compile(r"(\w)['’]s\b")  # "EU's" names the EU; a stray "s" would match any caption with one

@@ -1,0 +1,208 @@
+"""The second part of a split question completed from the first: the time, the thing, "it", the antecedent,
+"ones", the verb, the person."""
+
+from __future__ import annotations
+
+import re
+
+from app.qa.decompose.choice import MEASURE_COMPARATIVES, WHEN_COMPARATIVES
+from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX, PREPOSITION, PRONOUN
+
+# "… received that same month" after "… in November 2015": the first part's time, said again.
+SAME_TIME = re.compile(
+    r"(?:\b(?:in|during|for)\s+)?\b(?:(?:that|the)\s+same|that)\s+(?:month|year|day|week|quarter|period)\b", re.I
+)
+
+
+MONTHS_NAMED = "January|February|March|April|May|June|July|August|September|October|November|December"
+
+
+WHEN_SAID = re.compile(
+    rf"\b(?:(?:{MONTHS_NAMED})\s+(?:\d{{1,2}},\s+)?\d{{4}}|(?:FY\s?)?(?:19|20)\d\d(?:[–-]\d{{2,4}})?)\b"
+)
+
+
+def _same_time(part: str, first: str) -> str:
+    said = WHEN_SAID.search(first)
+    same = SAME_TIME.search(part)
+    # "the same month a year earlier" is another time.
+    if said is None or same is None or SHIFTED.match(part, same.end()):
+        return part
+    return f"{part[: same.start()]}in {said.group(0)}{part[same.end() :]}"
+
+
+SHIFTED = re.compile(r"\s+(?:a|one|the|\d+)?\s*(?:\w+\s+)?(?:earlier|before|previously|prior|later|after)\b", re.I)
+
+
+THING = re.compile(r"^(?:the|its|their)\s", re.I)
+
+
+PAST = re.compile(r"\b(?:was|were|did|had)\b|\b\w+ed\b", re.I)
+
+
+def _thing_asked(part: str, first: str) -> str:
+    """ "the figure for the same month a year earlier" after "What was JAL's load factor … in December 2015?" → "What
+    was the figure for …": a thing named alone is asked for in the first part's tense."""
+    if not THING.match(part):
+        return part
+    return f"What {'was' if PAST.search(first) else 'is'} {part}"
+
+
+# "... suffered from back pain and what percentage followed treatment for it?": "it" after a preposition of the
+# second part is the object of the first part's last preposition.
+IT_AFTER_PREPOSITION = re.compile(rf"\b({PREPOSITION})\s+(?:it|them)\b(?=[\s?.!]*$)", re.I)
+
+
+LAST_OBJECT = re.compile(rf"\b{PREPOSITION}\s+((?:(?!{PREPOSITION}\b)[\w'’-]+\s*){{1,4}})[\s?.!]*$", re.I)
+
+
+LEADING_PP = re.compile(rf"^({PREPOSITION})\s+(\S+(?:\s+(?!{PREPOSITION}\b)\S+)*?)(\s+{PREPOSITION}\s+.+)?$", re.I)
+
+
+def _resolve_it(part: str, first: str) -> str:
+    """The second part's trailing "for it" → "for back pain" when the first part ends on such an object."""
+    if not IT_AFTER_PREPOSITION.search(part):
+        return part
+    m = LAST_OBJECT.search(first.rstrip(" ?"))
+    if not m:
+        return part
+    return IT_AFTER_PREPOSITION.sub(lambda x: f"{x.group(1)} {m.group(1).strip()}", part, count=1)
+
+
+# "What is the population of Kerala" → "the population of Kerala": what a later part's "it" or "its" stands for.
+WH_HEAD = re.compile(
+    # "How many nurses will Ohio need": the nurses are what a later "that" points at.
+    r"^(?:how\s+(?:many|much)\s+"
+    rf"|(?:{ASKING_PREPOSITION}\s+)?(?:what|which|whose)(?:\s+[\w-]+)?\s+{AUX}\s+"  # "What is", "Which agency was"
+    rf"|(?:what|when|where|who|whom|why|how)(?:\s+(?:many|much|long|often|old|far))?(?:\s+[\w-]+)?\s+{AUX}\s+"
+    r"|(?:tell\s+me\s+)?(?:which|whose)\s+[\w-]+\s+"  # "Which agency issued …"
+    r"|(?:tell\s+me\s+)?(?:who|what)\s+)",  # "Who proposed …"
+    re.I,
+)
+
+
+# "how big a change is that projected to be", "what was this figure in 2009": the first part's thing, pointed at.
+DEMONSTRATIVE = re.compile(rf"\b(?:{AUX}|{PREPOSITION})\s+(?:that|this|those|these)\b", re.I)
+
+
+# "What was the figure for the same month a year earlier?": a figure of what the first part asked about.
+GENERIC_THING = re.compile(
+    rf"^(?:what|how\s+(?:many|much))\s+{AUX}\s+the\s+(?:same\s+)?(?:figure|number|value|amount|total|rate|share|"
+    # "the figure for …", "the same one that …"; not "the number of convictions", which names its own thing
+    r"percentage|one)s?(?=\s+(?:for|in|on|at|from|during|to|by|a|an|that|this)\b|[\s?.!]*$)",
+    re.I,
+)
+
+
+OWNER_PRONOUN = re.compile(r"\b(?:did|does|do)\s+(it|they)\s+(?:have|own|hold|employ|count|record)\b", re.I)
+
+
+NAME_AFTER_PREPOSITION = re.compile(r"\b(?:of|in|for|at)\s+((?:the\s+)?[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*)")
+
+
+NAMED_BEFORE = re.compile(r"\b(?:the|a|an|this|that)\s+\w|(?<!^)\b[A-Z]\w")
+
+
+def _with_antecedent(part: str, first: str) -> str:
+    """A later part with a pronoun it cannot resolve alone ("When was it published?" after "Who proposed the
+    directive?") asked with the first part's subject matter after it ("When was it published (proposed the
+    directive)?"): retrieved alone, "it" finds nothing about the directive. Other parts unchanged."""
+    owner = OWNER_PRONOUN.search(part)
+    named = [m.group(1) for m in NAME_AFTER_PREPOSITION.finditer(first)]
+    if owner is not None and named:
+        # "What was the population of Spain in 1995, and how many retail outlets did it have?": what "has" things is
+        # the place the first part names, not its population.
+        return f"{part[: owner.start(1)]}{named[-1]}{part[owner.end(1) :]}"
+    pronoun = PRONOUN.search(part)
+    # "What costs did the Privium fund book for its first period?": "its" has its noun before it; "that" after a
+    # verb or a preposition never has ("how big a change is that").
+    if (
+        (pronoun is None or NAMED_BEFORE.search(part[: pronoun.start()]))
+        and not DEMONSTRATIVE.search(part)
+        and not GENERIC_THING.match(part)
+    ):
+        return part
+    topic = WH_HEAD.sub("", first.rstrip(" ?.!"), count=1).strip()
+    return f"{part.rstrip(' ?')} ({topic})?" if topic else part
+
+
+COMPARATIVE = re.compile(
+    r"\b(?:more|less|fewer|" + "|".join([*MEASURE_COMPARATIVES, *WHEN_COMPARATIVES]) + r")\b", re.I
+)
+
+
+AMOUNT_HEAD = r"(?:how\s+many|how\s+much|what|which)"
+
+
+# "How many international passengers did the JAL Group fly in FY2014" and then "how many domestic ones?"
+ONES = re.compile(rf"^(?P<head>{AMOUNT_HEAD})\s+(?P<mods>(?:[\w-]+\s+)*?)ones?[\s?.!]*$", re.I)
+
+
+HEAD_NOUN_REST = re.compile(
+    rf"^(?P<head>{AMOUNT_HEAD})\s+(?:[\w'’-]+\s+)*?(?P<noun>[\w-]+)\s+(?P<rest>{AUX}\b.*)$", re.I
+)
+
+
+def _fill_ones(part: str, first: str) -> str:
+    """ "how many domestic ones" after "How many international passengers did the JAL Group fly in FY2014" → "how many
+    domestic passengers did the JAL Group fly in FY2014"; other parts unchanged."""
+    m, f = ONES.match(part), HEAD_NOUN_REST.match(first.rstrip(" ?.!"))
+    if m is None or f is None or m.group("head").lower() != f.group("head").lower():
+        return part
+    return f"{m.group('head')} {m.group('mods')}{f.group('noun')} {f.group('rest')}"
+
+
+# "What revaluation gain and what costs did the fund book?": the first part has no verb; it shares the second's.
+VERBLESS = re.compile(rf"^{AMOUNT_HEAD}\s+(?:(?!{AUX}\b)[\w'’-]+\s*){{1,3}}$", re.I)
+
+
+def _borrow_verb(first: str, second: str) -> str:
+    """ "What revaluation gain" before "what costs did the fund book for its first period" → "What revaluation gain did
+    the fund book for its first period"; otherwise `first` unchanged."""
+    f = HEAD_NOUN_REST.match(second.rstrip(" ?.!"))
+    if not VERBLESS.match(first.strip()) or f is None:
+        return first
+    return f"{first.strip()} {f.group('rest')}"
+
+
+# "Did JAL carry more passengers on its Korea routes": the amount compared, asked for.
+DID_MORE = re.compile(
+    r"^(?:did|does|do)\s+(?P<subject>.+?)\s+(?P<verb>[\w-]+)\s+(?:more|fewer|less)\s+(?P<noun>.+?)\s+"
+    r"(?P<rest>(?:on|in|at|for|to|from|during|among|by)\s.*)$",
+    re.I,
+)
+
+
+# "Were more people arrested in 2009 …": how many were, in each.
+WERE_MORE = re.compile(
+    r"^(?P<aux>were|was|are|is)\s+(?:more|fewer|less)\s+(?P<noun>.+?)\s+(?P<verb>[a-z]{3,}ed)\s+"
+    r"(?P<rest>(?:on|in|at|for|to|from|during|among|by)\s.*)$",
+    re.I,
+)
+
+
+def _how_many_more(part: str) -> str:
+    m = DID_MORE.match(part.rstrip(" ?.!"))
+    if m is not None:
+        return f"How many {m.group('noun')} did {m.group('subject')} {m.group('verb')} {m.group('rest')}"
+    m = WERE_MORE.match(part.rstrip(" ?.!"))
+    if m is not None:
+        return f"How many {m.group('noun')} {m.group('aux').lower()} {m.group('verb')} {m.group('rest')}"
+    return part
+
+
+SUBJECT_PRONOUN = re.compile(r"\b(?:he|she)\b", re.I)
+
+
+PERSON_NAME = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z]+)+\b")
+
+
+def _resolve_person(part: str, first: str) -> str:
+    """ "when did he start the Emily Howell project" after "When did David Cope create EMI" → "when did David Cope
+    start …": asked alone, "he" is nobody. The first part's first name of two capitalised words (after its opening
+    word) is taken; without one the part is unchanged."""
+    if not SUBJECT_PRONOUN.search(part):
+        return part
+    head, _, body = first.partition(" ")
+    m = PERSON_NAME.search(body)
+    return SUBJECT_PRONOUN.sub(m.group(0), part, count=1) if m else part

@@ -1,0 +1,115 @@
+"""The second part completed from the first when the joiner is left out: an ellipsis, a repeated joiner or
+preposition, a shared head noun."""
+
+from __future__ import annotations
+
+import re
+
+from app.qa.decompose.antecedents import COMPARATIVE, LEADING_PP
+from app.qa.decompose.patterns import AUX, PREPOSITION, SAME_PREPOSITION_TWICE, WH_WORD
+from app.qa.decompose.pieces import OPENS_QUESTION, _unscoped
+
+# "Which of NACO's radio programmes was aimed at rural women, and which one at urban migrants?": the second part
+# says only what differs; the rest is the first part's.
+ELLIPSIS = re.compile(rf"^(?:which|what)\s+one\s+(?P<prep>{PREPOSITION}|to|by)\s+(?P<rest>[^?]+?)[\s?.!]*$", re.I)
+
+
+# "..., and in the Ethiopian crash?": a bare phrase in place of the first part's last one.
+BARE_PHRASE = re.compile(rf"^(?P<prep>{PREPOSITION}|to|by)\s+(?P<rest>[^?]+?)[\s?.!]*$", re.I)
+
+
+# "how much by 2011", "what about in December": no verb of its own ("how many of the people arrested were Black" has).
+AMOUNT_ELLIPSIS = re.compile(
+    rf"^(?:how\s+(?:many|much)|what\s+about)\s+(?P<prep>{PREPOSITION}|to|by|until)\s+"
+    rf"(?P<rest>(?:(?!{AUX}\b)[^\s?]+\s*){{1,6}}?)[\s?.!]*$",
+    re.I,
+)
+
+
+def _fill_ellipsis(part: str, first: str) -> str:
+    """ "which one at urban migrants" after "Which of NACO's radio programmes was aimed at rural women" → "Which of
+    NACO's radio programmes was aimed at urban migrants"; "in the Ethiopian crash" after "How many people died in
+    the Lion Air crash" → "How many people died in the Ethiopian crash"; other parts unchanged."""
+    m = ELLIPSIS.match(part)
+    if not m and not OPENS_QUESTION.match(_unscoped(part)):
+        m = BARE_PHRASE.match(part)
+    if not m:
+        amount = AMOUNT_ELLIPSIS.match(part)
+        # "and how much by 2011?" after "How much energy was a server projected to use in 2007": the first part's
+        # last phrase, whatever its preposition, is the one replaced.
+        cut = list(re.finditer(rf"\s(?:{PREPOSITION}|to|by|until)\s", first, re.I)) if amount else []
+        if not cut or amount is None:
+            return part
+        return f"{first[: cut[-1].start()]} {amount.group('prep')} {amount.group('rest').strip()}"
+    cut = list(re.finditer(rf"\s{m.group('prep')}\s", first, re.I))
+    if not cut:
+        return part
+    return f"{first[: cut[-1].start()]} {m.group('prep')} {m.group('rest').strip()}"
+
+
+def _repeated_joiner(q: str, m: re.Match[str]) -> tuple[str, str] | None:
+    """ "Compare the arrests of white people and of black people for burglary in 2009": the second thing repeats the
+    word joining the compared attribute to the first ("of"), and what follows it ("for burglary in 2009") is both's."""
+    a, b = m.group("a").strip(" ,"), m.group("b").strip(" ,")
+    joiner = q[m.end("attr") : m.start("a")].strip().lower()
+    pp = LEADING_PP.match(b)
+    if pp is None or pp.group(1).lower() != joiner:
+        return None
+    scope = (pp.group(3) or "").strip()
+    if scope and scope.lower() not in a.lower():
+        a = f"{a} {scope}"
+    return a, f"{pp.group(2)} {scope}".strip()
+
+
+def _borrow_preposition(a: str, b: str) -> tuple[str, str]:
+    """ "the number of graduates in California" compared with "Texas in 2003–04": the second takes the first's last
+    preposition ("in Texas in 2003–04") when it has none of its own and the first ends on a short phrase."""
+    if LEADING_PP.match(b):
+        return a, b
+    m = re.search(rf"\s({PREPOSITION})\s+(?:(?!{PREPOSITION}\b)[\w'’.-]+\s*){{1,4}}$", a, re.I)
+    return (a, f"{m.group(1)} {b}") if m else (a, b)
+
+
+def _same_preposition_twice(q: str) -> list[str] | None:
+    """ "How many graduates were there in California and in Texas in 2003–04?" → the question asked of each, the
+    trailing scope given to both; None for other questions."""
+    m = SAME_PREPOSITION_TWICE.match(q)
+    if m is None or WH_WORD.search(m.group("b")) or not OPENS_QUESTION.match(q):
+        return None
+    # "Is the engine tested at sea or at the factory?" is one question (a choice); "Did JAL carry more passengers on
+    # its Korea routes or on its China routes?" is two amounts compared.
+    if m.group("joint").lower() == "or" and not COMPARATIVE.search(q):
+        return None
+    a, prep = m.group("a"), m.group("prep")
+    head = a[: [x.start() for x in re.finditer(rf"\s{prep}\s", a, re.I)][-1]]
+    tail = LEADING_PP.match(m.group("b"))
+    if tail is None:
+        return None
+    _, obj, scope = tail.groups()
+    scope = (scope or "").strip()
+    if scope.lower().startswith("of "):
+        # "in Q4 of fiscal 2021": an "of" phrase completes the noun before it; it is no scope of both things.
+        obj, scope = f"{obj} {scope}", ""
+    first = f"{a} {scope}" if scope and scope.lower() not in a.lower() else a
+    if re.search(r"\bones?$", obj, re.I):
+        # "on domestic routes or on international ones": the second thing is said with the first's noun.
+        noun = a.split()[-1]
+        obj = re.sub(r"\bones?$", noun if obj.lower().endswith("ones") else noun.rstrip("s"), obj, flags=re.I)
+    return [first, f"{head} {prep} {obj}{' ' + scope if scope else ''}"]
+
+
+def _share_head(a: str, b: str) -> tuple[str, str]:
+    """Compared "graduates in California" and "in Texas in 2003–04": the second borrows the first's head
+    ("graduates in Texas ...") and the first borrows the second's trailing scope ("... in California in 2003–04")."""
+    m = LEADING_PP.match(b)
+    if not m:
+        return a, b
+    preposition, _, scope = m.groups()
+    cut = re.search(rf"\s{preposition}\s", a, re.I)
+    if cut is None:
+        return a, b
+    head = a[: cut.start()]
+    scope = (scope or "").strip()
+    if scope and scope.lower() not in a.lower():
+        a = f"{a} {scope}"
+    return a, f"{head} {b}"

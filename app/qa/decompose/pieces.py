@@ -1,0 +1,128 @@
+"""How a question's pieces are found: two wh-words, two things asked at once, "each", and the scope they share."""
+
+from __future__ import annotations
+
+import re
+
+from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX
+
+FILE_NAME = re.compile(r"[\w.-]+\.pdf\b", re.I)
+
+
+# "In eu-021.pdf, ...", "Of the students listed in the sampled classrooms, ...", "In the type test, for how long ...":
+# a leading phrase that scopes every part.
+SCOPE_OPENER = r"(?:in|according\s+to|for|of|among|on|at|during|within|from|after|before|under|by|since)"
+
+
+SCOPE = re.compile(
+    rf"^({SCOPE_OPENER}\s+[^,?]{{1,80}}),\s+"
+    rf"(?=(?:{ASKING_PREPOSITION}\s+)?(?:what|when|where|who|which|how)\b|(?:were|was|did)\s+(?:more|fewer|less)\b)",
+    re.I,
+)
+
+
+# Each part must read as a question on its own ("At the 2011 census, what was ..." is one question).
+OPENS_QUESTION = re.compile(
+    rf"^(?:what|when|where|who|whom|whose|which|why|how|{ASKING_PREPOSITION}\s+(?:which|what|whose|whom|how)|{AUX}|tell|"
+    r"list|name|give|describe|show|i\s+(?:need|want|would\s+like)|"
+    r"(?:(?:down|up|to|about|around|roughly|approximately)\s+){1,3}(?:what|which|how))\b",
+    re.I,
+)
+
+
+# "When and where did the accident happen?": one question asked twice.
+TWO_WH_WORDS = re.compile(
+    r"^(?P<a>when|where|who|why|how)\s+and\s+(?P<b>when|where|who|why|how)\s+(?P<rest>[^?]+?)[\s?.!]*$", re.I
+)
+
+
+# "What were the revenue and the costs of the fund?", "Give me both the docket number and the comment deadline for
+# the proposal", "I need the number of notices – also the number of employees affected": two things asked for. Each
+# must open on "the" (or "its"/"their"): "the terms and conditions of the contract" is one thing.
+TWO_THINGS = re.compile(
+    r"^(?:what\s+(?P<verb>is|are|was|were)|tell\s+me|give\s+me|show\s+me|i\s+need|i\s+want|list)\s+(?:both\s+)?"
+    r"(?P<a>(?:the|its|their)\s+[^?]+?)(?P<comma>\s*,)?\s+(?:and|as\s+well\s+as|plus|[-–—]\s*(?:and\s+)?also)\s+"
+    r"(?:also\s+)?(?P<b>(?:the|its|their|[A-Z][\w.&-]*['’]s)\s+[^?]+?)[\s?.!]*$",
+    re.I,
+)
+
+
+OWN_PREPOSITION = re.compile(r"\s(?=(?:of|for|in|on|at|from|during|by)\s)", re.I)
+
+
+# "What did the first lot and the second lot each cost?", "A won two contracts; what were the X lot and the Y lot each
+# worth?": one question asked of each of two things, after what may be said first to set them.
+EACH = re.compile(
+    r"^(?:(?P<context>[^;?]+?)\s*[;:,.]\s+)?(?P<head>what|how\s+(?:much|many)(?:\s+[\w-]+){0,2}?)\s+(?P<verb>is|are|was|were|did|do|does)\s+"
+    r"(?P<a>(?:the|its|their)\s+[^?]+?)\s+and\s+(?P<b>(?:the|its|their)\s+[^?]+?)\s+each\s+(?P<rest>[^?]+?)[\s?.!]*$",
+    re.I,
+)
+
+
+def _each(q: str) -> list[tuple[str, str]] | None:
+    """(question, label) of each thing an "each" question asks about; None for other questions."""
+    m = EACH.match(q)
+    if m is None:
+        return None
+    verb = {"are": "is", "were": "was", "do": "does"}.get(m.group("verb").lower(), m.group("verb").lower())
+    head = m.group("head")[0].upper() + m.group("head")[1:]
+    context = f" ({m.group('context').strip()})" if m.group("context") else ""
+    out = []
+    for x in (m.group("a"), m.group("b")):
+        label = f"{head} {verb} {x} {m.group('rest')}?"
+        out.append((f"{label[:-1]}{context}?", label))
+    return out
+
+
+def _two_wh_words(q: str) -> list[str] | None:
+    m = TWO_WH_WORDS.match(q)
+    if m is None or m.group("a").lower() == m.group("b").lower():
+        return None
+    return [f"{w.capitalize()} {m.group('rest')}?" for w in (m.group("a"), m.group("b"))]
+
+
+def _two_things(q: str) -> list[str] | None:
+    """The two things a question asks for, each asked on its own. Unless a comma parts them, one without a phrase of
+    its own takes the other's ("the revenue" and "the costs of the fund" → "the revenue of the fund"; "the
+    population of Kerala" and "the literacy rate" → "the literacy rate of Kerala")."""
+    m = TWO_THINGS.match(q)
+    if m is None:
+        return None
+    a, b = m.group("a"), m.group("b")
+    if not m.group("comma"):
+        tail, last = OWN_PREPOSITION.search(b), list(OWN_PREPOSITION.finditer(a))
+        if tail is not None and not last:
+            a = f"{a}{b[tail.start() :]}"
+        elif last and tail is None:
+            # "the population of Kerala and the literacy rate": the rate of Kerala too.
+            b = f"{b}{a[last[-1].start() :]}"
+    verb = (m.group("verb") or "is").lower()
+    verb = {"are": "is", "were": "was"}.get(verb, verb)
+    return [f"What {verb} {x}?" for x in (a, b)]
+
+
+# "Overall, what share ...", "In eu-021.pdf, what share ...": a part may open on a word or a scope before its question.
+LEAD_IN = re.compile(r"^(?:overall|altogether|in\s+total|also|and|so|then|finally|lastly|first|second)\s*,\s*", re.I)
+
+
+SCOPE_ALONE = re.compile(
+    rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b){SCOPE_OPENER}\s+[^,?]{{1,80}}$", re.I
+)
+
+
+def _scopes_joined(pieces: list[str]) -> list[str]:
+    """ "in eu-021.pdf" split off "what share of students ..." (the comma before "what share" is a joint) joined to
+    it again: a scope is not a question of its own."""
+    out: list[str] = []
+    for p in pieces:
+        if out and SCOPE_ALONE.match(out[-1]):
+            out[-1] = f"{out[-1]}, {p}"
+        else:
+            out.append(p)
+    return out
+
+
+def _unscoped(part: str) -> str:
+    part = LEAD_IN.sub("", part, count=1)
+    scope = SCOPE.match(part)
+    return part[scope.end() :] if scope else part

@@ -1,0 +1,136 @@
+"""split_question: a question that is really several, split into its parts."""
+
+from __future__ import annotations
+
+import re
+
+from app.qa.decompose.antecedents import (
+    _borrow_verb,
+    _fill_ones,
+    _how_many_more,
+    _resolve_it,
+    _resolve_person,
+    _same_time,
+    _thing_asked,
+    _with_antecedent,
+)
+from app.qa.decompose.choice import _which_of_two
+from app.qa.decompose.compare import _compared_with, _comparison
+from app.qa.decompose.joiners import (
+    _borrow_preposition,
+    _fill_ellipsis,
+    _repeated_joiner,
+    _same_preposition_twice,
+    _share_head,
+)
+from app.qa.decompose.patterns import AND_WHO, COMPARE, COMPARE_IN, DIFFER, JOINT, OWN, OWNER, PRONOUN, RELATIVE, Part
+from app.qa.decompose.pieces import (
+    FILE_NAME,
+    LEAD_IN,
+    OPENS_QUESTION,
+    SCOPE,
+    _each,
+    _scopes_joined,
+    _two_things,
+    _two_wh_words,
+    _unscoped,
+)
+from app.settings import get_settings
+
+
+def split_question(question: str) -> list[Part] | None:
+    """The sub-questions of a two-part question or a comparison, or None when it is one question."""
+    q = " ".join(question.split())
+    two = _which_of_two(q) or _compared_with(q)
+    if two is not None:
+        return two
+    m = _comparison(q)
+    if m and OWN.match(m.group("b")):
+        # "Compare Florida's gun checks in November 2015 with its number of graduates in 2007–08": two things of one
+        # owner, each asked for whole.
+        a = q[m.start("attr") if m.groupdict().get("attr") else m.start("a") : m.end("a")].strip(" ,")
+        owner = OWNER.match(a)
+        b = OWN.sub(f"{owner.group(1)}'s ", m.group("b"), count=1) if owner else m.group("b")
+        return [Part(f"What is {x}?", x[0].upper() + x[1:]) for x in (a, b)]
+    if m:
+        attr = (m.group("attr") or "").strip() if "attr" in m.groupdict() else ""
+        a, b = m.group("a").strip(" ,"), m.group("b").strip(" ,")
+        repeated = _repeated_joiner(q, m) if m.re is COMPARE and attr else None
+        a, b = repeated or _share_head(*_borrow_preposition(a, b))
+        if attr and m.re in (DIFFER, COMPARE_IN):
+            # "the share of discount stores" differing between places or years: the share in each.
+            return [Part(f"What is {attr} in {x}?", f"{attr[0].upper()}{attr[1:]} in {x}") for x in (a, b)]
+        if attr:
+            return [Part(f"What is the {attr} of {x}?", f"{attr[0].upper()}{attr[1:]} of {x}") for x in (a, b)]
+        return [Part(f"What is {x}?", x[0].upper() + x[1:]) for x in (a, b)]
+    # "..., from the arrests by race table.": a source named at the end is every part's.
+    source = TRAILING_SOURCE.search(q)
+    if source is not None:
+        q = q[: source.start()] + "?"
+    each = _each(q)
+    if each is not None:
+        return [Part(_with_source(asked, source), label) for asked, label in each]
+    both = _two_wh_words(q) or _two_things(q)
+    if both is not None:
+        alone = [both[0], *(_with_antecedent(x, both[0]) for x in both[1:])]
+        return [Part(_with_source(x, source), label) for x, label in zip(alone, both, strict=True)]
+    # "In eu-021.pdf, what ... and what ...": the leading scope belongs to every part.
+    q = LEAD_IN.sub("", q, count=1)
+    scope = SCOPE.match(q)
+    rest = q[scope.end() :] if scope else q
+    pieces = _scopes_joined([p.strip(" ,;") for p in JOINT.split(rest) if p.strip(" ,;")])
+    if len(pieces) < 2:
+        same = _same_preposition_twice(rest)
+        if same is not None:
+            pieces = same
+        else:
+            pieces = [p.strip(" ,;") for p in AND_WHO.split(rest)]
+            if len(pieces) != 2 or RELATIVE.search(pieces[0].split(None, 1)[-1]) or PRONOUN.search(pieces[1]):
+                return None
+    pieces = [pieces[0]] + [_thing_asked(p, pieces[0]) for p in pieces[1:]]
+    first = _borrow_verb(pieces[0], pieces[1])
+    pieces = [first] + [
+        _fill_ones(_fill_ellipsis(_resolve_it(_resolve_person(p, first), first), first), first) for p in pieces[1:]
+    ]
+    pieces = [_how_many_more(p) for p in pieces]
+    min_words = get_settings().answer.content.min_part_words
+    if any(len(p.split()) < min_words or not OPENS_QUESTION.match(_unscoped(p)) for p in pieces):
+        return None
+    # "What share of students had back pain in eu-021.pdf, and what share followed treatment?": a file the first part
+    # names is the scope of a later part that names none.
+    named = FILE_NAME.search(pieces[0]) if scope is None else None
+    parts = []
+    for i, p in enumerate(pieces):
+        p = REQUEST.sub("What is ", p[0].upper() + p[1:].rstrip(" .!"), count=1)
+        if not p.endswith("?"):
+            p += "?"
+        asked = _with_antecedent(_same_time(p, pieces[0]), pieces[0]) if i else p
+        bare = asked
+        if scope:
+            asked = f"{scope.group(1)}, {asked[0].lower()}{asked[1:]}"
+        elif named and not FILE_NAME.search(asked):
+            asked = f"In {named.group(0)}, {asked[0].lower()}{asked[1:]}"
+        given = i > 0 and asked != bare and FILE_NAME.search(asked[: len(asked) - len(bare)]) is not None
+        parts.append(Part(_with_source(asked, source), p, _with_source(bare, source) if given else None))
+    return parts
+
+
+# "I need the share of …", "Give me both the total …": a request for a thing, asked as a question.
+REQUEST = re.compile(
+    r"^(?:i\s+(?:need|want|would\s+like)(?:\s+to\s+know)?|give\s+me|tell\s+me|show\s+me)\s+(?:both\s+)?"
+    r"(?=(?:the|its|their)\s)",
+    re.I,
+)
+
+
+TRAILING_SOURCE = re.compile(
+    r",\s*(?P<src>(?:from|in|according\s+to)\s+(?:the\s+)?[^,?]{3,60}?\b(?:table|report|document|file|pdf|survey|study)"
+    r"\b)[\s?.!]*$",
+    re.I,
+)
+
+
+def _with_source(question: str, source: re.Match[str] | None) -> str:
+    if source is None or source.group("src").lower() in question.lower():
+        return question
+    return f"{question.rstrip(' ?')} {source.group('src')}?"

@@ -1,0 +1,198 @@
+"""Scoring the candidate sentences (embedding, word overlap, answer type) and choosing the ones an answer
+leads with."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from app.qa.extractive_reader.items import Candidate, ContextItem, Encode
+from app.qa.extractive_reader.pieces import sentence_pieces, table_rows
+from app.qa.extractive_reader.words import says_new, section_number, stemmed, words
+from app.settings import get_settings
+
+# "What does the FAA estimate as the average cost ...": a what-question about an amount asks for a number.
+COST_Q = re.compile(r"^\s*what\b.*\b(costs?|price|amount|total|percentage|proportion|share|rate|population)\b", re.I)
+
+
+YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)s?\b")
+
+
+DATE = re.compile(
+    r"\b(\d{1,2}\s+)?(january|february|march|april|may|june|july|august|september|october|november|december)\b", re.I
+)
+
+
+NUMBER = re.compile(r"\b\d[\d,.]*\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million)\b",
+                    re.I)  # fmt: skip
+
+
+PROPER = re.compile(r"\b[A-Z][\w'’-]+(?:\s+(?:of|the|de|von|van|and)?\s*[A-Z][\w'’-]+)*")
+
+
+def answer_type_bonus(question: str, sentence: str) -> float:
+    """1.0 when the sentence holds a span of the kind the question asks for and the question does not."""
+    q = question.lower()
+    q_words = words(question)
+
+    def new_spans(pattern: re.Pattern[str]) -> bool:
+        return any(says_new(m.group(0), q_words) and not section_number(sentence, m.start())
+                   for m in pattern.finditer(sentence))
+
+    if re.search(r"\bwhen\b|\bwhat year\b|\bwhich year\b|\bwhat date\b", q):
+        return 1.0 if new_spans(YEAR) or new_spans(DATE) else 0.0
+    if re.search(r"\bhow (many|much|long|old|far|tall|big)\b|\bwhat (number|amount)\b", q) or COST_Q.search(q):
+        return 1.0 if new_spans(NUMBER) else 0.0
+    if re.search(r"\b(who|whom|whose|where|which)\b", q):
+        # Half: nearly every sentence of a report holds some new capitalised word, so this says little.
+        return 0.5 if new_spans(PROPER) else 0.0
+    return 0.5 if new_spans(PROPER) or new_spans(NUMBER) else 0.0
+
+
+def candidates(items: Sequence[ContextItem]) -> list[Candidate]:
+    max_sentences = get_settings().answer.content.max_sentences
+    out: list[Candidate] = []
+    for pos, item in enumerate(items):
+        if item.continues:
+            continue
+        pieces = table_rows(item.text) if item.kind == "table" else sentence_pieces(item.text)
+        out.extend(Candidate(item=item, position=pos, text=p) for p in pieces)
+        if len(out) >= max_sentences:
+            break
+    return out[:max_sentences]
+
+
+def score_candidates(
+    question: str,
+    cands: list[Candidate],
+    encode: Encode | None,
+    n_items: int,
+    question_vector: np.ndarray | None = None,
+    max_embedded: int | None = None,
+) -> list[Candidate]:
+    """Score candidates; with an encoder, only the best `max_embedded` by the cheap signals are embedded and
+    returned (the others could only win on similarity, which a sentence sharing nothing with the question rarely
+    has). Without one, every candidate is returned, scored by the cheap signals."""
+    limits = get_settings().answer.content
+    if max_embedded is None:
+        max_embedded = limits.max_embedded
+    q_words = stemmed(question)
+    held = [q_words & stemmed(c.text) for c in cands]  # the question's words each sentence holds
+    for c, hits in zip(cands, held, strict=True):
+        overlap = len(hits) / max(len(q_words), 1)
+        c.overlap = overlap
+        order = 1.0 - c.position / max(n_items, 1)
+        c.score = (
+            limits.weight_overlap * overlap
+            + limits.weight_type * answer_type_bonus(question, c.text)
+            + limits.weight_order * order
+        )
+    if encode is None or not cands:
+        return cands
+    if len(cands) > max_embedded:
+        # Which sentences are embedded: the cheap score plus the question words they hold weighted by how rare each
+        # is among the candidates. A word every table row repeats ("dollars" of a "Constant 2010–11 dollars" column)
+        # says little about which sentence answers; the rare ones ("works trials") say much. Stable: ties keep
+        # evidence order.
+        rare = rarity(q_words, held)
+        weight = limits.weight_overlap
+        ranked = sorted(zip(cands, held, strict=True), key=lambda ch: -(ch[0].score + weight * rare(ch[1])))
+        cands = spread([c for c, _ in ranked], max_embedded)
+    if question_vector is None:
+        vectors = encode([question] + [c.text for c in cands])
+        q, vectors = vectors[0], vectors[1:]
+    else:
+        q, vectors = np.asarray(question_vector, dtype=np.float32), encode([c.text for c in cands])
+    for c, sim in zip(cands, vectors @ q, strict=True):
+        c.similarity = float(sim)
+        c.score += limits.weight_embedding * float(sim)
+    return cands
+
+
+def spread(ranked: list[Candidate], k: int, per_item: int | None = None) -> list[Candidate]:
+    """The best `k` of `ranked`, at most `per_item` from one item while others wait (the rows of one table repeat
+    the question's words in its header and would otherwise take every place)."""
+    if per_item is None:
+        per_item = get_settings().answer.content.max_embedded_per_item
+    taken: list[Candidate] = []
+    rest: list[Candidate] = []
+    count: dict[int, int] = {}
+    for c in ranked:
+        n = count.get(c.item.marker, 0)
+        if n < per_item:
+            count[c.item.marker] = n + 1
+            taken.append(c)
+            if len(taken) == k:
+                return taken
+        else:
+            rest.append(c)
+    return taken + rest[: k - len(taken)]
+
+
+def rarity(q_words: set[str], held: Sequence[set[str]]) -> Callable[[set[str]], float]:
+    """The question words a sentence holds → their share of the question's words, each weighted by its inverse
+    frequency among `held` (the question words every candidate holds), 0..1."""
+    n = len(held)
+    weight = {w: np.log((n + 1) / (1 + sum(w in h for h in held))) + 1.0 for w in q_words}
+    total = sum(weight.values()) or 1.0
+    return lambda hits: sum(weight[w] for w in hits) / total
+
+
+def extractive_answer(
+    question: str, items: Sequence[ContextItem], encode: Encode | None, question_vector: np.ndarray | None = None
+) -> str:
+    """The best sentence (and a close second from another item) with [n] markers; '' when there is no context.
+
+    `question_vector` (the retriever's embedding of the question, when at hand) saves encoding it again."""
+    cands = candidates(items)
+    if not cands:
+        return ""
+    cands = score_candidates(question, cands, encode, len(items), question_vector)
+    chosen = choose(sorted(cands, key=lambda c: -c.score))
+    return " ".join(f"{_sentence(c.text)} [{c.item.marker}]" for c in chosen)
+
+
+def choose(
+    ranked: list[Candidate],
+    limit: int | None = None,
+    second_ratio: float | None = None,
+    same_item_ratio: float | None = None,
+) -> list[Candidate]:
+    """The best sentence and up to `limit - 1` close runners-up, each from another item, in evidence order."""
+    limits = get_settings().answer.content
+    limit = limits.max_chosen if limit is None else limit
+    second_ratio = limits.second_sentence_ratio if second_ratio is None else second_ratio
+    same_item_ratio = limits.same_item_ratio if same_item_ratio is None else same_item_ratio
+    chosen = [ranked[0]]
+    for c in ranked[1:]:
+        if len(chosen) >= limit or c.score < second_ratio * ranked[0].score:
+            break
+        # Evidence spread over passages is what a two-hop answer usually needs; a second sentence of the same
+        # passage mostly repeats the first, unless it scores nearly as well (the sentence after a lead-in, "...
+        # Therefore, the FAA estimates the average total cost per operator to be $7,650").
+        if all(c.item.marker != x.item.marker for x in chosen) or c.score >= same_item_ratio * ranked[0].score:
+            chosen.append(c)
+    chosen.sort(key=lambda c: c.position)
+    return chosen
+
+
+def _sentence(text: str) -> str:
+    return text.rstrip()
+
+
+def central_sentences(items: Sequence[ContextItem], encode: Encode | None, limit: int = 3) -> str:
+    """A summary without an LLM: the sentences closest to the centroid of all sentences, in reading order."""
+    cands = [c for c in candidates(items) if len(c.text) > 30 or c.item.kind == "table"]
+    if not cands:
+        return ""
+    if encode is not None and len(cands) > limit:
+        vectors = encode([c.text for c in cands])
+        centroid = vectors.mean(axis=0)
+        scores = vectors @ centroid
+        keep = sorted(np.argsort(-scores)[:limit].tolist())
+        cands = [cands[i] for i in keep]
+    else:
+        cands = cands[:limit]
+    return " ".join(f"{_sentence(c.text)} [{c.item.marker}]" for c in cands)

@@ -1,0 +1,45 @@
+"""Headings and captions: a line that is only a heading never answers alone."""
+
+from __future__ import annotations
+
+import re
+
+from app.qa.extractive_reader.items import Candidate
+from app.settings import get_settings
+
+# "SECTION 2 DIESEL ENGINES", "Table 6.12: The World's Leading Food & Drink Manufacturers", "WARN Report* Summary
+# by Received Date 07/01/2015 - 03/25/2016 Fiscal Year": a title names a topic and answers nothing.
+CAPTION = re.compile(r"^\W*(?:table|figure|fig\.|section|chapter|annex|appendix|part)\s*[\dA-Z]", re.I)
+
+
+ENDS_SENTENCE = re.compile(r"[.!?;:)\"”’]\s*$")
+
+
+def heading_like(text: str) -> bool:
+    """`text` reads as a heading or a caption: it opens as one ("Table 6.12:", "SECTION 2"), it is short and does
+    not end as a sentence does, or it is a short line in capitals."""
+    text = text.strip()
+    limits = get_settings().answer.content
+    if CAPTION.match(text) or (len(text.split()) <= limits.heading_max_words and not ENDS_SENTENCE.search(text)):
+        return True
+    # "PUBLICATION OF AWARD OF CONTRACTS UNDER THE TRANSPORT SECTOR PROJECT (P102000)": a title set in capitals,
+    # whatever it ends on.
+    letters = [c for c in text if c.isalpha()]
+    return (
+        len(text.split()) <= limits.caps_heading_max_words
+        and len(letters) >= limits.caps_heading_min_letters
+        and all(c.isupper() for c in letters)
+    )
+
+
+def _heading(c: Candidate) -> bool:
+    return c.item.kind != "table" and heading_like(c.text)
+
+
+def not_headings_alone(chosen: list[Candidate], ranked: list[Candidate]) -> list[Candidate]:
+    """`chosen`, and when it holds only headings, the best sentence or table row of `ranked` too: headings alone
+    answer nothing ("Health Sector Financing by Centre and States/UTs in India [2009-10 to 2012-13]" had been the
+    whole answer about a state's health budget)."""
+    if all(_heading(c) for c in chosen):
+        return chosen + [c for c in ranked if not _heading(c)][:1]
+    return chosen

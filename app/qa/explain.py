@@ -61,7 +61,9 @@ class ExplainEdge:
     target: str
     kind: str  # a graph edge kind, or part / seed / cited / verdict
     reason: str
-    support: Support = "backward"
+    # "backward": a graph edge only the backward pass took. The question's, a part's and the answer's own edges are
+    # both directions' by construction.
+    support: Support = "both"
 
 
 @dataclass(frozen=True, slots=True)

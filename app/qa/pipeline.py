@@ -236,10 +236,11 @@ def ask(
         retrieval = retrieve(session, collection_id, question, options, settings, tools)
         start = time.perf_counter()
         answer = read_evidence(session, collection_id, analysis, retrieval, options, settings, tools, sink)
-        if retrieval.question_type == "content" and retrieval.missing is None and answer.cited:
-            index = get_index(session, collection_id, None, settings.retrieval.ann_threshold)
-            hops = settings.retrieval.explain_max_hops
-            retrieval.explanation = explain_answer(index, question, [part_of(retrieval, answer)], hops)
+    if retrieval.explanation is None and retrieval.question_type == "content" and retrieval.missing is None:
+        # A question read whole, or a list of documents: one chain from the question to what the answer cites.
+        index = get_index(session, collection_id, None, settings.retrieval.ann_threshold)
+        hops = settings.retrieval.explain_max_hops
+        retrieval.explanation = explain_answer(index, question, [part_of(retrieval, answer)], hops)
     timings = {**retrieval.timings_ms, "answer": _ms(start), "total": _ms(total)}
     return AskResult(
         question=question,

@@ -89,3 +89,12 @@ def test_a_comparison_is_explained_as_two_chains_meeting_in_the_verdict(
     assert parts == {"part-1", "part-2"}  # a chain through each compared thing
     reasons = [e["reason"] for e in explanation["edges"] if e["source"] == explanation["nodes"][0]["id"]]
     assert all(r.startswith("step ") for r in reasons)
+
+
+def test_a_list_of_documents_is_explained_too(session: Session, settings: Settings, collection: str) -> None:
+    tools = Tools(embedder=encoder())
+    result = ask(session, collection, "Which documents are about literacy?", AskOptions(), settings, tools)
+    payload = result_json(result)
+    explanation = payload["evidence"]["explanation"]
+    assert explanation is not None
+    _check_dag(explanation, {c["node_id"] for c in payload["citations"]})

@@ -45,6 +45,9 @@ class Part:
     forward: tuple[Link, ...]  # the traversal's edges parent -> child
     cited: tuple[str, ...]  # the units this part's answer cites, in marker order
     answer: str | None = None  # the part's short answer, when the reader found one
+    # Units a later step of a multi-step retrieval found (unit id -> step, 0-based): no seeds of their own, they
+    # are reached back through the graph from the first step's units, the bridge between them.
+    steps: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +203,9 @@ def explain(
             if chain is None:
                 # Read beyond the traversal (ranked for the question by itself): the chain is the question's.
                 add_unit(unit, "cited")
-                add_edge(ExplainEdge(start, unit, "seed", "ranked for the question by itself"))
+                step = dict(part.steps).get(unit)
+                why = "ranked for the question by itself" if step is None else f"step {step + 1}'s sub-question"
+                add_edge(ExplainEdge(start, unit, "seed", why))
                 on_chain.append(unit)
             else:
                 first = chain[0].source if chain else unit

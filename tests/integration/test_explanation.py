@@ -98,3 +98,14 @@ def test_a_list_of_documents_is_explained_too(session: Session, settings: Settin
     explanation = payload["evidence"]["explanation"]
     assert explanation is not None
     _check_dag(explanation, {c["node_id"] for c in payload["citations"]})
+
+
+def test_a_multi_step_answer_is_explained_from_its_first_steps_units(
+    session: Session, settings: Settings, collection: str
+) -> None:
+    tools = Tools(embedder=encoder())
+    question = "How did Nayebi and Vitelli feed music into their network?"
+    payload = result_json(ask(session, collection, question, AskOptions(retriever="rgnn"), settings, tools))
+    explanation = payload["evidence"]["explanation"]
+    assert explanation is not None
+    _check_dag(explanation, {c["node_id"] for c in payload["citations"]})

@@ -114,3 +114,14 @@ def test_reasons_read_as_sentences() -> None:
     assert reason("continues", None) == "same table, continued"
     assert reason("contains", "Page 3") == "in Page 3"
     assert reason("keyword", "tax") == 'keyword "tax"'
+
+
+def test_a_later_steps_unit_is_reached_through_the_bridge() -> None:
+    # Multi-step retrieval: step 1 found a (the bridge), step 2 found b, which a mentions.
+    part = Part("", "Q?", seeds=("a",), forward=(), cited=("b",), steps=(("b", 1),))
+    got = _run([part], [Link("a", "b", "mention")])
+    assert _paths(got) == [[QUESTION_ID, "a", "b", ANSWER_ID]]
+    # Nothing in the graph joins them: b hangs from the question, by its step.
+    got = _run([part], [])
+    assert _paths(got) == [[QUESTION_ID, "b", ANSWER_ID]]
+    assert got.edges[0].reason == "step 2's sub-question"

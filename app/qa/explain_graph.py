@@ -3,6 +3,7 @@ give it, the graph's neighbours, and the entity, keyword or title an edge stands
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from app.graph.entities import extract_entities
@@ -23,8 +24,15 @@ def part_of(retrieval: Retrieval, answer: Answer, label: str = "", question: str
         steps=tuple((n.node_id, n.hop) for n in retrieval.nodes if n.parent is None and n.hop > 0),
         forward=tuple(Link(n.parent, n.node_id, n.edge_kind or "") for n in retrieval.nodes if n.parent is not None),
         cited=tuple(dict.fromkeys(n.node_id for n in answer.cited)),
-        answer=answer.short_answer,
+        answer=answer.short_answer or _gist(answer.text),
     )
+
+
+def _gist(text: str, most: int = 90) -> str | None:
+    """The answer's first line, markers and Markdown emphasis dropped: the answer node's label without a short
+    answer."""
+    line = re.sub(r"\s*\[\d+\]|\*\*?", "", text.strip().split("\n", 1)[0]).strip()
+    return (line if len(line) <= most else line[: most - 1].rstrip() + "…") or None
 
 
 def explain_answer(

@@ -125,3 +125,22 @@ def test_a_comparison_shows_two_chains_meeting_in_the_verdict(page, collection_i
     assert page.locator("[data-testid=explain-node][data-kind=part]").count() == 2
     screenshot(page, "explanation-comparison")
     assert not watch.errors, watch.errors
+
+
+def test_the_explanation_fits_a_phone(browser: object, base_url: str, collection_id: str, watch: PageWatch) -> None:
+    status, asked = api(base_url, "POST", f"/api/collections/{collection_id}/ask",
+                        {"question": "How did Nayebi and Vitelli feed music into their network?",
+                         "options": {"llm": "local"}})  # fmt: skip
+    assert status == 200, asked
+    assert asked["evidence"]["explanation"]  # type: ignore[index]
+    context = browser.new_context(base_url=base_url, viewport={"width": 375, "height": 812})  # type: ignore[attr-defined]
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: watch.errors.append(str(error)))
+        page.goto(f"/collections/{collection_id}/questions/{asked['id']}")  # type: ignore[index]
+        page.get_by_test_id("explanation-graph").locator("svg").wait_for()
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the answer page is {overflow}px wider than a 375px window"
+        assert not watch.errors, watch.errors
+    finally:
+        context.close()

@@ -43,7 +43,7 @@ class Part:
     question: str
     seeds: tuple[str, ...]  # the units the retrieval started from (hop 0)
     forward: tuple[Link, ...]  # the traversal's edges parent -> child
-    cited: tuple[str, ...]  # the units this part's answer cites, in marker order
+    cited: tuple[str, ...]  # the units this part's answer cites: cited[k] is marker k + 1
     answer: str | None = None  # the part's short answer, when the reader found one
     # Units a later step of a multi-step retrieval found (unit id -> step, 0-based): no seeds of their own, they
     # are reached back through the graph from the first step's units, the bridge between them.
@@ -196,7 +196,11 @@ def explain(
             on_chain.append(start)
             add_edge(ExplainEdge(QUESTION_ID, start, "part", f"step {t}'s sub-question: {part.question}"))
         forward = {(link.source, link.target) for link in part.forward}
+        done: set[str] = set()
         for marker, unit in enumerate(part.cited, start=1):
+            if unit in done:
+                continue  # cited again under a later marker: the first one names it
+            done.add(unit)
             chain = forward_chain(part, unit, max_hops)
             if chain is None:
                 chain = shortest_chain(part.seeds, unit, neighbours, max_hops)
@@ -217,7 +221,13 @@ def explain(
                     support: Support = "both" if (link.source, link.target) in forward else "backward"
                     said = reason(link.kind, label_of(link))
                     add_edge(ExplainEdge(link.source, link.target, link.kind, said, support))
-            why = f"cited [{marker}]" if whole or verdict is None else f"{part.label}: {part.answer or 'cited'}"
+            # A part's markers are renumbered when the parts' answers are joined: a part's unit is named by its part.
+            if whole:
+                why = f"cited [{marker}]"
+            elif verdict is None:
+                why = f"cited for {part.label or part.question}"
+            else:
+                why = f"{part.label}: {part.answer or 'cited'}"
             add_edge(ExplainEdge(unit, ANSWER_ID, "cited" if verdict is None else "verdict", why))
         chains.append((*dict.fromkeys(on_chain), ANSWER_ID))
     nodes[ANSWER_ID] = sink

@@ -23,7 +23,7 @@ def part_of(retrieval: Retrieval, answer: Answer, label: str = "", question: str
         seeds=tuple(n.node_id for n in retrieval.nodes if n.parent is None and n.hop == 0),
         steps=tuple((n.node_id, n.hop) for n in retrieval.nodes if n.parent is None and n.hop > 0),
         forward=tuple(Link(n.parent, n.node_id, n.edge_kind or "") for n in retrieval.nodes if n.parent is not None),
-        cited=tuple(dict.fromkeys(n.node_id for n in answer.cited)),
+        cited=tuple(n.node_id for n in answer.cited),
         answer=answer.short_answer or _gist(answer.text),
     )
 

@@ -125,3 +125,12 @@ def test_a_later_steps_unit_is_reached_through_the_bridge() -> None:
     got = _run([part], [])
     assert _paths(got) == [[QUESTION_ID, "b", ANSWER_ID]]
     assert got.edges[0].reason == "step 2's sub-question"
+
+
+def test_two_questions_in_one_name_each_cited_unit_by_its_part() -> None:
+    parts = [Part("first?", "first?", ("a",), (), ("a", "a")), Part("second?", "second?", ("b",), (), ("b",))]
+    got = _run(parts, [])
+    reasons = {(e.source, e.target): e.reason for e in got.edges}
+    assert reasons[("a", ANSWER_ID)] == "cited for first?" and reasons[("b", ANSWER_ID)] == "cited for second?"
+    assert got.nodes[-1].kind == "answer"
+    assert sorted(_paths(got)) == [[QUESTION_ID, "part-1", "a", ANSWER_ID], [QUESTION_ID, "part-2", "b", ANSWER_ID]]

@@ -82,6 +82,13 @@ class RetrievalSettings(BaseModel):
     ann_threshold: int = Field(
         20_000, ge=2, description="vectors from which dense search uses an approximate (HNSW) index"
     )
+    explain_max_hops: int = Field(
+        4,
+        ge=1,
+        le=8,
+        description="the explanation graph's backward pass: at most this many edges from a cited unit back to a seed "
+        "(beyond it the unit hangs from the question directly)",
+    )
     warm_after_s: float = Field(
         10.0,
         ge=0,

@@ -391,6 +391,7 @@
     resultBox.hidden = false;
     renderAnswer(result);
     renderEvidenceGraph(result);
+    if (mdqa.renderExplanation) mdqa.renderExplanation(result);  /* static/explain.js: the first view */
     renderEvidenceList(result);
   }
 
@@ -416,6 +417,7 @@
       current = JSON.parse(stored.textContent);
       /* The answer HTML is already on the page (server-rendered); draw the rest around it. */
       renderEvidenceGraph(current);
+      if (mdqa.renderExplanation) mdqa.renderExplanation(current);
       renderEvidenceList(current);
       var t = current.timings_ms || {};
       $("answer-meta").textContent = "“" + mdqa.shorten(current.question, 160) + "” — " +

@@ -260,9 +260,33 @@ class EvidenceEdgeOut(BaseModel):
     hop: int
 
 
+class ExplainNodeOut(BaseModel):
+    id: str = Field(description='"question", "answer", "part-N", or a graph node id')
+    kind: str = Field(description='"question", "part", "unit", "answer" or "verdict"')
+    label: str
+    role: str | None = Field(None, description='a unit\'s place on its chain: "seed", "bridge" or "cited"')
+
+
+class ExplainEdgeOut(BaseModel):
+    source: str
+    target: str
+    kind: str = Field(description="a graph edge kind, or part / seed / cited / verdict")
+    reason: str = Field(description='why the edge is there: shared entity "X", keyword "Y", next passage, ...')
+    support: str = Field("both", description='"both" (the traversal took it too) or "backward" only')
+
+
+class ExplanationOut(BaseModel):
+    """A DAG from the question to the cited units and the answer (BGR): one chain per part or compared thing."""
+
+    nodes: list[ExplainNodeOut]
+    edges: list[ExplainEdgeOut]
+    chains: list[list[str]] = []
+
+
 class EvidenceOut(BaseModel):
     nodes: list[EvidenceNodeOut]
     edges: list[EvidenceEdgeOut]
+    explanation: ExplanationOut | None = Field(None, description="content answers that cite: why this answer")
 
 
 class TimingsOut(BaseModel):

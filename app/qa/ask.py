@@ -9,6 +9,7 @@ from app.vocabulary import ReaderName, RetrieverName, ScorerName, SeedRankerName
 
 if TYPE_CHECKING:
     from app.qa.classify.patterns import Intent
+    from app.qa.explain import Explanation
     from app.qa.tables.model import TableAnswer
 
 
@@ -80,6 +81,8 @@ class Retrieval:
     # The passage that follows each read passage (its "next" edge; `parent` is the passage it follows): not ranked,
     # only read on from a shown sentence that ends its passage (app.qa.reader.completion). Cited ones join `nodes`.
     windows: list[EvidenceNode] = field(default_factory=list)
+    # Content answers: the DAG from the question to the cited units (app.qa.explain), the evidence's first view.
+    explanation: Explanation | None = None
 
 
 @dataclass(slots=True)

@@ -22,6 +22,7 @@ from app.qa.cite import add_footnotes, citations
 from app.qa.compose import arithmetic_working
 from app.qa.decompose.pieces import FILE_NAME
 from app.qa.evidence import adopt_cited, retrieve, widen_for_reading
+from app.qa.explain_graph import explain_answer, part_of
 from app.qa.index import get_index
 from app.qa.llm_reader import AnswerSink
 from app.qa.paired_parts import one_table, read_as_pair
@@ -144,9 +145,17 @@ def several(
             if n.node_id not in seen:
                 seen.add(n.node_id)
                 nodes.append(n)
-    return Retrieval(question_type="content", nodes=nodes, llm_calls=llm_calls, timings_ms=timings), compose(
-        analysis, answered, cells
-    )
+    joined = Retrieval(question_type="content", nodes=nodes, llm_calls=llm_calls, timings_ms=timings)
+    answer = compose(analysis, answered, cells)
+    parts = [
+        part_of(retrieval, part_answer, label, analysis.parts[k].question)
+        for k, (retrieval, (label, part_answer)) in enumerate(zip(retrievals, answered, strict=True))
+    ]
+    # A comparison's chains meet in its verdict, the first paragraph compose wrote.
+    verdict = answer.text.split("\n\n", 1)[0][:200] if analysis.comparison is not None else None
+    index = get_index(session, collection_id, None, settings.retrieval.ann_threshold)
+    joined.explanation = explain_answer(index, analysis.question, parts, settings.retrieval.explain_max_hops, verdict)
+    return joined, answer
 
 
 def compose(
@@ -227,6 +236,11 @@ def ask(
         retrieval = retrieve(session, collection_id, analysis.question, options, settings, tools)
         start = time.perf_counter()
         answer = read_evidence(session, collection_id, analysis, retrieval, options, settings, tools, sink)
+    if retrieval.explanation is None and retrieval.question_type == "content" and retrieval.missing is None:
+        # A question read whole, or a list of documents: one chain from the question to what the answer cites.
+        index = get_index(session, collection_id, None, settings.retrieval.ann_threshold)
+        hops = settings.retrieval.explain_max_hops
+        retrieval.explanation = explain_answer(index, question, [part_of(retrieval, answer)], hops)
     timings = {**retrieval.timings_ms, "answer": _ms(start), "total": _ms(total)}
     return AskResult(
         question=question,

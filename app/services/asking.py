@@ -159,6 +159,8 @@ def result_json(result: AskResult, question_id: str | None = None) -> dict[str, 
                 for n in nodes
                 if n.parent is not None
             ],
+            # The DAG from the question to the cited units (nodes, edges with their reasons); null when none.
+            "explanation": explanation.to_json() if (explanation := result.retrieval.explanation) else None,
         },
         "retrieved": [n.node_id for n in nodes],
         "timings_ms": {k: result.timings_ms.get(k, 0.0) for k in ("classify", "retrieve", "answer", "total")},

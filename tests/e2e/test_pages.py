@@ -139,6 +139,9 @@ def test_content_question_shows_evidence_and_history(page, reports: Ingested, wa
     answer = page.get_by_test_id("answer").text_content()
     assert answer.strip()
     assert page.get_by_test_id("citation").count() >= 1
+    # The explanation is the first view (tests/e2e/test_explanation.py); the forward tree is one click away.
+    assert page.get_by_test_id("explanation-view").is_visible()
+    page.get_by_test_id("view-tree").click()
     graph = page.get_by_test_id("evidence-graph")
     count = int(graph.get_attribute("data-node-count"))
     assert count >= 1

@@ -263,6 +263,7 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
     def flush_word() -> None:
         nonlocal cut, cutting
         if not buf:
+            marks.clear()  # a mark with no word around it marks nothing
             return
         x0, top, x1, bottom = buf[0].x0, buf[0].top, buf[0].x1, buf[0].bottom
         for c in buf:
@@ -314,7 +315,6 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
         if c.text == " ":
             cutting = False
             flush_word()
-            marks.clear()
             continue
         last: BBox | None = None
         if buf:

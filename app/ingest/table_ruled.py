@@ -232,8 +232,7 @@ def _cell_texts(
     texts: list[list[str | None]] = []
     cell_boxes: list[list[BBox | None]] = []
     for r, bs in zip(table.rows, buckets, strict=True):
-        whole = [(list(bs), [None if c is None else tuple(c) for c in r.cells])]
-        for line_buckets, line_boxes in _stacked_lines(r.cells, bs) if stacked else whole:
+        for line_buckets, line_boxes in _stacked_lines(r.cells, bs) if stacked else [_whole_row(r.cells, bs)]:
             texts.append([None if c is None else cell_text(b) for c, b in zip(r.cells, line_buckets, strict=True)])
             cell_boxes.append(line_boxes)
     return texts, cell_boxes
@@ -259,13 +258,20 @@ def _opens_on_value(text: str) -> bool:
     return bool(bare) and bare[0].isdigit()
 
 
+def _whole_row(
+    cells: Sequence[Any], bucket_row: Sequence[list[tuple[Glyph, bool]]]
+) -> tuple[list[list[tuple[Glyph, bool]]], list[BBox | None]]:
+    """A ruled row as the rules drew it: each cell's glyphs and its box."""
+    return list(bucket_row), [None if c is None else tuple(c) for c in cells]
+
+
 def _stacked_lines(
     cells: Sequence[Any], bucket_row: Sequence[list[tuple[Glyph, bool]]]
 ) -> list[tuple[list[list[tuple[Glyph, bool]]], list[BBox | None]]]:
     """A ruled row whose every filled cell holds the same number of text lines, set level across the cells, each line
     with a figure beside its label, is that many rows the rules did not separate (a table ruled only above and below
     its body): one row per line. Any other row stays whole (a label wrapped beside a one-line value is one row)."""
-    whole = [(list(bucket_row), [None if c is None else tuple(c) for c in cells])]
+    whole = [_whole_row(cells, bucket_row)]
     filled = [(k, _lines_of(b)) for k, b in enumerate(bucket_row) if b]
     counts = {len(lines) for _, lines in filled}
     if len(filled) < 2 or len(counts) != 1 or (n := counts.pop()) < 2:

@@ -45,7 +45,8 @@ def test_the_heading_above_a_table_without_a_caption_tells_two_alike_tables_apar
     assert "Domestic" in heading_above(session, tables[3])
     tools = Tools(embedder=encoder())
     for word, page in (("domestic", 3), ("international", 1)):
-        result = ask(session, collection, f"How many {word} passengers did the JAL Group fly in FY2014?", AskOptions(),
+        # The question says the header's own word: both tables have it, only the heading above tells them apart.
+        result = ask(session, collection, f"How many {word} pax did the JAL Group fly in FY2014?", AskOptions(),
                      settings, tools)  # fmt: skip
         answered = result.retrieval.table_answers
         assert answered and answered[0].kind == "cell", result.answer

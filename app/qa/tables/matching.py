@@ -16,9 +16,10 @@ from app.qa.tables.shape import shape
 from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
 
-# Rows that summarise others: never the "highest" member, never summed again.
-SUMMARY_ROW = re.compile(r"^(?:total|totals|all|overall|sum|average|mean|median|pooled|eu ?\d+|eu total|world|"
-                         r"grand total)\b", re.I)  # fmt: skip
+# Rows that summarise others: never the "highest" member, never summed again. A label that opens with a summary
+# word ("Total, all ages") or closes with "total" ("Regional total").
+SUMMARY_ROW = re.compile(r"^(?:(?:total|totals|all|overall|sum|average|mean|median|pooled|world|grand total)\b"
+                         r"|.*\btotals?$)", re.I)  # fmt: skip
 
 
 PARENTHETICAL = re.compile(r"\([^()]*\)")

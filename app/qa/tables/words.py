@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
+
+import yaml
 
 from app.qa.classify.model import normalise
 from app.qa.classify.patterns import STOPWORDS
@@ -32,16 +35,9 @@ PER_SOURCE = re.compile(
 )
 
 
-# A unit's abbreviation in a header ("Distance (mi)") is the word a question says ("longer than 50 miles").
-UNITS = {"mi": "mile", "km": "kilometr", "kg": "kilogram", "lb": "pound", "lbs": "pound", "hr": "hour", "hrs": "hour",
-         "yr": "year", "yrs": "year", "mn": "million", "bn": "billion", "sq": "squar", "ft": "feet"}  # fmt: skip
-
-
-# Headers abbreviate what questions spell out ("Intl Pax" for international passengers, "Avg", "Qty", "TTL").
-ABBREVIATIONS = {"pax": "passengers", "intl": "international", "dom": "domestic", "avg": "average", "qty": "quantity",
-                 "amt": "amount", "govt": "government", "dept": "department", "ttl": "total", "tot": "total",
-                 "approx": "approximate", "mfg": "manufacturing", "mgmt": "management", "emp": "employees",
-                 "pop": "population"}  # fmt: skip
+_LEXICON = yaml.safe_load((Path(__file__).with_name("lexicon") / "abbreviations.yaml").read_text(encoding="utf-8"))
+UNITS: dict[str, str] = _LEXICON["units"]
+ABBREVIATIONS: dict[str, str] = _LEXICON["words"]
 
 
 # "under-18s", "over-65s": the age a header names ("Under 18 years").

@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from app.qa.tablelayout import is_number
+from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.words import tokens
 
@@ -72,6 +73,7 @@ def rank_cells(table: TableData, sh: Shape, question: str, expected: str) -> lis
     """The table's cells the question names by row and column, best first. Only a question asking for a name (a
     person or organisation, a place) is answered by a cell of words; a value holding a word of the question is no
     answer to it (a question does not say its answer). A table with one column of values needs no column named."""
+    question = in_table_calendar(question, sh.columns)
     asked = set(tokens(question))
     quoted = _quoted(question)
     words_allowed = expected in NAME_TYPES

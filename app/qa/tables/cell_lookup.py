@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from app.qa.answer_types import expected_type
 from app.qa.classify.model import normalise
+from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.matching import (
     Pick,
     best_column,
@@ -84,8 +85,8 @@ def cell_answer(
 ) -> TableAnswer | None:
     """The cell named by a row label and a column header in the question; None when either is not named.
     The short answer is given only when the cell is named unambiguously (`cell_sure`)."""
-    q = tokens(question)
     sh = shape(table, limits)
+    q = tokens(in_table_calendar(question, sh.columns))
     row, tied = best_row(table, sh, q, limits)
     if row is None:
         return None

@@ -1,0 +1,50 @@
+"""A question's fiscal year read in the calendar of a table whose columns are dated by the day their period ends.
+
+Companies name a fiscal year by the calendar year that holds most of its months: a year ended January 28, 2023 is
+"fiscal 2022" (a retailer's), one ended June 30, 2023 "fiscal 2023". A table dated by period ends says "January 28,
+2023", so the question's "fiscal 2022" has to be read as 2023 there, or the column of a year earlier is taken. The
+end date settles the fiscal year only for a year's column or the last quarter's (a 36-week period ended in May says
+nothing about which year it belongs to).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from app.text.dates import date_keys
+
+FISCAL_YEAR = re.compile(r"\b(?:fiscal(?:\s+year)?\s*|FY\s?)((?:19|20)\d\d)\b", re.I)
+
+# How tables head a year's and a quarter's columns, and how questions name a quarter. A question's quarter is the
+# table's "13 weeks" or "three months"; its fiscal year without a quarter the "52 weeks" or "twelve months".
+YEAR_PERIODS = ("52 weeks", "53 weeks", "twelve months", "12 months", "year ended", "years ended", "year ending")
+QUARTER_PERIODS = ("13 weeks", "14 weeks", "three months", "3 months", "quarter ended", "quarters ended")
+QUARTERS = re.compile(r"\b(?:q[1-4]|(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final)[\s-]quarter)\b", re.I)
+LAST_QUARTER = re.compile(r"\b(?:q4|(?:fourth|4th|last|final)[\s-]quarter)\b", re.I)
+
+# A year ending in one of the first five months lies mostly in the calendar year before (a June end splits evenly
+# and is named by its end, as most June-ending companies do).
+LAST_MONTH_NAMED_BY_START = 5
+
+
+def _end_months(headers: Sequence[str]) -> set[int]:
+    return {int(key[5:7]) for h in headers for key in date_keys(h) if key.startswith("m")}
+
+
+def in_table_calendar(question: str, headers: Sequence[str]) -> str:
+    """`question` with each "fiscal YYYY" moved to the calendar year its period ends in, when the table's columns
+    are dated by period ends early in a year and the question asks about the year or its last quarter."""
+    if not FISCAL_YEAR.search(question):
+        return question
+    months = _end_months(headers)
+    if not months or max(months) > LAST_MONTH_NAMED_BY_START or any(FISCAL_YEAR.search(h) for h in headers):
+        return question
+    named = " ".join(headers).lower()
+
+    whole_year = any(p in named for p in YEAR_PERIODS)
+    if not whole_year and not LAST_QUARTER.search(question):
+        return question
+    moved = FISCAL_YEAR.sub(lambda m: m.group(0)[: -len(m.group(1))] + str(int(m.group(1)) + 1), question)
+    periods = QUARTER_PERIODS if QUARTERS.search(question) else YEAR_PERIODS
+    return " ".join([moved, *(p for p in periods if p in named)])

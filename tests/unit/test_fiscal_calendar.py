@@ -1,0 +1,49 @@
+"""A question's fiscal year read in the calendar of a table dated by period ends (app.qa.tables.fiscal)."""
+
+from app.qa.read.cells import rank_cells
+from app.qa.tables.fiscal import in_table_calendar
+from app.qa.tables.model import TableData
+from app.qa.tables.shape import shape
+
+# A retailer's year ends in January: fiscal 2022 is the 52 weeks ended January 28, 2023.
+RETAIL = TableData(
+    id="r",
+    rows=[
+        ["", "13 Weeks Ended January 28, 2023", "13 Weeks Ended January 29, 2022",
+         "52 Weeks Ended January 28, 2023", "52 Weeks Ended January 29, 2022"],
+        ["Comparable sales", "15.6%", "21.4%", "15.6%", "37.9%"],
+        ["Net sales", "3,226.8", "2,729.4", "10,208.6", "8,630.9"],
+    ],
+)  # fmt: skip
+
+
+def _best(question: str) -> str:
+    sh = shape(RETAIL)
+    hits = rank_cells(RETAIL, sh, question, "number")
+    assert hits, question
+    return f"{hits[0].value} @ {sh.columns[hits[0].column]}"
+
+
+def test_fiscal_year_of_a_january_year_end_is_the_year_before() -> None:
+    assert _best("What were net sales in fiscal 2022?") == "10,208.6 @ 52 Weeks Ended January 28, 2023"
+    assert _best("What were net sales in fiscal 2021?") == "8,630.9 @ 52 Weeks Ended January 29, 2022"
+
+
+def test_last_quarter_of_a_fiscal_year_reads_the_quarter_column() -> None:
+    assert _best("How much were comparable sales up in Q4 of fiscal 2021?") == (
+        "21.4% @ 13 Weeks Ended January 29, 2022"
+    )
+
+
+def test_year_ends_late_in_the_year_and_other_quarters_are_left_alone() -> None:
+    june = ["", "Year ended June 30, 2023", "Year ended June 30, 2022"]
+    assert in_table_calendar("Revenue in fiscal 2023?", june) == "Revenue in fiscal 2023?"
+    # A 36-week period ended in May says nothing about which fiscal year it closes.
+    weeks = ["", "36 Weeks Ended May 7, 2023", "36 Weeks Ended May 8, 2022"]
+    assert in_table_calendar("EPS for the first 36 weeks of fiscal 2023?", weeks) == (
+        "EPS for the first 36 weeks of fiscal 2023?"
+    )
+    # A table that names its fiscal years already needs no calendar.
+    named = ["", "Fiscal 2022 (January 28, 2023)", "Fiscal 2021"]
+    assert in_table_calendar("Sales in fiscal 2022?", named) == "Sales in fiscal 2022?"
+    assert in_table_calendar("Sales in 2022?", RETAIL.rows[0]) == "Sales in 2022?"

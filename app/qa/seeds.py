@@ -15,6 +15,7 @@ from scipy import sparse
 from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
 
 from app.qa.index import CollectionIndex
+from app.text.acronyms import expanded
 
 Ranking = list[tuple[int, float]]
 RRF_K = 60  # the constant of Cormack et al.; large enough that one ranker's top-1 does not dominate
@@ -129,7 +130,7 @@ def rank_tfidf(index: CollectionIndex, question: str, k: int) -> Ranking:
 
 
 def rank_bm25(index: CollectionIndex, question: str, k: int) -> Ranking:
-    return _top(bm25_index(index).scores(question), k, positive_only=True)
+    return _top(bm25_index(index).scores(expanded(question)), k, positive_only=True)
 
 
 def rank_dense(index: CollectionIndex, query_vector: np.ndarray, k: int) -> Ranking:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from app.qa.extractive_reader.items import STOP
+from app.text.acronyms import expanded
 from app.text.dates import date_keys
 from app.text.stemming import stem
 
@@ -23,8 +24,8 @@ MONTH_STEMS = {**{m: m[:3] for m in _MONTHS}, **{m[:3]: m[:3] for m in _MONTHS},
 def stemmed(text: str) -> set[str]:
     """`words(text)` stemmed: the overlap of a sentence with its question counts "recruiting" for "recruits",
     "supervision" for "supervise" and "Dec" for "December"; a date's keys (app.text.dates) too, so "21 August 2015"
-    meets "08/21/2015"."""
-    return {MONTH_STEMS.get(w) or stem(w) for w in words(text)} | date_keys(text)
+    meets "08/21/2015"; a generic acronym's words too (app.text.acronyms), so "chief executive" meets "CEO"."""
+    return {MONTH_STEMS.get(w) or stem(w) for w in words(expanded(text))} | date_keys(text)
 
 
 _ONE_DIGIT_PARTS = re.compile(r"\d[.,]\d")

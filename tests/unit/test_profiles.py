@@ -20,6 +20,8 @@ from app.qa.profiles import build_profiles, resolve_description
                                                                                   "discovery")]),
         ("Compare the Acme annual report with the Globex quarterly release.", [("acme",), ("globex", "quarterly")]),
         ("What does Exhibit 5 in Ulta Beauty's fourth-quarter release show?", [("ulta", "beauty", "fourth-quarter")]),
+        # "its" stands for the name before it.
+        ("Has Initech ever paid a dividend, according to its 2022 annual report?", [("initech", "2022")]),
     ],
 )  # fmt: skip
 def test_descriptions_are_the_words_before_a_kind_noun(question: str, described: list[tuple[str, ...]]) -> None:
@@ -32,7 +34,8 @@ def test_descriptions_are_the_words_before_a_kind_noun(question: str, described:
 @pytest.mark.parametrize(
     "question",
     ["Which paper is the longest?", "What does the report say?", "A paper on X?", "What did the 2019 report say?",
-     "How many votes did the 911 proposal get?", "What changed in fiscal release 2?"],
+     "How many votes did the 911 proposal get?", "What changed in fiscal release 2?",
+     "How many staff does the company list in its 2022 report?"],  # "its" with no name before it
 )  # fmt: skip
 def test_no_description(question: str) -> None:  # also "in fiscal release": no "the", no owner
     assert descriptions(question) == []

@@ -16,6 +16,13 @@ _POSSESSIVE = re.compile(r"['’]s$")
 _OPENERS = frozenset({"the", "this", "that", "its", "their"})
 _BREAKS = frozenset({"in", "of", "from", "for", "on", "at", "by", "with", "to", "according", "per", "under", "about"})
 MAX_DESCRIPTION_WORDS = 6
+_OWNER_PRONOUNS = frozenset({"its", "their"})
+
+
+def _names_before(tokens: list[re.Match[str]]) -> list[str]:
+    """The capitalised words of the question before a possessive pronoun (its first word aside, capitalised
+    anyway): the owner "its" stands for."""
+    return [_POSSESSIVE.sub("", t.group(0)).lower() for t in tokens if t.group(0)[:1].isupper()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +48,9 @@ def descriptions(question: str) -> list[Description]:
             word = _POSSESSIVE.sub("", raw).lower()
             if word in _OPENERS:
                 start, closed = tokens[back].start(), True
+                if word in _OWNER_PRONOUNS:
+                    # "Has Alphabet ever paid …, according to its 2022 annual report?": "its" is the name before it.
+                    described[:0] = _names_before(tokens[1:back])
                 break
             if word in _BREAKS:
                 closed = owned  # "in Ulta Beauty's release" describes; "in fiscal release" does not

@@ -276,6 +276,9 @@ def margin_key(
     if band * page_height < bottom and top < (1 - band) * page_height:
         return None
     text = _LEADERS.sub(r"\1\1\1", _DIGITS.sub("#", " ".join(line.text.lower().split())))
+    # The page number on the outer side: "18 ALPHABET INC. ● ANNUAL REPORT" on an even page is the odd page's
+    # "ALPHABET INC. ● ANNUAL REPORT 19".
+    text = text.strip("# ") or text
     if not text:
         return None
     return (text, round(top, 1)) if bottom <= band * page_height else (text, round(bottom - page_height, 1))

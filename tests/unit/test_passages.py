@@ -196,9 +196,13 @@ def test_margin_key_normalises_digits_and_measures_footers_from_the_bottom() -> 
     header = line_at("Healthy Students Healthy Lives ______________ 20", 58, 36)
     footer = line_at("Projections of Education Statistics to 2021 55", 368, 756)
     body = line_at("Body text in the middle", 58, 300)
-    assert margin_key(header, 595) == ("healthy students healthy lives ___ #", 36.0)
-    assert margin_key(footer, 792) == ("projections of education statistics to # #", -26.0)
+    assert margin_key(header, 595) == ("healthy students healthy lives ___", 36.0)
+    assert margin_key(footer, 792) == ("projections of education statistics to", -26.0)
     assert margin_key(body, 595) is None
+    # The page number on the outer side of even and odd pages: one footer.
+    even, odd = line_at("18 ACME INC. | ANNUAL REPORT", 58, 756), line_at("ACME INC. | ANNUAL REPORT 19", 400, 756)
+    assert margin_key(even, 792) == margin_key(odd, 792) == ("acme inc. | annual report", -26.0)
+    assert margin_key(line_at("12", 300, 756), 792) == ("#", -26.0)
 
 
 def test_repeated_margin_keys_match_alternating_headers_within_tolerance() -> None:

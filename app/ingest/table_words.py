@@ -307,7 +307,8 @@ def words_in(words: Sequence[tuple[str, BBox]], region: BBox) -> list[tuple[str,
 def join_vertical(words: Sequence[tuple[str, BBox]]) -> list[tuple[str, BBox]]:
     """Text set vertically (column headers turned 90°) comes as one glyph per word, stacked at
     the same x and wider than tall: each stack becomes one word, read bottom to top (or top to
-    bottom when it starts with a capital at the top), with spaces at the wider gaps."""
+    bottom when it starts with a capital at the top), with spaces at the wider gaps. A stack
+    of mostly marks that are not letters or digits is cells of dashes, one per row, and stays."""
     singles = sorted(
         (tw for tw in words if len(tw[0]) == 1 and tw[1][2] - tw[1][0] > tw[1][3] - tw[1][1]),
         key=lambda tw: (round(tw[1][0]), tw[1][1]),
@@ -327,8 +328,8 @@ def join_vertical(words: Sequence[tuple[str, BBox]]) -> list[tuple[str, BBox]]:
     joined: list[tuple[str, BBox]] = []
     used: set[int] = set()
     for chain in chains:
-        if len(chain) < 3:
-            continue
+        if len(chain) < 3 or 2 * sum(1 for t, _ in chain if t.isalnum()) < len(chain):
+            continue  # a column of dashes ("—" in each row of a column) is wider than tall too, but not text
         used.update(id(tw) for tw in chain)
         top_first = chain[0][0].isupper() and not chain[-1][0].isupper()
         ordered = chain if top_first else chain[::-1]

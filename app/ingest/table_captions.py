@@ -228,12 +228,18 @@ def table_markdown(rows: Sequence[Sequence[str]], columns: Sequence[str] | None,
     return rows_to_markdown(rows)
 
 
+# A wrapped label's next line starts where the label starts, or indented under it; one that starts more than this
+# many points to the left of the label above is a label of its own.
+WRAP_OUTDENT = 1.0
+
+
 def join_wrapped_labels(grid: Grid) -> None:
     """A row label that wraps onto the next line, beside that line's own cells ("Chronic fatigue"
     / "syndrome" next to "Count" / "Percentage"), is one label: the all-lower-case continuation
     goes up into the label above when that row has values of its own. Only where lower-case
-    labels are the exception in that column. Not in the header above the first row of numbers: a
-    stub name broken over two header lines ("Spa-" / "rsity") stays as printed."""
+    labels are the exception in that column, and not from a line set out to the left of the label
+    above. Not in the header above the first row of numbers: a stub name broken over two header
+    lines ("Spa-" / "rsity") stays as printed."""
     labels = [r[0] for r in grid.rows if r and r[0]]
     if not labels or sum(1 for t in labels if t[0].islower()) > 0.3 * len(labels):
         return
@@ -244,8 +250,10 @@ def join_wrapped_labels(grid: Grid) -> None:
             continue
         if not (above and above[-1] not in ".:;" and any(grid.rows[i - 1][1:])):
             continue  # the label above stands alone: the values are on this line
-        grid.rows[i - 1][0] = f"{above} {text}"
         a, b = grid.boxes[i - 1][0], grid.boxes[i][0]
+        if a is not None and b is not None and b[0] < a[0] - WRAP_OUTDENT:
+            continue  # set out to the left of the label above (a "total" under indented items): a label of its own
+        grid.rows[i - 1][0] = f"{above} {text}"
         grid.boxes[i - 1][0] = union_bbox((a, b)) if a and b else (a or b)
         grid.rows[i][0], grid.boxes[i][0] = "", None
         if not any(grid.rows[i]):

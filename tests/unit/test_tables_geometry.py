@@ -50,3 +50,26 @@ def test_a_column_of_dashes_keeps_one_dash_per_row(tmp_path: Path) -> None:
     _unruled(pdf, 60, 700, (60, 70, 70, 70, 70), rows)
     pdf.save()
     assert [list(r) for r in rows] in _tables(path)
+
+
+def test_a_total_set_out_left_of_the_indented_label_above_is_a_row_of_its_own(tmp_path: Path) -> None:
+    path = tmp_path / "total.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Helvetica", 9)
+    rows = [("Group", "Count", "Rate", "Share"), ("Region", "", "", ""), ("North", "1,880", "97.4", "12.0"),
+            ("South", "7,570", "77.1", "18.5"), ("East", "44,530", "161.6", "30.1"), ("West", "3,445", "34.2", "9.4"),
+            ("total", "57,425", "135.0", "70.0")]  # fmt: skip
+    right = 60 + 120 + 3 * 70
+    pdf.line(60, 710, right, 710)
+    for k, row in enumerate(rows):
+        y = 700 - k * 12
+        # the items under a section label are indented; the total is set back at the margin
+        indent = 6 if 2 <= k < len(rows) - 1 else 0
+        pdf.drawString(60 + indent, y, row[0])
+        for j, cell in enumerate(row[1:], start=1):
+            pdf.drawRightString(180 + 70 * j, y, cell)
+    pdf.line(60, 700 - len(rows) * 12 + 6, right, 700 - len(rows) * 12 + 6)
+    pdf.save()
+    (table,) = _tables(path)
+    assert ["West", "3,445", "34.2", "9.4"] in table
+    assert ["total", "57,425", "135.0", "70.0"] in table

@@ -238,8 +238,8 @@ def join_wrapped_labels(grid: Grid) -> None:
     / "syndrome" next to "Count" / "Percentage"), is one label: the all-lower-case continuation
     goes up into the label above when that row has values of its own. Only where lower-case
     labels are the exception in that column, and not from a line set out to the left of the label
-    above. Not in the header above the first row of numbers: a stub name broken over two header
-    lines ("Spa-" / "rsity") stays as printed."""
+    above, nor onto a label without letters. Not in the header above the first row of numbers: a
+    stub name broken over two header lines ("Spa-" / "rsity") stays as printed."""
     labels = [r[0] for r in grid.rows if r and r[0]]
     if not labels or sum(1 for t in labels if t[0].islower()) > 0.3 * len(labels):
         return
@@ -250,6 +250,8 @@ def join_wrapped_labels(grid: Grid) -> None:
             continue
         if not (above and above[-1] not in ".:;" and any(grid.rows[i - 1][1:])):
             continue  # the label above stands alone: the values are on this line
+        if not any(ch.isalpha() for ch in above):
+            continue  # a label that is a figure ("≥85", "45–54") is whole: it is not a phrase broken at its line end
         a, b = grid.boxes[i - 1][0], grid.boxes[i][0]
         if a is not None and b is not None and b[0] < a[0] - WRAP_OUTDENT:
             continue  # set out to the left of the label above (a "total" under indented items): a label of its own

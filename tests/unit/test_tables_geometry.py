@@ -73,3 +73,24 @@ def test_a_total_set_out_left_of_the_indented_label_above_is_a_row_of_its_own(tm
     (table,) = _tables(path)
     assert ["West", "3,445", "34.2", "9.4"] in table
     assert ["total", "57,425", "135.0", "70.0"] in table
+
+
+def test_a_label_that_is_a_figure_does_not_wrap_onto_the_line_below(tmp_path: Path) -> None:
+    path = tmp_path / "ages.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Helvetica", 9)
+    rows = [("Age", "Count", "Rate", "Share"), ("Women", "", "", ""), ("18-24", "1,880", "97.4", "12.0"),
+            ("25-44", "7,570", "77.1", "18.5"), ("45-64", "44,530", "161.6", "30.1"), ("65+", "3,445", "34.2", "9.4"),
+            ("total", "57,425", "135.0", "70.0")]  # fmt: skip
+    right = 60 + 120 + 3 * 70
+    pdf.line(60, 710, right, 710)
+    for k, row in enumerate(rows):
+        y = 700 - k * 12
+        pdf.drawString(60, y, row[0])
+        for j, cell in enumerate(row[1:], start=1):
+            pdf.drawRightString(180 + 70 * j, y, cell)
+    pdf.line(60, 700 - len(rows) * 12 + 6, right, 700 - len(rows) * 12 + 6)
+    pdf.save()
+    (table,) = _tables(path)
+    assert ["65+", "3,445", "34.2", "9.4"] in table
+    assert ["total", "57,425", "135.0", "70.0"] in table

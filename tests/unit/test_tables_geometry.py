@@ -94,3 +94,40 @@ def test_a_label_that_is_a_figure_does_not_wrap_onto_the_line_below(tmp_path: Pa
     (table,) = _tables(path)
     assert ["65+", "3,445", "34.2", "9.4"] in table
     assert ["total", "57,425", "135.0", "70.0"] in table
+
+
+_PROSE = (
+    "The rates shown in the table were highest in the states of the south and lowest in the west, "
+    "while the counts follow the size of each population; the differences between the groups held in "
+    "every year of the study and were larger among the older groups than among the younger ones, which "
+    "agrees with what earlier reports found for the same period and the same sources of the data used here. "
+    "Each figure is an estimate from a sample, and the intervals give the range within which the true value "
+    "lies with high confidence; a small group has a wide interval and its rank among the others is uncertain."
+)
+
+
+def test_a_column_of_running_text_beside_a_table_is_not_its_last_column(tmp_path: Path) -> None:
+    path = tmp_path / "beside.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    rows = [("Area", "Count", "Rate", "Share", "Count", "Rate")]
+    rows += [(f"Area {chr(65 + i)}", f"{1000 + 37 * i:,}", f"{190 - 3.1 * i:.1f}", f"{20 - 0.7 * i:.1f}",
+              f"{400 + 11 * i}", f"{50 - 1.3 * i:.1f}") for i in range(18)]  # fmt: skip
+    pdf.setFont("Helvetica", 7)
+    for k, row in enumerate(rows):
+        y = 700 - k * 10
+        pdf.drawString(40, y, row[0])
+        for j, cell in enumerate(row[1:], start=1):
+            pdf.drawRightString(80 + 40 * j, y, cell)
+    # the page's other text column, set right beside the table at a line pitch of its own
+    pdf.setFont("Helvetica", 8)
+    words, line, y = (_PROSE + " " + _PROSE).split(), "", 702.0
+    for w in words:
+        if pdf.stringWidth(f"{line} {w}", "Helvetica", 8) > 250:
+            pdf.drawString(300, y, line)
+            line, y = w, y - 13
+        else:
+            line = f"{line} {w}".strip()
+    pdf.drawString(300, y, line)
+    pdf.save()
+    tables = _tables(path)
+    assert any([list(r) for r in rows[1:]] == t[-len(rows) + 1 :] for t in tables), tables

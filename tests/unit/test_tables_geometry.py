@@ -1,4 +1,4 @@
-"""Whitespace tables and their cells by geometry and text alone (issue 32), each on a synthetic PDF drawn with
+"""Tables and their cells read by geometry and text alone (issue 32), each on a synthetic PDF drawn with
 reportlab."""
 
 from __future__ import annotations
@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+import pypdfium2 as pdfium
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen import canvas
 
-from app.ingest.pdf import extract_pdf
+from app.ingest.pdf import extract_pdf, read_page_geometry
+from app.ingest.table_ruled import lattice_tables
 
 
 def _tables(path: Path) -> list[list[list[str]]]:
@@ -131,3 +133,31 @@ def test_a_column_of_running_text_beside_a_table_is_not_its_last_column(tmp_path
     pdf.save()
     tables = _tables(path)
     assert any([list(r) for r in rows[1:]] == t[-len(rows) + 1 :] for t in tables), tables
+
+
+def test_a_ruled_body_of_one_cell_per_column_is_read_row_by_row_when_a_value_is_missing(tmp_path: Path) -> None:
+    path = tmp_path / "body.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Helvetica", 9)
+    head = ("Country", "Fund A", "Fund B", "Total")
+    body = [("North", "2.3", "3.2", "5.5"), ("South", "0.21", "0", "0.21"), ("East", "8.8", "13.4", "22.2"),
+            ("West", "1.1", "1.9", "3.0"), ("Other aid", "", "0.87", "")]  # fmt: skip
+    xs = (100, 200, 280, 360, 440)
+    top, pitch = 700, 12
+    bottom = top - pitch * (len(body) + 2) - 8
+    for y in (top, top - pitch - 4, top - pitch * (len(body) + 1) - 6, bottom):
+        pdf.line(xs[0], y, xs[-1], y)  # rules over the header, under it, under the body, under the total
+    for x in xs:
+        pdf.line(x, top, x, bottom)
+    for k, row in enumerate([head, *body, ("Total", "12.41", "19.37", "30.91")]):
+        y = top - pitch * (k + 1) + 2 - (4 if k else 0) - (2 if k > len(body) else 0)
+        for j, cell in enumerate(row):
+            pdf.drawString(xs[j] + 4, y, cell)
+    pdf.save()
+    # the ruled reading itself (whitespace columns may read such a page too, and win where they do)
+    doc = pdfium.PdfDocument(str(path))
+    geom = read_page_geometry(doc[0])
+    (grid,) = lattice_tables(geom.chars, geom.edges, geom.frame.reading_size, geom.lines)
+    doc.close()
+    assert grid.stacked is not None
+    assert [list(r) for r in body] == grid.stacked.rows[1:-1]

@@ -262,6 +262,52 @@ def join_wrapped_labels(grid: Grid) -> None:
             del grid.rows[i], grid.boxes[i]
 
 
+# A label's next line is set closer under it than the table's rows follow one another: a line that holds only a
+# label, set under the label of a row of values at less than this share of the rows' usual pitch (bottom to bottom),
+# starting where that label starts or indented under it (within INDENT_EMS of its line height), is that label's
+# wrap ("American Indian/" / "Alaska Native"); a section label below a row is set a full row's pitch down.
+WRAP_PITCH_SHARE = 0.85
+INDENT_EMS = 2.0
+
+
+def join_label_lines(grid: Grid) -> None:
+    """Join each label line set as the wrap of the label above (`WRAP_PITCH_SHARE`) into that label."""
+    rows, boxes = grid.rows, grid.boxes
+    first_data = next((i for i, r in enumerate(rows) if _is_data_row(r)), None)
+    if first_data is None:
+        return
+    valued = [i for i in range(first_data, len(rows)) if rows[i][0] and boxes[i][0] and any(rows[i][1:])]
+    pitches = sorted(
+        b[3] - a[3] for i, j in zip(valued, valued[1:], strict=False) if j == i + 1
+        for a, b in [(boxes[i][0], boxes[j][0])] if a is not None and b is not None
+    )  # fmt: skip
+    if len(pitches) < 3:
+        return
+    usual = pitches[len(pitches) // 2]
+    for i in range(len(rows) - 1, first_data, -1):
+        a, b = boxes[i - 1][0], boxes[i][0]
+        if a is None or b is None or any(rows[i][1:]) or not rows[i][0] or not any(rows[i - 1][1:]):
+            continue
+        height = b[3] - b[1]
+        if not (a[0] - WRAP_OUTDENT <= b[0] <= a[0] + INDENT_EMS * height and b[3] - a[3] < WRAP_PITCH_SHARE * usual):
+            continue
+        if i + 1 < len(rows) and (not rows[i + 1][0] or _label_wrap(rows[i + 1], boxes[i + 1][0], b, usual)):
+            continue  # a label of several lines whose values come lower down: a row of its own
+        rows[i - 1][0] = f"{rows[i - 1][0]} {rows[i][0]}"
+        boxes[i - 1][0] = union_bbox((a, b))
+        del rows[i], boxes[i]
+
+
+def _label_wrap(row: Sequence[str], box: BBox | None, above: BBox, usual: float) -> bool:
+    """Is ``row`` only a label line set close under the label line ``above``?"""
+    return (
+        box is not None
+        and not any(row[1:])
+        and box[0] >= above[0] - WRAP_OUTDENT
+        and box[3] - above[3] < WRAP_PITCH_SHARE * usual
+    )
+
+
 def _caption_tail(row: Sequence[str]) -> bool:
     """A first row that is only the lower-case end of a sentence in the first column."""
     filled = [c for c in row if c]
@@ -285,6 +331,7 @@ def finish_table(
     bbox = grid.bbox
     inner_caption = split_caption_rows(grid)
     join_wrapped_labels(grid)
+    join_label_lines(grid)
     caption: str | None
     if caption_line is not None:
         caption = _caption_text(lines, caption_line, bbox)

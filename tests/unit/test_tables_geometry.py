@@ -161,3 +161,32 @@ def test_a_ruled_body_of_one_cell_per_column_is_read_row_by_row_when_a_value_is_
     doc.close()
     assert grid.stacked is not None
     assert [list(r) for r in body] == grid.stacked.rows[1:-1]
+
+
+def test_a_label_wrapped_onto_a_closer_line_under_it_is_one_label(tmp_path: Path) -> None:
+    path = tmp_path / "wrapped.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Helvetica", 8)
+    values = ("1,206", "2,862", "(4.7)")
+    # (label, x, line pitch above it, values): items indented under their section labels, one label wrapped onto a
+    # second line set closer than the rows are
+    lines = [("Sex", 60, 14, False), ("Male", 66, 12, True), ("Female", 66, 12, True), ("Race", 60, 12, False),
+             ("White", 66, 12, True), ("Black", 66, 12, True), ("American Indian/Alaska", 66, 12, True),
+             ("Native", 68, 9, False), ("Region", 60, 12, False), ("North", 66, 12, True),
+             ("South", 66, 12, True)]  # fmt: skip
+    right = 200 + 3 * 60
+    y = 710.0
+    pdf.line(60, y + 10, right, y + 10)
+    pdf.drawString(60, y, "Group")
+    for j, name in enumerate(("Count", "Cases", "Share"), start=1):
+        pdf.drawRightString(200 + 60 * j, y, name)
+    for label, x, pitch, has_values in lines:
+        y -= pitch
+        pdf.drawString(x, y, label)
+        for j, cell in enumerate(values if has_values else (), start=1):
+            pdf.drawRightString(200 + 60 * j, y, cell)
+    pdf.line(60, y - 6, right, y - 6)
+    pdf.save()
+    (table,) = _tables(path)
+    assert ["American Indian/Alaska Native", *values] in table
+    assert ["Region", "", "", ""] in table

@@ -117,10 +117,17 @@ def without_text_frames(edges: list[RulingLine], margin: float = 0.5) -> list[Ru
         for bx in range(int(s[0] // step), int(s[2] // step) + 1):
             for by in range(int(s[1] // step), int(s[3] // step) + 1):
                 squares.setdefault((bx, by), []).append(s)
+    # A frame may also reach the cell's top and bottom rules when it is set in from both sides and no rectangle
+    # touches its sides (cells side by side in a row share theirs): frames around each line of a wrapped name.
+    lefts, rights = {r[0] for r in rects}, {r[2] for r in rects}
     held: dict[BBox, list[BBox]] = {}
     for r in rects:
+        alone = r[0] not in rights and r[2] not in lefts
         for s in squares.get((int((r[0] + r[2]) / 2 // step), int((r[1] + r[3]) / 2 // step)), ()):
-            if s[0] + margin < r[0] and s[1] + margin < r[1] and r[2] < s[2] - margin and r[3] < s[3] - margin:
+            if not (s[0] + margin < r[0] and r[2] < s[2] - margin):
+                continue
+            within = s[1] + margin < r[1] and r[3] < s[3] - margin
+            if within or (alone and s[1] - margin <= r[1] and r[3] <= s[3] + margin):
                 held.setdefault(s, []).append(r)
     frames = {r for inner in held.values() if len(inner) <= 2 for r in inner}
     if not frames:

@@ -190,3 +190,36 @@ def test_a_label_wrapped_onto_a_closer_line_under_it_is_one_label(tmp_path: Path
     (table,) = _tables(path)
     assert ["American Indian/Alaska Native", *values] in table
     assert ["Region", "", "", ""] in table
+
+
+def test_frames_around_each_line_of_a_header_cell_do_not_cut_it_into_rows(tmp_path: Path) -> None:
+    path = tmp_path / "frames.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Helvetica", 9)
+    pdf.setLineWidth(0.5)
+    xs = (100, 250, 330, 410, 490)
+    head = ("", "to air", "to water", "to land")
+    unit = ("", "kg/year", "kg/year", "kg/year")
+    body = [("Carbon dioxide", "100 million", "-", "-"), ("Methane", "100 000", "-", "-"),
+            ("Nitrous oxide", "10 000", "-", "-"), ("Sulphur oxides", "150 000", "-", "-")]  # fmt: skip
+    top, line = 700, 10
+    ys = [top, top - 2 * line] + [top - 2 * line - (k + 1) * 12 for k in range(len(body))]
+    for y0, y1 in zip(ys, ys[1:], strict=False):
+        for x0, x1 in zip(xs, xs[1:], strict=False):
+            pdf.rect(x0, y1, x1 - x0, y0 - y1)  # each cell drawn as a rectangle of its own
+    for j in range(1, 4):
+        # each line of the header cell in a frame of its own, set in from the cell's sides, from rule to rule
+        pdf.rect(xs[j] + 5, top - line, xs[j + 1] - xs[j] - 10, line)
+        pdf.rect(xs[j] + 5, top - 2 * line, xs[j + 1] - xs[j] - 10, line)
+        pdf.drawString(xs[j] + 8, top - line + 2, head[j])
+        pdf.drawString(xs[j] + 8, top - 2 * line + 2, unit[j])
+    for k, row in enumerate(body):
+        for j, cell in enumerate(row):
+            pdf.drawString(xs[j] + 8, ys[k + 2] + 3, cell)
+    pdf.save()
+    doc = pdfium.PdfDocument(str(path))
+    geom = read_page_geometry(doc[0])
+    (grid,) = lattice_tables(geom.chars, geom.edges, geom.frame.reading_size, geom.lines)
+    doc.close()
+    assert grid.rows[0] == ["", "to air kg/year", "to water kg/year", "to land kg/year"]
+    assert [list(r) for r in body] == grid.rows[1:]

@@ -223,3 +223,29 @@ def test_frames_around_each_line_of_a_header_cell_do_not_cut_it_into_rows(tmp_pa
     doc.close()
     assert grid.rows[0] == ["", "to air kg/year", "to water kg/year", "to land kg/year"]
     assert [list(r) for r in body] == grid.rows[1:]
+
+
+def test_a_column_of_running_text_that_runs_on_above_a_table_is_not_its_first_column(tmp_path: Path) -> None:
+    path = tmp_path / "runs-on.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Helvetica", 9)
+    words, line, lines = (_PROSE + " " + _PROSE).split(), "", []
+    for w in words:
+        if pdf.stringWidth(f"{line} {w}", "Helvetica", 9) > 230:
+            lines.append(line)
+            line = w
+        else:
+            line = f"{line} {w}".strip()
+    lines.append(line)
+    for k, text in enumerate(lines):  # the page's text column, set at the same pitch as the table's rows
+        pdf.drawString(60, 720 - 12 * k, text)
+    rows = [("Place", "n =", "%"), ("Residence", "60", "27.7"), ("Grounds", "58", "26.7"), ("Offices", "56", "25.8"),
+            ("Services", "22", "10.1"), ("Other", "15", "6.9"), ("Several", "6", "2.8"),
+            ("Total", "217", "100.0")]  # fmt: skip
+    for k, row in enumerate(rows):
+        y = 720 - 12 * (len(lines) - 9 + k)
+        pdf.drawString(330, y, row[0])
+        pdf.drawRightString(460, y, row[1])
+        pdf.drawRightString(520, y, row[2])
+    pdf.save()
+    assert [list(r) for r in rows] in _tables(path)

@@ -284,26 +284,32 @@ def join_label_lines(grid: Grid) -> None:
     if len(pitches) < 3:
         return
     usual = pitches[len(pitches) // 2]
-    for i in range(len(rows) - 1, first_data, -1):
-        a, b = boxes[i - 1][0], boxes[i][0]
-        if a is None or b is None or any(rows[i][1:]) or not rows[i][0] or not any(rows[i - 1][1:]):
+    i = first_data + 1
+    while i < len(rows):
+        a = boxes[i - 1][0]
+        if a is None or not any(rows[i - 1][1:]):
+            i += 1
             continue
-        height = b[3] - b[1]
-        if not (a[0] - WRAP_OUTDENT <= b[0] <= a[0] + INDENT_EMS * height and b[3] - a[3] < WRAP_PITCH_SHARE * usual):
-            continue
-        if i + 1 < len(rows) and (not rows[i + 1][0] or _label_wrap(rows[i + 1], boxes[i + 1][0], b, usual)):
-            continue  # a label of several lines whose values come lower down: a row of its own
-        rows[i - 1][0] = f"{rows[i - 1][0]} {rows[i][0]}"
-        boxes[i - 1][0] = union_bbox((a, b))
-        del rows[i], boxes[i]
+        end, last = i, a  # the label's wrapped lines: rows i .. end - 1
+        while end < len(rows) and _label_wrap(rows[end], boxes[end][0], last, usual):
+            last = boxes[end][0] or last
+            end += 1
+        if end > i and (end == len(rows) or rows[end][0] or not any(rows[end][1:])):
+            # (not when a row of values without a label follows: those lines are a label whose values come lower)
+            rows[i - 1][0] = " ".join(rows[k][0] for k in range(i - 1, end))
+            boxes[i - 1][0] = union_bbox(b for k in range(i - 1, end) if (b := boxes[k][0]) is not None)
+            del rows[i:end], boxes[i:end]
+        i += 1
 
 
 def _label_wrap(row: Sequence[str], box: BBox | None, above: BBox, usual: float) -> bool:
-    """Is ``row`` only a label line set close under the label line ``above``?"""
+    """Is ``row`` only a label line set as the next line of the label line ``above`` (not left of it, indented by at
+    most `INDENT_EMS` line heights, closer than `WRAP_PITCH_SHARE` of the rows' pitch)?"""
+    if box is None or not row[0] or any(row[1:]):
+        return False
+    height = box[3] - box[1]
     return (
-        box is not None
-        and not any(row[1:])
-        and box[0] >= above[0] - WRAP_OUTDENT
+        above[0] - WRAP_OUTDENT <= box[0] <= above[0] + INDENT_EMS * height
         and box[3] - above[3] < WRAP_PITCH_SHARE * usual
     )
 

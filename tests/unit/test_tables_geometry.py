@@ -249,3 +249,28 @@ def test_a_column_of_running_text_that_runs_on_above_a_table_is_not_its_first_co
         pdf.drawRightString(520, y, row[2])
     pdf.save()
     assert [list(r) for r in rows] in _tables(path)
+
+
+def test_a_label_wrapped_onto_two_closer_lines_is_one_label(tmp_path: Path) -> None:
+    path = tmp_path / "wrapped-twice.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Helvetica", 10)
+    # (label lines, values): rows 26 pt apart, the lines of a label 15 pt apart, values beside its first line
+    rows = [(["Total sets available"], ("47", "272,768", "389,933")),
+            (["Programs Written", "By the Public and", "The Government"], ("0", "237", "1,079")),
+            (["Set downloads"], ("0", "652,412", "2,348,928")), (["Nations with open sites"], ("0", "6", "21")),
+            (["States with open sites"], ("0", "8", "29"))]  # fmt: skip
+    y = 700.0
+    pdf.drawString(72, y, "Measure")
+    for j, name in enumerate(("Launch", "Year one", "Year two"), start=1):
+        pdf.drawRightString(240 + 90 * j, y, name)
+    for label, values in rows:
+        y -= 26 if y < 700 else 20
+        for k, text in enumerate(label):
+            pdf.drawString(72, y - 15 * k, text)
+        for j, cell in enumerate(values, start=1):
+            pdf.drawRightString(240 + 90 * j, y, cell)
+        y -= 15 * (len(label) - 1)
+    pdf.save()
+    (table,) = _tables(path)
+    assert ["Programs Written By the Public and The Government", "0", "237", "1,079"] in table

@@ -119,10 +119,16 @@ def without_text_frames(edges: list[RulingLine], margin: float = 0.5) -> list[Ru
                 squares.setdefault((bx, by), []).append(s)
     # A frame may also reach the cell's top and bottom rules when it is set in from both sides and no rectangle
     # touches its sides (cells side by side in a row share theirs): frames around each line of a wrapped name.
-    lefts, rights = {r[0] for r in rects}, {r[2] for r in rects}
+    lefts: dict[float, list[BBox]] = {}
+    rights: dict[float, list[BBox]] = {}
+    for r in rects:
+        lefts.setdefault(r[0], []).append(r)
+        rights.setdefault(r[2], []).append(r)
     held: dict[BBox, list[BBox]] = {}
     for r in rects:
-        alone = r[0] not in rights and r[2] not in lefts
+        beside = rights.get(r[0], []) + lefts.get(r[2], [])
+        # (a rectangle a point thin or less is a rule drawn as a filled box, not a frame)
+        alone = min(r[2] - r[0], r[3] - r[1]) > 1.0 and not any(o[1] < r[3] and r[1] < o[3] for o in beside)
         for s in squares.get((int((r[0] + r[2]) / 2 // step), int((r[1] + r[3]) / 2 // step)), ()):
             if not (s[0] + margin < r[0] and r[2] < s[2] - margin):
                 continue

@@ -13,9 +13,7 @@ from app.ingest.extracted import BBox
 from app.ingest.passages import Line, union_bbox
 from app.ingest.table_text import _NUMERIC, _is_numeric_row, clean_cell
 
-# ------------------------------------------------------------------------------------------------
-# Grids: cells with their boxes
-# ------------------------------------------------------------------------------------------------
+Words = Sequence[tuple[str, BBox]]  # words with their boxes
 
 
 @dataclass(slots=True)
@@ -142,6 +140,8 @@ def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
     texts: list[list[str]] = []
     boxes: list[list[BBox | None]] = []
     body = next((i for i, row in enumerate(rows) if _is_numeric_row(row)), len(rows))
+    every: list[list[list[tuple[str, BBox]]]] = []  # each row's words, by column
+    spills: list[tuple[Words, list[list[tuple[str, BBox]]]]] = []  # the body rows
     for i, row in enumerate(rows):
         parts: list[list[tuple[str, BBox]]] = [[] for _ in range(ncols)]
         if _running_text(row):
@@ -166,12 +166,47 @@ def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
                 if col < 0 or not _LEADER.match(text):
                     col = bisect_right(seps, (box[0] + box[2]) / 2)
                 parts[col].append((text, box))
+            spills.append((row, parts))
+        every.append(parts)
+    filled = [sum(1 for parts in every if parts[j]) for j in range(ncols)]
+    for words, parts in spills:
+        _rejoin_spilled(words, parts, seps, filled, len(spills))
+    for parts in every:
         texts.append([" ".join(t for t, _ in p) for p in parts])
         boxes.append([union_bbox(b for _, b in p) if p else None for p in parts])
     return normalise_grid(texts, boxes)
 
 
 _LEADER = re.compile(r"^[.…·_]+$")
+
+
+# Words of a body row at most SPILL_JOIN text heights apart read as one phrase when a phrase runs on over a column
+# gap (`_rejoin_spilled`): a word space, set loose in some fonts, but narrower than a column gap. Only into a column
+# that at most SPILL_ROWS of the body rows fill (or this share of them): a column its overflow alone makes.
+SPILL_JOIN = 0.5
+SPILL_ROWS = 2
+SPILL_SHARE = 0.05
+
+
+def _rejoin_spilled(
+    row: Words, parts: list[list[tuple[str, BBox]]], seps: Sequence[float], filled: Sequence[int], n: int
+) -> None:
+    """A phrase of a body row (words a word space apart) that runs on over a column gap into cells its row leaves
+    otherwise empty, with words and no figures there ("Gross wealth - end of 2007" | "(Euro)"), into a column hardly
+    any of the ``n`` body rows fills (``filled``: rows per column), is one cell: a label longer than its column."""
+    rare = max(SPILL_ROWS, SPILL_SHARE * n)
+    for phrase in _phrases(row, SPILL_JOIN):
+        cols = [bisect_right(seps, (b[0] + b[2]) / 2) for _, b in phrase]
+        spilled = [tw for tw, c in zip(phrase, cols, strict=True) if c != cols[0]]
+        if not spilled or any(_NUMERIC.match(t) for t, _ in spilled):
+            continue
+        moved = set(spilled)
+        into = {c for c in cols if c != cols[0]}
+        if any(filled[c] > rare for c in into) or any(tw not in moved for c in into for tw in parts[c]):
+            continue  # the row has a cell of its own there
+        for c in into:
+            parts[c] = []
+        parts[cols[0]] = sorted(parts[cols[0]] + spilled, key=lambda tw: tw[1][0])
 
 
 def _cuts(x: float, box: BBox) -> bool:

@@ -276,3 +276,24 @@ def test_a_label_wrapped_onto_two_closer_lines_is_one_label(tmp_path: Path) -> N
     pdf.save()
     (table,) = _tables(path)
     assert ["Programs Written By the Public and The Government", "0", "237", "1,079"] in table
+
+
+def test_a_long_label_running_on_over_a_column_gap_stays_one_cell(tmp_path: Path) -> None:
+    path = tmp_path / "spill.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Helvetica", 9)
+    rows = [("Variable", "Mean", "Std. Dev.", "Max")]
+    rows += [(f"Item {k}", f"{0.3 + k / 50:.2f}", f"{0.4 + k / 40:.2f}", "1") for k in range(1, 16)]
+    rows += [("Gross financial wealth at the end of the year (Euro)", "38,855", "114,128", "2,870,000")]
+    y = 700
+    for row in rows:
+        x = 72.0
+        for word in row[0].split():  # a font's loose word space: 0.4 of the text height
+            pdf.drawString(x, y, word)
+            x += pdf.stringWidth(word, "Helvetica", 9) + 3.6
+        for j, cell in enumerate(row[1:], start=1):
+            pdf.drawRightString(300 + 70 * j, y, cell)
+        y -= 12
+    pdf.save()
+    (table,) = _tables(path)
+    assert list(rows[-1]) in table

@@ -11,7 +11,7 @@ from itertools import accumulate
 
 from app.ingest.extracted import BBox
 from app.ingest.passages import Line, union_bbox
-from app.ingest.table_text import _NUMERIC, _is_numeric_row, clean_cell
+from app.ingest.table_text import _NUMERIC, _is_numeric_row, clean_cell, label_seps
 
 Words = Sequence[tuple[str, BBox]]  # words with their boxes
 
@@ -93,7 +93,7 @@ def column_separators(rows: Sequence[Sequence[tuple[str, BBox]]]) -> tuple[list[
         by_numbers = _shared_gaps(numeric)
         if len(by_numbers) > len(seps):
             seps = by_numbers
-    return seps, need
+    return label_seps(body, seps), need
 
 
 def _shared_gaps(body: Sequence[Sequence[tuple[str, BBox]]]) -> list[float]:

@@ -297,3 +297,25 @@ def test_a_long_label_running_on_over_a_column_gap_stays_one_cell(tmp_path: Path
     pdf.save()
     (table,) = _tables(path)
     assert list(rows[-1]) in table
+
+
+def test_labels_worded_alike_on_every_row_are_not_cut_into_columns_at_their_word_spaces(tmp_path: Path) -> None:
+    path = tmp_path / "alike.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Helvetica", 9)
+    rows = [("", "Freq.", "Percent", "Mean"), ("Households kept the assets", "344", "75.2", "12196"),
+            ("Households sold some of the assets", "53", "11.6", "23518"),
+            ("Households sold all of them", "61", "13.2", "9187"), ("Households gave them away", "12", "2.6", "3120"),
+            ("All", "470", "100.0", "13153")]  # fmt: skip
+    y = 700
+    for row in rows:
+        x = 72.0
+        for word in row[0].split():  # a loose word space (0.37 of the text height), so the rows' spaces line up
+            pdf.drawString(x, y, word)
+            x += pdf.stringWidth(word, "Helvetica", 9) + 3.4
+        for j, cell in enumerate(row[1:], start=1):
+            pdf.drawRightString(220 + 70 * j, y, cell)
+        y -= 12
+    pdf.save()
+    (table,) = _tables(path)
+    assert [list(r) for r in rows[1:]] == table[1:]

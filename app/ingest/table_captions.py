@@ -251,7 +251,7 @@ def join_wrapped_labels(grid: Grid) -> None:
         if not (above and above[-1] not in ".:;" and any(grid.rows[i - 1][1:])):
             continue  # the label above stands alone: the values are on this line
         if not any(ch.isalpha() for ch in above):
-            continue  # a label that is a figure ("≥85", "45–54") is whole: it is not a phrase broken at its line end
+            continue  # a label that is a figure ("65+", "18-24") is whole: it is not a phrase broken at its line end
         a, b = grid.boxes[i - 1][0], grid.boxes[i][0]
         if a is not None and b is not None and b[0] < a[0] - WRAP_OUTDENT:
             continue  # set out to the left of the label above (a "total" under indented items): a label of its own
@@ -265,7 +265,7 @@ def join_wrapped_labels(grid: Grid) -> None:
 # A label's next line is set closer under it than the table's rows follow one another: a line that holds only a
 # label, set under the label of a row of values at less than this share of the rows' usual pitch (bottom to bottom),
 # starting where that label starts or indented under it (within INDENT_EMS of its line height), is that label's
-# wrap ("American Indian/" / "Alaska Native"); a section label below a row is set a full row's pitch down.
+# wrap ("Seasonal and part-" / "time workers"); a section label below a row is set a full row's pitch down.
 WRAP_PITCH_SHARE = 0.85
 INDENT_EMS = 2.0
 

@@ -158,7 +158,7 @@ def _is_numeric_row(row: list[tuple[str, BBox]]) -> bool:
 # ------------------------------------------------------------------------------------------------
 
 # A gap between words no wider than this many text heights is a word space, not a column gap: labels worded alike on
-# every row ("I/we kept the assets", "I/we sold all of them") leave such strips open down a table.
+# every row ("Households kept the land", "Households sold all of it") leave such strips open down a table.
 WORD_SPACE_EMS = 0.5
 
 

@@ -192,7 +192,7 @@ def _rejoin_spilled(
     row: Words, parts: list[list[tuple[str, BBox]]], seps: Sequence[float], filled: Sequence[int], n: int
 ) -> None:
     """A phrase of a body row (words a word space apart) that runs on over a column gap into cells its row leaves
-    otherwise empty, with words and no figures there ("Gross wealth - end of 2007" | "(Euro)"), into a column hardly
+    otherwise empty, with words and no figures there ("Net income at year end" | "(USD)"), into a column hardly
     any of the ``n`` body rows fills (``filled``: rows per column), is one cell: a label longer than its column."""
     rare = max(SPILL_ROWS, SPILL_SHARE * n)
     for phrase in _phrases(row, SPILL_JOIN):

@@ -58,9 +58,9 @@ def test_a_total_set_out_left_of_the_indented_label_above_is_a_row_of_its_own(tm
     path = tmp_path / "total.pdf"
     pdf = canvas.Canvas(str(path), pagesize=letter)
     pdf.setFont("Helvetica", 9)
-    rows = [("Group", "Count", "Rate", "Share"), ("Region", "", "", ""), ("North", "1,880", "97.4", "12.0"),
-            ("South", "7,570", "77.1", "18.5"), ("East", "44,530", "161.6", "30.1"), ("West", "3,445", "34.2", "9.4"),
-            ("total", "57,425", "135.0", "70.0")]  # fmt: skip
+    rows = [("Group", "Count", "Rate", "Share"), ("Region", "", "", ""), ("North", "1,210", "91.3", "11.0"),
+            ("South", "6,420", "72.5", "17.5"), ("East", "40,160", "150.2", "31.5"), ("West", "2,915", "30.8", "8.1"),
+            ("total", "50,705", "129.9", "68.1")]  # fmt: skip
     right = 60 + 120 + 3 * 70
     pdf.line(60, 710, right, 710)
     for k, row in enumerate(rows):
@@ -73,17 +73,17 @@ def test_a_total_set_out_left_of_the_indented_label_above_is_a_row_of_its_own(tm
     pdf.line(60, 700 - len(rows) * 12 + 6, right, 700 - len(rows) * 12 + 6)
     pdf.save()
     (table,) = _tables(path)
-    assert ["West", "3,445", "34.2", "9.4"] in table
-    assert ["total", "57,425", "135.0", "70.0"] in table
+    assert ["West", "2,915", "30.8", "8.1"] in table
+    assert ["total", "50,705", "129.9", "68.1"] in table
 
 
 def test_a_label_that_is_a_figure_does_not_wrap_onto_the_line_below(tmp_path: Path) -> None:
     path = tmp_path / "ages.pdf"
     pdf = canvas.Canvas(str(path), pagesize=letter)
     pdf.setFont("Helvetica", 9)
-    rows = [("Age", "Count", "Rate", "Share"), ("Women", "", "", ""), ("18-24", "1,880", "97.4", "12.0"),
-            ("25-44", "7,570", "77.1", "18.5"), ("45-64", "44,530", "161.6", "30.1"), ("65+", "3,445", "34.2", "9.4"),
-            ("total", "57,425", "135.0", "70.0")]  # fmt: skip
+    rows = [("Age", "Count", "Rate", "Share"), ("Women", "", "", ""), ("18-24", "1,210", "91.3", "11.0"),
+            ("25-44", "6,420", "72.5", "17.5"), ("45-64", "40,160", "150.2", "31.5"), ("65+", "2,915", "30.8", "8.1"),
+            ("total", "50,705", "129.9", "68.1")]  # fmt: skip
     right = 60 + 120 + 3 * 70
     pdf.line(60, 710, right, 710)
     for k, row in enumerate(rows):
@@ -94,8 +94,8 @@ def test_a_label_that_is_a_figure_does_not_wrap_onto_the_line_below(tmp_path: Pa
     pdf.line(60, 700 - len(rows) * 12 + 6, right, 700 - len(rows) * 12 + 6)
     pdf.save()
     (table,) = _tables(path)
-    assert ["65+", "3,445", "34.2", "9.4"] in table
-    assert ["total", "57,425", "135.0", "70.0"] in table
+    assert ["65+", "2,915", "30.8", "8.1"] in table
+    assert ["total", "50,705", "129.9", "68.1"] in table
 
 
 _PROSE = (
@@ -140,8 +140,8 @@ def test_a_ruled_body_of_one_cell_per_column_is_read_row_by_row_when_a_value_is_
     pdf = canvas.Canvas(str(path), pagesize=letter)
     pdf.setFont("Helvetica", 9)
     head = ("Country", "Fund A", "Fund B", "Total")
-    body = [("North", "2.3", "3.2", "5.5"), ("South", "0.21", "0", "0.21"), ("East", "8.8", "13.4", "22.2"),
-            ("West", "1.1", "1.9", "3.0"), ("Other aid", "", "0.87", "")]  # fmt: skip
+    body = [("North", "2.1", "3.4", "5.5"), ("South", "0.35", "0", "0.35"), ("East", "7.6", "12.9", "20.5"),
+            ("West", "1.2", "1.6", "2.8"), ("Other aid", "", "0.64", "")]  # fmt: skip
     xs = (100, 200, 280, 360, 440)
     top, pitch = 700, 12
     bottom = top - pitch * (len(body) + 2) - 8
@@ -149,7 +149,7 @@ def test_a_ruled_body_of_one_cell_per_column_is_read_row_by_row_when_a_value_is_
         pdf.line(xs[0], y, xs[-1], y)  # rules over the header, under it, under the body, under the total
     for x in xs:
         pdf.line(x, top, x, bottom)
-    for k, row in enumerate([head, *body, ("Total", "12.41", "19.37", "30.91")]):
+    for k, row in enumerate([head, *body, ("Total", "11.25", "18.54", "29.79")]):
         y = top - pitch * (k + 1) + 2 - (4 if k else 0) - (2 if k > len(body) else 0)
         for j, cell in enumerate(row):
             pdf.drawString(xs[j] + 4, y, cell)
@@ -167,12 +167,12 @@ def test_a_label_wrapped_onto_a_closer_line_under_it_is_one_label(tmp_path: Path
     path = tmp_path / "wrapped.pdf"
     pdf = canvas.Canvas(str(path), pagesize=letter)
     pdf.setFont("Helvetica", 8)
-    values = ("1,206", "2,862", "(4.7)")
+    values = ("1,140", "2,705", "(5.1)")
     # (label, x, line pitch above it, values): items indented under their section labels, one label wrapped onto a
     # second line set closer than the rows are
     lines = [("Sex", 60, 14, False), ("Male", 66, 12, True), ("Female", 66, 12, True), ("Race", 60, 12, False),
-             ("White", 66, 12, True), ("Black", 66, 12, True), ("American Indian/Alaska", 66, 12, True),
-             ("Native", 68, 9, False), ("Region", 60, 12, False), ("North", 66, 12, True),
+             ("White", 66, 12, True), ("Black", 66, 12, True), ("Seasonal and Farm", 66, 12, True),
+             ("Workers", 68, 9, False), ("Region", 60, 12, False), ("North", 66, 12, True),
              ("South", 66, 12, True)]  # fmt: skip
     right = 200 + 3 * 60
     y = 710.0
@@ -188,7 +188,7 @@ def test_a_label_wrapped_onto_a_closer_line_under_it_is_one_label(tmp_path: Path
     pdf.line(60, y - 6, right, y - 6)
     pdf.save()
     (table,) = _tables(path)
-    assert ["American Indian/Alaska Native", *values] in table
+    assert ["Seasonal and Farm Workers", *values] in table
     assert ["Region", "", "", ""] in table
 
 
@@ -198,10 +198,10 @@ def test_frames_around_each_line_of_a_header_cell_do_not_cut_it_into_rows(tmp_pa
     pdf.setFont("Helvetica", 9)
     pdf.setLineWidth(0.5)
     xs = (100, 250, 330, 410, 490)
-    head = ("", "to air", "to water", "to land")
-    unit = ("", "kg/year", "kg/year", "kg/year")
-    body = [("Carbon dioxide", "100 million", "-", "-"), ("Methane", "100 000", "-", "-"),
-            ("Nitrous oxide", "10 000", "-", "-"), ("Sulphur oxides", "150 000", "-", "-")]  # fmt: skip
+    head = ("", "by road", "by rail", "by sea")
+    unit = ("", "t/day", "t/day", "t/day")
+    body = [("Grain", "20 million", "-", "-"), ("Timber", "300 000", "-", "-"),
+            ("Cement", "40 000", "-", "-"), ("Steel", "120 000", "-", "-")]  # fmt: skip
     top, line = 700, 10
     ys = [top, top - 2 * line] + [top - 2 * line - (k + 1) * 12 for k in range(len(body))]
     for y0, y1 in zip(ys, ys[1:], strict=False):
@@ -223,7 +223,7 @@ def test_frames_around_each_line_of_a_header_cell_do_not_cut_it_into_rows(tmp_pa
     geom = read_page_geometry(doc[0])
     (grid, *_) = lattice_tables(geom.chars, geom.edges, geom.frame.reading_size, geom.lines)
     doc.close()
-    assert grid.rows[0] == ["", "to air kg/year", "to water kg/year", "to land kg/year"]
+    assert grid.rows[0] == ["", "by road t/day", "by rail t/day", "by sea t/day"]
     assert [list(r) for r in body] == grid.rows[1:]
 
 
@@ -241,9 +241,9 @@ def test_a_column_of_running_text_that_runs_on_above_a_table_is_not_its_first_co
     lines.append(line)
     for k, text in enumerate(lines):  # the page's text column, set at the same pitch as the table's rows
         pdf.drawString(60, 720 - 12 * k, text)
-    rows = [("Place", "n =", "%"), ("Residence", "60", "27.7"), ("Grounds", "58", "26.7"), ("Offices", "56", "25.8"),
-            ("Services", "22", "10.1"), ("Other", "15", "6.9"), ("Several", "6", "2.8"),
-            ("Total", "217", "100.0")]  # fmt: skip
+    rows = [("Place", "n =", "%"), ("Homes", "71", "30.2"), ("Streets", "52", "22.1"), ("Shops", "44", "18.7"),
+            ("Schools", "31", "13.2"), ("Parks", "20", "8.5"), ("Elsewhere", "17", "7.2"),
+            ("Total", "235", "100.0")]  # fmt: skip
     for k, row in enumerate(rows):
         y = 720 - 12 * (len(lines) - 9 + k)
         pdf.drawString(330, y, row[0])
@@ -258,10 +258,10 @@ def test_a_label_wrapped_onto_two_closer_lines_is_one_label(tmp_path: Path) -> N
     pdf = canvas.Canvas(str(path), pagesize=letter)
     pdf.setFont("Helvetica", 10)
     # (label lines, values): rows 26 pt apart, the lines of a label 15 pt apart, values beside its first line
-    rows = [(["Total sets available"], ("47", "272,768", "389,933")),
-            (["Programs Written", "By the Public and", "The Government"], ("0", "237", "1,079")),
-            (["Set downloads"], ("0", "652,412", "2,348,928")), (["Nations with open sites"], ("0", "6", "21")),
-            (["States with open sites"], ("0", "8", "29"))]  # fmt: skip
+    rows = [(["Records published"], ("52", "210,400", "415,020")),
+            (["Tools Written", "By Volunteers and", "The Staff"], ("0", "180", "1,310")),
+            (["Record downloads"], ("0", "540,300", "2,100,750")), (["Regions with portals"], ("0", "4", "17")),
+            (["Towns with portals"], ("0", "9", "33"))]  # fmt: skip
     y = 700.0
     pdf.drawString(72, y, "Measure")
     for j, name in enumerate(("Launch", "Year one", "Year two"), start=1):
@@ -275,7 +275,7 @@ def test_a_label_wrapped_onto_two_closer_lines_is_one_label(tmp_path: Path) -> N
         y -= 15 * (len(label) - 1)
     pdf.save()
     (table,) = _tables(path)
-    assert ["Programs Written By the Public and The Government", "0", "237", "1,079"] in table
+    assert ["Tools Written By Volunteers and The Staff", "0", "180", "1,310"] in table
 
 
 def test_a_long_label_running_on_over_a_column_gap_stays_one_cell(tmp_path: Path) -> None:
@@ -284,7 +284,7 @@ def test_a_long_label_running_on_over_a_column_gap_stays_one_cell(tmp_path: Path
     pdf.setFont("Helvetica", 9)
     rows = [("Variable", "Mean", "Std. Dev.", "Max")]
     rows += [(f"Item {k}", f"{0.3 + k / 50:.2f}", f"{0.4 + k / 40:.2f}", "1") for k in range(1, 16)]
-    rows += [("Gross financial wealth at the end of the year (Euro)", "38,855", "114,128", "2,870,000")]
+    rows += [("Net savings held at the close of the year (USD)", "41,300", "98,650", "3,150,000")]
     y = 700
     for row in rows:
         x = 72.0
@@ -303,10 +303,10 @@ def test_labels_worded_alike_on_every_row_are_not_cut_into_columns_at_their_word
     path = tmp_path / "alike.pdf"
     pdf = canvas.Canvas(str(path), pagesize=letter)
     pdf.setFont("Helvetica", 9)
-    rows = [("", "Freq.", "Percent", "Mean"), ("Households kept the assets", "344", "75.2", "12196"),
-            ("Households sold some of the assets", "53", "11.6", "23518"),
-            ("Households sold all of them", "61", "13.2", "9187"), ("Households gave them away", "12", "2.6", "3120"),
-            ("All", "470", "100.0", "13153")]  # fmt: skip
+    rows = [("", "Count", "Share", "Mean"), ("Households kept the land", "310", "70.1", "11800"),
+            ("Households sold some of the land", "62", "14.0", "21950"),
+            ("Households sold all of it", "48", "10.9", "8640"), ("Households gave it away", "22", "5.0", "2970"),
+            ("All", "442", "100.0", "12480")]  # fmt: skip
     y = 700
     for row in rows:
         x = 72.0

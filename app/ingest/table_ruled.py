@@ -117,10 +117,23 @@ def without_text_frames(edges: list[RulingLine], margin: float = 0.5) -> list[Ru
         for bx in range(int(s[0] // step), int(s[2] // step) + 1):
             for by in range(int(s[1] // step), int(s[3] // step) + 1):
                 squares.setdefault((bx, by), []).append(s)
+    # A frame may also reach the cell's top and bottom rules when it is set in from both sides and no rectangle
+    # touches its sides (cells side by side in a row share theirs): frames around each line of a wrapped name.
+    lefts: dict[float, list[BBox]] = {}
+    rights: dict[float, list[BBox]] = {}
+    for r in rects:
+        lefts.setdefault(r[0], []).append(r)
+        rights.setdefault(r[2], []).append(r)
     held: dict[BBox, list[BBox]] = {}
     for r in rects:
+        beside = rights.get(r[0], []) + lefts.get(r[2], [])
+        # (a rectangle a point thin or less is a rule drawn as a filled box, not a frame)
+        alone = min(r[2] - r[0], r[3] - r[1]) > 1.0 and not any(o[1] < r[3] and r[1] < o[3] for o in beside)
         for s in squares.get((int((r[0] + r[2]) / 2 // step), int((r[1] + r[3]) / 2 // step)), ()):
-            if s[0] + margin < r[0] and s[1] + margin < r[1] and r[2] < s[2] - margin and r[3] < s[3] - margin:
+            if not (s[0] + margin < r[0] and r[2] < s[2] - margin):
+                continue
+            within = s[1] + margin < r[1] and r[3] < s[3] - margin
+            if within or (alone and s[1] - margin <= r[1] and r[3] <= s[3] + margin):
                 held.setdefault(s, []).append(r)
     frames = {r for inner in held.values() if len(inner) <= 2 for r in inner}
     if not frames:
@@ -268,29 +281,44 @@ def _whole_row(
 def _stacked_lines(
     cells: Sequence[Any], bucket_row: Sequence[list[tuple[Glyph, bool]]]
 ) -> list[tuple[list[list[tuple[Glyph, bool]]], list[BBox | None]]]:
-    """A ruled row whose every filled cell holds the same number of text lines, set level across the cells, each line
-    with a figure beside its label, is that many rows the rules did not separate (a table ruled only above and below
-    its body): one row per line. Any other row stays whole (a label wrapped beside a one-line value is one row)."""
+    """A ruled row whose cells hold several text lines set level across the cells, each level with its label in the
+    first cell and a figure beside it, is that many rows the rules did not separate (a table ruled only above and
+    below its body): one row per level. Another cell may leave a level empty (a row without a value in that column).
+    Any other row stays whole (a label wrapped beside a one-line value is one row)."""
     whole = [_whole_row(cells, bucket_row)]
     filled = [(k, _lines_of(b)) for k, b in enumerate(bucket_row) if b]
-    counts = {len(lines) for _, lines in filled}
-    if len(filled) < 2 or len(counts) != 1 or (n := counts.pop()) < 2:
+    if len(filled) < 2 or all(len(lines) < 2 for _, lines in filled):
         return whole
-    if not all(any(_opens_on_value(cell_text(lines[i])) for _, lines in filled[1:]) for i in range(n)):
-        return whole  # a header wrapped in every column ("World food" / "sales"), or prose set in cells
-    levels = [[min(ch.top for ch, _ in line) for line in lines] for _, lines in filled]
-    height = min(ch.bottom - ch.top for _, lines in filled for line in lines for ch, _ in line)
-    if any(abs(lv[i] - levels[0][i]) > 0.5 * max(height, 1.0) for lv in levels for i in range(n)):
+    height = max(min(ch.bottom - ch.top for _, lines in filled for line in lines for ch, _ in line), 1.0)
+    levels: list[float] = []
+    for top in sorted(min(ch.top for ch, _ in line) for _, lines in filled for line in lines):
+        if not levels or top - levels[-1] > 0.5 * height:
+            levels.append(top)
+    if len(levels) < 2:
         return whole
+    at: list[list[list[tuple[Glyph, bool]] | None]] = [[None] * len(cells) for _ in levels]
+    for k, lines in filled:
+        for line in lines:
+            top = min(ch.top for ch, _ in line)
+            i = min(range(len(levels)), key=lambda n: abs(top - levels[n]))
+            if abs(top - levels[i]) > 0.5 * height or at[i][k] is not None:
+                return whole  # lines that do not keep the levels: a wrapped cell
+            at[i][k] = line
+    first = filled[0][0]
+    if not all(
+        row[first] and any(got and _opens_on_value(cell_text(got)) for k, got in enumerate(row) if k != first)
+        for row in at
+    ):
+        return whole  # a header wrapped in every column ("World food" / "sales"), prose or a value wrapped in a cell
     out = []
-    for i in range(n):
-        line_buckets: list[list[tuple[Glyph, bool]]] = [[] for _ in cells]
+    for row in at:
+        line_buckets: list[list[tuple[Glyph, bool]]] = [got or [] for got in row]
         line_boxes: list[BBox | None] = [None] * len(cells)
-        for k, lines in filled:
-            line_buckets[k] = lines[i]
-            glyphs = [ch for ch, _ in lines[i]]
-            # The cell's own width (the columns are read from the cells' sides), the line's own height.
-            line_boxes[k] = (cells[k][0], min(g.top for g in glyphs), cells[k][2], max(g.bottom for g in glyphs))
+        for k, got in enumerate(row):
+            if got:
+                glyphs = [ch for ch, _ in got]
+                # The cell's own width (the columns are read from the cells' sides), the line's own height.
+                line_boxes[k] = (cells[k][0], min(g.top for g in glyphs), cells[k][2], max(g.bottom for g in glyphs))
         out.append((line_buckets, line_boxes))
     return out
 

@@ -70,10 +70,58 @@ def stream_grids(
         if grid is None or is_degenerate(grid.rows):
             grid = Grid(rows, [[None] * len(r) for r in rows], box)
         else:
-            grid.bbox = union_bbox((grid.bbox, box))
+            if not drop_text_column(grid):
+                grid.bbox = union_bbox((grid.bbox, box))
             stack_header_cells(grid, rules, edges)
         out.append(grid)
     return out
+
+
+# A column of the page's running text set beside a table, which a whitespace finder took in as the table's first or
+# last column: most of its cells are phrases of at least PROSE_WORDS words (PROSE_SHARE of them), and its lines keep
+# their own pitch, not the table's rows: at least UNPAIRED_SHARE of the rows hold its text alone, and as many rows of
+# values (two cells or more) leave it empty. A column of descriptions in a table of text starts on each row's line.
+# Or, beside the rows of the table's values, its lines hold phrases and it runs on above or below them for at least
+# UNPAIRED_SHARE of the rows and MIN_RUN_ON lines (a caption or a note set in the first column runs on too, but
+# beside the values that column holds short labels).
+PROSE_WORDS = 6
+PROSE_SHARE = 0.6
+UNPAIRED_SHARE = 0.1
+MIN_RUN_ON = 3
+
+
+def _words(cell: str) -> int:
+    """Words with a letter or digit (not the dots of a leader)."""
+    return sum(1 for w in cell.split() if any(ch.isalnum() for ch in w))
+
+
+def drop_text_column(grid: Grid) -> bool:
+    """Take a neighbouring column of running text out of the grid (its rows, cells and box); True when one was."""
+    rows = grid.rows
+    n = len(rows[0]) if rows else 0
+    if n < 3:
+        return False
+    for j in (n - 1, 0):
+        others = [sum(1 for k, c in enumerate(r) if c and k != j) for r in rows]
+        valued = [i for i, o in enumerate(others) if o >= 2]
+        if not valued:
+            continue
+        span = range(valued[0], valued[-1] + 1)  # the rows of the table's values
+        filled = [rows[i][j] for i in span if rows[i][j]]
+        alone = [i for i, (r, o) in enumerate(zip(rows, others, strict=True)) if r[j] and not o]
+        without = sum(1 for r, o in zip(rows, others, strict=True) if not r[j] and o >= 2)
+        prose = sum(1 for c in filled if _words(c) >= PROSE_WORDS)
+        least = UNPAIRED_SHARE * len(rows)
+        # its lines keep a pitch of their own, or it runs on above or below the table's values
+        own = without >= least or sum(1 for i in alone if i not in span) >= max(least, MIN_RUN_ON)
+        if not filled or prose < PROSE_SHARE * len(filled) or len(alone) < least or not own:
+            continue
+        kept = [(r[:j] + r[j + 1 :], b[:j] + b[j + 1 :]) for r, b in zip(rows, grid.boxes, strict=True)]
+        kept = [(r, b) for r, b in kept if any(r)]
+        grid.rows, grid.boxes = [r for r, _ in kept], [b for _, b in kept]
+        grid.bbox = union_bbox(x for _, b in kept for x in b if x is not None)
+        return True
+    return False
 
 
 Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1

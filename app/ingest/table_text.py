@@ -151,3 +151,35 @@ def _is_numeric_row(row: list[tuple[str, BBox]]) -> bool:
             height = max(box[3] - box[1], 1.0)
             wide_gaps += box[0] - row[i - 1][1][2] > 1.2 * height
     return numbers >= 2 and wide_gaps >= 1
+
+
+# ------------------------------------------------------------------------------------------------
+# Column gaps inside a label column
+# ------------------------------------------------------------------------------------------------
+
+# A gap between words no wider than this many text heights is a word space, not a column gap: labels worded alike on
+# every row ("Households kept the land", "Households sold all of it") leave such strips open down a table.
+WORD_SPACE_EMS = 0.5
+
+
+def label_seps(body: Sequence[Sequence[tuple[str, BBox]]], seps: list[float]) -> list[float]:
+    """``seps`` (column gaps of a whitespace table, from its ``body`` rows of phrases) less those inside its label
+    column: before the first column that holds a figure, a gap that is a word space between words (not figures) on
+    every row where it is narrow, on two rows or more."""
+    first_figures = min(
+        (sum(1 for x in seps if x < b[0]) for s in body for t, b in s if _NUMERIC.match(t)), default=len(seps)
+    )
+    out = []
+    for k, x in enumerate(seps):
+        narrow = []
+        for s in body:
+            left = [tb for tb in s if tb[1][2] <= x]
+            right = [tb for tb in s if tb[1][0] >= x]
+            if left and right:
+                (lt, lb), (rt, rb) = left[-1], right[0]
+                if rb[0] - lb[2] < WORD_SPACE_EMS * min(lb[3] - lb[1], rb[3] - rb[1]):
+                    narrow.append((lt, rt))
+        words = not any(_NUMERIC.match(a) or _NUMERIC.match(b) for a, b in narrow)
+        if not (k < first_figures and len(narrow) >= 2 and words):
+            out.append(x)
+    return out

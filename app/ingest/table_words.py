@@ -11,11 +11,9 @@ from itertools import accumulate
 
 from app.ingest.extracted import BBox
 from app.ingest.passages import Line, union_bbox
-from app.ingest.table_text import _NUMERIC, _is_numeric_row, clean_cell
+from app.ingest.table_text import _NUMERIC, _is_numeric_row, clean_cell, label_seps
 
-# ------------------------------------------------------------------------------------------------
-# Grids: cells with their boxes
-# ------------------------------------------------------------------------------------------------
+Words = Sequence[tuple[str, BBox]]  # words with their boxes
 
 
 @dataclass(slots=True)
@@ -95,7 +93,7 @@ def column_separators(rows: Sequence[Sequence[tuple[str, BBox]]]) -> tuple[list[
         by_numbers = _shared_gaps(numeric)
         if len(by_numbers) > len(seps):
             seps = by_numbers
-    return seps, need
+    return label_seps(body, seps), need
 
 
 def _shared_gaps(body: Sequence[Sequence[tuple[str, BBox]]]) -> list[float]:
@@ -142,6 +140,8 @@ def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
     texts: list[list[str]] = []
     boxes: list[list[BBox | None]] = []
     body = next((i for i, row in enumerate(rows) if _is_numeric_row(row)), len(rows))
+    every: list[list[list[tuple[str, BBox]]]] = []  # each row's words, by column
+    spills: list[tuple[Words, list[list[tuple[str, BBox]]]]] = []  # the body rows
     for i, row in enumerate(rows):
         parts: list[list[tuple[str, BBox]]] = [[] for _ in range(ncols)]
         if _running_text(row):
@@ -166,12 +166,47 @@ def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
                 if col < 0 or not _LEADER.match(text):
                     col = bisect_right(seps, (box[0] + box[2]) / 2)
                 parts[col].append((text, box))
+            spills.append((row, parts))
+        every.append(parts)
+    filled = [sum(1 for parts in every if parts[j]) for j in range(ncols)]
+    for words, parts in spills:
+        _rejoin_spilled(words, parts, seps, filled, len(spills))
+    for parts in every:
         texts.append([" ".join(t for t, _ in p) for p in parts])
         boxes.append([union_bbox(b for _, b in p) if p else None for p in parts])
     return normalise_grid(texts, boxes)
 
 
 _LEADER = re.compile(r"^[.…·_]+$")
+
+
+# Words of a body row at most SPILL_JOIN text heights apart read as one phrase when a phrase runs on over a column
+# gap (`_rejoin_spilled`): a word space, set loose in some fonts, but narrower than a column gap. Only into a column
+# that at most SPILL_ROWS of the body rows fill (or this share of them): a column its overflow alone makes.
+SPILL_JOIN = 0.5
+SPILL_ROWS = 2
+SPILL_SHARE = 0.05
+
+
+def _rejoin_spilled(
+    row: Words, parts: list[list[tuple[str, BBox]]], seps: Sequence[float], filled: Sequence[int], n: int
+) -> None:
+    """A phrase of a body row (words a word space apart) that runs on over a column gap into cells its row leaves
+    otherwise empty, with words and no figures there ("Net income at year end" | "(USD)"), into a column hardly
+    any of the ``n`` body rows fills (``filled``: rows per column), is one cell: a label longer than its column."""
+    rare = max(SPILL_ROWS, SPILL_SHARE * n)
+    for phrase in _phrases(row, SPILL_JOIN):
+        cols = [bisect_right(seps, (b[0] + b[2]) / 2) for _, b in phrase]
+        spilled = [tw for tw, c in zip(phrase, cols, strict=True) if c != cols[0]]
+        if not spilled or any(_NUMERIC.match(t) for t, _ in spilled):
+            continue
+        moved = set(spilled)
+        into = {c for c in cols if c != cols[0]}
+        if any(filled[c] > rare for c in into) or any(tw not in moved for c in into for tw in parts[c]):
+            continue  # the row has a cell of its own there
+        for c in into:
+            parts[c] = []
+        parts[cols[0]] = sorted(parts[cols[0]] + spilled, key=lambda tw: tw[1][0])
 
 
 def _cuts(x: float, box: BBox) -> bool:
@@ -307,7 +342,8 @@ def words_in(words: Sequence[tuple[str, BBox]], region: BBox) -> list[tuple[str,
 def join_vertical(words: Sequence[tuple[str, BBox]]) -> list[tuple[str, BBox]]:
     """Text set vertically (column headers turned 90°) comes as one glyph per word, stacked at
     the same x and wider than tall: each stack becomes one word, read bottom to top (or top to
-    bottom when it starts with a capital at the top), with spaces at the wider gaps."""
+    bottom when it starts with a capital at the top), with spaces at the wider gaps. A stack
+    of mostly marks that are not letters or digits is cells of dashes, one per row, and stays."""
     singles = sorted(
         (tw for tw in words if len(tw[0]) == 1 and tw[1][2] - tw[1][0] > tw[1][3] - tw[1][1]),
         key=lambda tw: (round(tw[1][0]), tw[1][1]),
@@ -327,8 +363,8 @@ def join_vertical(words: Sequence[tuple[str, BBox]]) -> list[tuple[str, BBox]]:
     joined: list[tuple[str, BBox]] = []
     used: set[int] = set()
     for chain in chains:
-        if len(chain) < 3:
-            continue
+        if len(chain) < 3 or 2 * sum(1 for t, _ in chain if t.isalnum()) < len(chain):
+            continue  # a column of dashes ("—" in each row of a column) is wider than tall too, but not text
         used.update(id(tw) for tw in chain)
         top_first = chain[0][0].isupper() and not chain[-1][0].isupper()
         ordered = chain if top_first else chain[::-1]

@@ -848,3 +848,18 @@ def test_a_whole_table_is_said_with_what_its_header_compares() -> None:
     assert table_summary(TableData(id="v", rows=values_as_header, columns=values_as_header[0], header_rows=1)) == ""
     copied = [["Fiscal 2022", "Fiscal 2022", "Total"], ["1st", "3", "4"]]
     assert table_summary(TableData(id="c", rows=copied, columns=copied[0], header_rows=1)) == ""
+
+
+def test_a_sentence_run_into_a_table_is_no_row_of_values() -> None:
+    # A bulleted paragraph below the table, caught in it, says the row's name and more of the question's words.
+    table = TableData(
+        id="seg",
+        rows=[
+            ["", "2023", "2022"],
+            ["Northern Markets", "12.6", "20.4"],
+            ["Southern Markets", "8.1", "14.7"],
+            ["• Northern Markets: comparable sales were led by strong", "growth in the largest", "cities"],
+        ],
+    )
+    got = cell_answer(table, "What comparable sales increase did the Northern Markets segment post in 2022?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "20.4"

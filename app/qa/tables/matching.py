@@ -83,12 +83,27 @@ def best_row(
 ) -> tuple[Pick | None, list[Pick]]:
     """The data row whose label the question names best, and every row tied with it (ambiguity)."""
     picks, _ = row_picks(table, sh, question, limits)
+    # A row of running text caught in the table (a note, a bulleted paragraph) is named by chance when rows of
+    # values are named too.
+    values = [p for p in picks if not _prose_row(p.name, table.rows[p.index], sh.label_column)]
+    picks = values or picks
     if not picks:
         return None, []
     top = max(p.matched for p in picks)
     best = [p for p in picks if p.matched == top]
     best.sort(key=lambda p: (-p.matched, p.index))
     return best[0], best
+
+
+# A row label of this many words, with no figure in its row, is a sentence of running text, not a row's name (a
+# definition table's rows name themselves in a word or two and describe at length beside it).
+PROSE_LABEL_WORDS = 8
+
+
+def _prose_row(label: str, row: Sequence[str], label_column: int) -> bool:
+    if len(label.split()) < PROSE_LABEL_WORDS:
+        return False
+    return not any(ch.isdigit() for c, cell in enumerate(row) if c != label_column for ch in cell)
 
 
 def row_score(

@@ -14,6 +14,7 @@ import numpy as np
 from scipy import sparse
 from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
 
+from app.qa.analysis.described import descriptions
 from app.qa.index import CollectionIndex
 from app.text.acronyms import expanded
 
@@ -221,14 +222,22 @@ def absent_names(
     if bm25.weights is None:
         return []
     named: str | None = None  # the documents' file names and titles, read only for a word no unit holds
-    absent = []
-    for m in QUESTION_NAME.finditer(question):
-        unheld = [t for t in bm25.analyze(m.group(0)) if len(t) >= 4 and t.isalpha() and t not in bm25.vocabulary]
-        for t in unheld:
-            named = known().lower() if named is None else named
-            if t not in named and not bm25.spelled_near(t, likeness):
-                absent.append(m.group(0))
-                break
+
+    def never_said(term: str, near: float | None = likeness) -> bool:
+        nonlocal named
+        if len(term) < 4 or not term.isalpha() or term in bm25.vocabulary:
+            return False
+        named = known().lower() if named is None else named
+        return term not in named and (near is None or not bm25.spelled_near(term, near))
+
+    absent = [m.group(0) for m in QUESTION_NAME.finditer(question) if any(map(never_said, bm25.analyze(m.group(0))))]
+    # "the solar inverter manual" over a folder that never says "solar" nor "inverter": a document described by
+    # what it is about that is not there. Every describing word unsaid, not one (a description paraphrases); a
+    # word spelled like one the folder says still counts as unsaid (common words: "solar" is spelled like "polar").
+    for described in descriptions(question):
+        terms = [t for word in described.words for t in bm25.analyze(word) if len(t) >= 4 and t.isalpha()]
+        if terms and all(never_said(t, None) for t in terms):
+            absent.append(question[described.start : described.end])
     return absent
 
 

@@ -83,3 +83,19 @@ def test_a_name_the_collection_never_says_is_absent() -> None:
     assert absent_names(index, "What did the Costcos report?") == []  # another form of a name it says
     # Short words and numbers decide nothing ("Q2", "EU", a year).
     assert absent_names(index, "What did Costco report in Q2 2023 for the EU?") == []
+
+
+def test_a_document_described_by_words_the_collection_never_says_is_absent() -> None:
+    from app.qa.seeds import absent_names
+
+    index = _index([
+        ("a", "Costco reported comparable sales up 4% at its polar warehouses.", [1.0, 0.0, 0.0]),
+        ("b", "The sensor datasheet lists timing for each interrupt.", [0.0, 1.0, 0.0]),
+    ])  # fmt: skip
+    # Every describing word unsaid ("solar" is only spelled like "polar"): the document is not there.
+    assert absent_names(index, "What efficiency does the solar inverter manual specify?") == [
+        "the solar inverter manual"
+    ]
+    # One describing word the collection says: the description may paraphrase a document that is there.
+    assert absent_names(index, "What does the solar sensor datasheet say?") == []
+    assert absent_names(index, "What timing does the sensor datasheet give?") == []

@@ -87,7 +87,7 @@ class Bm25Index:
         self.analyze = self.vectorizer.build_analyzer()
         self._by_start: dict[str, list[str]] | None = None  # vocabulary by first two letters, built when first asked
 
-    def spelled_near(self, word: str, likeness: float) -> bool:
+    def spelled_near(self, word: str, likeness: float, same_start: bool = True) -> bool:
         """Some word of the collection is spelled like `word` (a typo, a variant: "Margaraviate" for
         "Margraviate"): it opens with the same five letters, or has the same first two, a length within two, and
         difflib's ratio at least `likeness`."""
@@ -98,7 +98,7 @@ class Bm25Index:
             self._by_start = by_start
         head = word[:5]  # "canadian" is said by "canada": a word that opens alike is the same name in another form
         return any(
-            term.startswith(head)
+            (same_start and term.startswith(head))
             or (abs(len(term) - len(word)) <= 2 and difflib.SequenceMatcher(None, word, term).ratio() >= likeness)
             for term in self._by_start.get(word[:2], ())
         )
@@ -210,6 +210,11 @@ def rare_names(index: CollectionIndex, question: str) -> tuple[frozenset[str], .
     return tuple(dict.fromkeys(n for n in names + codes if n))
 
 
+# How alike a describing word must be spelled to a word of the collection to count as said: closer than a name's
+# (settings.answer.near_spelling) because common words differ by a letter ("solar", "polar"; "inverter", "inverted").
+DESCRIBED_NEAR_SPELLING = 0.9
+
+
 def absent_names(
     index: CollectionIndex, question: str, known: Callable[[], str] = str, likeness: float = 0.8
 ) -> list[str]:
@@ -223,20 +228,21 @@ def absent_names(
         return []
     named: str | None = None  # the documents' file names and titles, read only for a word no unit holds
 
-    def never_said(term: str, near: float | None = likeness) -> bool:
+    def never_said(term: str, near: float = likeness, same_start: bool = True) -> bool:
         nonlocal named
         if len(term) < 4 or not term.isalpha() or term in bm25.vocabulary:
             return False
         named = known().lower() if named is None else named
-        return term not in named and (near is None or not bm25.spelled_near(term, near))
+        return term not in named and not bm25.spelled_near(term, near, same_start)
 
     absent = [m.group(0) for m in QUESTION_NAME.finditer(question) if any(map(never_said, bm25.analyze(m.group(0))))]
     # "the solar inverter manual" over a folder that never says "solar" nor "inverter": a document described by
-    # what it is about that is not there. Every describing word unsaid, not one (a description paraphrases); a
-    # word spelled like one the folder says still counts as unsaid (common words: "solar" is spelled like "polar").
+    # what it is about that is not there. Every describing word unsaid, not one (a description paraphrases); only
+    # a word spelled very nearly like one the folder says is said ("Costcos"; "solar" is no "polar", and a common
+    # word's first five letters are no name's: "inverter" is no "inverted").
     for described in descriptions(question):
         terms = [t for word in described.words for t in bm25.analyze(word) if len(t) >= 4 and t.isalpha()]
-        if terms and all(never_said(t, None) for t in terms):
+        if terms and all(never_said(t, DESCRIBED_NEAR_SPELLING, same_start=False) for t in terms):
             absent.append(question[described.start : described.end])
     return absent
 

@@ -9,6 +9,7 @@ from app.ingest.passages import Line, union_bbox
 from app.ingest.table_stream import _overlap
 from app.ingest.table_text import _CAPTION, _FIGURE_CAPTION, _is_data_row, header_row_count, rows_to_markdown
 from app.ingest.table_words import Grid
+from app.ingest.table_wraps import join_wrapped_rows
 
 # ------------------------------------------------------------------------------------------------
 # Captions, labels, headers
@@ -338,6 +339,7 @@ def finish_table(
     inner_caption = split_caption_rows(grid)
     join_wrapped_labels(grid)
     join_label_lines(grid)
+    join_wrapped_rows(grid)
     caption: str | None
     if caption_line is not None:
         caption = _caption_text(lines, caption_line, bbox)

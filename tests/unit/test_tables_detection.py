@@ -59,3 +59,20 @@ def test_column_rules_that_stop_short_of_the_horizontal_rules_do_not_hide_the_ta
     path = tmp_path / "booktabs_columns.pdf"
     _booktabs(path, ROWS, column_rules=True)
     assert [list(r) for r in ROWS] in _tables(path)
+
+
+def test_a_table_typed_in_a_monospaced_font_with_its_columns_a_few_spaces_apart_is_found(tmp_path: Path) -> None:
+    """Each line one string, its columns padded with spaces: a whitespace finder that reads text lines sees one
+    column; the words cut into columns whose rows are mostly figures are a table."""
+    path = tmp_path / "typed.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Courier", 9)
+    pdf.drawString(60, 716, "Share      " + "".join(f"{g:>8}" for g in ("A", "B", "C", "D", "E")))
+    rows = []
+    for k in range(12):
+        share = f"0.{10 + 7 * k}"
+        values = [str(40 + 13 * k + 7 * j) for j in range(5)]
+        rows.append([share, *values])
+        pdf.drawString(60, 700 - 12 * k, f"{share:<11}" + "".join(f"{v:>8}" for v in values))
+    pdf.save()
+    assert any(all(r in t for r in rows) for t in _tables(path))

@@ -47,8 +47,6 @@ class CamelotStream:
         out = []
         for t in found:
             rows = normalise_rows(t.df.values.tolist())
-            if is_degenerate(rows):
-                continue
             out.append((rows, tuple(t._bbox), tuple(t.pdf_size)))
         return out
 
@@ -67,6 +65,8 @@ def stream_grids(
     for rows, box in found:
         region = widen(words, lengthen(words, box), page_width)
         grid = words_grid(words_in(words, region))
+        if is_degenerate(rows) and (grid is None or not _mostly_data(grid.rows)):
+            continue  # camelot saw one column: only a grid of our words that is mostly rows of figures is a table
         if grid is None or is_degenerate(grid.rows):
             grid = Grid(rows, [[None] * len(r) for r in rows], box)
         else:
@@ -75,6 +75,16 @@ def stream_grids(
             stack_header_cells(grid, rules, edges)
         out.append(grid)
     return out
+
+
+# camelot may read a table set in a monospaced font (columns a space or two apart) as one column of lines: its region
+# still holds a table when our words cut it into columns whose rows are mostly rows of figures (this share of them);
+# a column of a paper's prose, which camelot reads the same way, holds few.
+MIN_DATA_SHARE = 0.5
+
+
+def _mostly_data(rows: Sequence[Sequence[str]]) -> bool:
+    return not is_degenerate([list(r) for r in rows]) and sum(map(_is_data_row, rows)) >= MIN_DATA_SHARE * len(rows)
 
 
 # A column of the page's running text set beside a table, which a whitespace finder took in as the table's first or

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 
 from app.ingest.extracted import BBox, ExtractedTable
 from app.ingest.passages import Line
+from app.ingest.table_booktabs import booktabs_tables
 from app.ingest.table_captions import (
     assign_captions,
     caption_lines,
@@ -148,6 +149,7 @@ def extract_tables(
         if poor or _rows_outside(signals.numeric, [g.bbox for g in found]) >= 3:
             found = _merge_candidates(found, stream_grids(stream(), lines, size[0], edges))
     found = [g.stacked or g for g in found]
+    found += booktabs_tables(edges, lines, found)
     captions = caption_lines(lines)  # once per page: tables are few, lines many
     if captions:
         found += captioned_tables(lines, found, captions)

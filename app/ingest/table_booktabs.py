@@ -1,0 +1,99 @@
+"""Tables ruled by horizontal lines only (booktabs style: a top rule, a rule under the header, a bottom rule).
+
+Such a table has no vertical edges, so the ruled finder never sees it, and a small one (a few rows of words or
+check marks, or of figures too few to align) gives the cheap detector no rows of numbers either. Its rules say where
+it is: rules of one length, set one under the other at the same x, frame its rows; its columns are cut from its words
+(``words_grid``), as for any whitespace table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.ingest.extracted import BBox
+from app.ingest.passages import Line
+from app.ingest.table_stream import _overlap, horizontal_rules, stack_header_cells
+from app.ingest.table_text import RulingLine, is_degenerate
+from app.ingest.table_words import Grid, join_vertical, words_grid, words_in
+
+# A rule at least this long (points) may frame a table: shorter ones underline a word or mark a footnote's start.
+MIN_RULE_LENGTH = 60.0
+# Rules of one table start and end at the same x within this many points (each drawn across the table's width).
+SAME_X = 2.0
+# A booktabs table has a top rule, a header rule and a bottom rule: fewer rules of one length frame nothing.
+MIN_RULES = 3
+# Rules one table's lines apart at most (points): a page's other rules of the same length (a figure's frame, another
+# table) lie farther, and a table longer than this has rows of figures the other detectors see.
+MAX_RULE_GAP = 400.0
+# A vertical edge this long (points) inside the frame is a rule between cells (as page_signals counts them).
+MIN_VERTICAL = 8.0
+# A vertical edge ending this close (points) to a horizontal rule meets it, as a cell's side meets its top and bottom.
+TOUCH = 1.0
+# A table already found that covers this share of the framed region (or is covered by it) is the same table.
+SAME_TABLE = 0.5
+
+
+def booktabs_tables(edges: Sequence[RulingLine], lines: Sequence[Line], found: Sequence[Grid]) -> list[Grid]:
+    """Tables framed by MIN_RULES or more horizontal rules of one length at one x, that no table in ``found``
+    covers: the words between the first and last rule, within the rules' width, cut into a grid of two columns or
+    more and two rows or more."""
+    every = horizontal_rules(edges)
+    rules = [r for r in every if r[2] - r[1] >= MIN_RULE_LENGTH]
+    if len(rules) < MIN_RULES:
+        return []
+    out: list[Grid] = []
+    words: list[tuple[str, BBox]] | None = None
+    for group in _frames(rules):
+        region: BBox = (min(r[1] for r in group), group[0][0], max(r[2] for r in group), group[-1][0])
+        if any(_overlap(region, g.bbox) > SAME_TABLE for g in [*found, *out]):
+            continue
+        if any(_crosses(e, region, every) for e in edges):
+            continue  # a lattice's rules (its cells drawn as boxes), which the ruled finder reads
+        if words is None:
+            words = join_vertical([(w.text, w.bbox) for ln in lines for w in ln.words])
+        if not all(words_in(words, (region[0], a[0], region[2], b[0])) for a, b in zip(group, group[1:], strict=False)):
+            continue  # a chart's grid lines: a table's rules have its text rows between them
+        grid = words_grid(words_in(words, region))
+        if grid is None or is_degenerate(grid.rows) or len(grid.rows[0]) < 2:
+            continue
+        stack_header_cells(grid, every, edges)
+        out.append(grid)
+    return out
+
+
+def _crosses(edge: RulingLine, region: BBox, rules: Sequence[tuple[float, float, float]]) -> bool:
+    """A vertical edge of MIN_VERTICAL points or more inside the region that meets a horizontal rule (an end within
+    TOUCH of it): a cell's side. Column rules set between booktabs rules stop short of them, and stay."""
+    if edge["orientation"] != "v" or edge["height"] < MIN_VERTICAL:
+        return False
+    x, top, bottom = float(edge["x0"]), float(edge["top"]), float(edge["bottom"])
+    if not (region[0] - SAME_X <= x <= region[2] + SAME_X and top < region[3] - SAME_X and bottom > region[1] + SAME_X):
+        return False
+    return any(r[1] - TOUCH <= x <= r[2] + TOUCH and min(abs(top - r[0]), abs(bottom - r[0])) <= TOUCH for r in rules)
+
+
+def _frames(rules: Sequence[tuple[float, float, float]]) -> list[list[tuple[float, float, float]]]:
+    """Runs of MIN_RULES or more rules of one extent (x0 and x1 within SAME_X), each at most MAX_RULE_GAP below the
+    one before, top to bottom."""
+    groups: list[list[tuple[float, float, float]]] = []
+    for rule in sorted(rules, key=lambda r: (r[1], r[2], r[0])):
+        group = next((g for g in groups if abs(g[0][1] - rule[1]) <= SAME_X and abs(g[0][2] - rule[2]) <= SAME_X), None)
+        if group is None:
+            groups.append([rule])
+        else:
+            group.append(rule)
+    out: list[list[tuple[float, float, float]]] = []
+    for group in groups:
+        group.sort()
+        run = [group[0]]
+        for rule in group[1:]:
+            if rule[0] - run[-1][0] <= 0.5:
+                continue  # a rule drawn twice
+            if rule[0] - run[-1][0] > MAX_RULE_GAP:
+                if len(run) >= MIN_RULES:
+                    out.append(run)
+                run = []
+            run.append(rule)
+        if len(run) >= MIN_RULES:
+            out.append(run)
+    return out

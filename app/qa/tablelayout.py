@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from app.qa.analysis.phrases import WORD
+
 FOOTNOTE = re.compile(r"(?:[*†‡§¶#]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\((?:[a-z]|\d)\))$")
 MINUS = "-−–—"
 YEAR = re.compile(r"^(?:1[89]|20)\d\d(?:\s*[-–/]\s*\d{1,4})?$")
@@ -73,6 +75,20 @@ def guess_header_rows(rows: list[list[str]]) -> int:
 
 
 NOTE_WORDS = 8  # a leading row whose one filled cell runs this long is a headnote or title, not a header
+
+
+NOTE_OPENERS = frozenset({"note", "notes", "source", "sources", "see"})
+
+
+def note_line(text: str, words: int) -> bool:
+    """A note ("Source: …", "NOTE: …") or a sentence of at least `words` words ending in a full stop: a line that
+    heads nothing."""
+    first = WORD.match(text)
+    if first is not None and first.group(0).lower() in NOTE_OPENERS:
+        return True
+    line = text.removesuffix("\n")
+    said = line.split()
+    return bool(said) and line == line.strip() and len(said) >= words and len(said[-1]) > 1 and line.endswith(".")
 
 
 def note_rows(rows: list[list[str]]) -> int:

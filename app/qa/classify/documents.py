@@ -58,9 +58,25 @@ DETERMINERS = frozenset("the a an this that of in from on".split())
 
 
 # "page 3 of", "table 2 in the", "the last page of": what follows names the document the page or table is in.
-PART_AFTER_REFERENCE = re.compile(
-    r"\b(?:(?:page|pages|pp|p)(?: [a-z0-9]{1,8}){0,2}|(?:table|tables)(?: [a-z0-9]{1,8}){1,3}) (?:of|in|from)(?: the)?$"
-)
+PAGE_REFERENCE = frozenset({"page", "pages", "pp", "p"})
+TABLE_REFERENCE = frozenset({"table", "tables"})
+MAX_REFERENCE_WORDS = 8  # a page's or table's number or name: "3", "iv", "a4"
+
+
+def _after_reference(words: list[str]) -> bool:
+    """The normalised words before a part end on a page or table reference: "page 3 of", "table 2 in the"."""
+    said = words[:-1] if words[-1:] == ["the"] else words
+    if not said or said[-1] not in ("of", "in", "from"):
+        return False
+    before = said[:-1]
+    for k in range(min(len(before), 4)):
+        # "%table" is the word "table" after a per cent sign
+        head, named = before[-k - 1].rsplit("%", 1)[-1], before[len(before) - k :]
+        if not all(len(w) <= MAX_REFERENCE_WORDS and w.isascii() and w.isalnum() for w in named):
+            return False
+        if (head in PAGE_REFERENCE and k <= 2) or (head in TABLE_REFERENCE and k >= 1):
+            return True
+    return False
 
 
 def _stem(filename: str) -> str:
@@ -269,7 +285,7 @@ class DocumentNames:
                 before = words[start - 1] if start > 0 else None
                 if after is not None and after.split()[-1] in DOC_NOUNS and (before is None or before in DETERMINERS):
                     hits.append((size, len(part), part, carriers, after))
-                elif PART_AFTER_REFERENCE.search(" ".join(words[max(0, start - 6) : start])):
+                elif _after_reference(words[max(0, start - 6) : start]):
                     hits.append((size, len(part), part, carriers, None))
         if not hits:
             return None

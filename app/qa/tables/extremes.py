@@ -14,9 +14,22 @@ from app.settings_reading import TableReadingSettings
 
 # Rows that hold what no member holds ("Unspecified", "non-EU", "Unknown"): never the "highest" country. "Other"
 # may be a member ("Other" castes) or the rest ("Other offenses"): kept, but no short answer when it would win.
-CATCH_ALL = re.compile(r"^(?:unspecified|unknown|not (?:stated|specified|known|classified|available)|"
-                       r"non [a-z]+(?: \d+)?|n e c|nec|rest of (?:the )?\w+|no answer)$")  # fmt: skip
-OTHERS = re.compile(r"^(?:other|others|all others?\b.*|miscellaneous|misc)$")
+CATCH_ALL = frozenset(
+    "unspecified|unknown|not stated|not specified|not known|not classified|not available|n e c|nec|no answer".split("|")
+)
+OTHERS = frozenset({"other", "others", "miscellaneous", "misc"})
+
+
+def _catch_all(name: str) -> bool:
+    """A normalised row name of the rest: one of CATCH_ALL, "non eu", "non eu 27", "rest of the world"."""
+    w = name.split()
+    non = len(w) in (2, 3) and w[0] == "non" and w[1].isalpha() and (len(w) == 2 or w[2].isdigit())
+    rest = w[:2] == ["rest", "of"] and (len(w) == 3 or (len(w) == 4 and w[2] == "the")) and "%" not in w[-1]
+    return name in CATCH_ALL or non or rest
+
+
+def _others(name: str) -> bool:
+    return name in OTHERS or name.split()[:2] in (["all", "other"], ["all", "others"])
 
 
 def _own(sh: Shape, i: int, members: Sequence[int]) -> str:
@@ -40,14 +53,14 @@ def extreme_answer(
 ) -> TableAnswer:
     """The row with the highest (lowest) value of the column, or the nth of them ("the second largest")."""
     members = [i for i, _ in values]
-    plain = [(i, v) for i, v in values if not CATCH_ALL.match(normalise(_own(sh, i, members)))]
+    plain = [(i, v) for i, v in values if not _catch_all(normalise(_own(sh, i, members)))]
     values = plain or values
     order = sorted({v for _, v in values}, reverse=kind == "max")
     if nth > len(order):
         nth = len(order)
     target = order[nth - 1]
     rows = [i for i, v in values if v == target]
-    if any(OTHERS.match(normalise(_own(sh, i, members))) for i in rows):
+    if any(_others(normalise(_own(sh, i, members))) for i in rows):
         sure = False  # "Other" leads: a member or the rest of them, two readings
     if len(rows) > 1:
         sure = False  # a tie: no one row is the answer

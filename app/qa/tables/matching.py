@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from rapidfuzz import fuzz
 
+from app.qa.analysis.phrases import WORD
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import has_value, is_number
 from app.qa.tables.model import Shape, TableData
@@ -17,8 +19,18 @@ from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
 
 # Rows that summarise others: never the "highest" member, never summed again.
-SUMMARY_ROW = re.compile(r"^(?:total|totals|all|overall|sum|average|mean|median|pooled|eu ?\d+|eu total|world|"
-                         r"grand total)\b", re.I)  # fmt: skip
+SUMMARY_WORDS = frozenset("total totals all overall sum average mean median pooled world".split())
+
+
+def summary_row(name: str) -> bool:
+    """A normalised row name that summarises others: "total …", "eu 27 …", "eu15 …", "grand total …"."""
+    words = list(islice(WORD.finditer(name), 2))
+    if not words or words[0].start() > 0:
+        return False
+    first = words[0].group(0)
+    second = words[1].group(0) if len(words) > 1 and name[words[0].end() : words[1].start()] == " " else ""
+    eu = (first == "eu" and (second.isdecimal() or second == "total")) or (first[:2] == "eu" and first[2:].isdecimal())
+    return first in SUMMARY_WORDS or eu or (first, second) == ("grand", "total")
 
 
 PARENTHETICAL = re.compile(r"\([^()]*\)")
@@ -222,7 +234,7 @@ def named_whole(label: str, question: Sequence[str], limits: TableReadingSetting
 
 def summary_label(name: str) -> bool:
     """ "Total", "EU15 Total", or a sub-label that is one ("clarification) / Grand Total")."""
-    return bool(SUMMARY_ROW.match(normalise(name)) or SUMMARY_ROW.match(normalise(name.split(" / ")[-1])))
+    return summary_row(normalise(name)) or summary_row(normalise(name.split(" / ")[-1]))
 
 
 def description(table: TableData, limits: TableReadingSettings = TableReadingSettings()) -> list[str]:

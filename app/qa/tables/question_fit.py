@@ -7,24 +7,27 @@ import re
 from collections.abc import Callable
 
 from app.db.models import Document
+from app.qa.analysis.phrases import Phrases
 from app.qa.classify.patterns import STOPWORDS
 from app.qa.tables.model import TableData
 from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
 
-TWO_ASKS = re.compile(r"\band\s+(?:what|how|which|who|where|when)\b", re.I)
+TWO_ASKS = Phrases.of([f"and {wh}" for wh in "what how which who where when".split()])
 # "How high was the drop-out rate?", "How big a change is projected …?": a measure asks for a value too.
-MEASURED = r"(?:many|much|big|large|small|high|low|long|far|old|tall|often|fast)"
-ASKS_FOR_VALUE = re.compile(rf"\b(?:what|which|who|how {MEASURED}|where)\b", re.I)
+MEASURED = "many much big large small high low long far old tall often fast".split()
+ASKS_FOR_VALUE = Phrases.of(["what", "which", "who", "where", *(f"how {m}" for m in MEASURED)])
 # A question that asks for something other than a value ("Why …", "How does …", "Describe …"); one with neither
-# this nor a value word is a bare noun phrase ("Hong Kong's student response rate in us-020.pdf?"): a value.
-ASKS_OTHER = re.compile(rf"\b(?:why|how(?! {MEASURED}\b)|when|explain|describe|summari[sz]e|discuss|compare|"
-                        r"tell me about|list)\b", re.I)  # fmt: skip
+# this nor a value word is a bare noun phrase ("Hong Kong's student response rate in us-020.pdf?"): a value. Its
+# "how" is no "how many": that one asks for a value first.
+ASKS_OTHER = Phrases.of(
+    "why|how|when|explain|describe|summarise|summarize|discuss|compare|tell me about|list".split("|")
+)
 
 
 def asks_for_value(question: str) -> bool:
     """The question asks for a value a cell could hold (not "why", "how does", "describe")."""
-    return bool(ASKS_FOR_VALUE.search(question)) or not ASKS_OTHER.search(question)
+    return ASKS_FOR_VALUE.said(question) or not ASKS_OTHER.said(question)
 
 
 # What a value measures, as tokens writes it ("share" and "%" are "percent"): a question and the cell

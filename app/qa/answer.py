@@ -246,7 +246,9 @@ def comparison_verdict(labels: list[str], shorts: list[str | None], compared: st
     first_wins = (order < 0) == SMALLER_WINS.said(compared)
     (win, wv), (lose, lv) = ((labels[0], shorts[0]), (labels[1], shorts[1]))[:: 1 if first_wins else -1]
     # "… than the act", not "… than The act": a label opens its own line, here it stands mid-sentence.
-    lose = re.sub(r"^(The|A|An)(?=\s)", lambda m: m.group(1).lower(), lose)
+    article = lose.split(None, 1)[0] if lose[:1].strip() else ""
+    if article in ("The", "A", "An") and lose[len(article) : len(article) + 1].isspace():
+        lose = article.lower() + lose[len(article) :]
     return f"{win} ({wv}) {compared} than {lose} ({lv})."
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from app.qa.analysis.phrases import ARTICLES, Phrases
+
 DOCUMENT_NOUN = r"(?:documents?|files?|reports?|pdfs?|papers?|sources?)"
 # "Which documents", "What files", "Which of the uploaded files", "Which of these reports"
 WHICH_DOCUMENTS_HEAD = (
@@ -122,27 +124,33 @@ def which_documents_topic(question: str) -> str | None:
 
 # "Which documents contain figures for Kerala?": the documents are about Kerala; "figures for" names no topic, and
 # requiring it too would drop a document whose table names Kerala without the word "figures".
-GENERIC_HEAD = re.compile(
-    r"^(?:the\s+)?(?:(?:figures|data|numbers|statistics|information|details|facts|values|mentions?)\s+"
-    r"(?:for|on|about|of|from|regarding)|(?:words?|terms?|phrase|name)(?=\s+\S))\s+",
-    re.I,
-)
+GENERIC_HEAD = Phrases.of(
+    [f"{the}{noun} {prep}" for the in ("", "the ")
+     for noun in "figures data numbers statistics information details facts values mention mentions".split()
+     for prep in "for on about of from regarding".split()]
+    + [f"{the}{noun}" for the in ("", "the ") for noun in "word words term terms phrase name".split()]
+)  # fmt: skip
+
+
+def _without_generic_head(topic: str) -> str:
+    return topic[GENERIC_HEAD.lead(topic) :]
 
 
 # "Which documents mention both Finland and Canada?": each document must name every term.
-BOTH = re.compile(r"^(?:both|all\s+of|each\s+of)\s+", re.I)
+BOTH = Phrases.of(["both", "all of", "each of"])
 
 
 def every_term_required(topic: str) -> bool:
-    return bool(BOTH.match(GENERIC_HEAD.sub("", topic.strip())))
+    return BOTH.lead(_without_generic_head(topic.strip())) > 0
 
 
 def topic_terms(topic: str) -> list[str]:
     """The alternatives of a topic ("education or students" → ["education", "students"]; "figures for Kerala" →
     ["Kerala"])."""
-    topic = BOTH.sub("", GENERIC_HEAD.sub("", topic.strip()))
+    topic = _without_generic_head(topic.strip())
+    topic = topic[BOTH.lead(topic) :]
     terms = [t.strip(" ,") for t in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", topic, flags=re.I)]
-    return [re.sub(r"^(?:the|a|an)\s+", "", t, flags=re.I) for t in terms if t]
+    return [t[ARTICLES.lead(t) :] for t in terms if t]
 
 
 def stem(word: str) -> str:

@@ -21,6 +21,7 @@ from typing import Any, Literal
 import yaml
 
 from app.qa.analysis.grammar import parse
+from app.qa.analysis.phrases import Phrases
 from app.qa.decompose.choice import YEAR
 from app.qa.decompose.compare import CAPITALISED, YEARISH
 from app.qa.decompose.patterns import Part
@@ -32,6 +33,7 @@ VERB_TAGS = ("VB", "VBD", "VBZ", "VBP", "VBN", "VBG", "MD")
 # Where a prepositional phrase ends: at the next one.
 _PREPOSITIONS = "in|for|of|at|on|during|among|from|to|by|with|under|over"
 _POSSESSIVE = re.compile(r"^(.+?)['’]s\b")
+ITS = Phrases.of(["its", "their"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,8 +163,8 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
             return None
         subject = verb[1]
         owner = _POSSESSIVE.match(subject)
-        if owner is not None and re.match(r"^(?:its|their)\s", other, re.I):
-            other = re.sub(r"^(?:its|their)\s", f"{owner.group(1)}'s ", other, flags=re.I)  # "than its rigid …"
+        if owner is not None and ITS.lead(other):
+            other = f"{owner.group(1)}'s {other[len(other.split(None, 1)[0]) + 1 :]}"  # "than its rigid …"
         return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(subject)),
                                       Part(f"{opening} {verb[0]} {other}{both}?", _label(other))))  # fmt: skip
     return None

@@ -4,14 +4,17 @@
 from __future__ import annotations
 
 import re
+from itertools import islice
 
+from app.qa.analysis.phrases import WORD, Phrases
 from app.qa.decompose.choice import MEASURE_COMPARATIVES, WHEN_COMPARATIVES
-from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX, PREPOSITION, PRONOUN
+from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX, PREPOSITION, PRONOUN, words_of
 
 # "… received that same month" after "… in November 2015": the first part's time, said again.
-SAME_TIME = re.compile(
-    r"(?:\b(?:in|during|for)\s+)?\b(?:(?:that|the)\s+same|that)\s+(?:month|year|day|week|quarter|period)\b", re.I
-)
+SAME_TIME = Phrases.of(
+    [f"{during}{that} {unit}" for during in ("", "in ", "during ", "for ") for that in ("that same", "the same", "that")
+     for unit in "month year day week quarter period".split()]
+)  # fmt: skip
 
 
 MONTHS_NAMED = "January|February|March|April|May|June|July|August|September|October|November|December"
@@ -24,28 +27,29 @@ WHEN_SAID = re.compile(
 
 def _same_time(part: str, first: str) -> str:
     said = WHEN_SAID.search(first)
-    same = SAME_TIME.search(part)
+    same = SAME_TIME.find(part)
     # "the same month a year earlier" is another time.
-    if said is None or same is None or SHIFTED.match(part, same.end()):
+    if said is None or same is None or SHIFTED.match(part, same[1]):
         return part
-    return f"{part[: same.start()]}in {said.group(0)}{part[same.end() :]}"
+    return f"{part[: same[0]]}in {said.group(0)}{part[same[1] :]}"
 
 
 SHIFTED = re.compile(r"\s+(?:a|one|the|\d+)?\s*(?:\w+\s+)?(?:earlier|before|previously|prior|later|after)\b", re.I)
 
 
-THING = re.compile(r"^(?:the|its|their)\s", re.I)
+THING = Phrases.of(["the", "its", "their"])
 
 
-PAST = re.compile(r"\b(?:was|were|did|had)\b|\b\w+ed\b", re.I)
+PAST = frozenset({"was", "were", "did", "had"})
 
 
 def _thing_asked(part: str, first: str) -> str:
     """ "the figure for the same month a year earlier" after "What was JAL's load factor … in December 2015?" → "What
     was the figure for …": a thing named alone is asked for in the first part's tense."""
-    if not THING.match(part):
+    if not THING.lead(part):
         return part
-    return f"What {'was' if PAST.search(first) else 'is'} {part}"
+    past = any(w in PAST or (len(w) > 2 and w.endswith("ed")) for w in WORD.findall(first.lower()))
+    return f"What {'was' if past else 'is'} {part}"
 
 
 # "... suffered from back pain and what percentage followed treatment for it?": "it" after a preposition of the
@@ -82,7 +86,9 @@ WH_HEAD = re.compile(
 
 
 # "how big a change is that projected to be", "what was this figure in 2009": the first part's thing, pointed at.
-DEMONSTRATIVE = re.compile(rf"\b(?:{AUX}|{PREPOSITION})\s+(?:that|this|those|these)\b", re.I)
+DEMONSTRATIVE = Phrases.of(
+    [f"{w} {that}" for w in (*words_of(AUX), *words_of(PREPOSITION)) for that in ("that", "this", "those", "these")]
+)
 
 
 # "What was the figure for the same month a year earlier?": a figure of what the first part asked about.
@@ -94,7 +100,10 @@ GENERIC_THING = re.compile(
 )
 
 
-OWNER_PRONOUN = re.compile(r"\b(?:did|does|do)\s+(it|they)\s+(?:have|own|hold|employ|count|record)\b", re.I)
+OWNER_PRONOUN = Phrases.of(
+    [f"{aux} {it} {verb}" for aux in ("did", "does", "do") for it in ("it", "they")
+     for verb in "have own hold employ count record".split()]
+)  # fmt: skip
 
 
 NAME_AFTER_PREPOSITION = re.compile(r"\b(?:of|in|for|at)\s+((?:the\s+)?[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*)")
@@ -107,18 +116,19 @@ def _with_antecedent(part: str, first: str) -> str:
     """A later part with a pronoun it cannot resolve alone ("When was it published?" after "Who proposed the
     directive?") asked with the first part's subject matter after it ("When was it published (proposed the
     directive)?"): retrieved alone, "it" finds nothing about the directive. Other parts unchanged."""
-    owner = OWNER_PRONOUN.search(part)
+    owner_at = OWNER_PRONOUN.first(part)
+    owner = None if owner_at is None else list(islice(WORD.finditer(part, owner_at), 2))[-1]
     named = [m.group(1) for m in NAME_AFTER_PREPOSITION.finditer(first)]
     if owner is not None and named:
         # "What was the population of Spain in 1995, and how many retail outlets did it have?": what "has" things is
         # the place the first part names, not its population.
-        return f"{part[: owner.start(1)]}{named[-1]}{part[owner.end(1) :]}"
-    pronoun = PRONOUN.search(part)
+        return f"{part[: owner.start()]}{named[-1]}{part[owner.end() :]}"
+    pronoun = PRONOUN.first(part)
     # "What costs did the Privium fund book for its first period?": "its" has its noun before it; "that" after a
     # verb or a preposition never has ("how big a change is that").
     if (
-        (pronoun is None or NAMED_BEFORE.search(part[: pronoun.start()]))
-        and not DEMONSTRATIVE.search(part)
+        (pronoun is None or NAMED_BEFORE.search(part[:pronoun]))
+        and not DEMONSTRATIVE.said(part)
         and not GENERIC_THING.match(part)
     ):
         return part
@@ -126,9 +136,7 @@ def _with_antecedent(part: str, first: str) -> str:
     return f"{part.rstrip(' ?')} ({topic})?" if topic else part
 
 
-COMPARATIVE = re.compile(
-    r"\b(?:more|less|fewer|" + "|".join([*MEASURE_COMPARATIVES, *WHEN_COMPARATIVES]) + r")\b", re.I
-)
+COMPARATIVE = Phrases.of(["more", "less", "fewer", *MEASURE_COMPARATIVES, *WHEN_COMPARATIVES])
 
 
 AMOUNT_HEAD = r"(?:how\s+many|how\s+much|what|which)"
@@ -191,7 +199,7 @@ def _how_many_more(part: str) -> str:
     return part
 
 
-SUBJECT_PRONOUN = re.compile(r"\b(?:he|she)\b", re.I)
+SUBJECT_PRONOUN = Phrases.of(["he", "she"])
 
 
 PERSON_NAME = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z]+)+\b")
@@ -201,8 +209,10 @@ def _resolve_person(part: str, first: str) -> str:
     """ "when did he start the Emily Howell project" after "When did David Cope create EMI" → "when did David Cope
     start …": asked alone, "he" is nobody. The first part's first name of two capitalised words (after its opening
     word) is taken; without one the part is unchanged."""
-    if not SUBJECT_PRONOUN.search(part):
+    at = SUBJECT_PRONOUN.first(part)
+    if at is None:
         return part
     head, _, body = first.partition(" ")
     m = PERSON_NAME.search(body)
-    return SUBJECT_PRONOUN.sub(m.group(0), part, count=1) if m else part
+    said = WORD.match(part, at)
+    return f"{part[:at]}{m.group(0)}{part[said.end() :]}" if m and said else part

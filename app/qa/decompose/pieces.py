@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX
+from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX, words_at
 
 FILE_NAME = re.compile(r"[\w.-]+\.pdf\b", re.I)
 
@@ -47,7 +47,7 @@ TWO_THINGS = re.compile(
 )
 
 
-OWN_PREPOSITION = re.compile(r"\s(?=(?:of|for|in|on|at|from|during|by)\s)", re.I)
+OWN_PREPOSITIONS = frozenset("of for in on at from during by".split())
 
 
 # "What did the first lot and the second lot each cost?", "A won two contracts; what were the X lot and the Y lot each
@@ -90,19 +90,27 @@ def _two_things(q: str) -> list[str] | None:
         return None
     a, b = m.group("a"), m.group("b")
     if not m.group("comma"):
-        tail, last = OWN_PREPOSITION.search(b), list(OWN_PREPOSITION.finditer(a))
-        if tail is not None and not last:
-            a = f"{a}{b[tail.start() :]}"
-        elif last and tail is None:
+        tail, last = words_at(b, OWN_PREPOSITIONS), words_at(a, OWN_PREPOSITIONS)
+        if tail and not last:
+            a = f"{a}{b[tail[0] - 1 :]}"
+        elif last and not tail:
             # "the population of Kerala and the literacy rate": the rate of Kerala too.
-            b = f"{b}{a[last[-1].start() :]}"
+            b = f"{b}{a[last[-1] - 1 :]}"
     verb = (m.group("verb") or "is").lower()
     verb = {"are": "is", "were": "was"}.get(verb, verb)
     return [f"What {verb} {x}?" for x in (a, b)]
 
 
 # "Overall, what share ...", "In eu-021.pdf, what share ...": a part may open on a word or a scope before its question.
-LEAD_IN = re.compile(r"^(?:overall|altogether|in\s+total|also|and|so|then|finally|lastly|first|second)\s*,\s*", re.I)
+LEAD_INS = frozenset("overall|altogether|in total|also|and|so|then|finally|lastly|first|second".split("|"))
+
+
+def without_lead_in(q: str) -> str:
+    """ "Overall, how many …" → "how many …": a word that opens the question before a comma asks nothing."""
+    head, comma, rest = q.partition(",")
+    if comma and head[:1] and not head[0].isspace() and " ".join(head.split()).lower() in LEAD_INS:
+        return rest.lstrip()
+    return q
 
 
 SCOPE_ALONE = re.compile(
@@ -123,6 +131,6 @@ def _scopes_joined(pieces: list[str]) -> list[str]:
 
 
 def _unscoped(part: str) -> str:
-    part = LEAD_IN.sub("", part, count=1)
+    part = without_lead_in(part)
     scope = SCOPE.match(part)
     return part[scope.end() :] if scope else part

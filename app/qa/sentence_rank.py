@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from app.qa.analysis.phrases import WORD
 from app.qa.answer_types import expected_type
 from app.qa.extractive_reader.items import STOP, Candidate, Encode
 from app.qa.extractive_reader.scoring import answer_type_bonus, rarity
@@ -41,8 +42,14 @@ FEATURES = (
 )  # fmt: skip
 
 # A pronoun or demonstrative among a sentence's first words: it borrows its subject from the sentence before.
-REFERS_BACK = re.compile(r"^(?:\W*\w+\W+){0,5}?(?:it|its|they|their|them|this|these|those|that|both|such|he|she|his|"
-                         r"her)\b", re.I)  # fmt: skip
+REFERS_BACK = frozenset("it its they their them this these those that both such he she his her".split())
+FIRST_WORDS = 6
+
+
+def refers_back(text: str) -> bool:
+    """One of the first words of `text` (a word it opens on only when it opens on a word) is in REFERS_BACK."""
+    words = WORD.findall(text.lower())
+    return any(w in REFERS_BACK for w in words[0 if WORD.match(text) else 1 : FIRST_WORDS])
 
 
 TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -150,7 +157,7 @@ def features(
             fit if kind != "number" else 0.0,
             1.0 - c.position / max(n_items, 1),
             1.0 if index == 0 else 0.0,
-            1.0 if REFERS_BACK.match(c.text) else 0.0,
+            1.0 if refers_back(c.text) else 0.0,
             len(q_words & stemmed(prev)) / max(len(q_words), 1),
             len(q_words & item_words.get(id(c.item), set())) / max(len(q_words), 1),
             math.log(1 + len(c.text)),

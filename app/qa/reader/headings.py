@@ -12,7 +12,7 @@ from app.settings import get_settings
 CAPTION = re.compile(r"^\W*(?:table|figure|fig\.|section|chapter|annex|appendix|part)\s*[\dA-Z]", re.I)
 
 
-ENDS_SENTENCE = re.compile(r"[.!?;:)\"”’]\s*$")
+SENTENCE_ENDS = tuple(".!?;:)\"”’")
 
 
 def heading_like(text: str) -> bool:
@@ -20,7 +20,7 @@ def heading_like(text: str) -> bool:
     not end as a sentence does, or it is a short line in capitals."""
     text = text.strip()
     limits = get_settings().answer.content
-    if CAPTION.match(text) or (len(text.split()) <= limits.heading_max_words and not ENDS_SENTENCE.search(text)):
+    if CAPTION.match(text) or (len(text.split()) <= limits.heading_max_words and not text.endswith(SENTENCE_ENDS)):
         return True
     # "PUBLICATION OF AWARD OF CONTRACTS UNDER THE TRANSPORT SECTOR PROJECT (P102000)": a title set in capitals,
     # whatever it ends on.

@@ -8,10 +8,25 @@ column numbers under the headers, and one name per column with the header rows j
 from __future__ import annotations
 
 import re
+from string import ascii_lowercase
 
 from app.qa.analysis.phrases import WORD
 
-FOOTNOTE = re.compile(r"(?:[*†‡§¶#]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\((?:[a-z]|\d)\))$")
+FOOTNOTE_SIGNS = "*†‡§¶#"
+SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
+
+
+def without_footnote(text: str) -> str:
+    """`text` less the footnote mark it ends with: a run of signs ("**", "†") or of superscript digits, or "(a)",
+    "(1)"."""
+    said, newline = (text[:-1], "\n") if text.endswith("\n") else (text, "")
+    for marks in (FOOTNOTE_SIGNS, SUPERSCRIPTS):
+        if said.rstrip(marks) != said:
+            return said.rstrip(marks) + newline
+    mark = said[-3:]
+    if len(mark) == 3 and mark[0] == "(" and mark[2] == ")" and (mark[1] in ascii_lowercase or mark[1].isdecimal()):
+        return said[:-3] + newline
+    return text
 MINUS = "-−–—"
 YEAR = re.compile(r"^(?:1[89]|20)\d\d(?:\s*[-–/]\s*\d{1,4})?$")
 # Cells that say "no value" ("-", "—", "n.a.", "..", "(X)", "*"): neither a number nor text, so a column of
@@ -25,7 +40,7 @@ def parse_number(text: str | None) -> float | None:
         return None
     s = text.strip()
     for _ in range(2):
-        s = FOOTNOTE.sub("", s).strip()
+        s = without_footnote(s).strip()
     if not s:
         return None
     negative = False

@@ -4,6 +4,7 @@ replace alternations of compiled patterns ("\\b(more|most|larger|…)\\b")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice
@@ -40,18 +41,30 @@ class Phrases:
 
     def find(self, text: str) -> tuple[int, int] | None:
         """Where the first phrase said in `text` starts and ends, None when none is."""
+        return next(self._spans(text), None)
+
+    def every(self, text: str) -> list[tuple[int, int]]:
+        """Where each phrase said in `text` starts and ends, left to right, none inside another."""
+        return list(self._spans(text))
+
+    def _spans(self, text: str) -> Iterator[tuple[int, int]]:
         low = text.lower()
         words = list(WORD.finditer(low))
-        for i, start in enumerate(words):
-            for n in range(1, self.longest + 1):
-                span = words[i : i + n]
-                if len(span) < n:
-                    break
-                if any(low[a.end() : b.start()] != " " for a, b in zip(span, span[1:], strict=False)):
-                    break  # the words of a phrase are set one space apart
-                if tuple(w.group(0) for w in span) in self.phrases:
-                    return start.start(), span[-1].end()
-        return None
+        i = 0
+        while i < len(words):
+            n = self._said_at(low, words[i : i + self.longest])
+            if n:
+                yield words[i].start(), words[i + n - 1].end()
+            i += n or 1
+
+    def _said_at(self, low: str, words: list[re.Match[str]]) -> int:
+        """How many of `words` the shortest phrase that opens them has; 0 when none does."""
+        for n in range(1, len(words) + 1):
+            if n > 1 and low[words[n - 2].end() : words[n - 1].start()] != " ":
+                return 0  # the words of a phrase are set one space apart
+            if tuple(w.group(0) for w in words[:n]) in self.phrases:
+                return n
+        return 0
 
     def opens(self, text: str) -> bool:
         """`text` begins with one of the phrases."""
@@ -92,3 +105,11 @@ def word_lists(name: str) -> dict[str, tuple[str, ...]]:
 
 # "the", "a", "an": what a name or a label may open with and be the same without.
 ARTICLES = Phrases.of(["the", "a", "an"])
+
+
+def opening_words(text: str, n: int) -> list[tuple[str, str]]:
+    """The first `n` words of `text`, lower-cased, each with what stands before it (after the word before): how a
+    question opens ("In which year" → [("", "in"), (" ", "which"), (" ", "year")])."""
+    words = list(islice(WORD.finditer(text), n))
+    ends = [0, *(w.end() for w in words)]
+    return [(text[ends[i] : w.start()], w.group(0).lower()) for i, w in enumerate(words)]

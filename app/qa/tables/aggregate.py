@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from app.qa.aggregate_intent import MAX, MIN, asks_period, blank, first_threshold, rank, thresholds
-from app.qa.analysis.phrases import Phrases
+from app.qa.analysis.phrases import Phrases, opening_words
 from app.qa.classify.model import normalise
 from app.qa.tables.column_figures import column_values, subtotal_rows, threshold_value
 from app.qa.tables.extremes import along_row, extreme_answer
@@ -38,12 +38,25 @@ CHANGE_HEADER = re.compile(r"\b(?:change|changes|growth|increase|decrease|differ
 TOTAL = re.compile(r"\b(?:total|sum|combined|altogether|in all|overall|(?:county|state|nation|country|city)[ -]?wide|"
                    r"across\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:county|state|country|nation|district|region|city)|"
                    r"across\s+all)\b", re.I)  # fmt: skip
-AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
-COUNT = re.compile(
-    r"\bhow many (?:rows|entries|items|records|lines|countries|states|member states|firms|companies|cycles|"
-    r"regions|cities|towns|schools|categories|years|[a-z]+ are (?:listed|there|shown))\b",
-    re.I,
-)
+AVERAGE = Phrases.of(["average", "mean"])
+COUNTED = Phrases.of(
+    [f"how many {things}" for things in ("rows", "entries", "items", "records", "lines", "countries", "states",
+     "member states", "firms", "companies", "cycles", "regions", "cities", "towns", "schools", "categories", "years")]
+)  # fmt: skip
+LISTED = frozenset({"listed", "there", "shown"})
+
+
+def _asks_count(question: str) -> bool:
+    """ "How many countries …", "how many ships are listed": the rows are counted."""
+    if COUNTED.said(question):
+        return True
+    said = opening_words(question, len(question))
+    return any(
+        said[i][1] == "how" and said[i + 1] == (" ", "many") and said[i + 2][0] == " " and said[i + 2][1].isascii()
+        and said[i + 2][1].isalpha() and said[i + 3] == (" ", "are") and said[i + 4][0] == " "
+        and said[i + 4][1] in LISTED
+        for i in range(len(said) - 4)
+    )  # fmt: skip
 
 
 def _aggregate_column(table: TableData, sh: Shape, q: list[str], limits: TableReadingSettings) -> Pick | None:
@@ -107,18 +120,21 @@ def intent_text(question: str, vocabulary: str, labels: frozenset[str] = frozens
     said = f" {normalise(vocabulary)} "
     measure_tokens = set(tokens(measures))  # the value columns' headers (not the row labels' one)
     out = question
-    for pattern in (MAX, MIN, AVERAGE, TOTAL):
-        for m in pattern.finditer(question):
-            after = normalise(question[m.end() :]).split()[:1]
+    found = [(True, [m.span() for m in MAX.finditer(question)]), (True, [m.span() for m in MIN.finditer(question)]),
+             (False, AVERAGE.every(question)), (False, [m.span() for m in TOTAL.finditer(question)])]  # fmt: skip
+    for extreme, spans in found:
+        for start, end in spans:
+            word = normalise(question[start:end])
+            after = normalise(question[end:]).split()[:1]
             # ... or a row's whole label: "the highest wealth quintile" names the row "Highest" (the word after it
             # names no column; "the highest pill use" asks for the highest value of "Pill").
             row = (
-                pattern in (MAX, MIN)
-                and normalise(m.group(0)) in labels  # a "Total" row is what "total" asks
+                extreme
+                and word in labels  # a "Total" row is what "total" asks
                 and not (after and word_stem(after[0]) in measure_tokens)
             )
-            if row or after and f" {normalise(m.group(0))} {after[0]} " in said:
-                out = blank(out, m.start(), m.end())
+            if row or after and f" {word} {after[0]} " in said:
+                out = blank(out, start, end)
     # "under 18" of a column "Under 18 years", "over 65" of "65 and over": a name, not a threshold.
     for t in thresholds(question):
         if f" {normalise(question[t.start : t.end])} " in said:
@@ -157,8 +173,8 @@ def _aggregate(
     limit = first_threshold(asked)
     kind = (
         ranked[0] if ranked else "max" if MAX.search(asked) else "min" if MIN.search(asked)
-        else limit.direction if limit else "average" if AVERAGE.search(asked) else "total" if TOTAL.search(asked)
-        else "count" if COUNT.search(asked) else None
+        else limit.direction if limit else "average" if AVERAGE.said(asked) else "total" if TOTAL.search(asked)
+        else "count" if _asks_count(asked) else None
     )  # fmt: skip
     if kind is None:
         return None, None

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from app.qa.aggregate_intent import Threshold
-from app.qa.tablelayout import FOOTNOTE, parse_number
+from app.qa.tablelayout import parse_number, without_footnote
 from app.qa.tables.model import TableData
 from app.settings_reading import TableReadingSettings
 
@@ -52,7 +52,7 @@ def dot_thousands(text: str) -> bool:
 def column_numbers(cells: dict[int, str]) -> dict[int, float | None]:
     """The numbers of one column. "3.597" beside "732" and "119" is 3,597 written with a dot (every dotted value has
     exactly three decimals and the column holds plain integers too), not three and a half."""
-    texts = {i: FOOTNOTE.sub("", c.strip()).strip() for i, c in cells.items()}
+    texts = {i: without_footnote(c.strip()).strip() for i, c in cells.items()}
     dotted = [t for t in texts.values() if "." in t]
     plain = [t for t in texts.values() if t.isdigit()]
     if dotted and plain and all(dot_thousands(t) for t in dotted):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from app.qa.analysis.phrases import opening_words
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import parse_number
 from app.qa.tables.matching import Pick, best_row, named_whole, numeric_columns, row_picks
@@ -72,14 +73,22 @@ def extreme_answer(
     body = f"**{names}** — the {word} {where}: {raw} {{cite}}."
     cell = cell_of(table, sh, rows[0], col.index)
     short = " and ".join(_own(sh, i, members) for i in rows)
-    if not ASKS_LABEL_FIRST.match(question.strip()):
+    if not _asks_label_first(question.strip()):
         short = f"{short} ({raw})"  # "What was the highest …": the value is asked too
     return TableAnswer(table.id, "aggregate", body, short_answer=short if sure else None, cell=cell, sure=sure)
 
 
 _ORDINAL_WORD = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 # A question asking for a row's name before anything else ("Which state …", "Who …", "In which year …").
-ASKS_LABEL_FIRST = re.compile(r"^(?:\W*(?:in|for|of|from|at|on|by)\s+)?(?:which|who|whose|where)\b", re.I)
+LABEL_ASKERS = frozenset({"which", "who", "whose", "where"})
+LABEL_PREPOSITIONS = frozenset("in for of from at on by".split())
+
+
+def _asks_label_first(question: str) -> bool:
+    """ "Which country …", "In which year …": the row's label is what is asked, its value second."""
+    said = opening_words(question, 2) + [("", "")]
+    first = said[0][0] == "" and said[0][1] in LABEL_ASKERS
+    return first or (said[0][1] in LABEL_PREPOSITIONS and said[1][0].isspace() and said[1][1] in LABEL_ASKERS)
 # A column header that names a period: a year, a school year, a fiscal year, a month, a quarter.
 PERIOD_HEADER = re.compile(r"^(?:(?:19|20)\d\d(?:\s*[–\-/]\s*(?:19|20)?\d\d)?\*{0,3}|"
                            r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+\d{2,4})?|"

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 from app.db.models import Document
-from app.qa.analysis.phrases import Phrases
+from app.qa.analysis.phrases import Phrases, opening_words
 from app.qa.classify.patterns import STOPWORDS
 from app.qa.tables.model import TableData
 from app.qa.tables.words import tokens
@@ -42,9 +42,20 @@ COUNTED = re.compile(r"\bhow many\s+((?:[\w'’-]+\s+){0,2}[\w'’-]+)", re.I)
 
 # "Which countries …", "Who …", "Where …": the question asks for a name. A cell holding only a number (with its
 # unit or sign) cannot be that name; "which year", "which share" and the like ask for a value.
-ASKS_NAME = re.compile(r"^\s*(?:(?:in|at|from|for|of|to|by)\s+)?(?:who|whom|whose|where|which(?!\s+(?:year|years|"
-                       r"date|month|day|decade|percentage|share|proportion|number|amount|value|rate)\b))\b",
-                       re.I)  # fmt: skip
+NAME_ASKERS = frozenset({"who", "whom", "whose", "where", "which"})
+NAME_PREPOSITIONS = frozenset("in at from for of to by".split())
+# "Which year …", "which percentage …": a value, not a name.
+NOT_NAMES = frozenset("year years date month day decade percentage share proportion number amount value rate".split())
+
+
+def asks_name(question: str) -> bool:
+    """The question opens (after a preposition, perhaps) with "who", "where", "which" (no "which year")."""
+    said = opening_words(question, 3) + [("", "")] * 3
+    if said[0][0].strip():
+        return False
+    k = 1 if said[0][1] in NAME_PREPOSITIONS and said[1][0].isspace() else 0
+    after = said[k + 1]
+    return said[k][1] in NAME_ASKERS and not (said[k][1] == "which" and after[0].isspace() and after[1] in NOT_NAMES)
 NUMBER_ONLY = re.compile(r"^[\s$€£¥+−–-]*\d[\d\s,.]*(?:%|[a-zA-Z]{0,3}\.?)?\s*$")
 
 
@@ -99,7 +110,7 @@ def names_elsewhere(
 
 def names_a_number(question: str, value: str | None) -> bool:
     """The question asks for a name (who, where, which + a noun that is no quantity) and `value` is a number."""
-    return bool(value) and bool(ASKS_NAME.match(question)) and bool(NUMBER_ONLY.match(value or ""))
+    return bool(value) and asks_name(question) and bool(NUMBER_ONLY.match(value or ""))
 
 
 def measures_other(question: str, explained: set[str]) -> bool:

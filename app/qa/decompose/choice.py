@@ -163,7 +163,12 @@ def _head_before_preposition(a: str) -> str | None:
 OWNED_THING = re.compile(r"^(?P<owner>.+?)['’]s\s+(?P<thing>.+)$")
 
 
-OWNER_ALONE = re.compile(r"^(?P<owner>.+?)['’]s$")
+
+
+def _owner_alone(text: str) -> bool:
+    """ "Michigan's": an owner, its thing left to the other alternative."""
+    said = text.removesuffix("\n")
+    return said.endswith(("'s", "’s")) and len(said) > 2 and "\n" not in said
 
 
 
@@ -224,8 +229,8 @@ def _alternatives(m: re.Match[str]) -> tuple[str, str]:
             if thing:
                 x = f"{thing} {x[ones:]}"
         filled.append(x)
-    owned, alone = OWNED_THING.match(filled[0]), OWNER_ALONE.match(filled[1])
-    if owned is not None and alone is not None and not OWNED_THING.match(filled[1]):
+    owned, alone = OWNED_THING.match(filled[0]), _owner_alone(filled[1])
+    if owned is not None and alone and not OWNED_THING.match(filled[1]):
         filled[1] = f"{filled[1]} {owned.group('thing')}"
     return filled[0], filled[1]
 
@@ -233,13 +238,25 @@ def _alternatives(m: re.Match[str]) -> tuple[str, str]:
 TRAILING_YEAR = re.compile(r"\s+(?:in|during|for)\s+(?:19|20)\d\d(?:\s*[–/-]\s*\d\d(?:\d\d)?)?$", re.I)
 
 
-YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+def years(text: str) -> list[re.Match[str]]:
+    """The years `text` says: words of four digits from 1900 to 2099."""
+    return [w for w in WORD.finditer(text) if len(w.group(0)) == 4 and w.group(0)[:2] in ("19", "20")
+            and w.group(0)[2:].isdecimal()]  # fmt: skip
+
+
+def without_years(text: str, said: str = "") -> str:
+    """`text` with each year replaced by `said`."""
+    out, at = [], 0
+    for w in years(text):
+        out += [text[at : w.start()], said]
+        at = w.end()
+    return "".join(out) + text[at:]
 
 
 def _year_for_both(a: str, b: str) -> tuple[str, str]:
     """"in Belgium or in the Netherlands in 1997": the year closing the second alternative is the first's too."""
     tail = TRAILING_YEAR.search(b)
-    if tail is None or YEAR.search(a) or not YEAR.sub("", b[: tail.start()]).strip():
+    if tail is None or years(a) or not without_years(b[: tail.start()]).strip():
         return a, b
     return a + tail.group(0), b
 

@@ -31,9 +31,7 @@ OPENS_QUESTION = re.compile(
 
 
 # "When and where did the accident happen?": one question asked twice.
-TWO_WH_WORDS = re.compile(
-    r"^(?P<a>when|where|who|why|how)\s+and\s+(?P<b>when|where|who|why|how)\s+(?P<rest>[^?]+?)[\s?.!]*$", re.I
-)
+TWO_WH_WORDS = frozenset("when where who why how".split())
 
 
 # "What were the revenue and the costs of the fund?", "Give me both the docket number and the comment deadline for
@@ -75,10 +73,15 @@ def _each(q: str) -> list[tuple[str, str]] | None:
 
 
 def _two_wh_words(q: str) -> list[str] | None:
-    m = TWO_WH_WORDS.match(q)
-    if m is None or m.group("a").lower() == m.group("b").lower():
+    said = q.split(None, 3) if q[:1].strip() else []
+    if len(said) < 4 or said[1].lower() != "and" or not {said[0].lower(), said[2].lower()} <= TWO_WH_WORDS:
         return None
-    return [f"{w.capitalize()} {m.group('rest')}?" for w in (m.group("a"), m.group("b"))]
+    rest = said[3]
+    while rest and (rest[-1].isspace() or rest[-1] in "?.!"):
+        rest = rest[:-1]
+    if not rest or "?" in rest or said[0].lower() == said[2].lower():
+        return None
+    return [f"{w.capitalize()} {rest}?" for w in (said[0], said[2])]
 
 
 def _two_things(q: str) -> list[str] | None:

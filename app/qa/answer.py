@@ -62,6 +62,11 @@ NO_VALUE_OF_TYPE = {
 MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 
 
+def cited(numbers: str) -> list[int]:
+    """The numbers of a citation marker's inside ("3, 5; 7")."""
+    return [int(x) for x in numbers.replace(";", ",").split(",")]
+
+
 @dataclass(slots=True)
 class Answer:
     text: str
@@ -115,7 +120,7 @@ def renumber(text: str, items: list[ContextItem]) -> tuple[str, list[str]]:
     order: list[int] = []
 
     def replace(m: re.Match[str]) -> str:
-        numbers = [int(x) for x in re.split(r"\s*[,;]\s*", m.group(1))]
+        numbers = cited(m.group(1))
         kept = []
         for n in numbers:
             if n in valid:
@@ -160,7 +165,7 @@ def combine(parts: list[tuple[str, Answer]]) -> Answer:
 
 
 def _renumber(mapping: dict[int, int], m: re.Match[str]) -> str:
-    return "".join(f"[{mapping[int(x)]}]" for x in re.split(r"\s*[,;]\s*", m.group(1)) if int(x) in mapping)
+    return "".join(f"[{mapping[n]}]" for n in cited(m.group(1)) if n in mapping)
 
 
 def _number(text: str | None) -> float | None:

@@ -79,13 +79,14 @@ def _after_reference(words: list[str]) -> bool:
     return False
 
 
-def _stem(filename: str) -> str:
+def file_stem(filename: str) -> str:
     """The file name without its extension ("eu-004.pdf" -> "eu-004")."""
-    return re.sub(r"\.[A-Za-z0-9]{2,4}$", "", filename)
+    stem, dot, extension = filename.rpartition(".")
+    return stem if dot and 1 < len(extension) < 5 and extension.isascii() and extension.isalnum() else filename
 
 
 def _document_names(doc: DocumentName) -> list[tuple[str, str]]:
-    stem = _stem(doc.filename)
+    stem = file_stem(doc.filename)
     names = [(doc.filename, "filename")]
     if stem != doc.filename:
         names.append((stem, "stem"))
@@ -97,7 +98,7 @@ def _document_names(doc: DocumentName) -> list[tuple[str, str]]:
 def _name_words(doc: DocumentName, names: list[tuple[str, str]]) -> list[list[str]]:
     """The words of the title (normalised in `names`) and of the file name ("dieselEngines_2020-v2.pdf" -> diesel
     engines 2020 v2)."""
-    stem = _stem(doc.filename)
+    stem = file_stem(doc.filename)
     stem = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", " ", stem)
     title = next((name for name, by in names if by == "title"), "")
     return [w for w in (title.split(), normalise(stem).split()) if w]

@@ -46,8 +46,7 @@ def _number(token: str) -> int | None:
         return ORDINAL_WORDS[token]
     if token in ROMAN:
         return ROMAN[token]
-    m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", token)
-    return int(m.group(1)) if m else None
+    return int(token[:-2]) if token[-2:] in ("st", "nd", "rd", "th") and token[:-2].isdecimal() else None
 
 
 def label_key(text: str | None) -> str | None:

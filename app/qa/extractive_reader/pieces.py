@@ -76,7 +76,7 @@ def table_rows(markdown: str) -> list[str]:
     """A markdown table as one line per data row, prefixed with its header so a row reads on its own."""
     max_chars = get_settings().answer.content.max_sentence_chars
     lines = [ln.strip() for ln in markdown.splitlines() if ln.strip().startswith("|")]
-    rows = [[c.strip() for c in ln.strip("|").split("|")] for ln in lines if not re.fullmatch(r"[|\s:-]+", ln)]
+    rows = [[c.strip() for c in ln.strip("|").split("|")] for ln in lines if not _rule(ln)]
     rows = _wrapped_cells_joined(rows)
     if len(rows) < 2:
         return [markdown[:max_chars]] if markdown.strip() else []
@@ -148,6 +148,11 @@ def _without_title(header: list[str]) -> list[str]:
         return header
     title = firsts.pop()
     return [h[len(title) + 3 :] if h.startswith(f"{title} / ") else "" if h == title else h for h in header]
+
+
+def _rule(line: str) -> bool:
+    """A markdown table's rule line ("|---|:--:|"): no row."""
+    return bool(line) and all(c in "|:-" or c.isspace() for c in line)
 
 
 def _heads_section(rows: list[list[str]], k: int) -> bool:

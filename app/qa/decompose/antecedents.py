@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from itertools import islice
 
-from app.qa.analysis.phrases import WORD, Phrases
+from app.qa.analysis.phrases import WORD, Phrases, opening_words
 from app.qa.decompose.choice import MEASURE_COMPARATIVES, WHEN_COMPARATIVES
 from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX, PREPOSITION, PRONOUN, words_of
 
@@ -29,12 +29,28 @@ def _same_time(part: str, first: str) -> str:
     said = WHEN_SAID.search(first)
     same = SAME_TIME.find(part)
     # "the same month a year earlier" is another time.
-    if said is None or same is None or SHIFTED.match(part, same[1]):
+    if said is None or same is None or _shifted(part, same[1]):
         return part
     return f"{part[: same[0]]}in {said.group(0)}{part[same[1] :]}"
 
 
-SHIFTED = re.compile(r"\s+(?:a|one|the|\d+)?\s*(?:\w+\s+)?(?:earlier|before|previously|prior|later|after)\b", re.I)
+SHIFTS = frozenset("earlier before previously prior later after".split())
+SHIFT_COUNTS = frozenset({"a", "one", "the"})
+
+
+def _shifted(text: str, at: int) -> bool:
+    """What follows `at` moves the time said ("… a year earlier", "two months later", "before")."""
+    said = opening_words(text[at:], 3) + [("", "")] * 2
+    if not said[0][0].isspace():
+        return False
+    (_, first), (gap, second), (last_gap, third) = said[:3]
+    counted = first in SHIFT_COUNTS or first.isdecimal()
+    digits = next((i for i, c in enumerate(first) if not c.isdecimal()), len(first))
+    # a count run into the word, as a pattern's "\s*" lets it be: "3earlier"
+    glued = first[digits:] in SHIFTS or any(first == f"{c}{s}" for c in SHIFT_COUNTS for s in SHIFTS)
+    return first in SHIFTS or glued or (gap.isspace() and second in SHIFTS) or (
+        counted and gap.isspace() and last_gap.isspace() and third in SHIFTS
+    )
 
 
 THING = Phrases.of(["the", "its", "their"])
@@ -109,7 +125,18 @@ OWNER_PRONOUN = Phrases.of(
 NAME_AFTER_PREPOSITION = re.compile(r"\b(?:of|in|for|at)\s+((?:the\s+)?[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*)")
 
 
-NAMED_BEFORE = re.compile(r"\b(?:the|a|an|this|that)\s+\w|(?<!^)\b[A-Z]\w")
+DETERMINERS = frozenset({"the", "a", "an", "this", "that"})
+
+
+def _named_before(text: str) -> bool:
+    """A determiner and its noun ("the fund"), or a capitalised word after the first ("Privium"): a thing named."""
+    words = list(WORD.finditer(text))
+    for i, w in enumerate(words):
+        if w.group(0) in DETERMINERS and i + 1 < len(words) and text[w.end() : words[i + 1].start()].isspace():
+            return True
+        if w.start() > 0 and len(w.group(0)) > 1 and "A" <= w.group(0)[0] <= "Z":
+            return True
+    return False
 
 
 def _with_antecedent(part: str, first: str) -> str:
@@ -127,7 +154,7 @@ def _with_antecedent(part: str, first: str) -> str:
     # "What costs did the Privium fund book for its first period?": "its" has its noun before it; "that" after a
     # verb or a preposition never has ("how big a change is that").
     if (
-        (pronoun is None or NAMED_BEFORE.search(part[:pronoun]))
+        (pronoun is None or _named_before(part[:pronoun]))
         and not DEMONSTRATIVE.said(part)
         and not GENERIC_THING.match(part)
     ):

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import re
 
-from app.qa.analysis.phrases import WORD
+from app.qa.analysis.phrases import WORD, Phrases
 from app.qa.decompose.antecedents import COMPARATIVE, LEADING_PP
 from app.qa.decompose.patterns import AUX, PREPOSITION, SAME_PREPOSITION_TWICE, WH_WORD
 from app.qa.decompose.pieces import OPENS_QUESTION, _unscoped
 
 # "Which of NACO's radio programmes was aimed at rural women, and which one at urban migrants?": the second part
 # says only what differs; the rest is the first part's.
-ELLIPSIS = re.compile(rf"^(?:which|what)\s+one\s+(?P<prep>{PREPOSITION}|to|by)\s+(?P<rest>[^?]+?)[\s?.!]*$", re.I)
+WHICH_ONE = Phrases.of(["which one", "what one"])
 
 
 # "..., and in the Ethiopian crash?": a bare phrase in place of the first part's last one.
@@ -31,7 +31,8 @@ def _fill_ellipsis(part: str, first: str) -> str:
     """ "which one at urban migrants" after "Which of NACO's radio programmes was aimed at rural women" → "Which of
     NACO's radio programmes was aimed at urban migrants"; "in the Ethiopian crash" after "How many people died in
     the Lion Air crash" → "How many people died in the Ethiopian crash"; other parts unchanged."""
-    m = ELLIPSIS.match(part)
+    one = WHICH_ONE.lead(part)
+    m = BARE_PHRASE.match(part[one:]) if one else None
     if not m and not OPENS_QUESTION.match(_unscoped(part)):
         m = BARE_PHRASE.match(part)
     if not m:

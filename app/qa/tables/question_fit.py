@@ -61,7 +61,18 @@ NUMBER_ONLY = re.compile(r"^[\s$€£¥+−–-]*\d[\d\s,.]*(?:%|[a-zA-Z]{0,3}\.
 
 # A capitalised word inside the question ("Vote Yes for Strong Schools", "Twitter", "Kerala") names what it asks
 # about. Month and day names are dates, which a table writes as numbers as often as not.
-NAME_WORD = re.compile(r"(?<=\s)[A-Z][\w&'’-]+")
+NAME_MARKS = "&'’-_"
+
+
+def _name_words(text: str) -> list[str]:
+    """The capitalised words after the first of a single-spaced text ("Vote Yes for Strong Schools" → Yes, Strong,
+    Schools)."""
+    out = []
+    for word in text.split(" ")[1:]:
+        end = next((i for i, c in enumerate(word) if not (c.isalnum() or c in NAME_MARKS)), len(word))
+        if "A" <= word[:1] <= "Z" and end > 1:
+            out.append(word[:end])
+    return out
 CALENDAR = frozenset(
     """january february march april may june july august september october november december monday tuesday
     wednesday thursday friday saturday sunday""".split()
@@ -73,7 +84,7 @@ def question_names(question: str, limits: TableReadingSettings = TableReadingSet
     strong, school), month and day names left out."""
     return {
         t
-        for w in NAME_WORD.findall(" ".join(question.split()))
+        for w in _name_words(" ".join(question.split()))
         if w.lower() not in CALENDAR
         for t in tokens(w)
         if len(t) >= limits.name_min_letters

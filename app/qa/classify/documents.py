@@ -24,7 +24,10 @@ FILE_WORD_AFTER = r" (?:file|pdf)\b"
 # A stem that reads as a code ("eu-021", "us_018", "report-2019-v2": letters, digits and a joining - or _, no
 # spaces) names a file even without its extension: no entity is called that, while titles of entity-named
 # documents ("Gallu", "1998 FIFA World Cup") stay ordinary words of a content question.
-CODE_LIKE_STEM = re.compile(r"(?=\S*\d)(?=\S*[A-Za-z])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+")
+def code_like(stem: str) -> bool:
+    parts = stem.replace("_", "-").split("-")
+    return (len(parts) > 1 and all(p.isascii() and p.isalnum() for p in parts)
+            and any(c.isdigit() for c in stem) and any(c.isalpha() for c in stem))  # fmt: skip
 
 
 # A file name written with its extension: that name is matched whole or reported missing, never guessed by a part.

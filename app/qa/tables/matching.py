@@ -33,7 +33,18 @@ def summary_row(name: str) -> bool:
     return first in SUMMARY_WORDS or eu or (first, second) == ("grand", "total")
 
 
-PARENTHETICAL = re.compile(r"\([^()]*\)")
+
+
+def without_asides(text: str) -> str:
+    """ "Florida (state)" → "Florida  ": each innermost parenthesis as a space."""
+    out, start, opened = [], 0, -1
+    for i, c in enumerate(text):
+        if c == "(":
+            opened = i
+        elif c == ")" and opened >= 0:
+            out.append(f"{text[start:opened]} ")
+            start, opened = i + 1, -1
+    return "".join(out) + text[start:]
 
 
 def _token_hit(token: str, question: Sequence[str], limits: TableReadingSettings) -> float:
@@ -115,12 +126,13 @@ def row_score(
     return matched + coverage + (limits.row_whole_label_bonus if exact else 0.0), coverage, exact
 
 
-LABEL_PARTICULARS = re.compile(r"\s*[;:(—–]\s*")
+PARTICULARS = ";:(—–"  # what sets a label's particulars apart: "Ontario; 2019", "Sales (US$)"
 
 
 def label_head(label: str) -> str:
     """A row label before its particulars: "Weapons" of "Weapons—carrying, possessing, etc." or "Weapons; …"."""
-    return LABEL_PARTICULARS.split(label, maxsplit=1)[0]
+    cut = next((i for i, c in enumerate(label) if c in PARTICULARS), None)
+    return label if cut is None else label[:cut].rstrip()
 
 
 def row_picks(
@@ -228,7 +240,7 @@ def named_whole(label: str, question: Sequence[str], limits: TableReadingSetting
     if name_score(label, question, limits=limits)[1] >= 1.0:
         return True
     base = CODE_SUFFIX.sub("", label)  # "Florida-USA", "Ontario-CAN": a country code after the name
-    shorter = (base, PARENTHETICAL.sub(" ", base), label_head(base))
+    shorter = (base, without_asides(base), label_head(base))
     return any(x != label and bool(tokens(x)) and name_score(x, question, limits=limits)[1] >= 1.0 for x in shorter)
 
 

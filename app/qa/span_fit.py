@@ -10,12 +10,11 @@ fatalities"), and the best match is the sentence's span fit.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import numpy as np
 
-from app.qa.analysis.phrases import SPACED, WORD
+from app.qa.analysis.phrases import SPACED, WORD, Phrases
 from app.qa.extractive_reader.items import Encode
 from app.qa.spans import Span
 
@@ -29,7 +28,22 @@ MIN_FOCUS_WORDS = 2
 
 
 # A leading scope ("In eu-021.pdf, ...", "According to the FAA, ...") names where to look, not what is asked.
-LEADING_SCOPE = re.compile(r"^(?:in|according\s+to|for)\s+[^,?]{1,60},\s+", re.I)
+SCOPE_OPENERS = Phrases.of(["in", "according to", "for"])
+MAX_SCOPE_CHARS = 60
+
+
+def without_leading_scope(question: str) -> str:
+    """ "In eu-021.pdf, what …" → "what …"."""
+    opened = SCOPE_OPENERS.lead(question)
+    comma = question.find(",", opened) if opened else -1
+    if comma < 0 or "?" in question[opened:comma] or not question[comma + 1 : comma + 2].isspace():
+        return question
+    # the scope is one character at least, and may begin in the white space after its opener
+    spaces = opened - len(question[:opened].rstrip())
+    scope = max(comma - opened, 1)
+    if scope > MAX_SCOPE_CHARS or (comma == opened and spaces < 2):
+        return question
+    return question[comma + 1 :].lstrip()
 # "what percentage of students suffered ...": the "of" after a quantity word belongs to the focus.
 QUANTITY = frozenset("percentage percent share proportion number amount fraction rate".split())
 
@@ -43,7 +57,7 @@ def _quantity(word: str) -> bool:
 def question_focus(question: str) -> str:
     """The wh-phrase and its verb: the question, without a leading scope, up to its first preposition after two
     words (an "of" after "percentage", "share", "number" ... does not end it)."""
-    q = LEADING_SCOPE.sub("", " ".join(question.split()).rstrip(" ?"))
+    q = without_leading_scope(" ".join(question.split()).rstrip(" ?"))
     words = q.split(" ")
     at, said = 0, -2
     for i, word in enumerate(words[:-1]):

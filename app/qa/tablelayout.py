@@ -31,7 +31,17 @@ MINUS = "-−–—"
 YEAR = re.compile(r"^(?:1[89]|20)\d\d(?:\s*[-–/]\s*\d{1,4})?$")
 # Cells that say "no value" ("-", "—", "n.a.", "..", "(X)", "*"): neither a number nor text, so a column of
 # figures with many of them is still a column of figures.
-NO_VALUE = re.compile(r"^(?:[-−–—‐]+|n\.? ?a\.?|\.\.+|…|\(?x\)?|\*+|nil)$", re.I)
+NO_VALUE_DASHES = frozenset("-−–—‐")
+NO_VALUE_WORDS = frozenset(
+    {"n.a.", "n.a", "n. a.", "n. a", "na.", "na", "n a.", "n a", "…", "x", "(x)", "(x", "x)", "nil"}
+)
+
+
+def _no_value(text: str) -> bool:
+    said = text.removesuffix("\n")
+    marks = set(said)
+    dots = marks == {"."} and len(said) > 1
+    return bool(said) and (marks <= NO_VALUE_DASHES or said.lower() in NO_VALUE_WORDS or marks == {"*"} or dots)
 
 
 def parse_number(text: str | None) -> float | None:
@@ -75,7 +85,7 @@ def is_number(cell: str) -> bool:
 def has_value(cell: str) -> bool:
     """A filled cell that states something: not empty, not a "no value" mark."""
     text = cell.strip()
-    return bool(text) and not NO_VALUE.match(text)
+    return bool(text) and not _no_value(text)
 
 
 def guess_header_rows(rows: list[list[str]]) -> int:

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.qa.analysis.phrases import WORD
 from app.qa.classify.model import DocumentName, normalise
 from app.qa.classify.patterns import STOPWORDS
 from app.settings import get_settings
@@ -31,7 +32,16 @@ def code_like(stem: str) -> bool:
 
 
 # A file name written with its extension: that name is matched whole or reported missing, never guessed by a part.
-WRITTEN_FILE = re.compile(r"[\w)]\.(?:pdf|txt|md|docx?|html?)\b", re.I)
+FILE_EXTENSIONS = frozenset({"pdf", "txt", "md", "doc", "docx", "htm", "html"})
+
+
+def writes_file(question: str) -> bool:
+    return any(
+        (question[i - 1].isalnum() or question[i - 1] in "_)")
+        and (extension := WORD.match(question, i + 1)) is not None
+        and extension.group(0).lower() in FILE_EXTENSIONS
+        for i, c in enumerate(question) if c == "." and i > 0
+    )  # fmt: skip
 
 
 # Parts of names (settings: answer.content). A part is a run of at most part_words words of a title or of a file

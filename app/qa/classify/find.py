@@ -9,11 +9,11 @@ from app.qa.classify.documents import (
     DOC_NOUNS,
     FILE_WORD_AFTER,
     FILE_WORD_BEFORE,
-    WRITTEN_FILE,
     DocumentNames,
     PartMatch,
     code_like,
     file_stem,
+    writes_file,
 )
 from app.qa.classify.model import DocumentName, DocumentRef, normalise
 
@@ -47,7 +47,7 @@ def resolve_document(
     norm_q = f" {normalise(question)} "
     found = names.find(norm_q)
     if found is None:
-        if WRITTEN_FILE.search(question):
+        if writes_file(question):
             return None, question, None
         part = names.find_part(norm_q)
         if part is None:

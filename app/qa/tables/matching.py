@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
+from string import ascii_uppercase
 
 from rapidfuzz import fuzz
 
@@ -230,7 +231,15 @@ def column_ranks(
     return sorted(out, reverse=True)
 
 
-CODE_SUFFIX = re.compile(r"(?<=\w)\s*[-–]\s*[A-Z]{2,4}$")
+def without_code(label: str) -> str:
+    """ "Florida-USA" → "Florida": a country code of two to four capitals after a dash ends the name."""
+    said, newline = (label[:-1], "\n") if label.endswith("\n") else (label, "")
+    code = len(said) - len(said.rstrip(ascii_uppercase))
+    before = said[: len(said) - code].rstrip()
+    if not 1 < code < 5 or not before.endswith(("-", "–")):
+        return label
+    name = before[:-1].rstrip()
+    return name + newline if name[-1:].isalnum() or name[-1:] == "_" else label
 
 
 def named_whole(label: str, question: Sequence[str], limits: TableReadingSettings = TableReadingSettings()) -> bool:
@@ -239,7 +248,7 @@ def named_whole(label: str, question: Sequence[str], limits: TableReadingSetting
     country code after a region ("Florida-USA") being optional."""
     if name_score(label, question, limits=limits)[1] >= 1.0:
         return True
-    base = CODE_SUFFIX.sub("", label)  # "Florida-USA", "Ontario-CAN": a country code after the name
+    base = without_code(label)  # "Florida-USA", "Ontario-CAN": a country code after the name
     shorter = (base, without_asides(base), label_head(base))
     return any(x != label and bool(tokens(x)) and name_score(x, question, limits=limits)[1] >= 1.0 for x in shorter)
 

@@ -101,14 +101,19 @@ def documents_with_label(question: str) -> str | None:
 
 
 # "Which documents have a table about the weather?": only tables count.
-IN_TABLES = re.compile(r"\b(?:have|has|contain|contains|include|includes|hold|holds|give|gives|provide|provides|show|"
-                       r"shows|offer|offers)\s+(?:any\s+|an?\s+)?tables?\s", re.I)  # fmt: skip
+IN_TABLES = Phrases.of(
+    [f"{verb} {few}{table}"
+     for verb in ("have has contain contains include includes hold holds give gives provide provides show shows offer "
+                  "offers").split()
+     for few in ("", "any ", "a ", "an ") for table in ("table", "tables")]
+)  # fmt: skip
 
 
 def which_documents_in_tables(question: str) -> bool:
     """The list asked for is of documents whose tables name the topic."""
     m = WHICH_DOCUMENTS.match(" ".join(question.split()))
-    return m is not None and IN_TABLES.search(m.group(0)[: m.start("topic")] + " ") is not None
+    head = m.group(0)[: m.start("topic")] + " " if m is not None else ""
+    return any(head[end : end + 1].isspace() for _, end in IN_TABLES.every(head))
 
 
 def which_documents_topic(question: str) -> str | None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX, words_at
+from app.qa.analysis.phrases import Phrases
+from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX, WH_WORD, words_at, words_of
 
 FILE_NAME = re.compile(r"[\w.-]+\.pdf\b", re.I)
 
@@ -116,9 +117,20 @@ def without_lead_in(q: str) -> str:
     return q
 
 
-SCOPE_ALONE = re.compile(
-    rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b){SCOPE_OPENER}\s+[^,?]{{1,80}}$", re.I
-)
+SCOPE_OPENERS = Phrases.of(words_of(SCOPE_OPENER.replace(r"\s+", " ")))
+MAX_SCOPE_CHARS = 80
+
+
+def _scope_alone(text: str) -> bool:
+    """ "In the state-of-the-art case for 2009": a scope said on its own, no question in it, no comma."""
+    opened = SCOPE_OPENERS.lead(text)
+    if not opened or WH_WORD.said(text.split("\n", 1)[0]):
+        return False
+    spaces = opened - len(text[:opened].rstrip())
+    said = text[opened:]
+    # the scope may begin in the white space after its opener, and run to the end or to a last line break
+    return any("," not in s and "?" not in s and (s or spaces > 1) and len(s) <= MAX_SCOPE_CHARS
+               for s in {said, said.removesuffix("\n")})  # fmt: skip
 
 
 def _scopes_joined(pieces: list[str]) -> list[str]:
@@ -126,7 +138,7 @@ def _scopes_joined(pieces: list[str]) -> list[str]:
     it again: a scope is not a question of its own."""
     out: list[str] = []
     for p in pieces:
-        if out and SCOPE_ALONE.match(out[-1]):
+        if out and _scope_alone(out[-1]):
             out[-1] = f"{out[-1]}, {p}"
         else:
             out.append(p)

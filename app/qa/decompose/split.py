@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from app.qa.analysis.phrases import Phrases
 from app.qa.decompose.antecedents import (
     _borrow_verb,
     _fill_ones,
@@ -112,7 +113,7 @@ def split_question(question: str) -> list[Part] | None:
     named = FILE_NAME.search(pieces[0]) if scope is None else None
     parts = []
     for i, p in enumerate(pieces):
-        p = REQUEST.sub("What is ", p[0].upper() + p[1:].rstrip(" .!"), count=1)
+        p = _asked(p[0].upper() + p[1:].rstrip(" .!"))
         if not p.endswith("?"):
             p += "?"
         asked = _with_antecedent(_same_time(p, pieces[0]), pieces[0]) if i else p
@@ -127,11 +128,20 @@ def split_question(question: str) -> list[Part] | None:
 
 
 # "I need the share of …", "Give me both the total …": a request for a thing, asked as a question.
-REQUEST = re.compile(
-    r"^(?:i\s+(?:need|want|would\s+like)(?:\s+to\s+know)?|give\s+me|tell\s+me|show\s+me)\s+(?:both\s+)?"
-    r"(?=(?:the|its|their)\s)",
-    re.I,
+REQUEST = Phrases.of(
+    [f"i {want}{know}" for want in ("need", "want", "would like") for know in ("", " to know")]
+    + ["give me", "tell me", "show me"]
 )
+BOTH = Phrases.of(["both"])
+THING = Phrases.of(["the", "its", "their"])
+
+
+def _asked(request: str) -> str:
+    """ "I need the share of …" → "What is the share of …"; other text unchanged."""
+    opened = REQUEST.lead(request)
+    if opened:
+        opened += BOTH.lead(request[opened:])
+    return f"What is {request[opened:]}" if opened and THING.lead(request[opened:]) else request
 
 
 TRAILING_SOURCE = re.compile(

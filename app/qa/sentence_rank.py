@@ -23,11 +23,12 @@ import math
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from string import ascii_letters
 from typing import Any
 
 import numpy as np
 
-from app.qa.analysis.phrases import WORD
+from app.qa.analysis.phrases import WORD, Phrases, words_after
 from app.qa.answer_types import expected_type
 from app.qa.extractive_reader.items import STOP, Candidate, Encode
 from app.qa.extractive_reader.scoring import answer_type_bonus, rarity
@@ -54,7 +55,16 @@ def refers_back(text: str) -> bool:
 
 TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 # "how many seconds", "within how many work-hours", "how much money": the unit an amount must carry.
-ASKED_UNIT = re.compile(r"\bhow (?:many|much)\s+([a-z][a-z-]+)", re.I)
+HOW_MANY = Phrases.of(["how many", "how much"])
+
+
+def _asked_unit(question: str) -> str | None:
+    """ "how many seconds", "how much money": the unit an amount must carry (letters, hyphens)."""
+    for start, _ in HOW_MANY.every(question):
+        said = words_after(question[start:], HOW_MANY, 1, lambda c: c in ascii_letters or c == "-")
+        if said and len(said[0]) > 1 and said[0][0] != "-":
+            return said[0]
+    return None
 AMOUNT = re.compile(r"\d[\d,.]*\s*(?:%|percent\b)?")
 
 
@@ -81,10 +91,10 @@ def _stem(word: str) -> str:
 def unit_match(question: str, text: str) -> float:
     """1.0 when the question asks "how many <unit>" and `text` has a number followed (within two words) by that
     unit: "within 45 seconds" for "within how many seconds"."""
-    m = ASKED_UNIT.search(question)
-    if m is None or m.group(1).lower() in STOP:
+    asked = _asked_unit(question)
+    if asked is None or asked.lower() in STOP:
         return 0.0
-    unit = _stem(m.group(1))
+    unit = _stem(asked)
     for n in AMOUNT.finditer(text):
         after = TOKEN.findall(text[n.end() : n.end() + 40].lower())[:2]
         if any(_stem(w) == unit for w in after):

@@ -4,7 +4,7 @@ replace alternations of compiled patterns ("\\b(more|most|larger|…)\\b")."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice
@@ -113,3 +113,21 @@ def opening_words(text: str, n: int) -> list[tuple[str, str]]:
     words = list(islice(WORD.finditer(text), n))
     ends = [0, *(w.end() for w in words)]
     return [(text[ends[i] : w.start()], w.group(0).lower()) for i, w in enumerate(words)]
+
+
+def words_after(text: str, phrases: Phrases, most: int, word: Callable[[str], bool]) -> list[str] | None:
+    """Up to `most` words (runs of characters `word` accepts, set apart by white space) after the first of `phrases`
+    that white space and a word follow ("how many" → ["domestic", "passengers", "did"]); None when none does."""
+    for _, end in phrases.every(text):
+        said: list[str] = []
+        at = end
+        while len(said) < most:
+            start = len(text) - len(text[at:].lstrip())
+            stop = next((i for i in range(start, len(text)) if not word(text[i])), len(text))
+            if start == at or stop == start:
+                break
+            said.append(text[start:stop])
+            at = stop
+        if said:
+            return said
+    return None

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 from app.db.models import Document
-from app.qa.analysis.phrases import Phrases, opening_words
+from app.qa.analysis.phrases import Phrases, opening_words, words_after
 from app.qa.classify.patterns import STOPWORDS
 from app.qa.tables.model import TableData
 from app.qa.tables.words import tokens
@@ -37,7 +37,11 @@ MEASURES = frozenset({"percent", "rate", "growth", "chang", "averag", "mean", "a
 # A measure word a header says in other words: "(in kWh/year)" is an annual figure.
 SAID_OTHERWISE = {"annual": "year"}
 CHANGES = frozenset({"growth", "chang", "increas", "decreas"})  # a table of changes answers no question of levels
-COUNTED = re.compile(r"\bhow many\s+((?:[\w'’-]+\s+){0,2}[\w'’-]+)", re.I)
+HOW_MANY = Phrases.of(["how many"])
+
+
+def _counted_word(c: str) -> bool:
+    return c.isalnum() or c in "_'’-"
 
 
 # "Which countries …", "Who …", "Where …": the question asks for a name. A cell holding only a number (with its
@@ -134,10 +138,10 @@ def measures_other(question: str, explained: set[str]) -> bool:
         return True
     if (explained & CHANGES) and not (asked & CHANGES):
         return True
-    counted = COUNTED.search(question)
+    counted = words_after(question, HOW_MANY, 3, _counted_word)
     if counted:
         words = []
-        for word in counted.group(1).split():
+        for word in counted:
             if word.lower() in STOPWORDS:
                 break
             words.extend(tokens(word))

@@ -12,6 +12,7 @@ from app.qa.analysis.phrases import WORD, Phrases
 from app.qa.extractive_reader.items import Candidate, ContextItem, Encode
 from app.qa.extractive_reader.pieces import sentence_pieces, table_rows
 from app.qa.extractive_reader.words import says_new, section_number, stemmed, words
+from app.qa.spans import is_year
 from app.settings import get_settings
 
 # "What does the FAA estimate as the average cost ...": a what-question about an amount asks for a number.
@@ -27,12 +28,21 @@ def _asks_cost(q: str) -> bool:
     return q.lstrip()[:4].lower() == "what" and said[:1] == ["what"] and any(w in COSTS for w in said[1:])
 
 
-YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)s?\b")
+MONTHS = frozenset("january february march april may june july august september october november december".split())
 
 
-DATE = re.compile(
-    r"\b(\d{1,2}\s+)?(january|february|march|april|may|june|july|august|september|october|november|december)\b", re.I
-)
+def _dates(sentence: str) -> list[tuple[int, str]]:
+    """Where the sentence says a year ("1995", "1990s") or a month, with the day before it ("21 August")."""
+    runs = list(WORD.finditer(sentence))
+    out = [(w.start(), w.group(0)) for w in runs if is_year(w.group(0).removesuffix("s"))]
+    for i, month in enumerate(runs):
+        if month.group(0).lower() not in MONTHS:
+            continue
+        day = runs[i - 1] if i else None
+        dated = day is not None and len(day.group(0)) < 3 and day.group(0).isdecimal()
+        start = day.start() if dated and day and sentence[day.end() : month.start()].isspace() else month.start()
+        out.append((start, sentence[start : month.end()]))
+    return out
 
 
 NUMBER = re.compile(r"\b\d[\d,.]*\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million)\b",
@@ -47,12 +57,12 @@ def answer_type_bonus(question: str, sentence: str) -> float:
     q = question.lower()
     q_words = words(question)
 
-    def new_spans(pattern: re.Pattern[str]) -> bool:
-        return any(says_new(m.group(0), q_words) and not section_number(sentence, m.start())
-                   for m in pattern.finditer(sentence))
+    def new_spans(found: re.Pattern[str] | list[tuple[int, str]]) -> bool:
+        spans = found if isinstance(found, list) else [(m.start(), m.group(0)) for m in found.finditer(sentence)]
+        return any(says_new(said, q_words) and not section_number(sentence, at) for at, said in spans)
 
     if WHEN_Q.said(q):
-        return 1.0 if new_spans(YEAR) or new_spans(DATE) else 0.0
+        return 1.0 if new_spans(_dates(sentence)) else 0.0
     if AMOUNT_Q.said(q) or _asks_cost(q):
         return 1.0 if new_spans(NUMBER) else 0.0
     if NAME_Q.said(q):

@@ -28,7 +28,16 @@ def without_footnote(text: str) -> str:
         return said[:-3] + newline
     return text
 MINUS = "-−–—"
-YEAR = re.compile(r"^(?:1[89]|20)\d\d(?:\s*[-–/]\s*\d{1,4})?$")
+
+
+def _year(text: str) -> bool:
+    """ "1998", "2019-20", "2019 / 2020": a year or a span of years, a header's and not a figure."""
+    said = text.removesuffix("\n")
+    if said[:2] not in ("18", "19", "20") or not said[2:4].isdecimal() or len(said) < 4:
+        return False
+    span = said[4:].lstrip()
+    end = span[1:].lstrip()
+    return not said[4:] or (span[:1] in ("-", "–", "/") and 0 < len(end) < 5 and end.isdecimal())
 # Cells that say "no value" ("-", "—", "n.a.", "..", "(X)", "*"): neither a number nor text, so a column of
 # figures with many of them is still a column of figures.
 NO_VALUE_DASHES = frozenset("-−–—‐")
@@ -93,7 +102,7 @@ def guess_header_rows(rows: list[list[str]]) -> int:
     for r, row in enumerate(rows[:7]):
         values = [c for c in row[1:] if has_value(c)]
         # Years ("1996", "2003-04") head columns far more often than they fill them.
-        numbers = sum(is_number(c) and not YEAR.match(c.strip()) for c in values)
+        numbers = sum(is_number(c) and not _year(c.strip()) for c in values)
         if values and numbers * 2 >= len(values):
             return max(1, r)
     return 1

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from app.qa.analysis.phrases import WORD, Phrases
+
 MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|longest|oldest|heaviest|tallest|fastest|strongest|peak"
 MIN_WORDS = r"lowest|least|smallest|fewest|minimum|shortest|youngest|lightest|slowest|weakest"
 # "at least 10%" and "at most 5" set thresholds: they ask for no extreme.
@@ -15,14 +17,15 @@ MAX = re.compile(rf"\b(?<!at )(?:{MAX_WORDS})\b", re.I)
 MIN = re.compile(rf"\b(?<!at )(?:{MIN_WORDS})\b", re.I)
 
 ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5}
-_ORDINAL = "|".join(ORDINALS)
-# "the second largest", "second-highest", "third most"; "ranks second", "ranked third in": counted from the top.
-ORDINAL_EXTREME = re.compile(rf"\b({_ORDINAL})[\s-]+(?:({MAX_WORDS})|({MIN_WORDS}))\b", re.I)
-RANKS = re.compile(rf"\brank(?:s|ed)?\s+(?:the\s+)?({_ORDINAL})\b", re.I)
+EXTREMES = {**dict.fromkeys(MAX_WORDS.split("|"), "max"), **dict.fromkeys(MIN_WORDS.split("|"), "min")}
+RANK_VERBS = frozenset({"rank", "ranks", "ranked"})
 
 # A question asking for the column a named row is highest or lowest in: a year, a month, a period.
-ASKS_PERIOD = re.compile(r"\b(?:(?:which|what)\s+(?:school\s+|fiscal\s+|financial\s+)?(?:year|month|period|quarter|"
-                         r"season|decade|date)|when)\b", re.I)  # fmt: skip
+ASKS_PERIOD = Phrases.of(
+    ["when"]
+    + [f"{wh} {kind}{period}" for wh in ("which", "what") for kind in ("", "school ", "fiscal ", "financial ")
+       for period in "year month period quarter season decade date".split()]
+)  # fmt: skip
 
 _NUMBER = r"([-−+]?\$?\d[\d,]*(?:\.\d+)?%?)(?:\s*(thousand|million|billion|mn|bn)\b)?"
 _FRACTION = r"(?:a\s+|one\s+)?(half|third|quarter|fifth|tenth)"
@@ -110,14 +113,21 @@ def without_thresholds(question: str) -> str:
 
 def rank(question: str) -> tuple[str, int] | None:
     """("max" | "min", n) for "the second largest", "third-lowest", "ranks second" (n ≥ 2); None otherwise."""
-    m = ORDINAL_EXTREME.search(question)
-    if m:
-        return ("max" if m.group(2) else "min"), ORDINALS[m.group(1).lower()]
-    m = RANKS.search(question)
-    if m:
-        return "max", ORDINALS[m.group(1).lower()]
+    runs = list(WORD.finditer(question))
+    said = [r.group(0).lower() for r in runs] + ["", ""]
+    gaps = [question[a.end() : b.start()] for a, b in zip(runs, runs[1:], strict=False)] + ["", ""]
+    # "the second largest", "second-highest", "third most": counted from the top (or the bottom)
+    for i, word in enumerate(said[: len(runs)]):
+        if word in ORDINALS and gaps[i] and all(c.isspace() or c == "-" for c in gaps[i]) and said[i + 1] in EXTREMES:
+            return EXTREMES[said[i + 1]], ORDINALS[word]
+    # "ranks second", "ranked third in", "ranks the second": from the top
+    for i, word in enumerate(said[: len(runs)]):
+        if word in RANK_VERBS and gaps[i].isspace():
+            the = said[i + 1] == "the" and gaps[i + 1].isspace()
+            if said[i + 1 + the] in ORDINALS:
+                return "max", ORDINALS[said[i + 1 + the]]
     return None
 
 
 def asks_period(question: str) -> bool:
-    return bool(ASKS_PERIOD.search(question))
+    return ASKS_PERIOD.said(question)

@@ -62,6 +62,11 @@ NO_VALUE_OF_TYPE = {
 MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 
 
+def cited(numbers: str) -> list[int]:
+    """The numbers of a citation marker's inside ("3, 5; 7")."""
+    return [int(x) for x in numbers.replace(";", ",").split(",")]
+
+
 @dataclass(slots=True)
 class Answer:
     text: str
@@ -115,7 +120,7 @@ def renumber(text: str, items: list[ContextItem]) -> tuple[str, list[str]]:
     order: list[int] = []
 
     def replace(m: re.Match[str]) -> str:
-        numbers = [int(x) for x in re.split(r"\s*[,;]\s*", m.group(1))]
+        numbers = cited(m.group(1))
         kept = []
         for n in numbers:
             if n in valid:
@@ -160,7 +165,7 @@ def combine(parts: list[tuple[str, Answer]]) -> Answer:
 
 
 def _renumber(mapping: dict[int, int], m: re.Match[str]) -> str:
-    return "".join(f"[{mapping[int(x)]}]" for x in re.split(r"\s*[,;]\s*", m.group(1)) if int(x) in mapping)
+    return "".join(f"[{mapping[n]}]" for n in cited(m.group(1)) if n in mapping)
 
 
 def _number(text: str | None) -> float | None:
@@ -246,7 +251,9 @@ def comparison_verdict(labels: list[str], shorts: list[str | None], compared: st
     first_wins = (order < 0) == SMALLER_WINS.said(compared)
     (win, wv), (lose, lv) = ((labels[0], shorts[0]), (labels[1], shorts[1]))[:: 1 if first_wins else -1]
     # "… than the act", not "… than The act": a label opens its own line, here it stands mid-sentence.
-    lose = re.sub(r"^(The|A|An)(?=\s)", lambda m: m.group(1).lower(), lose)
+    article = lose.split(None, 1)[0] if lose[:1].strip() else ""
+    if article in ("The", "A", "An") and lose[len(article) : len(article) + 1].isspace():
+        lose = article.lower() + lose[len(article) :]
     return f"{win} ({wv}) {compared} than {lose} ({lv})."
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import re
 
-from app.qa.analysis.phrases import lexicon
+from app.qa.analysis.phrases import ARTICLES, Phrases, lexicon
 from app.qa.extractive_reader.words import NAME
 
 WORDS = lexicon("question_words")
+# What opens one of two alternatives ("between the A and the B", "either A or B") and names neither.
+OPENERS = Phrases.of(["the", "a", "an", "between", "either"])
 YES_NO, EARLY, LATE, MORE, LESS = (WORDS[k] for k in ("yes_no_openers", "early", "late", "more", "less"))
 
 TYPES = ("yesno", "choice", "date", "number", "person", "place", "entity")
@@ -79,8 +81,8 @@ def choice_options(question: str) -> tuple[str, str] | None:
         if not names or names[-1].end() < len(left.rstrip()) - 1:
             return None
         a = names[-1].group(0)
-    a = re.sub(r"^(the|a|an|between|either)\s+", "", a, flags=re.I).strip()
-    right = re.sub(r"^(the|a|an)\s+", "", right, flags=re.I).strip()
+    a = a[OPENERS.lead(a) :].strip()
+    right = right[ARTICLES.lead(right) :].strip()
     if not a or not right or len(a.split()) > 8 or len(right.split()) > 8:
         return None
     return a, right

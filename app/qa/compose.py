@@ -42,7 +42,7 @@ def value_of(text: str | None) -> Value | None:
     if m is None:
         return None
     raw = m.group("num")
-    digits = re.sub(r"[, \u00a0]", "", raw)
+    digits = raw.replace(",", "").replace(" ", "").replace("\u00a0", "")
     decimals = len(digits.split(".")[1]) if "." in digits else 0
     scale = (m.group("scale") or "").lower()
     return Value(float(digits), decimals, digits != raw, m.group("cur") or "", bool(m.group("pct")), scale)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from app.qa.analysis.phrases import ARTICLES, Phrases
+
 DOCUMENT_NOUN = r"(?:documents?|files?|reports?|pdfs?|papers?|sources?)"
 # "Which documents", "What files", "Which of the uploaded files", "Which of these reports"
 WHICH_DOCUMENTS_HEAD = (
@@ -99,14 +101,19 @@ def documents_with_label(question: str) -> str | None:
 
 
 # "Which documents have a table about the weather?": only tables count.
-IN_TABLES = re.compile(r"\b(?:have|has|contain|contains|include|includes|hold|holds|give|gives|provide|provides|show|"
-                       r"shows|offer|offers)\s+(?:any\s+|an?\s+)?tables?\s", re.I)  # fmt: skip
+IN_TABLES = Phrases.of(
+    [f"{verb} {few}{table}"
+     for verb in ("have has contain contains include includes hold holds give gives provide provides show shows offer "
+                  "offers").split()
+     for few in ("", "any ", "a ", "an ") for table in ("table", "tables")]
+)  # fmt: skip
 
 
 def which_documents_in_tables(question: str) -> bool:
     """The list asked for is of documents whose tables name the topic."""
     m = WHICH_DOCUMENTS.match(" ".join(question.split()))
-    return m is not None and IN_TABLES.search(m.group(0)[: m.start("topic")] + " ") is not None
+    head = m.group(0)[: m.start("topic")] + " " if m is not None else ""
+    return any(head[end : end + 1].isspace() for _, end in IN_TABLES.every(head))
 
 
 def which_documents_topic(question: str) -> str | None:
@@ -122,27 +129,33 @@ def which_documents_topic(question: str) -> str | None:
 
 # "Which documents contain figures for Kerala?": the documents are about Kerala; "figures for" names no topic, and
 # requiring it too would drop a document whose table names Kerala without the word "figures".
-GENERIC_HEAD = re.compile(
-    r"^(?:the\s+)?(?:(?:figures|data|numbers|statistics|information|details|facts|values|mentions?)\s+"
-    r"(?:for|on|about|of|from|regarding)|(?:words?|terms?|phrase|name)(?=\s+\S))\s+",
-    re.I,
-)
+GENERIC_HEAD = Phrases.of(
+    [f"{the}{noun} {prep}" for the in ("", "the ")
+     for noun in "figures data numbers statistics information details facts values mention mentions".split()
+     for prep in "for on about of from regarding".split()]
+    + [f"{the}{noun}" for the in ("", "the ") for noun in "word words term terms phrase name".split()]
+)  # fmt: skip
+
+
+def _without_generic_head(topic: str) -> str:
+    return topic[GENERIC_HEAD.lead(topic) :]
 
 
 # "Which documents mention both Finland and Canada?": each document must name every term.
-BOTH = re.compile(r"^(?:both|all\s+of|each\s+of)\s+", re.I)
+BOTH = Phrases.of(["both", "all of", "each of"])
 
 
 def every_term_required(topic: str) -> bool:
-    return bool(BOTH.match(GENERIC_HEAD.sub("", topic.strip())))
+    return BOTH.lead(_without_generic_head(topic.strip())) > 0
 
 
 def topic_terms(topic: str) -> list[str]:
     """The alternatives of a topic ("education or students" → ["education", "students"]; "figures for Kerala" →
     ["Kerala"])."""
-    topic = BOTH.sub("", GENERIC_HEAD.sub("", topic.strip()))
+    topic = _without_generic_head(topic.strip())
+    topic = topic[BOTH.lead(topic) :]
     terms = [t.strip(" ,") for t in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", topic, flags=re.I)]
-    return [re.sub(r"^(?:the|a|an)\s+", "", t, flags=re.I) for t in terms if t]
+    return [t[ARTICLES.lead(t) :] for t in terms if t]
 
 
 def stem(word: str) -> str:

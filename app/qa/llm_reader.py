@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from app.llm.prompts import CELL_HINT, EvidenceBlock, answer_messages
-from app.qa.answer import MARKER, NO_ANSWER, Answer, context_nodes, renumber
+from app.qa.answer import MARKER, NO_ANSWER, Answer, cited, context_nodes, renumber
 from app.qa.ask import EvidenceNode, Retrieval
 from app.qa.extractive_reader.items import ContextItem
 
@@ -77,7 +77,7 @@ class MarkerStream:
 
     def _replace(self, m: re.Match[str]) -> str:
         kept: list[int] = []
-        for n in (int(x) for x in re.split(r"\s*[,;]\s*", m.group(1))):
+        for n in cited(m.group(1)):
             if n in self.valid:
                 if n not in self.order:
                     self.order.append(n)

@@ -7,7 +7,6 @@ stored beyond what ingestion keeps, and is built once per index version."""
 from __future__ import annotations
 
 import math
-import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -17,7 +16,7 @@ import numpy as np
 from app.llm.embeddings import TextEncoder
 from app.qa.analysis.described import Description, descriptions
 from app.qa.analysis.phrases import ALNUM
-from app.qa.classify.documents import DocumentNames
+from app.qa.classify.documents import DocumentNames, file_stem
 from app.qa.classify.model import DocumentRef
 from app.qa.index import CollectionIndex
 from app.settings import AnswerSettings
@@ -60,7 +59,7 @@ def build_profiles(index: CollectionIndex, names: dict[str, tuple[str, str | Non
     for doc in sorted(first):  # a stable order: profiles do not depend on how the index was filled
         units = first[doc]
         filename, title = names.get(doc, ("", None))
-        stem = re.sub(r"\.[a-z0-9]{2,4}$", "", filename.lower())
+        stem = file_stem(filename.lower())
         text = " ".join([stem, title or "", *(index.texts[i] for i in units)])
         words = frozenset(words_of(text))
         mean = index.matrix[units].mean(axis=0) if units else np.zeros(index.matrix.shape[1], dtype=np.float32)

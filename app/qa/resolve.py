@@ -79,7 +79,7 @@ def caption_key(caption: str | None) -> str | None:
 
 
 def _natural(key: str) -> list[tuple[int, object]]:
-    return [(0, int(p)) if p.isdigit() else (1, p) for p in re.split(r"[.]", key)]
+    return [(0, int(p)) if p.isdigit() else (1, p) for p in key.split(".")]
 
 
 def describe_labels(tables: Sequence[TableInfo]) -> str:
@@ -228,7 +228,7 @@ def resolve_tables(ref: TableRef, document: DocInfo, tables: Sequence[TableInfo]
 
 
 def _strip_tables(text: str) -> str:
-    return re.sub(r"^Tables? ", "", text)
+    return text.removeprefix("Tables ") if text.startswith("Tables ") else text.removeprefix("Table ")
 
 
 def _int(key: str | None) -> int | None:

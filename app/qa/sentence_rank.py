@@ -23,10 +23,12 @@ import math
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from string import ascii_letters
 from typing import Any
 
 import numpy as np
 
+from app.qa.analysis.phrases import WORD, Phrases, words_after
 from app.qa.answer_types import expected_type
 from app.qa.extractive_reader.items import STOP, Candidate, Encode
 from app.qa.extractive_reader.scoring import answer_type_bonus, rarity
@@ -41,13 +43,28 @@ FEATURES = (
 )  # fmt: skip
 
 # A pronoun or demonstrative among a sentence's first words: it borrows its subject from the sentence before.
-REFERS_BACK = re.compile(r"^(?:\W*\w+\W+){0,5}?(?:it|its|they|their|them|this|these|those|that|both|such|he|she|his|"
-                         r"her)\b", re.I)  # fmt: skip
+REFERS_BACK = frozenset("it its they their them this these those that both such he she his her".split())
+FIRST_WORDS = 6
+
+
+def refers_back(text: str) -> bool:
+    """One of the first words of `text` (a word it opens on only when it opens on a word) is in REFERS_BACK."""
+    words = WORD.findall(text.lower())
+    return any(w in REFERS_BACK for w in words[0 if WORD.match(text) else 1 : FIRST_WORDS])
 
 
 TOKEN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 # "how many seconds", "within how many work-hours", "how much money": the unit an amount must carry.
-ASKED_UNIT = re.compile(r"\bhow (?:many|much)\s+([a-z][a-z-]+)", re.I)
+HOW_MANY = Phrases.of(["how many", "how much"])
+
+
+def _asked_unit(question: str) -> str | None:
+    """ "how many seconds", "how much money": the unit an amount must carry (letters, hyphens)."""
+    for start, _ in HOW_MANY.every(question):
+        said = words_after(question[start:], HOW_MANY, 1, lambda c: c in ascii_letters or c == "-")
+        if said and len(said[0]) > 1 and said[0][0] != "-":
+            return said[0]
+    return None
 AMOUNT = re.compile(r"\d[\d,.]*\s*(?:%|percent\b)?")
 
 
@@ -74,10 +91,10 @@ def _stem(word: str) -> str:
 def unit_match(question: str, text: str) -> float:
     """1.0 when the question asks "how many <unit>" and `text` has a number followed (within two words) by that
     unit: "within 45 seconds" for "within how many seconds"."""
-    m = ASKED_UNIT.search(question)
-    if m is None or m.group(1).lower() in STOP:
+    asked = _asked_unit(question)
+    if asked is None or asked.lower() in STOP:
         return 0.0
-    unit = _stem(m.group(1))
+    unit = _stem(asked)
     for n in AMOUNT.finditer(text):
         after = TOKEN.findall(text[n.end() : n.end() + 40].lower())[:2]
         if any(_stem(w) == unit for w in after):
@@ -150,7 +167,7 @@ def features(
             fit if kind != "number" else 0.0,
             1.0 - c.position / max(n_items, 1),
             1.0 if index == 0 else 0.0,
-            1.0 if REFERS_BACK.match(c.text) else 0.0,
+            1.0 if refers_back(c.text) else 0.0,
             len(q_words & stemmed(prev)) / max(len(q_words), 1),
             len(q_words & item_words.get(id(c.item), set())) / max(len(q_words), 1),
             math.log(1 + len(c.text)),

@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from string import ascii_lowercase, ascii_uppercase
 
 from app.qa import nlp
+from app.qa.analysis.phrases import ALNUM, WORD, Phrases
 from app.qa.answer_types import choice_options, comparison_direction, expected_type
 from app.qa.confidence import confidence
 from app.qa.extractive_reader.items import Candidate
@@ -21,7 +23,17 @@ from app.qa.extractive_reader.words import section_number, words
 from app.qa.spans import Span, ner_spans, rule_spans, year_of
 
 TOP_SENTENCES = 5  # ranked sentences searched for spans
-NEGATION = re.compile(r"\b(not|never|no|neither|nor|none|cannot|without)\b|n't\b", re.I)
+NEGATION = Phrases.of("not never no neither nor none cannot without".split())
+
+YEAR_Q = Phrases.of(["what year", "which year", "in what year", "in which year"])
+# "When did X die", "when did the war end": the later of two dates is asked for.
+ENDING = Phrases.of("die died death end ended close closed".split())
+
+
+def says_no(text: str) -> bool:
+    """A negation word, or a verb ending in "n't"."""
+    low = text.lower()
+    return NEGATION.said(low) or any(not WORD.match(rest) for rest in low.split("n't")[1:])
 TAGGERS = ("spacy", "rules")
 
 
@@ -36,7 +48,7 @@ class ShortAnswer:
 
 
 def _key(text: str) -> str:
-    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+    return " ".join(ALNUM.findall(text.lower()))
 
 
 def _proximity(sentence: str, span: Span, q_words: set[str]) -> float:
@@ -50,13 +62,13 @@ def _proximity(sentence: str, span: Span, q_words: set[str]) -> float:
     return 1.0 / (1.0 + max(gap - 1, 0))
 
 
-LIST_ITEM = re.compile(r"[•;]")
+LIST_ITEMS = "•;"  # what parts the items of a list said in one sentence
 
 
 def _label_hits(sentence: str, span: Span, q_words: set[str]) -> int | None:
     """Question words in the label of the list item a span stands in ("• sea water temperature (and temperature at
     inlet …) = 32°C" for "What sea water temperature is assumed …"); None outside a list of "•" or ";" items."""
-    marks = [m.end() for m in LIST_ITEM.finditer(sentence, 0, span.start)]
+    marks = [i + 1 for i, c in enumerate(sentence[: span.start]) if c in LIST_ITEMS]
     if not marks:
         return None
     return len(q_words & words(sentence[marks[-1] : span.start]))
@@ -86,14 +98,17 @@ def typed_spans(kind: str, question: str, sentences: list[str], tagger: str) -> 
     return [_plausible(s, rule_spans(kind, question, s)) for s in sentences]
 
 
-# A footnote mark glued to the next word by the text layer ("6Flight data recorder"): not an amount.
-_GLUED_WORD = re.compile(r"[A-Z][a-z]")
-_DIGITS = re.compile(r"\d+")
+def _glued(sentence: str, span: Span) -> bool:
+    """The span opens with digits the text layer glued to a capitalised word ("6Flight data recorder"): a footnote
+    mark, not an amount."""
+    digits = next((i for i, c in enumerate(span.text) if not c.isdecimal()), len(span.text))
+    pair = sentence[span.start + digits : span.start + digits + 2]
+    return digits > 0 and len(pair) == 2 and pair[0] in ascii_uppercase and pair[1] in ascii_lowercase
 
 
 def _plausible(sentence: str, spans: list[Span]) -> list[Span]:
     """`spans` without those inside a web address, footnote marks glued to a word, and a heading's number."""
-    spans = [x for x in spans if not ((m := _DIGITS.match(x.text)) and _GLUED_WORD.match(sentence, x.start + m.end()))
+    spans = [x for x in spans if not _glued(sentence, x)
              and not (x.text[:1].isdigit() and section_number(sentence, x.start))]
     if "%" not in sentence and "://" not in sentence and "www." not in sentence:
         return spans
@@ -102,7 +117,7 @@ def _plausible(sentence: str, spans: list[Span]) -> list[Span]:
 
 
 def _display(kind: str, question: str, span: Span, spans_in_sentence: list[Span]) -> str:
-    if kind == "date" and re.search(r"\b(what|which|in what|in which) year\b", question.lower()):
+    if kind == "date" and YEAR_Q.said(question):
         return year_of(span.text) or span.text
     return span.text
 
@@ -124,7 +139,7 @@ def typed_answer(question: str, kind: str, ranked: list[Candidate], tagger: str)
     if not pool:
         return None
     per_sentence = typed_spans(kind, question, [c.text for c in pool], tagger)
-    died = bool(re.search(r"\b(die|died|death|end|ended|close|closed)\b", question.lower()))
+    died = ENDING.said(question)
     support: dict[str, float] = {}
     items: dict[str, set[int]] = {}
     best_at: dict[str, tuple[float, Candidate, Span, int]] = {}
@@ -215,7 +230,7 @@ def yes_no_answer(question: str, ranked: list[Candidate]) -> ShortAnswer:
     """"no" when the best evidence is negated and the question is not; else "yes". Weak by nature: the gate keeps
     it hidden unless the evidence is close to the question."""
     best = ranked[0]
-    negated = bool(NEGATION.search(best.text)) and not NEGATION.search(question)
+    negated = says_no(best.text) and not says_no(question)
     features = _base_features("yesno", best, best, 0)
     features.update(strict=0.0, share=0.5, margin=0.0, items=1.0)
     return ShortAnswer("no" if negated else "yes", "yesno", best, None, features)

@@ -10,39 +10,66 @@ fatalities"), and the best match is the sentence's span fit.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import numpy as np
 
-from app.qa.analysis.phrases import SPACED
+from app.qa.analysis.phrases import SPACED, WORD, Phrases
 from app.qa.extractive_reader.items import Encode
 from app.qa.spans import Span
 
 WINDOW_WORDS = 4  # words kept on each side of the span
 # Where the question's focus ends: the first preposition or subordinate clause after its opening words ("How many
 # airplanes | of U.S. registry ...", "How many people were killed | in the Lion Air ...").
-FOCUS_END = re.compile(
-    r"\s(?:in|of|for|on|at|by|during|from|under|between|according|since|after|before|within|per|to)\s", re.I
+FOCUS_END = frozenset(
+    "in of for on at by during from under between according since after before within per to".split()
 )
 MIN_FOCUS_WORDS = 2
 
 
 # A leading scope ("In eu-021.pdf, ...", "According to the FAA, ...") names where to look, not what is asked.
-LEADING_SCOPE = re.compile(r"^(?:in|according\s+to|for)\s+[^,?]{1,60},\s+", re.I)
+SCOPE_OPENERS = Phrases.of(["in", "according to", "for"])
+MAX_SCOPE_CHARS = 60
+
+
+def without_leading_scope(question: str) -> str:
+    """ "In eu-021.pdf, what …" → "what …"."""
+    opened = SCOPE_OPENERS.lead(question)
+    comma = question.find(",", opened) if opened else -1
+    if comma < 0 or "?" in question[opened:comma] or not question[comma + 1 : comma + 2].isspace():
+        return question
+    # the scope is one character at least, and may begin in the white space after its opener
+    spaces = opened - len(question[:opened].rstrip())
+    scope = max(comma - opened, 1)
+    if scope > MAX_SCOPE_CHARS or (comma == opened and spaces < 2):
+        return question
+    return question[comma + 1 :].lstrip()
 # "what percentage of students suffered ...": the "of" after a quantity word belongs to the focus.
-QUANTITY_OF = re.compile(r"\b(?:percentage|percent|share|proportion|number|amount|fraction|rate)\s+of\s*$", re.I)
+QUANTITY = frozenset("percentage percent share proportion number amount fraction rate".split())
+
+
+def _quantity(word: str) -> bool:
+    """`word` ends in a quantity word ("percentage", "(share")."""
+    runs = WORD.findall(word.lower())
+    return bool(runs) and runs[-1] in QUANTITY and word.lower().endswith(runs[-1])
 
 
 def question_focus(question: str) -> str:
     """The wh-phrase and its verb: the question, without a leading scope, up to its first preposition after two
     words (an "of" after "percentage", "share", "number" ... does not end it)."""
-    q = LEADING_SCOPE.sub("", " ".join(question.split()).rstrip(" ?"))
-    for m in FOCUS_END.finditer(q):
-        if QUANTITY_OF.search(q[: m.end()]):
+    q = without_leading_scope(" ".join(question.split()).rstrip(" ?"))
+    words = q.split(" ")
+    at, said = 0, -2
+    for i, word in enumerate(words[:-1]):
+        at += len(words[i - 1]) + 1 if i else 0
+        # A preposition ends the focus with a space on each side, and the space after one is not the next one's.
+        if i == 0 or word.lower() not in FOCUS_END or said == i - 1:
             continue
-        if len(q[: m.start()].split()) >= MIN_FOCUS_WORDS:
-            return q[: m.start()]
+        said = i
+        if word.lower() == "of" and _quantity(words[i - 1]):
+            continue
+        if i >= MIN_FOCUS_WORDS:
+            return q[: at - 1]
     return q
 
 

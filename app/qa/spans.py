@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from app.qa import nlp
+from app.qa.analysis.phrases import ARTICLES, Phrases
 from app.qa.extractive_reader.words import NAME, says_new, words
 
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
@@ -28,7 +29,20 @@ QUANTITY = re.compile(
 )
 # "1997–98", "2009-10": the second number is part of a period, never a count or a share.
 YEAR_RANGE = re.compile(r"\b(?:1[5-9]|20)\d\d\s?[–—-]\s?\d{2,4}\b")
-BARE_YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
+AGES = Phrases.of(["year", "years", "old", "age"])
+SHARE_WORDS = Phrases.of("percentage percent proportion share fraction rate".split())
+PERCENT_WORDS = Phrases.of("percentage percent proportion share".split())
+UNIT_MARKS = ("$", "£", "€", "%", "percent", "million", "billion", "thousand")
+NUMBER_WORDS = Phrases.of("one two three four five six seven eight nine ten hundred".split())
+
+
+def _has_digit(text: str) -> bool:
+    return any(c.isdecimal() for c in text)
+
+
+def is_year(text: str) -> bool:
+    """ "1995", "2021": four digits from 1500 to 2099."""
+    return len(text) == 4 and text.isdecimal() and (text[0] == "1" and text[1] in "56789" or text[:2] == "20")
 # Three or more numbers joined by dashes: a date only when it reads as year-month-day ("2020-09-21"); otherwise an
 # identifier ("AD 2018–23–51", "Service Bulletin 737–31–1860") whose first part merely looks like a year.
 DASHED_NUMBERS = re.compile(r"\d+(?:\s?[–—-]\s?\d+){2,}")
@@ -104,24 +118,24 @@ def rule_spans(kind: str, question: str, sentence: str) -> list[Span]:
         for m in FULL_DATE.finditer(sentence):
             if in_identifier(sentence, m.start(), m.end()):
                 continue
-            if re.search(r"\d", m.group(0)) and is_new(m.group(0), q_words):
-                full = not BARE_YEAR.fullmatch(m.group(0))
+            if _has_digit(m.group(0)) and is_new(m.group(0), q_words):
+                full = not is_year(m.group(0))
                 out.append(Span(m.group(0), kind, m.start(), m.end(), full))
         return out
     if kind == "number":
         periods = [m.span() for m in YEAR_RANGE.finditer(sentence)]
-        share = asks_share(low, "percentage|percent|proportion|share|fraction|rate")
-        ages = bool(re.search(r"\byears?\b|\bold\b|\bage\b", low))
+        share = asks_share(low, SHARE_WORDS)
+        ages = AGES.said(low)
         for m in QUANTITY.finditer(sentence):
             text = m.group(0).strip()
             if not is_new(text, q_words) or any(a <= m.start() < b for a, b in periods):
                 continue
             # A share is answered by a percentage; any other number in the sentence would be a guess.
-            if share and not re.search(r"%|per ?cent", text):
+            if share and not any(s in text for s in ("%", "percent", "per cent")):
                 continue
-            if not ages and BARE_YEAR.fullmatch(text):
+            if not ages and is_year(text):
                 continue  # a year is rarely the count asked for
-            unit = bool(re.search(r"[$£€%]|percent|million|billion|thousand", text, re.I))
+            unit = any(s in text.lower() for s in UNIT_MARKS)
             out.append(Span(text, kind, m.start(), m.start() + len(text), unit))
         return out
     for m in NAME.finditer(sentence):
@@ -138,11 +152,11 @@ def rule_spans(kind: str, question: str, sentence: str) -> list[Span]:
     return out
 
 
-def asks_share(question: str, share_words: str) -> bool:
-    """The question says a share word (`share_words`, alternatives of a pattern), and does not count things: "How
+def asks_share(question: str, share_words: Phrases) -> bool:
+    """The question says a share word (`share_words`), and does not count things: "How
     many industries does the market share matrix cover?" asks for a count, not a percentage."""
     low = question.lower()
-    return bool(re.search(rf"\b(?:{share_words})\b", low)) and not re.match(r"\s*how\s+many\b", low)
+    return share_words.said(low) and not re.match(r"\s*how\s+many\b", low)
 
 
 def ner_spans(kind: str, question: str, sentence: str, ents: tuple[nlp.Entity, ...]) -> list[Span]:
@@ -154,18 +168,18 @@ def ner_spans(kind: str, question: str, sentence: str, ents: tuple[nlp.Entity, .
     for e in ents:
         if e.label not in labels or not is_new(e.text, q_words):
             continue
-        text = re.sub(r"^(the|a|an)\s+", "", e.text, flags=re.I).rstrip(".,;:")
+        text = e.text[ARTICLES.lead(e.text) :].rstrip(".,;:")
         start = e.start + (len(e.text) - len(e.text.lstrip()))
-        if kind == "date" and not re.search(r"\d", text):
+        if kind == "date" and not _has_digit(text):
             continue  # "the year", "today": no date
         if kind == "date" and in_identifier(sentence, e.start, e.end):
             continue
         if kind == "number":
-            if asks_share(low, "percentage|percent|proportion|share") and e.label != "PERCENT":
+            if asks_share(low, PERCENT_WORDS) and e.label != "PERCENT":
                 continue
-            if not re.search(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred)\b", text, re.I):
+            if not _has_digit(text) and not NUMBER_WORDS.said(text):
                 continue
-        strict = kind != "date" or not BARE_YEAR.fullmatch(text)
+        strict = kind != "date" or not is_year(text)
         start = sentence.find(text, e.start)
         out.append(Span(text, kind, start, start + len(text), strict))
     return out

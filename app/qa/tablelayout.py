@@ -8,13 +8,49 @@ column numbers under the headers, and one name per column with the header rows j
 from __future__ import annotations
 
 import re
+from string import ascii_lowercase
 
-FOOTNOTE = re.compile(r"(?:[*†‡§¶#]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\((?:[a-z]|\d)\))$")
+from app.qa.analysis.phrases import WORD
+
+FOOTNOTE_SIGNS = "*†‡§¶#"
+SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
+
+
+def without_footnote(text: str) -> str:
+    """`text` less the footnote mark it ends with: a run of signs ("**", "†") or of superscript digits, or "(a)",
+    "(1)"."""
+    said, newline = (text[:-1], "\n") if text.endswith("\n") else (text, "")
+    for marks in (FOOTNOTE_SIGNS, SUPERSCRIPTS):
+        if said.rstrip(marks) != said:
+            return said.rstrip(marks) + newline
+    mark = said[-3:]
+    if len(mark) == 3 and mark[0] == "(" and mark[2] == ")" and (mark[1] in ascii_lowercase or mark[1].isdecimal()):
+        return said[:-3] + newline
+    return text
 MINUS = "-−–—"
-YEAR = re.compile(r"^(?:1[89]|20)\d\d(?:\s*[-–/]\s*\d{1,4})?$")
+
+
+def _year(text: str) -> bool:
+    """ "1998", "2019-20", "2019 / 2020": a year or a span of years, a header's and not a figure."""
+    said = text.removesuffix("\n")
+    if said[:2] not in ("18", "19", "20") or not said[2:4].isdecimal() or len(said) < 4:
+        return False
+    span = said[4:].lstrip()
+    end = span[1:].lstrip()
+    return not said[4:] or (span[:1] in ("-", "–", "/") and 0 < len(end) < 5 and end.isdecimal())
 # Cells that say "no value" ("-", "—", "n.a.", "..", "(X)", "*"): neither a number nor text, so a column of
 # figures with many of them is still a column of figures.
-NO_VALUE = re.compile(r"^(?:[-−–—‐]+|n\.? ?a\.?|\.\.+|…|\(?x\)?|\*+|nil)$", re.I)
+NO_VALUE_DASHES = frozenset("-−–—‐")
+NO_VALUE_WORDS = frozenset(
+    {"n.a.", "n.a", "n. a.", "n. a", "na.", "na", "n a.", "n a", "…", "x", "(x)", "(x", "x)", "nil"}
+)
+
+
+def _no_value(text: str) -> bool:
+    said = text.removesuffix("\n")
+    marks = set(said)
+    dots = marks == {"."} and len(said) > 1
+    return bool(said) and (marks <= NO_VALUE_DASHES or said.lower() in NO_VALUE_WORDS or marks == {"*"} or dots)
 
 
 def parse_number(text: str | None) -> float | None:
@@ -23,7 +59,7 @@ def parse_number(text: str | None) -> float | None:
         return None
     s = text.strip()
     for _ in range(2):
-        s = FOOTNOTE.sub("", s).strip()
+        s = without_footnote(s).strip()
     if not s:
         return None
     negative = False
@@ -58,7 +94,7 @@ def is_number(cell: str) -> bool:
 def has_value(cell: str) -> bool:
     """A filled cell that states something: not empty, not a "no value" mark."""
     text = cell.strip()
-    return bool(text) and not NO_VALUE.match(text)
+    return bool(text) and not _no_value(text)
 
 
 def guess_header_rows(rows: list[list[str]]) -> int:
@@ -66,13 +102,27 @@ def guess_header_rows(rows: list[list[str]]) -> int:
     for r, row in enumerate(rows[:7]):
         values = [c for c in row[1:] if has_value(c)]
         # Years ("1996", "2003-04") head columns far more often than they fill them.
-        numbers = sum(is_number(c) and not YEAR.match(c.strip()) for c in values)
+        numbers = sum(is_number(c) and not _year(c.strip()) for c in values)
         if values and numbers * 2 >= len(values):
             return max(1, r)
     return 1
 
 
 NOTE_WORDS = 8  # a leading row whose one filled cell runs this long is a headnote or title, not a header
+
+
+NOTE_OPENERS = frozenset({"note", "notes", "source", "sources", "see"})
+
+
+def note_line(text: str, words: int) -> bool:
+    """A note ("Source: …", "NOTE: …") or a sentence of at least `words` words ending in a full stop: a line that
+    heads nothing."""
+    first = WORD.match(text)
+    if first is not None and first.group(0).lower() in NOTE_OPENERS:
+        return True
+    line = text.removesuffix("\n")
+    said = line.split()
+    return bool(said) and line == line.strip() and len(said) >= words and len(said[-1]) > 1 and line.endswith(".")
 
 
 def note_rows(rows: list[list[str]]) -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 from app.eval.answerset import validate
 from app.qa.tables.content import named_fallback
 from app.qa.tables.model import TableAnswer
-from app.qa.tables.question_fit import ASKS_FOR_VALUE, ASKS_OTHER
+from app.qa.tables.question_fit import ASKS_FOR_VALUE, ASKS_OTHER, asks_for_value
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILDER = ROOT / "benchmarks" / "answers" / "build_tables_dev2.py"
@@ -49,10 +49,10 @@ def test_derivations_read_sections_label_columns_and_counts_below() -> None:
 
 def test_a_bare_noun_phrase_asks_for_a_value() -> None:
     question = "Hong Kong's weighted student response rate in us-020.pdf?"
-    assert not ASKS_FOR_VALUE.search(question) and not ASKS_OTHER.search(question)  # answered from a table
-    assert ASKS_OTHER.search("How does the survey define the response rate?")
-    assert ASKS_OTHER.search("Why did the FAA propose the directive?")
-    assert not ASKS_OTHER.search("How many cycles are listed?")
+    assert not ASKS_FOR_VALUE.said(question) and not ASKS_OTHER.said(question)  # answered from a table
+    assert ASKS_OTHER.said("How does the survey define the response rate?")
+    assert not asks_for_value("Why did the FAA propose the directive?")
+    assert asks_for_value("How many cycles are listed?")
 
 
 def _answer(table_id: str) -> TableAnswer:

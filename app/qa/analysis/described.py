@@ -5,12 +5,11 @@ app.qa.profiles finds which, by what each document says of itself."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.qa.analysis.listing import lexicon
+from app.qa.analysis.listing import TOKEN, lexicon
 
-_WORD = re.compile(r"[\w’'-]+")
-_POSSESSIVE = re.compile(r"['’]s$")
 # A description runs back from its kind noun to "the" (or "this", "its"), or to a preposition or the question's start
 # when it names an owner ("in Ulta Beauty's fourth-quarter release").
 _OPENERS = frozenset({"the", "this", "that", "its", "their"})
@@ -19,10 +18,15 @@ MAX_DESCRIPTION_WORDS = 6
 _OWNER_PRONOUNS = frozenset({"its", "their"})
 
 
-def _names_before(tokens: list[re.Match[str]]) -> list[str]:
+def _names_before(tokens: Sequence[re.Match[str]]) -> list[str]:
     """The capitalised words of the question before a possessive pronoun (its first word aside, capitalised
     anyway): the owner "its" stands for."""
-    return [_POSSESSIVE.sub("", t.group(0)).lower() for t in tokens if t.group(0)[:1].isupper()]
+    return [_unowned(t.group(0)).lower() for t in tokens if t.group(0)[:1].isupper()]
+
+
+def _unowned(word: str) -> str:
+    """ "Ulta's" → "Ulta"."""
+    return word[:-2] if word.endswith(("'s", "’s")) else word
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,16 +40,16 @@ def descriptions(question: str) -> list[Description]:
     """Each "the <words> <kind noun>" (or "<Owner>'s <words> <kind noun>") of the question, in order: "the tracing JIT
     paper" → ("tracing", "jit")."""
     words = lexicon()
-    tokens = list(_WORD.finditer(question))
+    tokens = list(TOKEN.finditer(question))
     found: list[Description] = []
     for i, token in enumerate(tokens):
-        if _POSSESSIVE.sub("", token.group(0)).lower() not in words["kind_nouns"]:
+        if _unowned(token.group(0)).lower() not in words["kind_nouns"]:
             continue
         described: list[str] = []
         start, owned, closed = token.start(), False, False
         for back in range(i - 1, max(-1, i - 1 - MAX_DESCRIPTION_WORDS), -1):
             raw = tokens[back].group(0)
-            word = _POSSESSIVE.sub("", raw).lower()
+            word = _unowned(raw).lower()
             if word in _OPENERS:
                 start, closed = tokens[back].start(), True
                 if word in _OWNER_PRONOUNS:
@@ -55,7 +59,7 @@ def descriptions(question: str) -> list[Description]:
             if word in _BREAKS:
                 closed = owned  # "in Ulta Beauty's release" describes; "in fiscal release" does not
                 break
-            owned = owned or bool(_POSSESSIVE.search(raw))
+            owned = owned or _unowned(raw) != raw
             described.insert(0, word)
             start = tokens[back].start()
         else:

@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 
 LEXICON = Path(__file__).with_name("lexicon") / "documents.yaml"
-_WORD = re.compile(r"[\w'’-]+")
+TOKEN = re.compile(r"[\w'’-]+")  # a word with its apostrophes and hyphens: "Ulta's", "fourth-quarter"
 
 
 @cache
@@ -27,7 +27,7 @@ def concept_predicate(question: str) -> str | None:
     opens on which/what and a plural document noun and goes on to say something of the documents."""
     words = lexicon()
     q = " ".join(question.split()).rstrip(" ?.!")
-    tokens = [(m.group(0).lower(), m.start()) for m in _WORD.finditer(q)]
+    tokens = [(m.group(0).lower(), m.start()) for m in TOKEN.finditer(q)]
     if len(tokens) < 3 or tokens[0][0] not in ("which", "what"):
         return None
     i = 1

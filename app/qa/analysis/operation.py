@@ -21,7 +21,8 @@ from typing import Any, Literal
 import yaml
 
 from app.qa.analysis.grammar import parse
-from app.qa.decompose.choice import YEAR
+from app.qa.analysis.phrases import Phrases
+from app.qa.decompose.choice import years
 from app.qa.decompose.compare import CAPITALISED, YEARISH
 from app.qa.decompose.patterns import Part
 
@@ -32,6 +33,7 @@ VERB_TAGS = ("VB", "VBD", "VBZ", "VBP", "VBN", "VBG", "MD")
 # Where a prepositional phrase ends: at the next one.
 _PREPOSITIONS = "in|for|of|at|on|during|among|from|to|by|with|under|over"
 _POSSESSIVE = re.compile(r"^(.+?)['’]s\b")
+ITS = Phrases.of(["its", "their"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +59,11 @@ def year_offset(phrase: str) -> int:
 
 def shift_years(text: str, offset: int) -> str:
     """`text` with every year it says moved by `offset` ("Q4 of fiscal 2022" → "Q4 of fiscal 2021")."""
-    return YEAR.sub(lambda m: str(int(m.group(0)) + offset), text)
+    out, at = [], 0
+    for w in years(text):
+        out += [text[at : w.start()], str(int(w.group(0)) + offset)]
+        at = w.end()
+    return "".join(out) + text[at:]
 
 
 def arithmetic_question(question: str) -> Arithmetic | None:
@@ -144,11 +150,11 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
     opening = f"How {tokens[how + 1].text}" if modifies_noun else f"How {adjective.text}" if adjective else "What"
     opening = _context(doc, how) + (opening if how == 0 else opening.lower())
     operation: Operation = "ratio" if ratio else "difference"
-    if (offset := year_offset(other)) and YEAR.search(clause):
+    if (offset := year_offset(other)) and years(clause):
         # "… in Q4 of fiscal 2022 than in the same quarter a year before": the first part's time, a year back.
-        return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(YEAR.findall(clause)[-1])),
+        return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(years(clause)[-1].group(0))),
                                       Part(f"{opening} {shift_years(clause, offset)}{both}?",
-                                           _label(shift_years(YEAR.findall(clause)[-1], offset)))))  # fmt: skip
+                                           _label(shift_years(years(clause)[-1].group(0), offset)))))  # fmt: skip
     a = _contrast(clause, other, tokens[after].tag_ == "IN")
     if a is not None:
         asked_b = f"{clause[: a.start()]}{other}{clause[a.end() :]}"
@@ -161,8 +167,8 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
             return None
         subject = verb[1]
         owner = _POSSESSIVE.match(subject)
-        if owner is not None and re.match(r"^(?:its|their)\s", other, re.I):
-            other = re.sub(r"^(?:its|their)\s", f"{owner.group(1)}'s ", other, flags=re.I)  # "than its rigid …"
+        if owner is not None and ITS.lead(other):
+            other = f"{owner.group(1)}'s {other[len(other.split(None, 1)[0]) + 1 :]}"  # "than its rigid …"
         return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(subject)),
                                       Part(f"{opening} {verb[0]} {other}{both}?", _label(other))))  # fmt: skip
     return None
@@ -193,7 +199,7 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
         r"(?P<tail>,.*)?$", after, re.I)  # fmt: skip
     if span is not None and subject:
         a, b = span.group("a"), span.group("b")
-        if (offset := year_offset(b)) and YEAR.search(a):
+        if (offset := year_offset(b)) and years(a):
             b = shift_years(a, offset)  # "in Q2 2023 compared with the same quarter a year earlier"
         a_in = a if re.match(rf"^(?:{_PREPOSITIONS})\s", a, re.I) else f"in {a}"
         b_in = b if re.match(rf"^(?:{_PREPOSITIONS})\s", b, re.I) else f"in {b}"

@@ -4,8 +4,10 @@ replace alternations of compiled patterns ("\\b(more|most|larger|…)\\b")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from itertools import islice
 from pathlib import Path
 
 import yaml
@@ -34,18 +36,35 @@ class Phrases:
 
     def first(self, text: str) -> int | None:
         """The character offset of the first phrase said in `text`, None when none is."""
+        found = self.find(text)
+        return found[0] if found else None
+
+    def find(self, text: str) -> tuple[int, int] | None:
+        """Where the first phrase said in `text` starts and ends, None when none is."""
+        return next(self._spans(text), None)
+
+    def every(self, text: str) -> list[tuple[int, int]]:
+        """Where each phrase said in `text` starts and ends, left to right, none inside another."""
+        return list(self._spans(text))
+
+    def _spans(self, text: str) -> Iterator[tuple[int, int]]:
         low = text.lower()
         words = list(WORD.finditer(low))
-        for i, start in enumerate(words):
-            for n in range(1, self.longest + 1):
-                span = words[i : i + n]
-                if len(span) < n:
-                    break
-                if any(low[a.end() : b.start()] != " " for a, b in zip(span, span[1:], strict=False)):
-                    break  # the words of a phrase are set one space apart
-                if tuple(w.group(0) for w in span) in self.phrases:
-                    return start.start()
-        return None
+        i = 0
+        while i < len(words):
+            n = self._said_at(low, words[i : i + self.longest])
+            if n:
+                yield words[i].start(), words[i + n - 1].end()
+            i += n or 1
+
+    def _said_at(self, low: str, words: list[re.Match[str]]) -> int:
+        """How many of `words` the shortest phrase that opens them has; 0 when none does."""
+        for n in range(1, len(words) + 1):
+            if n > 1 and low[words[n - 2].end() : words[n - 1].start()] != " ":
+                return 0  # the words of a phrase are set one space apart
+            if tuple(w.group(0) for w in words[:n]) in self.phrases:
+                return n
+        return 0
 
     def opens(self, text: str) -> bool:
         """`text` begins with one of the phrases."""
@@ -53,6 +72,22 @@ class Phrases:
 
     def said(self, text: str) -> bool:
         return self.first(text) is not None
+
+    def lead(self, text: str) -> int:
+        """The length of the phrase `text` opens with (its words apart by any white space) and of the white space
+        after it; 0 when it opens with none, or with one that nothing follows."""
+        said = list(islice(SPACED.finditer(text), self.longest + 1))
+        if not said or said[0].start() > 0:
+            return 0
+        for n in range(min(self.longest, len(said)), 0, -1):
+            end = said[n - 1].end()
+            if tuple(m.group(0).lower() for m in said[:n]) in self.phrases and text[end : end + 1].isspace():
+                return said[n].start() if n < len(said) else len(text)
+        return 0
+
+    def whole(self, text: str) -> bool:
+        """`text` is one of the phrases, nothing around it."""
+        return tuple(text.lower().split()) in self.phrases
 
 
 @cache
@@ -66,3 +101,33 @@ def word_lists(name: str) -> dict[str, tuple[str, ...]]:
     """The lexicon's lists as they are written (lower-cased), for lookups that are not phrases."""
     data = yaml.safe_load((LEXICON / f"{name}.yaml").read_text(encoding="utf-8"))
     return {key: tuple(str(w).lower() for w in words) for key, words in data.items()}
+
+
+# "the", "a", "an": what a name or a label may open with and be the same without.
+ARTICLES = Phrases.of(["the", "a", "an"])
+
+
+def opening_words(text: str, n: int) -> list[tuple[str, str]]:
+    """The first `n` words of `text`, lower-cased, each with what stands before it (after the word before): how a
+    question opens ("In which year" → [("", "in"), (" ", "which"), (" ", "year")])."""
+    words = list(islice(WORD.finditer(text), n))
+    ends = [0, *(w.end() for w in words)]
+    return [(text[ends[i] : w.start()], w.group(0).lower()) for i, w in enumerate(words)]
+
+
+def words_after(text: str, phrases: Phrases, most: int, word: Callable[[str], bool]) -> list[str] | None:
+    """Up to `most` words (runs of characters `word` accepts, set apart by white space) after the first of `phrases`
+    that white space and a word follow ("how many" → ["domestic", "passengers", "did"]); None when none does."""
+    for _, end in phrases.every(text):
+        said: list[str] = []
+        at = end
+        while len(said) < most:
+            start = len(text) - len(text[at:].lstrip())
+            stop = next((i for i in range(start, len(text)) if not word(text[i])), len(text))
+            if start == at or stop == start:
+                break
+            said.append(text[start:stop])
+            at = stop
+        if said:
+            return said
+    return None

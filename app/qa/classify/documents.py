@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.qa.analysis.phrases import WORD
 from app.qa.classify.model import DocumentName, normalise
 from app.qa.classify.patterns import STOPWORDS
 from app.settings import get_settings
@@ -24,11 +25,23 @@ FILE_WORD_AFTER = r" (?:file|pdf)\b"
 # A stem that reads as a code ("eu-021", "us_018", "report-2019-v2": letters, digits and a joining - or _, no
 # spaces) names a file even without its extension: no entity is called that, while titles of entity-named
 # documents ("Gallu", "1998 FIFA World Cup") stay ordinary words of a content question.
-CODE_LIKE_STEM = re.compile(r"(?=\S*\d)(?=\S*[A-Za-z])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+")
+def code_like(stem: str) -> bool:
+    parts = stem.replace("_", "-").split("-")
+    return (len(parts) > 1 and all(p.isascii() and p.isalnum() for p in parts)
+            and any(c.isdigit() for c in stem) and any(c.isalpha() for c in stem))  # fmt: skip
 
 
 # A file name written with its extension: that name is matched whole or reported missing, never guessed by a part.
-WRITTEN_FILE = re.compile(r"[\w)]\.(?:pdf|txt|md|docx?|html?)\b", re.I)
+FILE_EXTENSIONS = frozenset({"pdf", "txt", "md", "doc", "docx", "htm", "html"})
+
+
+def writes_file(question: str) -> bool:
+    return any(
+        (question[i - 1].isalnum() or question[i - 1] in "_)")
+        and (extension := WORD.match(question, i + 1)) is not None
+        and extension.group(0).lower() in FILE_EXTENSIONS
+        for i, c in enumerate(question) if c == "." and i > 0
+    )  # fmt: skip
 
 
 # Parts of names (settings: answer.content). A part is a run of at most part_words words of a title or of a file
@@ -58,18 +71,35 @@ DETERMINERS = frozenset("the a an this that of in from on".split())
 
 
 # "page 3 of", "table 2 in the", "the last page of": what follows names the document the page or table is in.
-PART_AFTER_REFERENCE = re.compile(
-    r"\b(?:(?:page|pages|pp|p)(?: [a-z0-9]{1,8}){0,2}|(?:table|tables)(?: [a-z0-9]{1,8}){1,3}) (?:of|in|from)(?: the)?$"
-)
+PAGE_REFERENCE = frozenset({"page", "pages", "pp", "p"})
+TABLE_REFERENCE = frozenset({"table", "tables"})
+MAX_REFERENCE_WORDS = 8  # a page's or table's number or name: "3", "iv", "a4"
 
 
-def _stem(filename: str) -> str:
+def _after_reference(words: list[str]) -> bool:
+    """The normalised words before a part end on a page or table reference: "page 3 of", "table 2 in the"."""
+    said = words[:-1] if words[-1:] == ["the"] else words
+    if not said or said[-1] not in ("of", "in", "from"):
+        return False
+    before = said[:-1]
+    for k in range(min(len(before), 4)):
+        # "%table" is the word "table" after a per cent sign
+        head, named = before[-k - 1].rsplit("%", 1)[-1], before[len(before) - k :]
+        if not all(len(w) <= MAX_REFERENCE_WORDS and w.isascii() and w.isalnum() for w in named):
+            return False
+        if (head in PAGE_REFERENCE and k <= 2) or (head in TABLE_REFERENCE and k >= 1):
+            return True
+    return False
+
+
+def file_stem(filename: str) -> str:
     """The file name without its extension ("eu-004.pdf" -> "eu-004")."""
-    return re.sub(r"\.[A-Za-z0-9]{2,4}$", "", filename)
+    stem, dot, extension = filename.rpartition(".")
+    return stem if dot and 1 < len(extension) < 5 and extension.isascii() and extension.isalnum() else filename
 
 
 def _document_names(doc: DocumentName) -> list[tuple[str, str]]:
-    stem = _stem(doc.filename)
+    stem = file_stem(doc.filename)
     names = [(doc.filename, "filename")]
     if stem != doc.filename:
         names.append((stem, "stem"))
@@ -81,7 +111,7 @@ def _document_names(doc: DocumentName) -> list[tuple[str, str]]:
 def _name_words(doc: DocumentName, names: list[tuple[str, str]]) -> list[list[str]]:
     """The words of the title (normalised in `names`) and of the file name ("dieselEngines_2020-v2.pdf" -> diesel
     engines 2020 v2)."""
-    stem = _stem(doc.filename)
+    stem = file_stem(doc.filename)
     stem = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", " ", stem)
     title = next((name for name, by in names if by == "title"), "")
     return [w for w in (title.split(), normalise(stem).split()) if w]
@@ -269,7 +299,7 @@ class DocumentNames:
                 before = words[start - 1] if start > 0 else None
                 if after is not None and after.split()[-1] in DOC_NOUNS and (before is None or before in DETERMINERS):
                     hits.append((size, len(part), part, carriers, after))
-                elif PART_AFTER_REFERENCE.search(" ".join(words[max(0, start - 6) : start])):
+                elif _after_reference(words[max(0, start - 6) : start]):
                     hits.append((size, len(part), part, carriers, None))
         if not hits:
             return None

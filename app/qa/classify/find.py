@@ -6,14 +6,14 @@ import re
 from collections.abc import Sequence
 
 from app.qa.classify.documents import (
-    CODE_LIKE_STEM,
     DOC_NOUNS,
     FILE_WORD_AFTER,
     FILE_WORD_BEFORE,
-    WRITTEN_FILE,
     DocumentNames,
     PartMatch,
-    _stem,
+    code_like,
+    file_stem,
+    writes_file,
 )
 from app.qa.classify.model import DocumentName, DocumentRef, normalise
 
@@ -47,7 +47,7 @@ def resolve_document(
     norm_q = f" {normalise(question)} "
     found = names.find(norm_q)
     if found is None:
-        if WRITTEN_FILE.search(question):
+        if writes_file(question):
             return None, question, None
         part = names.find_part(norm_q)
         if part is None:
@@ -65,7 +65,7 @@ def resolve_document(
         FILE_WORD_BEFORE + re.escape(name) + r"\b|\b" + re.escape(name) + FILE_WORD_AFTER, norm_q
     ):
         by = "filename"  # "in the file eu-004": named as a file, as explicit as "eu-004.pdf"
-    if by == "stem" and CODE_LIKE_STEM.fullmatch(_stem(doc.filename)):
+    if by == "stem" and code_like(file_stem(doc.filename)):
         by = "filename"  # "the eu-021 survey": a code names the file as surely as "eu-021.pdf"
     if by != "filename" and (m := re.search(rf" {re.escape(name)} (\w+) ", norm_q)) and m.group(1) in DOC_NOUNS:
         name = f"{name} {m.group(1)}"  # "the diesel engines manual": the document word goes with the name

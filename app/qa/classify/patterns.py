@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from app.qa.analysis.phrases import Phrases
+
 QuestionType = Literal["structural", "content"]
 
 
@@ -89,7 +91,7 @@ TABLE_ON_PAGE = re.compile(
 
 
 # "the table", "which table": mentions a table without naming one; unsure, not structural by itself.
-TABLE_WORD = re.compile(r"\btables?\b", re.I)
+TABLE_WORD = Phrases.of(["table", "tables"])
 
 
 TABLE_WORDS = frozenset({"table", "tables"})
@@ -101,19 +103,26 @@ OVERVIEW_VERBS = frozenset(
 )
 
 
-PAGE_WORD = re.compile(r"\bpages?\b", re.I)
+PAGE_WORD = Phrases.of(["page", "pages"])
 
 
-SUMMARISE = re.compile(r"\b(summari[sz]e|summary|overview|outline|gist|main points?|key points?|about)\b", re.I)
+SUMMARISE = Phrases.of(
+    "summarise|summarize|summary|overview|outline|gist|main point|main points|key point|key points|about".split("|")
+)
 
 
-COMPARE = re.compile(r"\b(differ(?:ence|ences|ent|s)?|compare|comparison|contrast|versus|vs\.?)\b", re.I)
+COMPARE = Phrases.of("differ difference differences different differs compare comparison contrast versus vs".split())
 
 
-SHOW = re.compile(r"\b(show|display|print|list|give|read|contents?|what(?:'s| is) (?:on|in))\b", re.I)
+SHOW = Phrases.of("show|display|print|list|give|read|content|contents|what is on|what is in".split("|"))
 
 
-LOOKUP = re.compile(r"\b(what|which|how (?:many|much)|value|figure|number|amount|percentage|share|rate)\b", re.I)
+def shows(text: str) -> bool:
+    """`text` asks to see something; "what's" is read as "what is", which the phrases spell out."""
+    return SHOW.said(text.lower().replace("what's ", "what is "))
+
+
+LOOKUP = Phrases.of("what|which|how many|how much|value|figure|number|amount|percentage|share|rate".split("|"))
 
 
 STOPWORDS = frozenset(

@@ -32,6 +32,7 @@ from app.qa.classify.patterns import (
     TABLE_WORD,
     TABLE_WORDS,
     Intent,
+    shows,
 )
 
 
@@ -45,8 +46,7 @@ def _number(token: str) -> int | None:
         return ORDINAL_WORDS[token]
     if token in ROMAN:
         return ROMAN[token]
-    m = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", token)
-    return int(m.group(1)) if m else None
+    return int(token[:-2]) if token[-2:] in ("st", "nd", "rd", "th") and token[:-2].isdecimal() else None
 
 
 def label_key(text: str | None) -> str | None:
@@ -131,8 +131,8 @@ def classify(
     pages = list(dict.fromkeys(p for p in pages if p != 0))
 
     # "what is in the table of us-030.pdf", "show the mexican towns table": nothing asked but the document's tables.
-    asked = [w for w in cell_terms if w not in TABLE_WORDS and not SUMMARISE.fullmatch(w) and not SHOW.fullmatch(w)]
-    if document is not None and not tables and not pages and TABLE_WORD.search(residual) and not asked:
+    asked = [w for w in cell_terms if w not in TABLE_WORDS and not SUMMARISE.whole(w) and not SHOW.whole(w)]
+    if document is not None and not tables and not pages and TABLE_WORD.said(residual) and not asked:
         tables.append(TableRef(number=None))
     # "Summarise the WARN report", "what is eu-013.pdf about": nothing asked but the named document itself.
     overview = (
@@ -140,20 +140,20 @@ def classify(
         and document.explicit  # a bare entity title ("what is Gallu about") stays a content question
         and not tables
         and not pages
-        and SUMMARISE.search(residual) is not None
+        and SUMMARISE.said(residual)
         and not [w for w in asked if w not in GENERIC and w not in DOC_NOUNS and w not in OVERVIEW_VERBS]
     )
     structural = bool(pages or tables or overview)
-    if COMPARE.search(question) and len(pages) + len(tables) >= 2:
+    if COMPARE.said(question) and len(pages) + len(tables) >= 2:
         intent: Intent = "compare"
-    elif SUMMARISE.search(residual) and not cell_terms[2:]:
+    elif SUMMARISE.said(residual) and not cell_terms[2:]:
         intent = "summarise"
-    elif tables and LOOKUP.search(residual) and cell_terms:
+    elif tables and LOOKUP.said(residual) and cell_terms:
         intent = "lookup"
-    elif pages and not tables and cell_terms and not SHOW.search(residual):
+    elif pages and not tables and cell_terms and not shows(residual):
         intent = "lookup"  # "what does page 4 say about X": a question about the page's content
     else:
-        intent = "show" if not SUMMARISE.search(residual) else "summarise"
+        intent = "show" if not SUMMARISE.said(residual) else "summarise"
 
     parsed = ParsedQuery(
         question=question,
@@ -165,7 +165,7 @@ def classify(
         cell_terms=cell_terms,
         residual=residual,
         # A table or page word we could not resolve ("the table about literacy") leaves the rules unsure.
-        confident=structural or not (TABLE_WORD.search(text) or PAGE_WORD.search(text)),
+        confident=structural or not (TABLE_WORD.said(text) or PAGE_WORD.said(text)),
         ambiguous=ambiguity_message(ambiguous) if ambiguous is not None and structural else None,
         overview=overview,
     )

@@ -7,12 +7,12 @@ Rules only (no LLM): each returns None when the question is not of its shape, an
 
 from __future__ import annotations
 
-from app.qa.decompose.choice import YEAR
+from app.qa.decompose.choice import years
 from app.qa.decompose.compare import CAPITALISED, YEARISH, comparative
 from app.qa.decompose.patterns import Part
 from app.qa.decompose.pieces import FILE_NAME
 from app.qa.decompose.split import split_question
 
 __all__ = [
-    "CAPITALISED", "FILE_NAME", "Part", "YEAR", "YEARISH", "comparative", "split_question",
+    "CAPITALISED", "FILE_NAME", "Part", "YEARISH", "comparative", "split_question", "years",
 ]

@@ -4,14 +4,17 @@
 from __future__ import annotations
 
 import re
+from itertools import islice
 
+from app.qa.analysis.phrases import WORD, Phrases, opening_words
 from app.qa.decompose.choice import MEASURE_COMPARATIVES, WHEN_COMPARATIVES
-from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX, PREPOSITION, PRONOUN
+from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX, PREPOSITION, PRONOUN, words_of
 
 # "… received that same month" after "… in November 2015": the first part's time, said again.
-SAME_TIME = re.compile(
-    r"(?:\b(?:in|during|for)\s+)?\b(?:(?:that|the)\s+same|that)\s+(?:month|year|day|week|quarter|period)\b", re.I
-)
+SAME_TIME = Phrases.of(
+    [f"{during}{that} {unit}" for during in ("", "in ", "during ", "for ") for that in ("that same", "the same", "that")
+     for unit in "month year day week quarter period".split()]
+)  # fmt: skip
 
 
 MONTHS_NAMED = "January|February|March|April|May|June|July|August|September|October|November|December"
@@ -24,28 +27,45 @@ WHEN_SAID = re.compile(
 
 def _same_time(part: str, first: str) -> str:
     said = WHEN_SAID.search(first)
-    same = SAME_TIME.search(part)
+    same = SAME_TIME.find(part)
     # "the same month a year earlier" is another time.
-    if said is None or same is None or SHIFTED.match(part, same.end()):
+    if said is None or same is None or _shifted(part, same[1]):
         return part
-    return f"{part[: same.start()]}in {said.group(0)}{part[same.end() :]}"
+    return f"{part[: same[0]]}in {said.group(0)}{part[same[1] :]}"
 
 
-SHIFTED = re.compile(r"\s+(?:a|one|the|\d+)?\s*(?:\w+\s+)?(?:earlier|before|previously|prior|later|after)\b", re.I)
+SHIFTS = frozenset("earlier before previously prior later after".split())
+SHIFT_COUNTS = frozenset({"a", "one", "the"})
 
 
-THING = re.compile(r"^(?:the|its|their)\s", re.I)
+def _shifted(text: str, at: int) -> bool:
+    """What follows `at` moves the time said ("… a year earlier", "two months later", "before")."""
+    said = opening_words(text[at:], 3) + [("", "")] * 2
+    if not said[0][0].isspace():
+        return False
+    (_, first), (gap, second), (last_gap, third) = said[:3]
+    counted = first in SHIFT_COUNTS or first.isdecimal()
+    digits = next((i for i, c in enumerate(first) if not c.isdecimal()), len(first))
+    # a count run into the word, as a pattern's "\s*" lets it be: "3earlier"
+    glued = first[digits:] in SHIFTS or any(first == f"{c}{s}" for c in SHIFT_COUNTS for s in SHIFTS)
+    return first in SHIFTS or glued or (gap.isspace() and second in SHIFTS) or (
+        counted and gap.isspace() and last_gap.isspace() and third in SHIFTS
+    )
 
 
-PAST = re.compile(r"\b(?:was|were|did|had)\b|\b\w+ed\b", re.I)
+THING = Phrases.of(["the", "its", "their"])
+
+
+PAST = frozenset({"was", "were", "did", "had"})
 
 
 def _thing_asked(part: str, first: str) -> str:
     """ "the figure for the same month a year earlier" after "What was JAL's load factor … in December 2015?" → "What
     was the figure for …": a thing named alone is asked for in the first part's tense."""
-    if not THING.match(part):
+    if not THING.lead(part):
         return part
-    return f"What {'was' if PAST.search(first) else 'is'} {part}"
+    past = any(w in PAST or (len(w) > 2 and w.endswith("ed")) for w in WORD.findall(first.lower()))
+    return f"What {'was' if past else 'is'} {part}"
 
 
 # "... suffered from back pain and what percentage followed treatment for it?": "it" after a preposition of the
@@ -82,7 +102,9 @@ WH_HEAD = re.compile(
 
 
 # "how big a change is that projected to be", "what was this figure in 2009": the first part's thing, pointed at.
-DEMONSTRATIVE = re.compile(rf"\b(?:{AUX}|{PREPOSITION})\s+(?:that|this|those|these)\b", re.I)
+DEMONSTRATIVE = Phrases.of(
+    [f"{w} {that}" for w in (*words_of(AUX), *words_of(PREPOSITION)) for that in ("that", "this", "those", "these")]
+)
 
 
 # "What was the figure for the same month a year earlier?": a figure of what the first part asked about.
@@ -94,31 +116,46 @@ GENERIC_THING = re.compile(
 )
 
 
-OWNER_PRONOUN = re.compile(r"\b(?:did|does|do)\s+(it|they)\s+(?:have|own|hold|employ|count|record)\b", re.I)
+OWNER_PRONOUN = Phrases.of(
+    [f"{aux} {it} {verb}" for aux in ("did", "does", "do") for it in ("it", "they")
+     for verb in "have own hold employ count record".split()]
+)  # fmt: skip
 
 
 NAME_AFTER_PREPOSITION = re.compile(r"\b(?:of|in|for|at)\s+((?:the\s+)?[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*)")
 
 
-NAMED_BEFORE = re.compile(r"\b(?:the|a|an|this|that)\s+\w|(?<!^)\b[A-Z]\w")
+DETERMINERS = frozenset({"the", "a", "an", "this", "that"})
+
+
+def _named_before(text: str) -> bool:
+    """A determiner and its noun ("the fund"), or a capitalised word after the first ("Privium"): a thing named."""
+    words = list(WORD.finditer(text))
+    for i, w in enumerate(words):
+        if w.group(0) in DETERMINERS and i + 1 < len(words) and text[w.end() : words[i + 1].start()].isspace():
+            return True
+        if w.start() > 0 and len(w.group(0)) > 1 and "A" <= w.group(0)[0] <= "Z":
+            return True
+    return False
 
 
 def _with_antecedent(part: str, first: str) -> str:
     """A later part with a pronoun it cannot resolve alone ("When was it published?" after "Who proposed the
     directive?") asked with the first part's subject matter after it ("When was it published (proposed the
     directive)?"): retrieved alone, "it" finds nothing about the directive. Other parts unchanged."""
-    owner = OWNER_PRONOUN.search(part)
+    owner_at = OWNER_PRONOUN.first(part)
+    owner = None if owner_at is None else list(islice(WORD.finditer(part, owner_at), 2))[-1]
     named = [m.group(1) for m in NAME_AFTER_PREPOSITION.finditer(first)]
     if owner is not None and named:
         # "What was the population of Spain in 1995, and how many retail outlets did it have?": what "has" things is
         # the place the first part names, not its population.
-        return f"{part[: owner.start(1)]}{named[-1]}{part[owner.end(1) :]}"
-    pronoun = PRONOUN.search(part)
+        return f"{part[: owner.start()]}{named[-1]}{part[owner.end() :]}"
+    pronoun = PRONOUN.first(part)
     # "What costs did the Privium fund book for its first period?": "its" has its noun before it; "that" after a
     # verb or a preposition never has ("how big a change is that").
     if (
-        (pronoun is None or NAMED_BEFORE.search(part[: pronoun.start()]))
-        and not DEMONSTRATIVE.search(part)
+        (pronoun is None or _named_before(part[:pronoun]))
+        and not DEMONSTRATIVE.said(part)
         and not GENERIC_THING.match(part)
     ):
         return part
@@ -126,9 +163,7 @@ def _with_antecedent(part: str, first: str) -> str:
     return f"{part.rstrip(' ?')} ({topic})?" if topic else part
 
 
-COMPARATIVE = re.compile(
-    r"\b(?:more|less|fewer|" + "|".join([*MEASURE_COMPARATIVES, *WHEN_COMPARATIVES]) + r")\b", re.I
-)
+COMPARATIVE = Phrases.of(["more", "less", "fewer", *MEASURE_COMPARATIVES, *WHEN_COMPARATIVES])
 
 
 AMOUNT_HEAD = r"(?:how\s+many|how\s+much|what|which)"
@@ -191,7 +226,7 @@ def _how_many_more(part: str) -> str:
     return part
 
 
-SUBJECT_PRONOUN = re.compile(r"\b(?:he|she)\b", re.I)
+SUBJECT_PRONOUN = Phrases.of(["he", "she"])
 
 
 PERSON_NAME = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z]+)+\b")
@@ -201,8 +236,10 @@ def _resolve_person(part: str, first: str) -> str:
     """ "when did he start the Emily Howell project" after "When did David Cope create EMI" → "when did David Cope
     start …": asked alone, "he" is nobody. The first part's first name of two capitalised words (after its opening
     word) is taken; without one the part is unchanged."""
-    if not SUBJECT_PRONOUN.search(part):
+    at = SUBJECT_PRONOUN.first(part)
+    if at is None:
         return part
     head, _, body = first.partition(" ")
     m = PERSON_NAME.search(body)
-    return SUBJECT_PRONOUN.sub(m.group(0), part, count=1) if m else part
+    said = WORD.match(part, at)
+    return f"{part[:at]}{m.group(0)}{part[said.end() :]}" if m and said else part

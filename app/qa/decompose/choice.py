@@ -4,8 +4,18 @@ from __future__ import annotations
 
 import re
 
-from app.qa.decompose.patterns import ASKING_PREPOSITION, OWN, RELATIVE, Part
+from app.qa.analysis.phrases import WORD, Phrases
+from app.qa.decompose.patterns import ASKING_PREPOSITION, OWN, RELATIVE, Part, words_at
 from app.qa.decompose.pieces import SCOPE
+
+THAN = Phrases.of(["than"])
+ASKING = frozenset({"which", "what", "who"})
+
+
+def _own_to_the(text: str) -> str:
+    """ "its tank" → "the tank": a label read without its owner."""
+    n = OWN.lead(text)
+    return f"the {text[n:]}" if n else text
 
 
 def _conjugated(verb: str, past: bool) -> str:
@@ -133,19 +143,34 @@ BETWEEN = re.compile(
 
 # "those in server closets", "the ones for junior high schools", "that of Italy": the other alternative's thing,
 # somewhere else.
-ONES_ALTERNATIVE = re.compile(
-    r"^(?:that|those|the\s+ones|ones|the\s+one)\s+(?=(?:in|for|of|at|on|from|with|by)\s)", re.I
-)
+ONES_ALTERNATIVE = Phrases.of(["that", "those", "the ones", "ones", "the one"])
+ALTERNATIVE_PREPOSITIONS = frozenset("in for of at on from with by".split())
+
+
+def _ones(x: str) -> int:
+    """The length of "the ones " in "the ones for junior high schools" (before a preposition); 0 without."""
+    n = ONES_ALTERNATIVE.lead(x)
+    return n if n and n in words_at(x, ALTERNATIVE_PREPOSITIONS) else 0
+
+
+def _head_before_preposition(a: str) -> str | None:
+    """ "the textbooks" of "the textbooks for primary schools": what stands before the first preposition."""
+    heads = [k for k in (len(a[:at].rstrip()) for at in words_at(a, ALTERNATIVE_PREPOSITIONS)) if k]
+    return a[: heads[0]] if heads and "\n" not in a[: heads[0]] else None
 
 
 # "Ohio's enrolment … than Michigan's": the other owner's thing is the first one's.
 OWNED_THING = re.compile(r"^(?P<owner>.+?)['’]s\s+(?P<thing>.+)$")
 
 
-OWNER_ALONE = re.compile(r"^(?P<owner>.+?)['’]s$")
 
 
-HEAD_BEFORE_PREPOSITION = re.compile(r"^(?P<head>.+?)\s+(?:in|for|of|at|on|from|with|by)\s", re.I)
+def _owner_alone(text: str) -> bool:
+    """ "Michigan's": an owner, its thing left to the other alternative."""
+    said = text.removesuffix("\n")
+    return said.endswith(("'s", "’s")) and len(said) > 2 and "\n" not in said
+
+
 
 
 AUXILIARY_VERBS = frozenset(["", "is", "are", "was", "were", "has", "had", "have", "did", "does", "do"])
@@ -176,7 +201,7 @@ def _as_choice(q: str) -> tuple[str, str | None]:
     if between is not None:
         q = f"{between.group('rest')}, {between.group('a').strip(' ,')} or {between.group('b').strip(' ,')}?"
     scope = SCOPE.match(q)
-    if scope is not None and re.match(r"(?:which|what|who)\b", q[scope.end() :], re.I):
+    if scope is not None and (asked := WORD.match(q, scope.end())) and asked.group(0).lower() in ASKING:
         return q[scope.end() :], scope.group(1)
     return q, None
 
@@ -196,16 +221,16 @@ def _alternatives(m: re.Match[str]) -> tuple[str, str]:
     other alternative ("the road safety textbooks for primary schools, or the ones for junior high schools")."""
     a, b = (re.sub(r"^(?:the\s+)?(?:former|latter)\b", "", x).strip(" ,") for x in (m.group("a"), m.group("b")))
     noun = m.groupdict().get("noun")
-    head = HEAD_BEFORE_PREPOSITION.match(a)
+    head = _head_before_preposition(a)
     filled = []
     for x in (a, b):
-        if ONES_ALTERNATIVE.match(x):
-            thing = head.group("head") if head and not ONES_ALTERNATIVE.match(a) else noun
+        if ones := _ones(x):
+            thing = head if head and not _ones(a) else noun
             if thing:
-                x = ONES_ALTERNATIVE.sub(f"{thing} ", x, count=1)
+                x = f"{thing} {x[ones:]}"
         filled.append(x)
-    owned, alone = OWNED_THING.match(filled[0]), OWNER_ALONE.match(filled[1])
-    if owned is not None and alone is not None and not OWNED_THING.match(filled[1]):
+    owned, alone = OWNED_THING.match(filled[0]), _owner_alone(filled[1])
+    if owned is not None and alone and not OWNED_THING.match(filled[1]):
         filled[1] = f"{filled[1]} {owned.group('thing')}"
     return filled[0], filled[1]
 
@@ -213,13 +238,25 @@ def _alternatives(m: re.Match[str]) -> tuple[str, str]:
 TRAILING_YEAR = re.compile(r"\s+(?:in|during|for)\s+(?:19|20)\d\d(?:\s*[–/-]\s*\d\d(?:\d\d)?)?$", re.I)
 
 
-YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+def years(text: str) -> list[re.Match[str]]:
+    """The years `text` says: words of four digits from 1900 to 2099."""
+    return [w for w in WORD.finditer(text) if len(w.group(0)) == 4 and w.group(0)[:2] in ("19", "20")
+            and w.group(0)[2:].isdecimal()]  # fmt: skip
+
+
+def without_years(text: str, said: str = "") -> str:
+    """`text` with each year replaced by `said`."""
+    out, at = [], 0
+    for w in years(text):
+        out += [text[at : w.start()], said]
+        at = w.end()
+    return "".join(out) + text[at:]
 
 
 def _year_for_both(a: str, b: str) -> tuple[str, str]:
     """"in Belgium or in the Netherlands in 1997": the year closing the second alternative is the first's too."""
     tail = TRAILING_YEAR.search(b)
-    if tail is None or YEAR.search(a) or not YEAR.sub("", b[: tail.start()]).strip():
+    if tail is None or years(a) or not without_years(b[: tail.start()]).strip():
         return a, b
     return a + tail.group(0), b
 
@@ -231,23 +268,23 @@ def _choice_parts(q: str) -> list[Part] | None:
         return [Part(f"What {where.group('verb').lower()} {attr} {prep} {x}?", x[0].upper() + x[1:])
                 for x in (where.group("a").strip(" ,"), where.group("b").strip(" ,"))]  # fmt: skip
     paid = PAID_MORE.match(q)
-    if paid is not None and not RELATIVE.search(paid.group("who")):
+    if paid is not None and not RELATIVE.said(paid.group("who")):
         verb = PRESENT_OF.get(paid.group("verb").lower(), paid.group("verb"))
         aux, who, prep = paid.group("aux").lower(), paid.group("who"), paid.group("prep").lower()
         aux = "did" if aux in ("has", "have") else aux
         # "its 49 desktop computers" is labelled "The 49 desktop computers" (the verdict names it mid-sentence).
-        labels = (OWN.sub("the ", x.strip(" ,"), count=1) for x in (paid.group("a"), paid.group("b")))
+        labels = (_own_to_the(x.strip(" ,")) for x in (paid.group("a"), paid.group("b")))
         return [Part(f"How much {aux} {who} {verb} {prep} {x.strip(' ,')}?", y[0].upper() + y[1:])
                 for x, y in zip((paid.group("a"), paid.group("b")), labels, strict=True)]  # fmt: skip
     for higher, said in ((HIGHER_IN.match(q), q), (HIGHER_THAN_IN.match(q), None)):
         # "higher in A or in B" may say "than" nowhere; "greater in A than in B" not inside the measure.
-        if higher is not None and not re.search(r"\bthan\b", said or higher.group("attr"), re.I):
+        if higher is not None and not THAN.said(said or higher.group("attr")):
             attr, prep, verb = higher.group("attr"), higher.group("prep").lower(), higher.group("verb").lower()
             modal = higher.groupdict().get("modal") or ""
             things = _year_for_both(*(x.strip(" ,") for x in (higher.group("a"), higher.group("b"))))
             return [Part(f"What {verb} {attr} {modal}{prep} {x}?", x[0].upper() + x[1:]) for x in things]
     had = HAD_MORE_THAN.match(q) if MORE_THAN.match(q) is None else None
-    if had is not None and not RELATIVE.search(had.group("a")):
+    if had is not None and not RELATIVE.said(had.group("a")):
         comp, what = had.group("comp").lower(), " ".join(had.group("what").split())
         aux = "did" if had.group("verb").lower() == "did" else "does"
         head = what.split()[-1].lower()

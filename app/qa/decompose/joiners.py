@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import re
 
+from app.qa.analysis.phrases import WORD, Phrases
 from app.qa.decompose.antecedents import COMPARATIVE, LEADING_PP
 from app.qa.decompose.patterns import AUX, PREPOSITION, SAME_PREPOSITION_TWICE, WH_WORD
 from app.qa.decompose.pieces import OPENS_QUESTION, _unscoped
 
 # "Which of NACO's radio programmes was aimed at rural women, and which one at urban migrants?": the second part
 # says only what differs; the rest is the first part's.
-ELLIPSIS = re.compile(rf"^(?:which|what)\s+one\s+(?P<prep>{PREPOSITION}|to|by)\s+(?P<rest>[^?]+?)[\s?.!]*$", re.I)
+WHICH_ONE = Phrases.of(["which one", "what one"])
 
 
 # "..., and in the Ethiopian crash?": a bare phrase in place of the first part's last one.
@@ -30,7 +31,8 @@ def _fill_ellipsis(part: str, first: str) -> str:
     """ "which one at urban migrants" after "Which of NACO's radio programmes was aimed at rural women" → "Which of
     NACO's radio programmes was aimed at urban migrants"; "in the Ethiopian crash" after "How many people died in
     the Lion Air crash" → "How many people died in the Ethiopian crash"; other parts unchanged."""
-    m = ELLIPSIS.match(part)
+    one = WHICH_ONE.lead(part)
+    m = BARE_PHRASE.match(part[one:]) if one else None
     if not m and not OPENS_QUESTION.match(_unscoped(part)):
         m = BARE_PHRASE.match(part)
     if not m:
@@ -74,11 +76,11 @@ def _same_preposition_twice(q: str) -> list[str] | None:
     """ "How many graduates were there in California and in Texas in 2003–04?" → the question asked of each, the
     trailing scope given to both; None for other questions."""
     m = SAME_PREPOSITION_TWICE.match(q)
-    if m is None or WH_WORD.search(m.group("b")) or not OPENS_QUESTION.match(q):
+    if m is None or WH_WORD.said(m.group("b")) or not OPENS_QUESTION.match(q):
         return None
     # "Is the engine tested at sea or at the factory?" is one question (a choice); "Did JAL carry more passengers on
     # its Korea routes or on its China routes?" is two amounts compared.
-    if m.group("joint").lower() == "or" and not COMPARATIVE.search(q):
+    if m.group("joint").lower() == "or" and not COMPARATIVE.said(q):
         return None
     a, prep = m.group("a"), m.group("prep")
     head = a[: [x.start() for x in re.finditer(rf"\s{prep}\s", a, re.I)][-1]]
@@ -91,10 +93,11 @@ def _same_preposition_twice(q: str) -> list[str] | None:
         # "in Q4 of fiscal 2021": an "of" phrase completes the noun before it; it is no scope of both things.
         obj, scope = f"{obj} {scope}", ""
     first = f"{a} {scope}" if scope and scope.lower() not in a.lower() else a
-    if re.search(r"\bones?$", obj, re.I):
+    said = WORD.findall(obj)
+    if said and said[-1].lower() in ("one", "ones") and obj.endswith(said[-1]):
         # "on domestic routes or on international ones": the second thing is said with the first's noun.
         noun = a.split()[-1]
-        obj = re.sub(r"\bones?$", noun if obj.lower().endswith("ones") else noun.rstrip("s"), obj, flags=re.I)
+        obj = obj[: -len(said[-1])] + (noun if obj.lower().endswith("ones") else noun.rstrip("s"))
     return [first, f"{head} {prep} {obj}{' ' + scope if scope else ''}"]
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from app.qa.analysis.phrases import SPACED, Phrases
+
 AUX = r"(?:is|are|was|were|did|does|do|has|have|had|can|could|will|would|should|must)"
 
 
@@ -58,11 +60,11 @@ JOINT = re.compile(
 AND_WHO = re.compile(rf"\s+and\s+(?=(?:who|where|which)\s+(?:{AUX}\s+)?\w+\s+\w+)", re.I)
 
 
-RELATIVE = re.compile(r"\b(?:who|whom|whose|which|that|where)\b", re.I)
+RELATIVE = Phrases.of("who whom whose which that where".split())
 
 
 # "Where was the composer born and where did he die?": asked alone, "he" is nobody.
-PRONOUN = re.compile(r"\b(?:he|she|it|they|him|her|them|his|its|their)\b", re.I)
+PRONOUN = Phrases.of("he she it they him her them his its their".split())
 
 
 COMPARE = re.compile(
@@ -110,13 +112,25 @@ SAME_PREPOSITION_TWICE = re.compile(
 )
 
 
-OWN = re.compile(r"^(?:its|their|his|her)\s+", re.I)
+OWN = Phrases.of("its their his her".split())
+
+
+def words_of(alternatives: str) -> list[str]:
+    """The words of a pattern's alternation of plain words ("(?:is|are|was)")."""
+    return alternatives.removeprefix("(?:").removesuffix(")").split("|")
+
+
+def words_at(text: str, words: frozenset[str]) -> list[int]:
+    """Where each of `words` stands in `text` on its own, white space on both sides: the prepositions of "the rate of
+    Kerala in 2011"."""
+    return [t.start() for t in SPACED.finditer(text)
+            if t.start() > 0 and t.group(0).lower() in words and text[t.end() : t.end() + 1].isspace()]  # fmt: skip
 
 
 OWNER = re.compile(r"^((?:[A-Z][\w.&-]*\s*)+)['’]s\b")
 
 
-WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how)\b", re.I)
+WH_WORD = Phrases.of("what which who whom whose when where why how".split())
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX
+from app.qa.analysis.phrases import Phrases
+from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX, WH_WORD, words_at, words_of
 
 FILE_NAME = re.compile(r"[\w.-]+\.pdf\b", re.I)
 
@@ -31,9 +32,7 @@ OPENS_QUESTION = re.compile(
 
 
 # "When and where did the accident happen?": one question asked twice.
-TWO_WH_WORDS = re.compile(
-    r"^(?P<a>when|where|who|why|how)\s+and\s+(?P<b>when|where|who|why|how)\s+(?P<rest>[^?]+?)[\s?.!]*$", re.I
-)
+TWO_WH_WORDS = frozenset("when where who why how".split())
 
 
 # "What were the revenue and the costs of the fund?", "Give me both the docket number and the comment deadline for
@@ -47,7 +46,7 @@ TWO_THINGS = re.compile(
 )
 
 
-OWN_PREPOSITION = re.compile(r"\s(?=(?:of|for|in|on|at|from|during|by)\s)", re.I)
+OWN_PREPOSITIONS = frozenset("of for in on at from during by".split())
 
 
 # "What did the first lot and the second lot each cost?", "A won two contracts; what were the X lot and the Y lot each
@@ -75,10 +74,15 @@ def _each(q: str) -> list[tuple[str, str]] | None:
 
 
 def _two_wh_words(q: str) -> list[str] | None:
-    m = TWO_WH_WORDS.match(q)
-    if m is None or m.group("a").lower() == m.group("b").lower():
+    said = q.split(None, 3) if q[:1].strip() else []
+    if len(said) < 4 or said[1].lower() != "and" or not {said[0].lower(), said[2].lower()} <= TWO_WH_WORDS:
         return None
-    return [f"{w.capitalize()} {m.group('rest')}?" for w in (m.group("a"), m.group("b"))]
+    rest = said[3]
+    while rest and (rest[-1].isspace() or rest[-1] in "?.!"):
+        rest = rest[:-1]
+    if not rest or "?" in rest or said[0].lower() == said[2].lower():
+        return None
+    return [f"{w.capitalize()} {rest}?" for w in (said[0], said[2])]
 
 
 def _two_things(q: str) -> list[str] | None:
@@ -90,24 +94,43 @@ def _two_things(q: str) -> list[str] | None:
         return None
     a, b = m.group("a"), m.group("b")
     if not m.group("comma"):
-        tail, last = OWN_PREPOSITION.search(b), list(OWN_PREPOSITION.finditer(a))
-        if tail is not None and not last:
-            a = f"{a}{b[tail.start() :]}"
-        elif last and tail is None:
+        tail, last = words_at(b, OWN_PREPOSITIONS), words_at(a, OWN_PREPOSITIONS)
+        if tail and not last:
+            a = f"{a}{b[tail[0] - 1 :]}"
+        elif last and not tail:
             # "the population of Kerala and the literacy rate": the rate of Kerala too.
-            b = f"{b}{a[last[-1].start() :]}"
+            b = f"{b}{a[last[-1] - 1 :]}"
     verb = (m.group("verb") or "is").lower()
     verb = {"are": "is", "were": "was"}.get(verb, verb)
     return [f"What {verb} {x}?" for x in (a, b)]
 
 
 # "Overall, what share ...", "In eu-021.pdf, what share ...": a part may open on a word or a scope before its question.
-LEAD_IN = re.compile(r"^(?:overall|altogether|in\s+total|also|and|so|then|finally|lastly|first|second)\s*,\s*", re.I)
+LEAD_INS = frozenset("overall|altogether|in total|also|and|so|then|finally|lastly|first|second".split("|"))
 
 
-SCOPE_ALONE = re.compile(
-    rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b){SCOPE_OPENER}\s+[^,?]{{1,80}}$", re.I
-)
+def without_lead_in(q: str) -> str:
+    """ "Overall, how many …" → "how many …": a word that opens the question before a comma asks nothing."""
+    head, comma, rest = q.partition(",")
+    if comma and head[:1] and not head[0].isspace() and " ".join(head.split()).lower() in LEAD_INS:
+        return rest.lstrip()
+    return q
+
+
+SCOPE_OPENERS = Phrases.of(words_of(SCOPE_OPENER.replace(r"\s+", " ")))
+MAX_SCOPE_CHARS = 80
+
+
+def _scope_alone(text: str) -> bool:
+    """ "In the state-of-the-art case for 2009": a scope said on its own, no question in it, no comma."""
+    opened = SCOPE_OPENERS.lead(text)
+    if not opened or WH_WORD.said(text.split("\n", 1)[0]):
+        return False
+    spaces = opened - len(text[:opened].rstrip())
+    said = text[opened:]
+    # the scope may begin in the white space after its opener, and run to the end or to a last line break
+    return any("," not in s and "?" not in s and (s or spaces > 1) and len(s) <= MAX_SCOPE_CHARS
+               for s in {said, said.removesuffix("\n")})  # fmt: skip
 
 
 def _scopes_joined(pieces: list[str]) -> list[str]:
@@ -115,7 +138,7 @@ def _scopes_joined(pieces: list[str]) -> list[str]:
     it again: a scope is not a question of its own."""
     out: list[str] = []
     for p in pieces:
-        if out and SCOPE_ALONE.match(out[-1]):
+        if out and _scope_alone(out[-1]):
             out[-1] = f"{out[-1]}, {p}"
         else:
             out.append(p)
@@ -123,6 +146,6 @@ def _scopes_joined(pieces: list[str]) -> list[str]:
 
 
 def _unscoped(part: str) -> str:
-    part = LEAD_IN.sub("", part, count=1)
+    part = without_lead_in(part)
     scope = SCOPE.match(part)
     return part[scope.end() :] if scope else part

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from app.qa.analysis.phrases import Phrases
 from app.qa.decompose.antecedents import (
     _borrow_verb,
     _fill_ones,
@@ -23,10 +24,20 @@ from app.qa.decompose.joiners import (
     _same_preposition_twice,
     _share_head,
 )
-from app.qa.decompose.patterns import AND_WHO, COMPARE, COMPARE_IN, DIFFER, JOINT, OWN, OWNER, PRONOUN, RELATIVE, Part
+from app.qa.decompose.patterns import (
+    AND_WHO,
+    COMPARE,
+    COMPARE_IN,
+    DIFFER,
+    JOINT,
+    OWN,
+    OWNER,
+    PRONOUN,
+    RELATIVE,
+    Part,
+)
 from app.qa.decompose.pieces import (
     FILE_NAME,
-    LEAD_IN,
     OPENS_QUESTION,
     SCOPE,
     _each,
@@ -34,6 +45,7 @@ from app.qa.decompose.pieces import (
     _two_things,
     _two_wh_words,
     _unscoped,
+    without_lead_in,
 )
 from app.settings import get_settings
 
@@ -45,12 +57,12 @@ def split_question(question: str) -> list[Part] | None:
     if two is not None:
         return two
     m = _comparison(q)
-    if m and OWN.match(m.group("b")):
+    if m and OWN.lead(m.group("b")):
         # "Compare Florida's gun checks in November 2015 with its number of graduates in 2007–08": two things of one
         # owner, each asked for whole.
         a = q[m.start("attr") if m.groupdict().get("attr") else m.start("a") : m.end("a")].strip(" ,")
         owner = OWNER.match(a)
-        b = OWN.sub(f"{owner.group(1)}'s ", m.group("b"), count=1) if owner else m.group("b")
+        b = f"{owner.group(1)}'s {m.group('b')[OWN.lead(m.group('b')) :]}" if owner else m.group("b")
         return [Part(f"What is {x}?", x[0].upper() + x[1:]) for x in (a, b)]
     if m:
         attr = (m.group("attr") or "").strip() if "attr" in m.groupdict() else ""
@@ -75,7 +87,7 @@ def split_question(question: str) -> list[Part] | None:
         alone = [both[0], *(_with_antecedent(x, both[0]) for x in both[1:])]
         return [Part(_with_source(x, source), label) for x, label in zip(alone, both, strict=True)]
     # "In eu-021.pdf, what ... and what ...": the leading scope belongs to every part.
-    q = LEAD_IN.sub("", q, count=1)
+    q = without_lead_in(q)
     scope = SCOPE.match(q)
     rest = q[scope.end() :] if scope else q
     pieces = _scopes_joined([p.strip(" ,;") for p in JOINT.split(rest) if p.strip(" ,;")])
@@ -85,7 +97,7 @@ def split_question(question: str) -> list[Part] | None:
             pieces = same
         else:
             pieces = [p.strip(" ,;") for p in AND_WHO.split(rest)]
-            if len(pieces) != 2 or RELATIVE.search(pieces[0].split(None, 1)[-1]) or PRONOUN.search(pieces[1]):
+            if len(pieces) != 2 or RELATIVE.said(pieces[0].split(None, 1)[-1]) or PRONOUN.said(pieces[1]):
                 return None
     pieces = [pieces[0]] + [_thing_asked(p, pieces[0]) for p in pieces[1:]]
     first = _borrow_verb(pieces[0], pieces[1])
@@ -101,7 +113,7 @@ def split_question(question: str) -> list[Part] | None:
     named = FILE_NAME.search(pieces[0]) if scope is None else None
     parts = []
     for i, p in enumerate(pieces):
-        p = REQUEST.sub("What is ", p[0].upper() + p[1:].rstrip(" .!"), count=1)
+        p = _asked(p[0].upper() + p[1:].rstrip(" .!"))
         if not p.endswith("?"):
             p += "?"
         asked = _with_antecedent(_same_time(p, pieces[0]), pieces[0]) if i else p
@@ -116,11 +128,20 @@ def split_question(question: str) -> list[Part] | None:
 
 
 # "I need the share of …", "Give me both the total …": a request for a thing, asked as a question.
-REQUEST = re.compile(
-    r"^(?:i\s+(?:need|want|would\s+like)(?:\s+to\s+know)?|give\s+me|tell\s+me|show\s+me)\s+(?:both\s+)?"
-    r"(?=(?:the|its|their)\s)",
-    re.I,
+REQUEST = Phrases.of(
+    [f"i {want}{know}" for want in ("need", "want", "would like") for know in ("", " to know")]
+    + ["give me", "tell me", "show me"]
 )
+BOTH = Phrases.of(["both"])
+THING = Phrases.of(["the", "its", "their"])
+
+
+def _asked(request: str) -> str:
+    """ "I need the share of …" → "What is the share of …"; other text unchanged."""
+    opened = REQUEST.lead(request)
+    if opened:
+        opened += BOTH.lead(request[opened:])
+    return f"What is {request[opened:]}" if opened and THING.lead(request[opened:]) else request
 
 
 TRAILING_SOURCE = re.compile(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from itertools import zip_longest
 
-from app.qa.tablelayout import is_number, join_headers
+from app.qa.tablelayout import is_number, join_headers, note_line
 from app.settings import get_settings
 from app.text.sentences import split_sentences
 
@@ -76,7 +76,7 @@ def table_rows(markdown: str) -> list[str]:
     """A markdown table as one line per data row, prefixed with its header so a row reads on its own."""
     max_chars = get_settings().answer.content.max_sentence_chars
     lines = [ln.strip() for ln in markdown.splitlines() if ln.strip().startswith("|")]
-    rows = [[c.strip() for c in ln.strip("|").split("|")] for ln in lines if not re.fullmatch(r"[|\s:-]+", ln)]
+    rows = [[c.strip() for c in ln.strip("|").split("|")] for ln in lines if not _rule(ln)]
     rows = _wrapped_cells_joined(rows)
     if len(rows) < 2:
         return [markdown[:max_chars]] if markdown.strip() else []
@@ -98,7 +98,7 @@ def table_rows(markdown: str) -> list[str]:
             # and three rows of one label in three sections read apart only with it.
             section = row[0]
             continue
-        if section and row and row[0] and not NOTE_ROW.match(row[0]):
+        if section and row and row[0] and not note_line(row[0], 6):
             row = [f"{section} / {row[0]}", *row[1:]]
         pairs = [f"{h}: {v}" if h else v for h, v in zip(header, row, strict=False) if v]
         if pairs:
@@ -150,15 +150,16 @@ def _without_title(header: list[str]) -> list[str]:
     return [h[len(title) + 3 :] if h.startswith(f"{title} / ") else "" if h == title else h for h in header]
 
 
-# A note row ("Source: …", "NOTE: The ratios were derived from tables 1 and 16.") heads nothing.
-NOTE_ROW = re.compile(r"^(?:note|notes|source|sources|see)\b|^\S+(?:\s+\S+){5,}\.$", re.I)
+def _rule(line: str) -> bool:
+    """A markdown table's rule line ("|---|:--:|"): no row."""
+    return bool(line) and all(c in "|:-" or c.isspace() for c in line)
 
 
 def _heads_section(rows: list[list[str]], k: int) -> bool:
     """Row `k` holds only a label, and the row below holds a label and values: a section heading. A label wrapped
     onto the next row ("Murder and nonnegligent" / "manslaughter") or a note is not one."""
     row = rows[k]
-    if not row or not row[0] or any(c for c in row[1:]) or NOTE_ROW.match(row[0]) or k + 1 >= len(rows):
+    if not row or not row[0] or any(c for c in row[1:]) or note_line(row[0], 6) or k + 1 >= len(rows):
         return False
     below = rows[k + 1]
     return bool(below and below[0] and not below[0][:1].islower() and any(c for c in below[1:]))

@@ -8,21 +8,41 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from app.qa.analysis.phrases import WORD, Phrases
 from app.qa.extractive_reader.items import Candidate, ContextItem, Encode
 from app.qa.extractive_reader.pieces import sentence_pieces, table_rows
 from app.qa.extractive_reader.words import says_new, section_number, stemmed, words
+from app.qa.spans import is_year
 from app.settings import get_settings
 
 # "What does the FAA estimate as the average cost ...": a what-question about an amount asks for a number.
-COST_Q = re.compile(r"^\s*what\b.*\b(costs?|price|amount|total|percentage|proportion|share|rate|population)\b", re.I)
+WHEN_Q = Phrases.of(["when", "what year", "which year", "what date"])
+AMOUNT_Q = Phrases.of([*(f"how {w}" for w in "many much long old far tall big".split()), "what number", "what amount"])
+NAME_Q = Phrases.of("who whom whose where which".split())
+COSTS = frozenset("cost costs price amount total percentage proportion share rate population".split())
 
 
-YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)s?\b")
+def _asks_cost(q: str) -> bool:
+    """ "What does the FAA estimate as the average cost …": a what-question about an amount (on its first line)."""
+    said = WORD.findall(q.split("\n", 1)[0].lower())
+    return q.lstrip()[:4].lower() == "what" and said[:1] == ["what"] and any(w in COSTS for w in said[1:])
 
 
-DATE = re.compile(
-    r"\b(\d{1,2}\s+)?(january|february|march|april|may|june|july|august|september|october|november|december)\b", re.I
-)
+MONTHS = frozenset("january february march april may june july august september october november december".split())
+
+
+def _dates(sentence: str) -> list[tuple[int, str]]:
+    """Where the sentence says a year ("1995", "1990s") or a month, with the day before it ("21 August")."""
+    runs = list(WORD.finditer(sentence))
+    out = [(w.start(), w.group(0)) for w in runs if is_year(w.group(0).removesuffix("s"))]
+    for i, month in enumerate(runs):
+        if month.group(0).lower() not in MONTHS:
+            continue
+        day = runs[i - 1] if i else None
+        dated = day is not None and len(day.group(0)) < 3 and day.group(0).isdecimal()
+        start = day.start() if dated and day and sentence[day.end() : month.start()].isspace() else month.start()
+        out.append((start, sentence[start : month.end()]))
+    return out
 
 
 NUMBER = re.compile(r"\b\d[\d,.]*\b|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million)\b",
@@ -37,15 +57,15 @@ def answer_type_bonus(question: str, sentence: str) -> float:
     q = question.lower()
     q_words = words(question)
 
-    def new_spans(pattern: re.Pattern[str]) -> bool:
-        return any(says_new(m.group(0), q_words) and not section_number(sentence, m.start())
-                   for m in pattern.finditer(sentence))
+    def new_spans(found: re.Pattern[str] | list[tuple[int, str]]) -> bool:
+        spans = found if isinstance(found, list) else [(m.start(), m.group(0)) for m in found.finditer(sentence)]
+        return any(says_new(said, q_words) and not section_number(sentence, at) for at, said in spans)
 
-    if re.search(r"\bwhen\b|\bwhat year\b|\bwhich year\b|\bwhat date\b", q):
-        return 1.0 if new_spans(YEAR) or new_spans(DATE) else 0.0
-    if re.search(r"\bhow (many|much|long|old|far|tall|big)\b|\bwhat (number|amount)\b", q) or COST_Q.search(q):
+    if WHEN_Q.said(q):
+        return 1.0 if new_spans(_dates(sentence)) else 0.0
+    if AMOUNT_Q.said(q) or _asks_cost(q):
         return 1.0 if new_spans(NUMBER) else 0.0
-    if re.search(r"\b(who|whom|whose|where|which)\b", q):
+    if NAME_Q.said(q):
         # Half: nearly every sentence of a report holds some new capitalised word, so this says little.
         return 0.5 if new_spans(PROPER) else 0.0
     return 0.5 if new_spans(PROPER) or new_spans(NUMBER) else 0.0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from app.qa.analysis.phrases import ALNUM
 from app.qa.extractive_reader.items import STOP
 from app.text.acronyms import expanded
 from app.text.dates import date_keys
@@ -11,7 +12,7 @@ from app.text.stemming import stem
 
 
 def words(text: str) -> set[str]:
-    return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOP and len(w) > 1}
+    return {w for w in ALNUM.findall(text.lower()) if w not in STOP and len(w) > 1}
 
 
 # A month is one word however it is written: "December 2015" asks for the row "Dec-2015".
@@ -28,7 +29,6 @@ def stemmed(text: str) -> set[str]:
     return {MONTH_STEMS.get(w) or stem(w) for w in words(expanded(text))} | date_keys(text)
 
 
-_ONE_DIGIT_PARTS = re.compile(r"\d[.,]\d")
 
 
 # "6.4 The changing face of retail outlets", "2 Design and construction 2.1 Materials", "as per [1.1.1]": a
@@ -54,7 +54,9 @@ def says_new(span: str, q_words: set[str]) -> bool:
     """The span says something the question does not. A decimal of one-digit parts ("2.9%", "8.4") leaves no
     word in `words` (one-character words are dropped) and is new all the same."""
     w = words(span)
-    return not w <= q_words if w else bool(_ONE_DIGIT_PARTS.search(span))
+    return not w <= q_words if w else any(
+        c in ".," and span[i - 1].isdecimal() and span[i + 1].isdecimal() for i, c in enumerate(span[1:-1], 1)
+    )
 
 
 # A run of capitalised words (with "of", "de", "van"... inside): a name, for the rules of app.qa.spans.

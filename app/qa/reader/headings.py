@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
-import re
-
+from app.qa.analysis.phrases import WORD
 from app.qa.extractive_reader.items import Candidate
 from app.settings import get_settings
 
 # "SECTION 2 DIESEL ENGINES", "Table 6.12: The World's Leading Food & Drink Manufacturers", "WARN Report* Summary
 # by Received Date 07/01/2015 - 03/25/2016 Fiscal Year": a title names a topic and answers nothing.
-CAPTION = re.compile(r"^\W*(?:table|figure|fig\.|section|chapter|annex|appendix|part)\s*[\dA-Z]", re.I)
+CAPTION_WORDS = ("table", "figure", "fig.", "section", "chapter", "annex", "appendix", "part")
 
 
-ENDS_SENTENCE = re.compile(r"[.!?;:)\"”’]\s*$")
+def _caption(text: str) -> bool:
+    """ "Table 6.12: …", "SECTION 2 …", "Fig. 3": a caption word opening the text, a number or letter after it."""
+    first = WORD.search(text)
+    said = text[first.start() :].lower() if first else ""
+    for word in CAPTION_WORDS:
+        after = said[len(word) :].lstrip() if said.startswith(word) else ""
+        if after[:1].isdecimal() or (after[:1].isascii() and after[:1].isalpha()):
+            return True
+    return False
+
+
+SENTENCE_ENDS = tuple(".!?;:)\"”’")
 
 
 def heading_like(text: str) -> bool:
@@ -20,7 +30,7 @@ def heading_like(text: str) -> bool:
     not end as a sentence does, or it is a short line in capitals."""
     text = text.strip()
     limits = get_settings().answer.content
-    if CAPTION.match(text) or (len(text.split()) <= limits.heading_max_words and not ENDS_SENTENCE.search(text)):
+    if _caption(text) or (len(text.split()) <= limits.heading_max_words and not text.endswith(SENTENCE_ENDS)):
         return True
     # "PUBLICATION OF AWARD OF CONTRACTS UNDER THE TRANSPORT SECTOR PROJECT (P102000)": a title set in capitals,
     # whatever it ends on.

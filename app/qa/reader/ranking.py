@@ -54,7 +54,7 @@ def _continues(prev: Candidate, c: Candidate) -> bool:
     piece of a long sentence) or refers back ("It", "Both", "These")."""
     head = c.text.lstrip()
     cut = not prev.text.rstrip().endswith((".", "!", "?", ":", ")", '"', "”"))
-    return bool(head) and (head[0].islower() or cut or bool(sentence_rank.REFERS_BACK.match(head)))
+    return bool(head) and (head[0].islower() or cut or sentence_rank.refers_back(head))
 
 
 def continuations(

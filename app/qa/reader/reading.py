@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from app.qa import confidence, sentence_rank
+from app.qa.analysis.phrases import WORD
 from app.qa.answer_types import expected_type
 from app.qa.excerpt import MAX_EXCERPT_CHARS
 from app.qa.extractive_reader.items import Candidate, ContextItem, Encode
@@ -127,13 +127,10 @@ def read(
     return Reading(sentences, None, found, value_shown, chosen[0])
 
 
-_BM25_TOKEN = re.compile(r"\b\w\w+\b")
-
-
 def bm25_words(text: str) -> set[str]:
     """The words of `text` as BM25's analyzer writes them (app.qa.seeds, sklearn's default tokens, lower case): what
     `rare_names` are made of."""
-    return set(_BM25_TOKEN.findall(text.lower()))
+    return {w for w in WORD.findall(text.lower()) if len(w) > 1}
 
 
 def named_row(everything: Sequence[Candidate], rare_names: tuple[frozenset[str], ...]) -> Candidate | None:

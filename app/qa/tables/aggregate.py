@@ -6,17 +6,18 @@ import re
 from collections.abc import Sequence
 
 from app.qa.aggregate_intent import MAX, MIN, asks_period, blank, first_threshold, rank, thresholds
+from app.qa.analysis.phrases import Phrases, opening_words
 from app.qa.classify.model import normalise
 from app.qa.tables.column_figures import column_values, subtotal_rows, threshold_value
 from app.qa.tables.extremes import along_row, extreme_answer
 from app.qa.tables.matching import (
-    SUMMARY_ROW,
     Pick,
     best_column,
     column_ranks,
     label_head,
     numeric_columns,
     summary_label,
+    summary_row,
 )
 from app.qa.tables.model import Shape, TableAnswer, TableData
 from app.qa.tables.render import cell_of, cite_name, format_number
@@ -25,21 +26,37 @@ from app.qa.tables.words import tokens, word_stem
 from app.settings_reading import TableReadingSettings
 
 # "fell the most", "the largest decline": the most of a fall is the lowest value of the change column.
-DECLINE = re.compile(r"\b(?:fall|falls|fell|fallen|decline[ds]?|drop(?:s|ped)?|decrease[ds]?|shr[iu]nk|shrank|"
-                     r"los[et]|lose[s]?|reduction|cut)\b", re.I)  # fmt: skip
-TOTAL_HEADER = re.compile(r"^(?:total|totals|grand total|all)$")
+HOW_MANY = Phrases.of(["how many"])
+DECLINE = Phrases.of(
+    """fall falls fell fallen decline declined declines drop drops dropped decrease decreased decreases shrink shrunk
+    shrank lose loses lost reduction cut""".split()
+)
+TOTAL_HEADER = frozenset({"total", "totals", "grand total", "all"})
 CHANGE_HEADER = re.compile(r"\b(?:change|changes|growth|increase|decrease|difference|% ?points|percentage points)\b",
                            re.I)  # fmt: skip
 # "county-wide", "across the state", "across all precincts": the whole column, as "in total" asks.
 TOTAL = re.compile(r"\b(?:total|sum|combined|altogether|in all|overall|(?:county|state|nation|country|city)[ -]?wide|"
                    r"across\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:county|state|country|nation|district|region|city)|"
                    r"across\s+all)\b", re.I)  # fmt: skip
-AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
-COUNT = re.compile(
-    r"\bhow many (?:rows|entries|items|records|lines|countries|states|member states|firms|companies|cycles|"
-    r"regions|cities|towns|schools|categories|years|[a-z]+ are (?:listed|there|shown))\b",
-    re.I,
-)
+AVERAGE = Phrases.of(["average", "mean"])
+COUNTED = Phrases.of(
+    [f"how many {things}" for things in ("rows", "entries", "items", "records", "lines", "countries", "states",
+     "member states", "firms", "companies", "cycles", "regions", "cities", "towns", "schools", "categories", "years")]
+)  # fmt: skip
+LISTED = frozenset({"listed", "there", "shown"})
+
+
+def _asks_count(question: str) -> bool:
+    """ "How many countries …", "how many ships are listed": the rows are counted."""
+    if COUNTED.said(question):
+        return True
+    said = opening_words(question, len(question))
+    return any(
+        said[i][1] == "how" and said[i + 1] == (" ", "many") and said[i + 2][0] == " " and said[i + 2][1].isascii()
+        and said[i + 2][1].isalpha() and said[i + 3] == (" ", "are") and said[i + 4][0] == " "
+        and said[i + 4][1] in LISTED
+        for i in range(len(said) - 4)
+    )  # fmt: skip
 
 
 def _aggregate_column(table: TableData, sh: Shape, q: list[str], limits: TableReadingSettings) -> Pick | None:
@@ -58,7 +75,7 @@ def _aggregate_column(table: TableData, sh: Shape, q: list[str], limits: TableRe
         return Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
     # No column named ("Which state had the most background checks?"): the table's own total column, when it has
     # exactly one, is what "most" is counted in.
-    totals = [c for c in numeric if TOTAL_HEADER.match(normalise(sh.columns[c].split(" / ")[-1]))]
+    totals = [c for c in numeric if normalise(sh.columns[c].split(" / ")[-1]) in TOTAL_HEADER]
     if len(totals) == 1:
         return Pick(totals[0], sh.columns[totals[0]], 0.0, 0.0, set())
     # "the lowest concentration ratio" of a table of ratios ("Current Level") and their changes: the level, the one
@@ -103,18 +120,21 @@ def intent_text(question: str, vocabulary: str, labels: frozenset[str] = frozens
     said = f" {normalise(vocabulary)} "
     measure_tokens = set(tokens(measures))  # the value columns' headers (not the row labels' one)
     out = question
-    for pattern in (MAX, MIN, AVERAGE, TOTAL):
-        for m in pattern.finditer(question):
-            after = normalise(question[m.end() :]).split()[:1]
+    found = [(True, [m.span() for m in MAX.finditer(question)]), (True, [m.span() for m in MIN.finditer(question)]),
+             (False, AVERAGE.every(question)), (False, [m.span() for m in TOTAL.finditer(question)])]  # fmt: skip
+    for extreme, spans in found:
+        for start, end in spans:
+            word = normalise(question[start:end])
+            after = normalise(question[end:]).split()[:1]
             # ... or a row's whole label: "the highest wealth quintile" names the row "Highest" (the word after it
             # names no column; "the highest pill use" asks for the highest value of "Pill").
             row = (
-                pattern in (MAX, MIN)
-                and normalise(m.group(0)) in labels  # a "Total" row is what "total" asks
+                extreme
+                and word in labels  # a "Total" row is what "total" asks
                 and not (after and word_stem(after[0]) in measure_tokens)
             )
-            if row or after and f" {normalise(m.group(0))} {after[0]} " in said:
-                out = blank(out, m.start(), m.end())
+            if row or after and f" {word} {after[0]} " in said:
+                out = blank(out, start, end)
     # "under 18" of a column "Under 18 years", "over 65" of "65 and over": a name, not a threshold.
     for t in thresholds(question):
         if f" {normalise(question[t.start : t.end])} " in said:
@@ -153,8 +173,8 @@ def _aggregate(
     limit = first_threshold(asked)
     kind = (
         ranked[0] if ranked else "max" if MAX.search(asked) else "min" if MIN.search(asked)
-        else limit.direction if limit else "average" if AVERAGE.search(asked) else "total" if TOTAL.search(asked)
-        else "count" if COUNT.search(asked) else None
+        else limit.direction if limit else "average" if AVERAGE.said(asked) else "total" if TOTAL.search(asked)
+        else "count" if _asks_count(asked) else None
     )  # fmt: skip
     if kind is None:
         return None, None
@@ -184,7 +204,7 @@ def _aggregate(
     numbers = column_values(table, col.index)
     values = [(i, numbers[i]) for i in members if i in numbers]
     sure = aggregate_column_sure(table, sh, q, col, limits)
-    if kind == "max" and DECLINE.search(question) and any(v < 0 for v in numbers.values()):
+    if kind == "max" and DECLINE.said(question) and any(v < 0 for v in numbers.values()):
         kind = "min"  # "fell the most" over a column of changes: its lowest value
     if kind != "count":
         confirm = [c for c in numeric_columns(table, sh, limits) if c != col.index]
@@ -198,7 +218,7 @@ def _aggregate(
     if kind in ("max", "min"):
         return extreme_answer(table, sh, values, col, kind, nth, sure, where, question), col
     if kind in ("total", "average"):
-        stated = [i for i in data if SUMMARY_ROW.match(normalise(label(i))) and kind == "total"
+        stated = [i for i in data if summary_row(normalise(label(i))) and kind == "total"
                   and normalise(label(i)).startswith("total")]  # fmt: skip
         if stated and col.index < len(table.rows[stated[0]]) and table.rows[stated[0]][col.index].strip():
             raw = table.rows[stated[0]][col.index].strip()
@@ -225,7 +245,7 @@ def _aggregate(
     word = ("at least" if kind == "above" else "at most") if limit.inclusive else kind
     shown = limit.text if limit.fraction is None else f"{format_number(threshold)} ({limit.number})"
     body = f"**{len(hits)}** rows {word} {shown} in {where} {{cite}}: {listed}."
-    short = str(len(hits)) if sure and re.search(r"\bhow many\b", question, re.I) else None
+    short = str(len(hits)) if sure and HOW_MANY.said(question) else None
     return TableAnswer(table.id, "aggregate", body, short_answer=short, sure=sure), col
 
 

@@ -7,8 +7,6 @@ different tables are never mixed; a table's continuation on the next page is the
 
 from __future__ import annotations
 
-import re
-
 from app.qa.aggregate_intent import MAX, MIN
 from app.qa.tables.aggregate import aggregate_answer
 from app.qa.tables.cell_lookup import cell_answer
@@ -18,8 +16,10 @@ from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
 
 # Words that ask for the table itself, not for a cell of it.
-SHOW_WORDS = re.compile(r"^(?:contain|contains|list|lists|show|shows|include|includes|describe|describes|present|"
-                        r"presents|display|summari[sz]e|summary|about|whole|full|entire|in|there)$")  # fmt: skip
+SHOW_WORDS = frozenset(
+    """contain contains list lists show shows include includes describe describes present presents display summarise
+    summarize summary about whole full entire in there""".split()
+)
 
 
 def superlative(question: str) -> bool:
@@ -47,6 +47,6 @@ def answer(
     found = best_answer(table, question, limits)
     if found is not None:
         return found
-    if not [t for t in tokens(question) if not SHOW_WORDS.match(t)]:
+    if not [t for t in tokens(question) if t not in SHOW_WORDS]:
         return whole_table(table, limits)  # "What does Table 1 list?": nothing to look up but the table itself
     return not_found(table, question, limits)

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from app.qa.aggregate_intent import Threshold
-from app.qa.tablelayout import FOOTNOTE, parse_number
+from app.qa.tablelayout import parse_number, without_footnote
 from app.qa.tables.model import TableData
 from app.settings_reading import TableReadingSettings
 
@@ -41,17 +41,22 @@ def column_values(table: TableData, column: int) -> dict[int, float]:
     return {i: v for i, v in column_numbers(cells).items() if v is not None}
 
 
-DOT_THOUSANDS = re.compile(r"^\d{1,3}(?:\.\d{3})+$")
+def dot_thousands(text: str) -> bool:
+    """ "3.597", "1.234.567": groups of three digits after dots."""
+    head, *groups = text.removesuffix("\n").split(".")
+    return bool(groups) and 0 < len(head) < 4 and all(len(g) == 3 for g in groups) and all(
+        g.isdecimal() for g in (head, *groups)
+    )
 
 
 def column_numbers(cells: dict[int, str]) -> dict[int, float | None]:
     """The numbers of one column. "3.597" beside "732" and "119" is 3,597 written with a dot (every dotted value has
     exactly three decimals and the column holds plain integers too), not three and a half."""
-    texts = {i: FOOTNOTE.sub("", c.strip()).strip() for i, c in cells.items()}
+    texts = {i: without_footnote(c.strip()).strip() for i, c in cells.items()}
     dotted = [t for t in texts.values() if "." in t]
     plain = [t for t in texts.values() if t.isdigit()]
-    if dotted and plain and all(DOT_THOUSANDS.match(t) for t in dotted):
-        return {i: parse_number(t.replace(".", "")) if DOT_THOUSANDS.match(t) else parse_number(t)
+    if dotted and plain and all(dot_thousands(t) for t in dotted):
+        return {i: parse_number(t.replace(".", "")) if dot_thousands(t) else parse_number(t)
                 for i, t in texts.items()}  # fmt: skip
     return {i: parse_number(c) for i, c in cells.items()}
 

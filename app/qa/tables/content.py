@@ -119,7 +119,7 @@ def content_table_answer(
     otherwise the passages' reader answers as before."""
     answer_limits = limits or AnswerSettings()
     reading = answer_limits.tables
-    if not asks_for_value(question) or TWO_ASKS.search(question):
+    if not asks_for_value(question) or TWO_ASKS.said(question):
         return  # a two-part question is decomposed by the reader: one cell would answer only half of it
     ids = [n.node_id for n in retrieval.nodes if n.kind == "table"]
     if collection_id and document_id is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from app.qa.analysis.phrases import opening_words
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import parse_number
 from app.qa.tables.matching import Pick, best_row, named_whole, numeric_columns, row_picks
@@ -14,9 +15,22 @@ from app.settings_reading import TableReadingSettings
 
 # Rows that hold what no member holds ("Unspecified", "non-EU", "Unknown"): never the "highest" country. "Other"
 # may be a member ("Other" castes) or the rest ("Other offenses"): kept, but no short answer when it would win.
-CATCH_ALL = re.compile(r"^(?:unspecified|unknown|not (?:stated|specified|known|classified|available)|"
-                       r"non [a-z]+(?: \d+)?|n e c|nec|rest of (?:the )?\w+|no answer)$")  # fmt: skip
-OTHERS = re.compile(r"^(?:other|others|all others?\b.*|miscellaneous|misc)$")
+CATCH_ALL = frozenset(
+    "unspecified|unknown|not stated|not specified|not known|not classified|not available|n e c|nec|no answer".split("|")
+)
+OTHERS = frozenset({"other", "others", "miscellaneous", "misc"})
+
+
+def _catch_all(name: str) -> bool:
+    """A normalised row name of the rest: one of CATCH_ALL, "non eu", "non eu 27", "rest of the world"."""
+    w = name.split()
+    non = len(w) in (2, 3) and w[0] == "non" and w[1].isalpha() and (len(w) == 2 or w[2].isdigit())
+    rest = w[:2] == ["rest", "of"] and (len(w) == 3 or (len(w) == 4 and w[2] == "the")) and "%" not in w[-1]
+    return name in CATCH_ALL or non or rest
+
+
+def _others(name: str) -> bool:
+    return name in OTHERS or name.split()[:2] in (["all", "other"], ["all", "others"])
 
 
 def _own(sh: Shape, i: int, members: Sequence[int]) -> str:
@@ -40,14 +54,14 @@ def extreme_answer(
 ) -> TableAnswer:
     """The row with the highest (lowest) value of the column, or the nth of them ("the second largest")."""
     members = [i for i, _ in values]
-    plain = [(i, v) for i, v in values if not CATCH_ALL.match(normalise(_own(sh, i, members)))]
+    plain = [(i, v) for i, v in values if not _catch_all(normalise(_own(sh, i, members)))]
     values = plain or values
     order = sorted({v for _, v in values}, reverse=kind == "max")
     if nth > len(order):
         nth = len(order)
     target = order[nth - 1]
     rows = [i for i, v in values if v == target]
-    if any(OTHERS.match(normalise(_own(sh, i, members))) for i in rows):
+    if any(_others(normalise(_own(sh, i, members))) for i in rows):
         sure = False  # "Other" leads: a member or the rest of them, two readings
     if len(rows) > 1:
         sure = False  # a tie: no one row is the answer
@@ -59,14 +73,22 @@ def extreme_answer(
     body = f"**{names}** — the {word} {where}: {raw} {{cite}}."
     cell = cell_of(table, sh, rows[0], col.index)
     short = " and ".join(_own(sh, i, members) for i in rows)
-    if not ASKS_LABEL_FIRST.match(question.strip()):
+    if not _asks_label_first(question.strip()):
         short = f"{short} ({raw})"  # "What was the highest …": the value is asked too
     return TableAnswer(table.id, "aggregate", body, short_answer=short if sure else None, cell=cell, sure=sure)
 
 
 _ORDINAL_WORD = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 # A question asking for a row's name before anything else ("Which state …", "Who …", "In which year …").
-ASKS_LABEL_FIRST = re.compile(r"^(?:\W*(?:in|for|of|from|at|on|by)\s+)?(?:which|who|whose|where)\b", re.I)
+LABEL_ASKERS = frozenset({"which", "who", "whose", "where"})
+LABEL_PREPOSITIONS = frozenset("in for of from at on by".split())
+
+
+def _asks_label_first(question: str) -> bool:
+    """ "Which country …", "In which year …": the row's label is what is asked, its value second."""
+    said = opening_words(question, 2) + [("", "")]
+    first = said[0][0] == "" and said[0][1] in LABEL_ASKERS
+    return first or (said[0][1] in LABEL_PREPOSITIONS and said[1][0].isspace() and said[1][1] in LABEL_ASKERS)
 # A column header that names a period: a year, a school year, a fiscal year, a month, a quarter.
 PERIOD_HEADER = re.compile(r"^(?:(?:19|20)\d\d(?:\s*[–\-/]\s*(?:19|20)?\d\d)?\*{0,3}|"
                            r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+\d{2,4})?|"

@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from string import ascii_uppercase
 
 from rapidfuzz import fuzz
 
+from app.qa.analysis.phrases import WORD
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import has_value, is_number
 from app.qa.tables.model import Shape, TableData
@@ -16,13 +18,29 @@ from app.qa.tables.shape import shape
 from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
 
-# Rows that summarise others: never the "highest" member, never summed again. A label that opens with a summary
-# word ("Total, all ages") or closes with "total" ("Regional total").
-SUMMARY_ROW = re.compile(r"^(?:(?:total|totals|all|overall|sum|average|mean|median|pooled|world|grand total)\b"
-                         r"|.*\btotals?$)", re.I)  # fmt: skip
+# Rows that summarise others: never the "highest" member, never summed again.
+SUMMARY_WORDS = frozenset("total totals all overall sum average mean median pooled world".split())
 
 
-PARENTHETICAL = re.compile(r"\([^()]*\)")
+def summary_row(name: str) -> bool:
+    """A normalised row name that summarises others: one that opens with a summary word ("total …", "grand total …")
+    or closes with "total" ("regional total")."""
+    words = WORD.findall(name)
+    if not words or not name.startswith(words[0]):
+        return False
+    return words[0] in SUMMARY_WORDS or words[:2] == ["grand", "total"] or words[-1] in ("total", "totals")
+
+
+def without_asides(text: str) -> str:
+    """ "Florida (state)" → "Florida  ": each innermost parenthesis as a space."""
+    out, start, opened = [], 0, -1
+    for i, c in enumerate(text):
+        if c == "(":
+            opened = i
+        elif c == ")" and opened >= 0:
+            out.append(f"{text[start:opened]} ")
+            start, opened = i + 1, -1
+    return "".join(out) + text[start:]
 
 
 def _token_hit(token: str, question: Sequence[str], limits: TableReadingSettings) -> float:
@@ -119,12 +137,13 @@ def row_score(
     return matched + coverage + (limits.row_whole_label_bonus if exact else 0.0), coverage, exact
 
 
-LABEL_PARTICULARS = re.compile(r"\s*[;:(—–]\s*")
+PARTICULARS = ";:(—–"  # what sets a label's particulars apart: "Ontario; 2019", "Sales (US$)"
 
 
 def label_head(label: str) -> str:
     """A row label before its particulars: "Weapons" of "Weapons—carrying, possessing, etc." or "Weapons; …"."""
-    return LABEL_PARTICULARS.split(label, maxsplit=1)[0]
+    cut = next((i for i, c in enumerate(label) if c in PARTICULARS), None)
+    return label if cut is None else label[:cut].rstrip()
 
 
 def row_picks(
@@ -222,7 +241,15 @@ def column_ranks(
     return sorted(out, reverse=True)
 
 
-CODE_SUFFIX = re.compile(r"(?<=\w)\s*[-–]\s*[A-Z]{2,4}$")
+def without_code(label: str) -> str:
+    """ "Florida-USA" → "Florida": a country code of two to four capitals after a dash ends the name."""
+    said, newline = (label[:-1], "\n") if label.endswith("\n") else (label, "")
+    code = len(said) - len(said.rstrip(ascii_uppercase))
+    before = said[: len(said) - code].rstrip()
+    if not 1 < code < 5 or not before.endswith(("-", "–")):
+        return label
+    name = before[:-1].rstrip()
+    return name + newline if name[-1:].isalnum() or name[-1:] == "_" else label
 
 
 def named_whole(label: str, question: Sequence[str], limits: TableReadingSettings = TableReadingSettings()) -> bool:
@@ -231,14 +258,14 @@ def named_whole(label: str, question: Sequence[str], limits: TableReadingSetting
     country code after a region ("Florida-USA") being optional."""
     if name_score(label, question, limits=limits)[1] >= 1.0:
         return True
-    base = CODE_SUFFIX.sub("", label)  # "Florida-USA", "Ontario-CAN": a country code after the name
-    shorter = (base, PARENTHETICAL.sub(" ", base), label_head(base))
+    base = without_code(label)  # "Florida-USA", "Ontario-CAN": a country code after the name
+    shorter = (base, without_asides(base), label_head(base))
     return any(x != label and bool(tokens(x)) and name_score(x, question, limits=limits)[1] >= 1.0 for x in shorter)
 
 
 def summary_label(name: str) -> bool:
     """ "Total", "EU15 Total", or a sub-label that is one ("clarification) / Grand Total")."""
-    return bool(SUMMARY_ROW.match(normalise(name)) or SUMMARY_ROW.match(normalise(name.split(" / ")[-1])))
+    return summary_row(normalise(name)) or summary_row(normalise(name.split(" / ")[-1]))
 
 
 def description(table: TableData, limits: TableReadingSettings = TableReadingSettings()) -> list[str]:

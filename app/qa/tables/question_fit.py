@@ -7,24 +7,27 @@ import re
 from collections.abc import Callable
 
 from app.db.models import Document
+from app.qa.analysis.phrases import Phrases, opening_words, words_after
 from app.qa.classify.patterns import STOPWORDS
 from app.qa.tables.model import TableData
 from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
 
-TWO_ASKS = re.compile(r"\band\s+(?:what|how|which|who|where|when)\b", re.I)
+TWO_ASKS = Phrases.of([f"and {wh}" for wh in "what how which who where when".split()])
 # "How high was the drop-out rate?", "How big a change is projected …?": a measure asks for a value too.
-MEASURED = r"(?:many|much|big|large|small|high|low|long|far|old|tall|often|fast)"
-ASKS_FOR_VALUE = re.compile(rf"\b(?:what|which|who|how {MEASURED}|where)\b", re.I)
+MEASURED = "many much big large small high low long far old tall often fast".split()
+ASKS_FOR_VALUE = Phrases.of(["what", "which", "who", "where", *(f"how {m}" for m in MEASURED)])
 # A question that asks for something other than a value ("Why …", "How does …", "Describe …"); one with neither
-# this nor a value word is a bare noun phrase ("Hong Kong's student response rate in us-020.pdf?"): a value.
-ASKS_OTHER = re.compile(rf"\b(?:why|how(?! {MEASURED}\b)|when|explain|describe|summari[sz]e|discuss|compare|"
-                        r"tell me about|list)\b", re.I)  # fmt: skip
+# this nor a value word is a bare noun phrase ("Hong Kong's student response rate in us-020.pdf?"): a value. Its
+# "how" is no "how many": that one asks for a value first.
+ASKS_OTHER = Phrases.of(
+    "why|how|when|explain|describe|summarise|summarize|discuss|compare|tell me about|list".split("|")
+)
 
 
 def asks_for_value(question: str) -> bool:
     """The question asks for a value a cell could hold (not "why", "how does", "describe")."""
-    return bool(ASKS_FOR_VALUE.search(question)) or not ASKS_OTHER.search(question)
+    return ASKS_FOR_VALUE.said(question) or not ASKS_OTHER.said(question)
 
 
 # What a value measures, as tokens writes it ("share" and "%" are "percent"): a question and the cell
@@ -34,20 +37,46 @@ MEASURES = frozenset({"percent", "rate", "growth", "chang", "averag", "mean", "a
 # A measure word a header says in other words: "(in kWh/year)" is an annual figure.
 SAID_OTHERWISE = {"annual": "year"}
 CHANGES = frozenset({"growth", "chang", "increas", "decreas"})  # a table of changes answers no question of levels
-COUNTED = re.compile(r"\bhow many\s+((?:[\w'’-]+\s+){0,2}[\w'’-]+)", re.I)
+HOW_MANY = Phrases.of(["how many"])
+
+
+def _counted_word(c: str) -> bool:
+    return c.isalnum() or c in "_'’-"
 
 
 # "Which countries …", "Who …", "Where …": the question asks for a name. A cell holding only a number (with its
 # unit or sign) cannot be that name; "which year", "which share" and the like ask for a value.
-ASKS_NAME = re.compile(r"^\s*(?:(?:in|at|from|for|of|to|by)\s+)?(?:who|whom|whose|where|which(?!\s+(?:year|years|"
-                       r"date|month|day|decade|percentage|share|proportion|number|amount|value|rate)\b))\b",
-                       re.I)  # fmt: skip
+NAME_ASKERS = frozenset({"who", "whom", "whose", "where", "which"})
+NAME_PREPOSITIONS = frozenset("in at from for of to by".split())
+# "Which year …", "which percentage …": a value, not a name.
+NOT_NAMES = frozenset("year years date month day decade percentage share proportion number amount value rate".split())
+
+
+def asks_name(question: str) -> bool:
+    """The question opens (after a preposition, perhaps) with "who", "where", "which" (no "which year")."""
+    said = opening_words(question, 3) + [("", "")] * 3
+    if said[0][0].strip():
+        return False
+    k = 1 if said[0][1] in NAME_PREPOSITIONS and said[1][0].isspace() else 0
+    after = said[k + 1]
+    return said[k][1] in NAME_ASKERS and not (said[k][1] == "which" and after[0].isspace() and after[1] in NOT_NAMES)
 NUMBER_ONLY = re.compile(r"^[\s$€£¥+−–-]*\d[\d\s,.]*(?:%|[a-zA-Z]{0,3}\.?)?\s*$")
 
 
 # A capitalised word inside the question ("Vote Yes for Strong Schools", "Twitter", "Kerala") names what it asks
 # about. Month and day names are dates, which a table writes as numbers as often as not.
-NAME_WORD = re.compile(r"(?<=\s)[A-Z][\w&'’-]+")
+NAME_MARKS = "&'’-_"
+
+
+def _name_words(text: str) -> list[str]:
+    """The capitalised words after the first of a single-spaced text ("Vote Yes for Strong Schools" → Yes, Strong,
+    Schools)."""
+    out = []
+    for word in text.split(" ")[1:]:
+        end = next((i for i, c in enumerate(word) if not (c.isalnum() or c in NAME_MARKS)), len(word))
+        if "A" <= word[:1] <= "Z" and end > 1:
+            out.append(word[:end])
+    return out
 CALENDAR = frozenset(
     """january february march april may june july august september october november december monday tuesday
     wednesday thursday friday saturday sunday""".split()
@@ -59,7 +88,7 @@ def question_names(question: str, limits: TableReadingSettings = TableReadingSet
     strong, school), month and day names left out."""
     return {
         t
-        for w in NAME_WORD.findall(" ".join(question.split()))
+        for w in _name_words(" ".join(question.split()))
         if w.lower() not in CALENDAR
         for t in tokens(w)
         if len(t) >= limits.name_min_letters
@@ -96,7 +125,7 @@ def names_elsewhere(
 
 def names_a_number(question: str, value: str | None) -> bool:
     """The question asks for a name (who, where, which + a noun that is no quantity) and `value` is a number."""
-    return bool(value) and bool(ASKS_NAME.match(question)) and bool(NUMBER_ONLY.match(value or ""))
+    return bool(value) and asks_name(question) and bool(NUMBER_ONLY.match(value or ""))
 
 
 def measures_other(question: str, explained: set[str]) -> bool:
@@ -109,10 +138,10 @@ def measures_other(question: str, explained: set[str]) -> bool:
         return True
     if (explained & CHANGES) and not (asked & CHANGES):
         return True
-    counted = COUNTED.search(question)
+    counted = words_after(question, HOW_MANY, 3, _counted_word)
     if counted:
         words = []
-        for word in counted.group(1).split():
+        for word in counted:
             if word.lower() in STOPWORDS:
                 break
             words.extend(tokens(word))

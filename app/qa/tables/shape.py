@@ -3,18 +3,31 @@
 
 from __future__ import annotations
 
-import re
-
-from app.qa.tablelayout import guess_header_rows, header_tail, is_number, join_headers, no_title, note_rows, numbering
+from app.qa.tablelayout import (
+    guess_header_rows,
+    header_tail,
+    is_number,
+    join_headers,
+    no_title,
+    note_line,
+    note_rows,
+    numbering,
+)
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
 
 # Dot leaders after a row label ("Robbery . . . . .") are layout, not part of its name.
-DOT_LEADER = re.compile(r"(?:\s*\.){2,}\s*$")
 
 
-NOTE_SENTENCE = re.compile(r"^(?:note|notes|source|sources|see)\b.*|^\S+(?:\s+\S+){3,}\.$", re.I)
+def without_dot_leader(text: str) -> str:
+    """ "Total . . . . ." → "Total": the dots a printed table leads a label to its figures with (two or more)."""
+    end = len(text)
+    while end and (text[end - 1] == "." or text[end - 1].isspace()):
+        end -= 1
+    return text[:end] if text.count(".", end) >= 2 else text
+
+
 
 
 def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings()) -> Shape:
@@ -58,7 +71,7 @@ def _cell_text(row: list[str], c: int) -> str:
 
 
 def _label_text(row: list[str], c: int) -> str:
-    return DOT_LEADER.sub("", _cell_text(row, c))
+    return without_dot_leader(_cell_text(row, c))
 
 
 def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -> None:
@@ -97,7 +110,7 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
                 continue
             # A row holding only a label ("Best practice scenario") heads the rows below it: a section. A sentence
             # ("See notes at end of table.") is a note, heading nothing.
-            if not NOTE_SENTENCE.match(label):
+            if not note_line(label, 4):
                 section, last = label, ""
             continue
         if wrapped and label:

@@ -9,11 +9,27 @@ from pathlib import Path
 
 import yaml
 
+from app.qa.analysis.phrases import WORD
 from app.qa.classify.model import normalise
 from app.qa.classify.patterns import STOPWORDS
 from app.text.stemming import stem
 
-POSSESSIVE = re.compile(r"(\w)['’]s\b")  # "EU's" names the EU; a stray "s" would match any caption with one
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+def without_possessives(text: str) -> str:
+    """ "EU's" → "EU": the "s" of a possessive would match any caption with a stray "s"."""
+    out, start, i = [], 0, 1
+    while i < len(text) - 1:
+        after = text[i + 2 : i + 3] or " "
+        if text[i] in "'’" and text[i + 1] == "s" and _word_char(text[i - 1]) and not _word_char(after):
+            out.append(text[start:i])
+            start, i = i + 2, i + 3
+        else:
+            i += 1
+    return "".join(out) + text[start:]
 
 
 PERCENT = {"%", "percent", "percentage", "percentages", "pct", "share", "proportion"}
@@ -41,11 +57,24 @@ ABBREVIATIONS: dict[str, str] = _LEXICON["words"]
 
 
 # "under-18s", "over-65s": the age a header names ("Under 18 years").
-AGE_GROUP = re.compile(r"\b(under|over)[-\s](\d+)s\b", re.I)
+AGE_BOUNDS = frozenset({"under", "over"})
+
+
+def _age_groups(text: str) -> str:
+    """ "under-18s" → "under 18": an age group says its bound as a number."""
+    out, start = [], 0
+    words = list(WORD.finditer(text))
+    for bound, age in zip(words, words[1:], strict=False):
+        gap, said = text[bound.end() : age.start()], age.group(0)
+        spaced = gap == "-" or (gap.isspace() and len(gap) == 1)
+        if bound.group(0).lower() in AGE_BOUNDS and spaced and said[-1:] in ("s", "S") and said[:-1].isdecimal():
+            out.append(f"{text[start : bound.end()]} {said[:-1]}")
+            start = age.end()
+    return "".join(out) + text[start:]
 
 
 def tokens(text: str) -> list[str]:
     """Content words, plurals folded ("females" = "female"), every way of saying per cent one word, unit and header
     abbreviations written out."""
-    text = POSSESSIVE.sub(r"\1", PER_SOURCE.sub(" ", AGE_GROUP.sub(r"\1 \2", text)).replace("%", " % "))
+    text = without_possessives(PER_SOURCE.sub(" ", _age_groups(text)).replace("%", " % "))
     return [UNITS.get(t) or word_stem(ABBREVIATIONS.get(t, t)) for t in normalise(text).split() if t not in STOPWORDS]

@@ -69,8 +69,12 @@ def _check(page: Any, url: str, cid: str, question: str, expected: str, shot: Pa
     result = httpx.get(f"{url}/api/collections/{cid}/questions/{page.url.rsplit('/', 1)[-1]}").json()["result"]
     cell = result.get("cell") or {}
     print(f"Q: {question}\n  answer: {answer[:300]}\n  expected {expected!r} in answer: {expected in answer}")
-    print(f"  cell: {cell}")
+    print(f"  cell: {cell}\n  citations: {[(c['filename'], c['page']) for c in result['citations']]}")
     page.get_by_test_id("citation").first.click()
+    if not cell:  # a passage or a whole table cited: the source panel as it shows it
+        page.wait_for_function("() => document.querySelector('[data-testid=source-panel]').dataset.state === 'ready'")
+        page.get_by_test_id("source-panel").screenshot(path=str(shot))
+        return
     highlight = page.get_by_test_id("cell-highlight")
     highlight.wait_for(timeout=30_000)
     page.get_by_test_id("source-image").evaluate("img => img.decode()")

@@ -27,6 +27,7 @@ def _stems() -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=65536)  # the reader compares every sentence it reads, again for each question
 def expanded(text: str) -> str:
     """`text` followed by the expansion of each acronym it says and the acronym of each expansion it spells out;
     `text` itself when it says neither."""

@@ -89,8 +89,8 @@ class Bm25Index:
 
     def spelled_near(self, word: str, likeness: float, same_start: bool = True) -> bool:
         """Some word of the collection is spelled like `word` (a typo, a variant: "Margaraviate" for
-        "Margraviate"): it opens with the same five letters, or has the same first two, a length within two, and
-        difflib's ratio at least `likeness`."""
+        "Margraviate"): it opens with the same five letters (unless not `same_start`), or has the same first two, a
+        length within two, and difflib's ratio at least `likeness`."""
         if self._by_start is None:
             by_start: dict[str, list[str]] = {}
             for term in self.vocabulary:

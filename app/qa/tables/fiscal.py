@@ -41,7 +41,6 @@ def in_table_calendar(question: str, headers: Sequence[str]) -> str:
     if not months or max(months) > LAST_MONTH_NAMED_BY_START or any(FISCAL_YEAR.search(h) for h in headers):
         return question
     named = " ".join(headers).lower()
-
     whole_year = any(p in named for p in YEAR_PERIODS)
     if not whole_year and not LAST_QUARTER.search(question):
         return question

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from app.ingest.extracted import BBox, ExtractedTable
 from app.ingest.passages import Line, union_bbox
+from app.ingest.table_channels import mend_columns, mend_header
 from app.ingest.table_stream import _overlap
 from app.ingest.table_text import _CAPTION, _FIGURE_CAPTION, _is_data_row, header_row_count, rows_to_markdown
 from app.ingest.table_words import Grid
@@ -336,6 +337,7 @@ def finish_table(
     ``caption_line``: the one of them that is this table's (``assign_captions``), if the caller
     chose it (then ``captions`` is not searched)."""
     bbox = grid.bbox
+    mend_columns(grid, lines)
     inner_caption = split_caption_rows(grid)
     join_wrapped_labels(grid)
     join_label_lines(grid)
@@ -355,6 +357,7 @@ def finish_table(
     if grid.notes:
         caption = " ".join([caption or "", *grid.notes]).strip()[:400]
     header_rows = header_row_count(grid.rows)
+    mend_header(grid, lines, header_rows)
     columns = joined_columns(grid, header_rows)
     return ExtractedTable(
         index,

@@ -47,3 +47,12 @@ def test_year_ends_late_in_the_year_and_other_quarters_are_left_alone() -> None:
     named = ["", "Fiscal 2022 (January 28, 2023)", "Fiscal 2021"]
     assert in_table_calendar("Sales in fiscal 2022?", named) == "Sales in fiscal 2022?"
     assert in_table_calendar("Sales in 2022?", RETAIL.rows[0]) == "Sales in 2022?"
+
+
+def test_a_named_quarter_or_half_is_read_as_the_tables_period() -> None:
+    statement = ["", "Three Months Ended June 30, / 2023", "Six Months Ended June 30, / 2023"]
+    assert in_table_calendar("Interest expense in Q2 2023?", statement) == "Interest expense in Q2 2023? three months"
+    assert in_table_calendar("Revenue in the first half of 2023?", statement).endswith(" six months")
+    # A table without such columns, or a question naming no period, is left as it is.
+    assert in_table_calendar("Interest expense in Q2 2023?", ["", "2023", "2022"]) == "Interest expense in Q2 2023?"
+    assert in_table_calendar("Interest expense in 2023?", statement) == "Interest expense in 2023?"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from app.qa.analysis.phrases import Phrases
 from app.text.dates import date_keys
 
 FISCAL_YEAR = re.compile(r"\b(?:fiscal(?:\s+year)?\s*|FY\s?)((?:19|20)\d\d)\b", re.I)
@@ -20,7 +21,9 @@ FISCAL_YEAR = re.compile(r"\b(?:fiscal(?:\s+year)?\s*|FY\s?)((?:19|20)\d\d)\b", 
 # table's "13 weeks" or "three months"; its fiscal year without a quarter the "52 weeks" or "twelve months".
 YEAR_PERIODS = ("52 weeks", "53 weeks", "twelve months", "12 months", "year ended", "years ended", "year ending")
 QUARTER_PERIODS = ("13 weeks", "14 weeks", "three months", "3 months", "quarter ended", "quarters ended")
+HALF_PERIODS = ("26 weeks", "six months", "6 months")
 QUARTERS = re.compile(r"\b(?:q[1-4]|(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final)[\s-]quarter)\b", re.I)
+HALVES = Phrases.of(["h1", "h2", "first half", "second half", "first-half", "second-half", "half year", "half-year"])
 LAST_QUARTER = re.compile(r"\b(?:q4|(?:fourth|4th|last|final)[\s-]quarter)\b", re.I)
 
 # A year ending in one of the first five months lies mostly in the calendar year before (a June end splits evenly
@@ -33,17 +36,21 @@ def _end_months(headers: Sequence[str]) -> set[int]:
 
 
 def in_table_calendar(question: str, headers: Sequence[str]) -> str:
-    """`question` with each "fiscal YYYY" moved to the calendar year its period ends in, when the table's columns
-    are dated by period ends early in a year and the question asks about the year or its last quarter."""
+    """`question` in the table's terms: a quarter or a half it names said as the table heads that period's columns
+    ("Q2 2023" is the "three months" ended in June), and each "fiscal YYYY" moved to the calendar year its period
+    ends in, when the table's columns are dated by period ends early in a year and the question asks about the year
+    or its last quarter."""
+    named = " ".join(headers).lower()
+    said = [p for names, periods in ((QUARTERS.search, QUARTER_PERIODS), (HALVES.said, HALF_PERIODS)) if names(question)
+            for p in periods if p in named]  # fmt: skip
     if not FISCAL_YEAR.search(question):
-        return question
+        return " ".join([question, *said])
     months = _end_months(headers)
     if not months or max(months) > LAST_MONTH_NAMED_BY_START or any(FISCAL_YEAR.search(h) for h in headers):
-        return question
-    named = " ".join(headers).lower()
+        return " ".join([question, *said])
     whole_year = any(p in named for p in YEAR_PERIODS)
     if not whole_year and not LAST_QUARTER.search(question):
-        return question
+        return " ".join([question, *said])
     moved = FISCAL_YEAR.sub(lambda m: m.group(0)[: -len(m.group(1))] + str(int(m.group(1)) + 1), question)
     periods = QUARTER_PERIODS if QUARTERS.search(question) else YEAR_PERIODS
     return " ".join([moved, *(p for p in periods if p in named)])

@@ -1,0 +1,138 @@
+"""A header line set over a table's value columns but left out of its grid ("Three Months Ended June 30,   Six Months
+Ended June 30," over "2023 2022 2023 2022"): without it four columns are named by two years and a question about the
+quarter cannot tell them apart.
+
+The line right above the table's first row, no farther than rows are set apart, standing wholly over the columns
+right of the labels (a paragraph starts over the labels), with words in letters, in two phrases or more (a title
+is one), is taken in as the first header row: each phrase of it (words set closer than a column gap) in the column
+under its start, its box reaching over the columns it spans, so joined_columns names each of them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.ingest.extracted import BBox
+from app.ingest.passages import Line, Word, union_bbox
+from app.ingest.table_text import _CAPTION
+from app.ingest.table_words import Grid
+
+# Farther above the first row than this share of the usual row pitch, a line is the page's, not the table's.
+MAX_GAP_PITCHES = 1.5
+# Words of one phrase are set closer than this many line heights; a wider gap starts the next phrase.
+PHRASE_GAP_EMS = 1.0
+MIN_ROWS = 3  # rows needed to know how far apart rows are set
+
+
+def _top(boxes: Sequence[BBox | None]) -> float | None:
+    found = [b[1] for b in boxes if b is not None]
+    return min(found) if found else None
+
+
+def _phrases(words: Sequence[Word], height: float) -> list[list[Word]]:
+    out: list[list[Word]] = []
+    for w in sorted(words, key=lambda w: w.bbox[0]):
+        if out and w.bbox[0] - out[-1][-1].bbox[2] < PHRASE_GAP_EMS * height:
+            out[-1].append(w)
+        else:
+            out.append([w])
+    return out
+
+
+def _line_above(grid: Grid, lines: Sequence[Line]) -> list[Word] | None:
+    """The words of the line right above the table's first row, when it is set as near as rows are."""
+    tops = [t for row in grid.boxes if (t := _top(row)) is not None]
+    if len(tops) < MIN_ROWS:
+        return None
+    pitches = sorted(b - a for a, b in zip(tops, tops[1:], strict=False) if b > a)
+    if not pitches:
+        return None
+    pitch = pitches[len(pitches) // 2]
+    first = tops[0]
+    reach = MAX_GAP_PITCHES * pitch
+    above = [ln for ln in lines if ln.words and ln.bbox[3] <= first + 0.5 and first - ln.bbox[1] <= reach]
+    if not above:
+        return None
+    nearest = max(ln.bbox[1] for ln in above)
+    # A header line may be cut into several lines at its column gaps: every piece at the nearest line's height.
+    words = [w for ln in above if abs(ln.bbox[1] - nearest) < 0.5 * pitch for w in ln.words]
+    return words or None
+
+
+def take_group_header(grid: Grid, lines: Sequence[Line]) -> None:
+    if not grid.rows or len(grid.rows[0]) < 3:
+        return
+    words = _line_above(grid, lines)
+    if words is None:
+        return
+    labels = [b for row in grid.boxes if (b := row[0]) is not None]
+    values_left = min((b[0] for row in grid.boxes for b in row[1:] if b is not None), default=None)
+    if not labels or values_left is None:
+        return
+    # Right of where most labels end (a long label may reach under a centred header's first word).
+    labels_end = sorted(b[2] for b in labels)[len(labels) // 2]
+    inside = all(w.bbox[0] >= labels_end and w.bbox[2] <= grid.bbox[2] + 2.0 for w in words)
+    lettered = sum(1 for w in words if any(ch.isalpha() for ch in w.text)) * 2 >= len(words)
+    if not inside or not lettered or _CAPTION.match(" ".join(w.text for w in words)):
+        return
+    ncols = len(grid.rows[0])
+    centres: list[float | None] = []
+    for j in range(ncols):
+        xs = sorted((b[0] + b[2]) / 2 for row in grid.boxes if (b := row[j]) is not None)
+        centres.append(xs[len(xs) // 2] if xs else None)
+    height = sorted(w.bbox[3] - w.bbox[1] for w in words)[len(words) // 2]
+    phrases = _phrases(words, height)
+    if len(phrases) < 2:
+        return  # one phrase over every column tells none apart: a title ("Publication of awards …"), not groups
+    row: list[str] = [""] * ncols
+    boxes: list[BBox | None] = [None] * ncols
+    for phrase in phrases:
+        box = union_bbox([w.bbox for w in phrase])
+        under = [j for j in range(1, ncols) if (c := centres[j]) is not None and box[0] - 1 <= c <= box[2] + 1]
+        placed = [j for j in range(1, ncols) if centres[j] is not None]
+        if not placed:
+            return
+        column = under[0] if under else min(placed, key=lambda j: abs((centres[j] or 0.0) - (box[0] + box[2]) / 2))
+        if row[column]:
+            return  # two phrases over one column: not a header of these columns
+        row[column] = " ".join(w.text for w in phrase)
+        boxes[column] = box
+    grid.rows.insert(0, row)
+    grid.boxes.insert(0, boxes)
+    grid.bbox = union_bbox([grid.bbox, *(b for b in boxes if b is not None)])
+
+
+def fill_header_gaps(grid: Grid, lines: Sequence[Line], header_rows: int) -> None:
+    """Header cells the grid left empty although words stand there, on the header row's line and over the column's
+    figures ("2023 2022" read over two of four columns): each such cell takes those words."""
+    ncols = len(grid.rows[0]) if grid.rows else 0
+    body = grid.boxes[header_rows:]
+    extents: list[tuple[float, float] | None] = []
+    for j in range(ncols):
+        found = [b for row in body if (b := row[j]) is not None]
+        extents.append((min(b[0] for b in found), max(b[2] for b in found)) if found else None)
+    gaps = [(i, j) for i in range(header_rows) for j in range(1, ncols) if not grid.rows[i][j] and extents[j]]
+    if not gaps:
+        return
+    boxes = [b for row in grid.boxes for b in row if b is not None]
+    x0, top, x1, bottom = grid.bbox
+    near = (w for ln in lines for w in ln.words if x0 - 1 <= w.bbox[0] and w.bbox[2] <= x1 + 1)
+    words = [w for w in near if top - 1 <= w.bbox[1] <= bottom + 1 and not any(_within(w.bbox, b) for b in boxes)]
+    for i in range(header_rows):
+        filled = [b for b in grid.boxes[i] if b is not None]
+        if not filled:
+            continue
+        top, bottom = min(b[1] for b in filled), max(b[3] for b in filled)
+        for j in range(1, ncols):
+            extent = extents[j]
+            if grid.rows[i][j] or extent is None:
+                continue
+            here = [w for w in words if top - 1 <= (w.bbox[1] + w.bbox[3]) / 2 <= bottom + 1
+                    and extent[0] - 1 <= w.bbox[0] and w.bbox[2] <= extent[1] + 1]  # fmt: skip
+            if here:
+                grid.rows[i][j] = " ".join(w.text for w in sorted(here, key=lambda w: w.bbox[0]))
+                grid.boxes[i][j] = union_bbox([w.bbox for w in here])
+
+
+def _within(inner: BBox, outer: BBox) -> bool:
+    x, y = (inner[0] + inner[2]) / 2, (inner[1] + inner[3]) / 2
+    return outer[0] - 0.5 <= x <= outer[2] + 0.5 and outer[1] - 0.5 <= y <= outer[3] + 0.5

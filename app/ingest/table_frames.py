@@ -67,8 +67,8 @@ def _centred_in(b: BBox, box: BBox) -> bool:
 def captioned_frames(
     edges: Sequence[RulingLine], lines: Sequence[Line], found: Sequence[Grid], captions: Sequence[Line]
 ) -> list[Grid]:
-    """Tables between two rules of one extent with a caption line right above the first, that no table in
-    ``found`` covers; a line whose first cell is empty is joined into the row above."""
+    """Tables between two rules of one extent with a caption line right above the first, where no table in
+    ``found`` reaches; a line whose first cell is empty is joined into the row above."""
     rules = sorted(r for r in horizontal_rules(edges) if r[2] - r[1] >= MIN_RULE_LENGTH)
     if len(rules) < 2 or not captions:
         return []
@@ -78,8 +78,8 @@ def captioned_frames(
         if not any(_captions(c.bbox, top) for c in captions):
             continue
         region: BBox = (min(top[1], bottom[1]), top[0], max(top[2], bottom[2]), bottom[0])
-        if any(_overlap(region, g.bbox) > SAME_TABLE for g in [*found, *out]):
-            continue
+        if any(_overlap(region, g.bbox) > 0 for g in [*found, *out]):
+            continue  # two rules are weak evidence: a table found across them (its header ruled off) is the table
         if words is None:
             words = join_vertical([(w.text, w.bbox) for ln in lines for w in ln.words])
         grid = words_grid(words_in(words, region))

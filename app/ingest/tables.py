@@ -35,6 +35,7 @@ from app.ingest.table_captions import (
     with_figure_captions,
 )
 from app.ingest.table_frames import captioned_frames, yield_to_frames
+from app.ingest.table_headers import join_header_wraps
 from app.ingest.table_ruled import Glyph, clipped_by_rule, lattice_tables, without_text_frames
 from app.ingest.table_stream import (
     CamelotStream,
@@ -155,6 +156,8 @@ def extract_tables(
     if captions:
         found += captioned_frames(edges, lines, found, captions)
         found += captioned_tables(lines, found, captions)
+    for g in found:
+        join_header_wraps(g)
     found.sort(key=lambda g: (round(g.bbox[1]), g.bbox[0]))
     chosen = assign_captions([g.bbox for g in found], captions) if captions else [None] * len(found)
     chosen = with_figure_captions([g.bbox for g in found], chosen, lines)

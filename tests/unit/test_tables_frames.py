@@ -154,3 +154,27 @@ def test_a_table_of_text_between_a_top_and_a_bottom_rule_under_its_caption_is_fo
     tables = [t.rows for t in extract_pdf(path, max_pages=2).pages[0].tables]
     expected = [[name, short, f"{first} {rest}".strip()] for name, short, first, rest in DEFINITIONS]
     assert expected in tables
+
+
+def test_a_column_name_wrapped_onto_the_headers_second_line_is_one_name(tmp_path: Path) -> None:
+    path = tmp_path / "header-wrap.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Times-Roman", 9)
+    pdf.drawString(130, 640, "Table G.8: Extended results, household outcomes")
+    xs = (135, 190, 260, 340, 420)
+    pdf.setLineWidth(0.6)
+    pdf.line(130, 630, 480, 630)
+    for x, name in zip(xs, ("n", "Married", "# children", "Spouse net worth", "Household net"), strict=True):
+        pdf.drawString(x, 620, name)
+    pdf.drawString(xs[-1], 610, "worth")
+    pdf.line(130, 605, 480, 605)
+    y = 592
+    for k in range(5):
+        for x, cell in zip(xs, (str(k - 2), f"0.0{k}5", f"0.00{k}", f"-0.0{k}3", f"-0.{k}36"), strict=True):
+            pdf.drawString(x, y, cell)
+        y -= 12
+    pdf.line(130, y + 8, 480, y + 8)
+    pdf.save()
+    (table,) = [t.rows for t in extract_pdf(path, max_pages=2).pages[0].tables]
+    assert table[0] == ["n", "Married", "# children", "Spouse net worth", "Household net worth"]
+    assert table[1] == ["-2", "0.005", "0.000", "-0.003", "-0.036"]

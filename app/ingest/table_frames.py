@@ -25,7 +25,7 @@ from app.ingest.table_words import Grid, join_vertical, words_grid, words_in
 # each row inside it: a caption or a note set just outside the rules, which a whitespace region takes in with the
 # table, is a row or two; a chart and its caption above the table are many.
 MAX_OUTSIDE_PER_INSIDE = 1.0
-# A row lies inside a frame when its middle is no farther than this (points) beyond the frame's top or bottom rule.
+# A line lies inside a frame when its middle is no farther than this (points) beyond the frame's rules.
 FRAME_SLACK = 2.0
 # The caption of a table framed by two rules ends at most this many of its own line heights above the top rule
 # (or runs up to this many points past it, drawn over a thin rule).
@@ -51,13 +51,15 @@ def yield_to_frames(found: list[Grid], edges: Sequence[RulingLine], lines: Seque
 
 def _runs_past(box: BBox, frame: Sequence[Rule], lines: Sequence[Line]) -> bool:
     """The page's text lines in ``box`` (the grid's rows, whichever finder cut its cells) lie outside the frame
-    more than MAX_OUTSIDE_PER_INSIDE times as often as inside it."""
+    (above or below its rules, or beside them: a chart's labels) more than MAX_OUTSIDE_PER_INSIDE times as often as
+    inside it."""
     top, bottom, x0, x1 = frame[0][0], frame[-1][0], min(r[1] for r in frame), max(r[2] for r in frame)
     if _overlap(box, (x0, top, x1, bottom)) <= SAME_TABLE:
         return False
-    mids = [(b[1] + b[3]) / 2 for ln in lines if _centred_in((b := ln.bbox), box)]
-    inside = sum(1 for m in mids if top - FRAME_SLACK <= m <= bottom + FRAME_SLACK)
-    return inside > 0 and len(mids) - inside > MAX_OUTSIDE_PER_INSIDE * inside
+    held = [ln.bbox for ln in lines if _centred_in(ln.bbox, box)]
+    framed = (x0 - FRAME_SLACK, top - FRAME_SLACK, x1 + FRAME_SLACK, bottom + FRAME_SLACK)
+    inside = sum(1 for b in held if _centred_in(b, framed))
+    return inside > 0 and len(held) - inside > MAX_OUTSIDE_PER_INSIDE * inside
 
 
 def _centred_in(b: BBox, box: BBox) -> bool:

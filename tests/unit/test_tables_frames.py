@@ -105,6 +105,31 @@ def test_a_whitespace_region_taking_in_a_chart_above_a_booktabs_table_yields_to_
     assert [list(r) for r in RESULTS] in [t.rows for t in tables]
 
 
+def test_a_whitespace_region_taking_in_a_charts_labels_beside_a_booktabs_table_yields_to_the_tables_rules(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "table-and-chart.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Times-Roman", 8)
+    bottom = _booktabs(pdf, 72, 700, 200, RESULTS)
+    for k, tick in enumerate(("0.2", "0.0", "-0.2", "0.4", "0.1")):  # a chart's axis beside the table
+        pdf.drawString(330, 700 - 14 * k, tick)
+    pdf.saveState()
+    pdf.translate(315, bottom + 4)
+    pdf.rotate(90)
+    pdf.drawString(0, 0, "Amplitude")  # its axis label, set upwards
+    pdf.restoreState()
+    pdf.save()
+    geom = _geometry(path)
+    width, height = geom.frame.reading_size
+    wide = (60.0, height - 705, 345.0, height - bottom + 5)
+
+    def stream() -> list[tuple[list[list[str]], tuple[float, float, float, float]]]:
+        return [([["Sparsity Shuffled", "Reset Kept", "0.2"], ["0.2 .397", "0.05 .826", "0.0"]], wide)]
+
+    tables = extract_tables(geom.chars, geom.edges, geom.lines, (width, height), stream=stream)
+    assert [list(r) for r in RESULTS] in [t.rows for t in tables]
+
 def test_a_figures_strokes_running_through_a_booktabs_frame_are_not_its_cell_sides(tmp_path: Path) -> None:
     path = tmp_path / "strokes.pdf"
     pdf = canvas.Canvas(str(path), pagesize=letter)

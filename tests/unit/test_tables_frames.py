@@ -203,3 +203,29 @@ def test_a_column_name_wrapped_onto_the_headers_second_line_is_one_name(tmp_path
     (table,) = [t.rows for t in extract_pdf(path, max_pages=2).pages[0].tables]
     assert table[0] == ["n", "Married", "# children", "Spouse net worth", "Household net worth"]
     assert table[1] == ["-2", "0.005", "0.000", "-0.003", "-0.036"]
+
+
+def test_the_check_marks_of_the_ams_symbol_font_are_read_as_check_marks_not_as_x(tmp_path: Path) -> None:
+    path = tmp_path / "checks.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    rows = [("Method", "Fast", "Small", "Reused"), ("Pruning", "X", "X", ""), ("Distillation", "X", "", "X"),
+            ("Ours", "X", "X", "X")]  # fmt: skip
+    pdf.setLineWidth(0.6)
+    pdf.line(100, 712, 380, 712)
+    y = 700
+    for k, row in enumerate(rows):
+        for j, cell in enumerate(row):
+            # the marks in a font renamed below to the AMS symbol font, which draws its check mark at "X"
+            pdf.setFont("Times-Roman" if k == 0 or j == 0 else "Helvetica", 9)
+            pdf.drawString(104 + 70 * j, y, cell)
+        y -= 12
+        if k == 0:
+            pdf.line(100, y + 8, 380, y + 8)
+            y -= 3
+    pdf.line(100, y + 8, 380, y + 8)
+    pdf.save()
+    data = path.read_bytes()
+    assert data.count(b"/BaseFont /Helvetica") == 1
+    path.write_bytes(data.replace(b"/BaseFont /Helvetica", b"/BaseFont /MSAM10   "))  # same length: offsets hold
+    (table,) = [t.rows for t in extract_pdf(path, max_pages=2).pages[0].tables]
+    assert table == [[c.replace("X", "\u2713") for c in row] for row in rows]

@@ -146,6 +146,30 @@ def test_a_figures_strokes_running_through_a_booktabs_frame_are_not_its_cell_sid
     assert [list(r) for r in RESULTS] in [g.rows for g in booktabs_tables(geom.edges, geom.lines, [])]
 
 
+
+def test_a_band_of_a_ruled_table_under_rules_of_its_right_columns_only_is_not_a_table_of_its_own(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "band.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Times-Roman", 8)
+    pdf.setLineWidth(0.5)
+    xs, top, pitch = (72.0, 200.0, 300.0, 400.0), 700.0, 15.0
+    for k in range(10):  # a rule under each row; under rows 3, 5 and 7 only across the right columns
+        y = top - pitch * k
+        pdf.line(xs[1] if k in (3, 5, 7) else xs[0], y, xs[-1], y)
+    for x in xs:  # each column's sides run from the table's top rule to its bottom rule
+        pdf.line(x, top, x, top - 9 * pitch)
+    for k in range(9):
+        y = top - pitch * k - 11
+        if k % 2 == 0 or k < 3:
+            pdf.drawString(xs[0] + 3, y, f"Engine part {k}")
+        pdf.drawString(xs[1] + 3, y, f"alarm {k}")
+        pdf.drawString(xs[2] + 3, y, "local" if k % 2 else "X")
+    pdf.save()
+    geom = _geometry(path)
+    assert booktabs_tables(geom.edges, geom.lines, []) == []
+
 DEFINITIONS = [
     ("Housing equity", "hequity", "The value of real estate owned by the person minus the", "debts secured on it"),
     ("Liquid assets", "liq_assets", "The sum of all cash and savings accounts held by a person", ""),

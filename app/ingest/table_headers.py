@@ -18,9 +18,10 @@ from app.ingest.table_words import Grid
 # A wrapped name's next line starts at most this many line heights below the line before it ends (its leading);
 # header rows set apart by more are rows of their own.
 MAX_WRAP_GAP_LINES = 0.6
-# A line holding the rest of more than this share of the names above it is a header row of its own: names wrap
-# one or two at a time, where the columns are narrowest.
-MAX_WRAPPED_SHARE = 0.5
+# A line holding the rest of this share of the names above it or more is a header row of its own (a second word under
+# every other name is a pattern of sub-headings, or a name set upright letter by letter): names wrap one or two at a
+# time, where the columns are narrowest.
+WRAPPED_SHARE = 0.5
 # Lines of one cell (a caption, a title) a grid may hold above its header.
 MAX_TITLE_LINES = 3
 
@@ -48,7 +49,7 @@ def _wraps(
 ) -> bool:
     filled = [j for j, c in enumerate(row) if c]
     named = [j for j, c in enumerate(above) if c]
-    if not filled or filled[0] == 0 or len(filled) > MAX_WRAPPED_SHARE * len(named):
+    if not filled or filled[0] == 0 or len(filled) >= WRAPPED_SHARE * len(named):
         return False  # a line in the first column is a label of its own (a section's name under the header)
     if any(not above[j] for j in filled):
         return False

@@ -44,6 +44,7 @@ from app.ingest.passages import (
     strip_margins,
 )
 from app.ingest.pdfium import PDFIUM_LOCK, close, open_pdf, render_document_page
+from app.ingest.symbols import LETTERS, symbol
 
 log = logging.getLogger(__name__)
 
@@ -189,6 +190,8 @@ def _raw_chars(textpage: pdfium.PdfTextPage, text: str, frame: _Frame) -> list[_
             continue
         if not get_box(raw, i, rect):
             continue
+        if ch in LETTERS:
+            ch = symbol(raw, i, ch)
         ax, ay = to_display(rect.left, rect.top)
         bx, by = to_display(rect.right, rect.bottom)
         # Conditional swaps rather than min()/max(): this loop runs for every glyph of the document.

@@ -62,14 +62,22 @@ def booktabs_tables(edges: Sequence[RulingLine], lines: Sequence[Line], found: S
 
 
 def _crosses(edge: RulingLine, region: BBox, rules: Sequence[tuple[float, float, float]]) -> bool:
-    """A vertical edge of MIN_VERTICAL points or more inside the region that meets a horizontal rule (an end within
-    TOUCH of it): a cell's side. Column rules set between booktabs rules stop short of them, and stay."""
+    """A vertical edge of MIN_VERTICAL points or more inside the region that meets a horizontal rule of the region
+    (an end within TOUCH of it): a cell's side. Column rules set between booktabs rules stop short of them,
+    and stay."""
     if edge["orientation"] != "v" or edge["height"] < MIN_VERTICAL:
         return False
     x, top, bottom = float(edge["x0"]), float(edge["top"]), float(edge["bottom"])
     if not (region[0] - SAME_X <= x <= region[2] + SAME_X and top < region[3] - SAME_X and bottom > region[1] + SAME_X):
         return False
-    return any(r[1] - TOUCH <= x <= r[2] + TOUCH and min(abs(top - r[0]), abs(bottom - r[0])) <= TOUCH for r in rules)
+    # the rules it may meet are the region's own, or a larger table's across its whole width (the region is then
+    # a band of that ruled table); a figure's strokes run past the frame to meet the figure's own, narrower rules
+    own = [r for r in rules if region[1] - SAME_X <= r[0] <= region[3] + SAME_X or _spans(r, region)]
+    return any(r[1] - TOUCH <= x <= r[2] + TOUCH and min(abs(top - r[0]), abs(bottom - r[0])) <= TOUCH for r in own)
+
+
+def _spans(rule: tuple[float, float, float], region: BBox) -> bool:
+    return rule[1] <= region[0] + SAME_X and rule[2] >= region[2] - SAME_X
 
 
 def _frames(rules: Sequence[tuple[float, float, float]]) -> list[list[tuple[float, float, float]]]:

@@ -34,6 +34,8 @@ from app.ingest.table_captions import (
     table_markdown,
     with_figure_captions,
 )
+from app.ingest.table_frames import captioned_frames, yield_to_frames
+from app.ingest.table_headers import join_header_wraps
 from app.ingest.table_ruled import Glyph, clipped_by_rule, lattice_tables, without_text_frames
 from app.ingest.table_stream import (
     CamelotStream,
@@ -148,11 +150,14 @@ def extract_tables(
         poor = [g for g in found if _merged_cells(g.rows)]
         if poor or _rows_outside(signals.numeric, [g.bbox for g in found]) >= 3:
             found = _merge_candidates(found, stream_grids(stream(), lines, size[0], edges))
-    found = [g.stacked or g for g in found]
+    found = yield_to_frames([g.stacked or g for g in found], edges, lines)
     found += booktabs_tables(edges, lines, found)
     captions = caption_lines(lines)  # once per page: tables are few, lines many
     if captions:
+        found += captioned_frames(edges, lines, found, captions)
         found += captioned_tables(lines, found, captions)
+    for g in found:
+        join_header_wraps(g)
     found.sort(key=lambda g: (round(g.bbox[1]), g.bbox[0]))
     chosen = assign_captions([g.bbox for g in found], captions) if captions else [None] * len(found)
     chosen = with_figure_captions([g.bbox for g in found], chosen, lines)

@@ -79,6 +79,8 @@ class RetrievalSettings(BaseModel):
         description="RGNN-Ret with the llm scorer: at most this many steps (an LLM call after each but the last)",
     )
     rgnn_per_step: int = Field(2, ge=1, le=MAX_BUDGET, description="RGNN-Ret: units a step adds before the next one")
+    rgnn_names: int = Field(2, ge=0, le=8, description="RGNN-Ret: the question's first names whose most alike unit "
+                            "joins the first step (0: none)")
     ann_threshold: int = Field(
         20_000, ge=2, description="vectors from which dense search uses an approximate (HNSW) index"
     )

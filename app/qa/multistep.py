@@ -2,6 +2,15 @@
 propagation (app.qa.propagate), merges its distances with the steps before, ĥᵗ = β·hᵗ + (1 − β)·ĥᵗ⁻¹, and adds its
 best units not yet taken; the evidence is their union in step order.
 
+The first step also takes, for each of the question's first names (capitalised spans, app.graph.entities), the
+unit that name alone is most like, when the question's own ranking has not taken it: the question vector of a
+3-hop question leans to the words of its outer clauses, so the passage about the thing the innermost clause names
+("the composer of Aschenbrodel") is often not near the top, and every later bridge starts from it. A name whose
+most alike unit is taken already adds nothing (the next most alike is seldom about it). On MuSiQue's dev half two
+names raised pooled R@5 from 0.697 to 0.732 (3 hops .533 → .644, 4 hops .250 → .417, 2 hops .828 → .810) with
+HotpotQA's and 2Wiki's unchanged; three names cost HotpotQA 2.8 points (a third unit in the first step pushes the
+last step's out of the top 5).
+
 With an LLM (the `llm` scorer) the next sub-question is the LLM's, in the paper's self-critique loop
 (app.qa.critique). Without one it is written as ITER-RETGEN does: the question and the bridge the built-in reader
 reads off the step's best units (its best answer span, when the question does not say it): the passage holding the
@@ -17,6 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from app.graph.entities import extract_entities
 from app.qa.ask import EvidenceNode
 from app.qa.index import CollectionIndex
 from app.qa.propagate import propagate
@@ -54,6 +64,7 @@ class StepSettings:
     beta: float  # weight of the newest step's distances in the merge
     steps: int  # at most this many steps
     per_step: int  # units a step adds before the next sub-question
+    names: int = 0  # the question's first names whose most alike unit joins the first step
 
 
 def rgnn_retrieve(
@@ -79,6 +90,8 @@ def rgnn_retrieve(
         last = t == limits.steps - 1
         room = budget - len(taken) if last else min(limits.per_step, budget - len(taken))
         new = [int(i) for i in np.argsort(merged, kind="stable") if int(i) not in taken][: max(room, 0)]
+        if t == 0:
+            new += named_units(index, question, encode, new, limits.names)[: max(budget - len(new), 0)]
         taken += new
         found = None if last or len(taken) >= budget else advance(question, [index.texts[i] for i in new[:2]], said)
         steps.append(Step(asked, found.bridge if found else None, tuple(index.ids[i] for i in new)))
@@ -93,6 +106,19 @@ def rgnn_retrieve(
     nodes = tuple(evidence_node(index, i, hop=step_of.get(index.ids[i], len(steps) - 1), score=1.0 - float(merged[i]))
                   for i in taken) if merged is not None else ()  # fmt: skip
     return MultiStep(nodes, tuple(steps))
+
+
+def named_units(
+    index: CollectionIndex, question: str, encode: Callable[[str], np.ndarray], taken: Sequence[int], names: int
+) -> list[int]:
+    """For each of the question's first `names` names, the unit the name alone is most like, unless `taken` holds
+    it (then the name adds nothing: its passage is in already)."""
+    found: list[int] = []
+    for name in extract_entities(question, min_words=1)[:names]:
+        best = int(np.argmax(index.matrix @ encode(name)))
+        if best not in taken and best not in found:
+            found.append(best)
+    return found
 
 
 def read_bridge(read_answer: Callable[[str, Sequence[str]], str | None]) -> Advance:

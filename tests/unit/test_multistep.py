@@ -1,5 +1,5 @@
 """RGNN-Ret (app.qa.multistep): a second step asks about the bridge the first step's best unit names, and its best
-unit joins the evidence after the first step's."""
+unit joins the evidence after the first step's; the unit a name of the question is most like joins the first step."""
 
 from __future__ import annotations
 
@@ -49,6 +49,30 @@ def test_no_bridge_is_one_step_and_the_budget_is_filled_from_the_merged_ranking(
     # An empty collection retrieves nothing.
     empty = rgnn_retrieve(index_from_graph(*build()), QUESTION, encode, capitalised_bridge, budget=0, limits=LIMITS)
     assert empty.nodes == () and empty.steps == ()
+
+
+NAMED = "Which lore describes the spirit that Gallu is like, says the Cover?"
+
+
+def encode_names(text: str) -> np.ndarray:
+    # The name "Cover" alone is about the book's cover (axis 3), which the question's own vector is far from.
+    return unit((3, 1.0)) if text == "cover" else encode(text)
+
+
+def test_the_unit_a_question_name_is_most_like_joins_the_first_step() -> None:
+    index = index_from_graph(*build())
+    named = StepSettings(alpha=0.5, layers=1, top_k=1, beta=0.9, steps=3, per_step=1, names=2)
+    found = rgnn_retrieve(index, NAMED, encode_names, capitalised_bridge, budget=4, limits=named)
+    # "gallu" is most like `seed`, which the question's ranking took already: it adds nothing; "cover" adds `sibling`.
+    assert found.steps[0].units == ("seed", "sibling"), found.steps
+    assert [n.node_id for n in found.nodes][:3] == ["seed", "sibling", "bridge"]
+    assert found.nodes[1].hop == 0
+    # Without names the first step is the question's ranking alone, and `sibling` is not in the first three.
+    plain = rgnn_retrieve(index, NAMED, encode_names, capitalised_bridge, budget=4, limits=LIMITS)
+    assert plain.steps[0].units == ("seed",) and "sibling" not in [n.node_id for n in plain.nodes][:3]
+    # The budget caps the first step: one unit, the question's own.
+    one = rgnn_retrieve(index, NAMED, encode_names, capitalised_bridge, budget=1, limits=named)
+    assert [n.node_id for n in one.nodes] == ["seed"]
 
 
 class Replies:

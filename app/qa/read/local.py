@@ -69,6 +69,8 @@ class TableCellReader:
     def accepts(self, analysis: QuestionAnalysis, evidence: Retrieval, options: AskOptions) -> bool:
         if not _local(options) or not evidence.table_answers:
             return False
+        if analysis.expected == "choice" and all(a.kind == "cell" for a in evidence.table_answers):
+            return False  # one cell cannot choose between two things the question offers: the sentences are read
         read_ids = {n.node_id for n in context(evidence).nodes}
         return any(a.table_id in read_ids for a in evidence.table_answers)
 

@@ -145,7 +145,7 @@ def test_a_line_over_the_labels_is_page_text_not_a_header() -> None:
 
 def test_one_phrase_over_every_column_is_a_title_not_column_groups() -> None:
     lines, rows = _page(header_above=False)
-    lines.insert(0, Line(_phrase("AWARDS OF CONTRACTS UNDER THE PROJECT", 281.0, 125.0)))
+    lines.insert(0, Line(_phrase("PUBLICATION OF AWARDS OF CONTRACTS UNDER THE SECTOR PROJECT", 281.0, 125.0)))
     grid = _joined_grid(lines, rows)
     split_joined_columns(grid, lines)
     before = [list(r) for r in grid.rows]
@@ -168,3 +168,4 @@ def test_a_column_of_lone_signs_joins_the_figures_right_of_it() -> None:
     assert grid.rows[3] == ["Adjustments", "166", "352"], grid.rows
     box = grid.boxes[2][1]
     assert box is not None and box[0] == 100.0 and box[2] == 240.0, box  # the sign's box and the figure's
+

@@ -76,20 +76,38 @@ def _words_in(words: Sequence[Word], box: BBox | None) -> list[Word]:
     return [] if box is None else [w for w in words if _inside(w, box)]
 
 
+def _two_figures(grid: Grid, j: int) -> bool:
+    """Enough cells of column j hold two figures or more by their text for a channel to be worth looking for."""
+    held = sum(1 for row in grid.rows if sum(1 for t in row[j].split() if any(ch.isdigit() for ch in t)) >= 2)
+    return held >= MIN_SPLIT_ROWS
+
+
+def _row_words(words: Sequence[Word], boxes: Sequence[BBox | None]) -> list[Word]:
+    found = [b for b in boxes if b is not None]
+    if not found:
+        return []
+    top, bottom = min(b[1] for b in found) - 0.5, max(b[3] for b in found) + 0.5
+    return [w for w in words if top <= (w.bbox[1] + w.bbox[3]) / 2 <= bottom]
+
+
 def _text(words: Sequence[Word]) -> str:
     return " ".join(w.text for w in sorted(words, key=lambda w: (round(w.bbox[1]), w.bbox[0])))
 
 
 def split_joined_columns(grid: Grid, lines: Sequence[Line]) -> None:
     """Cut each column of ``grid`` that holds two columns of figures at the white channel between them."""
-    words = [w for ln in lines for w in ln.words]
-    heights = sorted(w.bbox[3] - w.bbox[1] for w in words)
-    if not heights or not grid.rows:
+    if not grid.rows or not any(_two_figures(grid, j) for j in range(1, len(grid.rows[0]))):
+        return  # the words are looked at only where a cell's text holds two figures
+    table = [w for ln in lines for w in ln.words if _inside(w, grid.bbox)]
+    heights = sorted(w.bbox[3] - w.bbox[1] for w in table)
+    if not heights:
         return
     height = heights[len(heights) // 2]
+    # Each row's words once (a page holds thousands of words, a row a few): cells are looked up among them.
+    by_row = [_row_words(table, row) for row in grid.boxes]
     j = 1  # the first column holds the rows' labels
     while j < len(grid.rows[0]):
-        cells = [_words_in(words, row[j]) for row in grid.boxes]
+        cells = [_words_in(by_row[i], row[j]) for i, row in enumerate(grid.boxes)]
         figures = [ws if ws and all(_figure(w.text) for w in ws) else [] for ws in cells]
         x = _channel(figures, height)
         if x is None:

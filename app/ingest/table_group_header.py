@@ -113,8 +113,10 @@ def fill_header_gaps(grid: Grid, lines: Sequence[Line], header_rows: int) -> Non
     gaps = [(i, j) for i in range(header_rows) for j in range(1, ncols) if not grid.rows[i][j] and extents[j]]
     if not gaps:
         return
-    boxes = [b for row in grid.boxes for b in row if b is not None]
-    x0, top, x1, bottom = grid.bbox
+    boxes = [b for row in grid.boxes[: header_rows + 1] for b in row if b is not None]
+    x0, top, x1, _ = grid.bbox
+    # Only the header rows' band is looked at: the body's words are many and never fill a header cell.
+    bottom = max((b[3] for row in grid.boxes[:header_rows] for b in row if b is not None), default=top)
     near = (w for ln in lines for w in ln.words if x0 - 1 <= w.bbox[0] and w.bbox[2] <= x1 + 1)
     words = [w for w in near if top - 1 <= w.bbox[1] <= bottom + 1 and not any(_within(w.bbox, b) for b in boxes)]
     for i in range(header_rows):

@@ -123,6 +123,11 @@ class TableReadingSettings(BaseModel):
         5, ge=0, le=100,
         description="a content question also reads the tables on the pages of this many first retrieved units",
     )
+    content_table_documents: int = Field(
+        1, ge=0, le=100,
+        description="… and, when none of those answers, every table of the documents of this many first retrieved "
+        "units (a table whose caption and page text say nothing the question says is found by its row)",
+    )
     max_content_tables: int = Field(
         60, ge=1, le=10000, description="tables read for one content question, at most"
     )

@@ -109,6 +109,7 @@ def content_table_answer(
     document_id: str | None = None,
     collection_id: str = "",
     limits: AnswerSettings | None = None,
+    widened: bool = False,
 ) -> None:
     """A content question a table answers from its cells ("Which member state had the most inhabitants per retail
     outlet?"): the table's answer goes first, the table node leads the evidence. Candidates: the retrieved tables,
@@ -129,6 +130,9 @@ def content_table_answer(
     pages = list(dict.fromkeys((n.document_id, n.page) for n in first if n.page))
     conditions: list[ColumnElement[bool]] = [DocTable.id.in_(ids)] if ids else []
     conditions += [(DocTable.document_id == d) & (DocTable.page_number == p) for d, p in pages]
+    if widened:
+        leading = list(dict.fromkeys(n.document_id for n in retrieval.nodes if n.document_id))
+        conditions += [DocTable.document_id == d for d in leading[: reading.content_table_documents]]
     if document_id is not None:
         conditions.append(DocTable.document_id == document_id)
     if not conditions:
@@ -208,9 +212,15 @@ def content_table_answer(
                 rivals.append((rank, got))
             if sure and (best is None or rank > best[0]):
                 best = (rank, got, table, document, data)
+    if best is None and widened:
+        return  # tables farther from the evidence answer only when sure
     if best is None:
         best = named_fallback(named, reading) or retrieved_cell(offered, question, document_id, answer_limits)
         if best is None:
+            if not widened and reading.content_table_documents:
+                # No nearer table answers: the leading documents' other tables are read (a statement with no
+                # caption on a page no retrieved unit stands on).
+                content_table_answer(session, retrieval, question, document_id, collection_id, limits, widened=True)
             return
     rank, got, table, document, data = best
     # The margin is one caption word's weight: on dev + paraphrases no shown table answer was wrong; the closest

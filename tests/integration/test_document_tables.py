@@ -1,0 +1,87 @@
+"""A content question answered by a table neither retrieved nor on the pages of the first retrieved units: a report
+whose prose pages come first and whose statement, without a caption, stands on a later page. The tables of the
+leading retrieved document are read too (AnswerSettings.tables.content_table_documents). A real PDF drawn with
+reportlab, ingested as uploads are, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfgen import canvas
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.db.models import Node
+from app.qa.ask import AskOptions, EvidenceNode, Retrieval
+from app.qa.pipeline import ask
+from app.qa.tables.content import content_table_answer
+from app.qa.tools import Tools
+from app.settings import Settings
+from tests.integration.helpers import draw_ruled_table, ingest_pdfs
+from tests.integration.test_ask_content import encoder
+
+STATEMENT = [("", "Quarter 2023", "Quarter 2022"), ("Operating revenues", "5,290", "5,118"),
+             ("Operating expenses", "4,784", "4,673"), ("Interest income", "143", "19"),
+             ("Interest expense", "640", "411"), ("Net income", "410", "360")]  # fmt: skip
+PROSE = [
+    "The utility reported second quarter results and discussed its interest costs and its financing plans.",
+    "Management expects interest expense to remain elevated as the company funds wildfire mitigation work.",
+    "Customer bills, rate cases and the regulatory calendar are described in the sections that follow.",
+    "Capital spending on the grid continued, with undergrounding of distribution lines ahead of plan.",
+    "The company reaffirmed its earnings guidance range for the year and its dividend policy.",
+    "Forward-looking statements in this release are subject to risks described in its filings.",
+]
+
+
+def _release(path: Path) -> Path:
+    pdf = canvas.Canvas(str(path), pagesize=A4)
+    for text in PROSE:  # six pages of prose, then the statement with no caption
+        pdf.setFont("Helvetica", 11)
+        for k in range(12):
+            pdf.drawString(72, 780 - 18 * k, f"{text[: 60 + k]}")
+        pdf.showPage()
+    pdf.setFont("Helvetica", 11)
+    draw_ruled_table(pdf, STATEMENT, 700, 18, (66, 250, 360, 470))
+    pdf.save()
+    return path
+
+
+def _prose_retrieval(session: Session, collection: str) -> Retrieval:
+    """Evidence as a retriever that missed the table gives it: the document's first prose passage only."""
+    node = session.scalars(
+        select(Node).where(Node.collection_id == collection, Node.kind == "passage", Node.page == 1)
+    ).first()
+    assert node is not None
+    first = EvidenceNode(node.id, "passage", node.document_id, 1, node.label, node.text, hop=0, score=1.0)
+    return Retrieval(question_type="content", nodes=[first])
+
+
+def test_the_leading_documents_tables_are_read_for_a_value_no_retrieved_unit_holds(
+    session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
+    collection = ingest_pdfs(session, settings, "release", [str(_release(tmp_path / "utility-q2-release.pdf"))])
+    question = "What was the interest expense in the 2023 quarter?"
+    tables = settings.answer.tables.model_copy(update={"caption_tables": 0})
+    off = settings.answer.model_copy(update={"tables": tables.model_copy(update={"content_table_documents": 0})})
+    missed = _prose_retrieval(session, collection)
+    content_table_answer(session, missed, question, collection_id=collection, limits=off)
+    assert missed.cell is None, missed.table_answers  # neither retrieved nor on a retrieved unit's page
+    on = settings.answer.model_copy(update={"tables": tables})
+    found = _prose_retrieval(session, collection)
+    content_table_answer(session, found, question, collection_id=collection, limits=on)
+    assert found.cell is not None, found.table_answers
+    assert found.cell["value"] == "640" and "2023" in found.cell["column"], found.cell
+    assert found.nodes[0].kind == "table" and found.nodes[0].page == 7, found.nodes[0]
+
+
+def test_asked_end_to_end_the_statement_answers_with_its_cell(
+    session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
+    collection = ingest_pdfs(session, settings, "release", [str(_release(tmp_path / "utility-q2-release.pdf"))])
+    r = ask(session, collection, "What was the interest expense in the 2023 quarter?", AskOptions(), settings,
+            Tools(embedder=encoder()))  # fmt: skip
+    assert r.retrieval.cell is not None and r.retrieval.cell["value"] == "640", r.answer

@@ -21,7 +21,7 @@ from typing import Any, Literal
 import yaml
 
 from app.qa.analysis.grammar import parse
-from app.qa.analysis.phrases import Phrases
+from app.qa.analysis.phrases import Phrases, possessive
 from app.qa.decompose.choice import years
 from app.qa.decompose.compare import CAPITALISED, YEARISH
 from app.qa.decompose.patterns import Part
@@ -32,7 +32,6 @@ COMPARATIVE_TAGS = ("JJR", "RBR")
 VERB_TAGS = ("VB", "VBD", "VBZ", "VBP", "VBN", "VBG", "MD")
 # Where a prepositional phrase ends: at the next one.
 _PREPOSITIONS = "in|for|of|at|on|during|among|from|to|by|with|under|over"
-_POSSESSIVE = re.compile(r"^(.+?)['’]s\b")
 ITS = Phrases.of(["its", "their"])
 
 
@@ -166,9 +165,9 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
         if len(verb) < 2 or tokens[comparative.i + 1].tag_ not in VERB_TAGS:
             return None
         subject = verb[1]
-        owner = _POSSESSIVE.match(subject)
+        owner = possessive(subject)
         if owner is not None and ITS.lead(other):
-            other = f"{owner.group(1)}'s {other[len(other.split(None, 1)[0]) + 1 :]}"  # "than its rigid …"
+            other = f"{owner[0]}'s {other[len(other.split(None, 1)[0]) + 1 :]}"  # "than its rigid …"
         return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(subject)),
                                       Part(f"{opening} {verb[0]} {other}{both}?", _label(other))))  # fmt: skip
     return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from app.qa.analysis.phrases import WORD, Phrases
+from app.qa.analysis.phrases import WORD, Phrases, possessive
 from app.qa.decompose.patterns import ASKING_PREPOSITION, OWN, RELATIVE, Part, words_at
 from app.qa.decompose.pieces import SCOPE
 
@@ -76,8 +76,13 @@ WHERE_IS_MORE = re.compile(
 )
 
 
-# "Did Ohio graduate more …": the subject and a verb of its own (lower case, after a word or more).
-OWN_VERB = re.compile(r"^(?P<subject>.+?\S)\s+(?P<verb>[a-z]{3,})$")
+def own_verb(text: str) -> tuple[str, str] | None:
+    """ "Did Ohio graduate more …": (the subject, a verb of its own), the verb the last word, in lower case."""
+    said = text.rsplit(None, 1)
+    if len(said) < 2 or not said[0].strip():
+        return None
+    subject, verb = said
+    return (subject.rstrip(), verb) if len(verb) > 2 and verb.isascii() and verb.isalpha() and verb.islower() else None
 
 
 # "Which print job cost the project more: A or B?": what each cost, whoever paid.
@@ -159,8 +164,11 @@ def _head_before_preposition(a: str) -> str | None:
     return a[: heads[0]] if heads and "\n" not in a[: heads[0]] else None
 
 
-# "Ohio's enrolment … than Michigan's": the other owner's thing is the first one's.
-OWNED_THING = re.compile(r"^(?P<owner>.+?)['’]s\s+(?P<thing>.+)$")
+def _owned_thing(text: str) -> str | None:
+    """ "Ohio's enrolment" → "enrolment": an owner's thing, the other owner's too when said alone ("… than
+    Michigan's")."""
+    owned = possessive(text)
+    return owned[1].strip() if owned is not None and owned[1][:1].isspace() and owned[1].strip() else None
 
 
 
@@ -229,9 +237,9 @@ def _alternatives(m: re.Match[str]) -> tuple[str, str]:
             if thing:
                 x = f"{thing} {x[ones:]}"
         filled.append(x)
-    owned, alone = OWNED_THING.match(filled[0]), _owner_alone(filled[1])
-    if owned is not None and alone and not OWNED_THING.match(filled[1]):
-        filled[1] = f"{filled[1]} {owned.group('thing')}"
+    owned, alone = _owned_thing(filled[0]), _owner_alone(filled[1])
+    if owned is not None and alone and _owned_thing(filled[1]) is None:
+        filled[1] = f"{filled[1]} {owned}"
     return filled[0], filled[1]
 
 
@@ -325,11 +333,11 @@ def _choice_parts(q: str) -> list[Part] | None:
         if len(noun.split()) > 1 and not mass and not any(w.endswith("s") or w in PLURALS for w in counted):
             return None
         many = "much" if mass else "many" if head.endswith("s") or head in PLURALS or len(noun.split()) > 1 else "much"
-        own = OWN_VERB.match(a) if m.re is MORE_THAN and verb in ("did", "does", "do") else None
+        own = own_verb(a) if m.re is MORE_THAN and verb in ("did", "does", "do") else None
         if own is not None:
             # "Did Ohio graduate more students than Michigan?": a verb of its own after the first subject.
-            a = own.group("subject")
-            frame = f"How {many} {noun} {verb} {{}} {own.group('verb')}?"
+            a = own[0]
+            frame = f"How {many} {noun} {verb} {{}} {own[1]}?"
         elif verb in PRESENT_OF:
             # "Which candidate got more votes": how many each got.
             frame = f"How {many} {noun} did {{}} {PRESENT_OF[verb]}?"

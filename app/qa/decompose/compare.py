@@ -11,7 +11,6 @@ from app.qa.decompose.choice import (
     HIGHER_IN,
     HIGHER_THAN_IN,
     MORE_THAN,
-    OWN_VERB,
     PAID_MORE,
     WHERE_IS_MORE,
     WHICH_OF_TWO,
@@ -19,6 +18,7 @@ from app.qa.decompose.choice import (
     _as_choice,
     _conjugated,
     _which_of_two,
+    own_verb,
 )
 from app.qa.decompose.patterns import COMPARE, COMPARE_HOW, COMPARE_IN, DIFFER, DIFFERENCE, Part
 
@@ -47,9 +47,9 @@ def comparative(question: str) -> str | None:
             return f"cost {comp}"
         if m.re is HIGHER_IN or m.re is HIGHER_THAN_IN:
             return f"is {comp}"
-        own = OWN_VERB.match(m.group("a").strip()) if m.re is MORE_THAN and verb in ("did", "does", "do") else None
+        own = own_verb(m.group("a").strip()) if m.re is MORE_THAN and verb in ("did", "does", "do") else None
         if own is not None:
-            return f"{_conjugated(own.group('verb'), past=verb == 'did')} {said}"  # "graduated more students"
+            return f"{_conjugated(own[1], past=verb == 'did')} {said}"  # "graduated more students"
         if m.re is HAD_MORE_THAN:
             return f"{'had' if verb == 'did' else 'has'} {comp} {' '.join(m.group('what').split())}"
         if m.groupdict().get("modal"):

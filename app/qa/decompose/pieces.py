@@ -7,9 +7,6 @@ import re
 from app.qa.analysis.phrases import Phrases
 from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX, WH_WORD, words_at, words_of
 
-FILE_NAME = re.compile(r"[\w.-]+\.pdf\b", re.I)
-
-
 # "In eu-021.pdf, ...", "Of the students listed in the sampled classrooms, ...", "In the type test, for how long ...":
 # a leading phrase that scopes every part.
 SCOPE_OPENER = r"(?:in|according\s+to|for|of|among|on|at|during|within|from|after|before|under|by|since)"

@@ -25,19 +25,18 @@ from app.qa.decompose.joiners import (
     _share_head,
 )
 from app.qa.decompose.patterns import (
-    AND_WHO,
     COMPARE,
     COMPARE_IN,
     DIFFER,
     JOINT,
     OWN,
-    OWNER,
     PRONOUN,
     RELATIVE,
     Part,
+    and_who,
+    capitalised_owner,
 )
 from app.qa.decompose.pieces import (
-    FILE_NAME,
     OPENS_QUESTION,
     SCOPE,
     _each,
@@ -47,6 +46,7 @@ from app.qa.decompose.pieces import (
     _unscoped,
     without_lead_in,
 )
+from app.qa.resolve import FILE_NAME
 from app.settings import get_settings
 
 
@@ -61,8 +61,8 @@ def split_question(question: str) -> list[Part] | None:
         # "Compare Florida's gun checks in November 2015 with its number of graduates in 2007–08": two things of one
         # owner, each asked for whole.
         a = q[m.start("attr") if m.groupdict().get("attr") else m.start("a") : m.end("a")].strip(" ,")
-        owner = OWNER.match(a)
-        b = f"{owner.group(1)}'s {m.group('b')[OWN.lead(m.group('b')) :]}" if owner else m.group("b")
+        owner = capitalised_owner(a)
+        b = f"{owner}'s {m.group('b')[OWN.lead(m.group('b')) :]}" if owner else m.group("b")
         return [Part(f"What is {x}?", x[0].upper() + x[1:]) for x in (a, b)]
     if m:
         attr = (m.group("attr") or "").strip() if "attr" in m.groupdict() else ""
@@ -96,7 +96,7 @@ def split_question(question: str) -> list[Part] | None:
         if same is not None:
             pieces = same
         else:
-            pieces = [p.strip(" ,;") for p in AND_WHO.split(rest)]
+            pieces = [p.strip(" ,;") for p in and_who(rest)]
             if len(pieces) != 2 or RELATIVE.said(pieces[0].split(None, 1)[-1]) or PRONOUN.said(pieces[1]):
                 return None
     pieces = [pieces[0]] + [_thing_asked(p, pieces[0]) for p in pieces[1:]]

@@ -64,8 +64,9 @@ _LABEL = (
 )
 
 
-# The words documents label tables with: "Table 2", and "Exhibit 5" (financial releases), "Schedule 2" (accounts).
-TABLE_LABEL_WORDS = r"table|exhibit|schedule"
+# The words documents label tables with: "Table 2" ("Tab. 2"), and "Exhibit 5" (financial releases), "Schedule 2"
+# (accounts).
+TABLE_LABEL_WORDS = r"table|tab\.|exhibit|schedule"
 
 
 TABLE_LABEL = re.compile(

@@ -33,7 +33,7 @@ def _fill_ellipsis(part: str, first: str) -> str:
     the Lion Air crash" → "How many people died in the Ethiopian crash"; other parts unchanged."""
     one = WHICH_ONE.lead(part)
     m = BARE_PHRASE.match(part[one:]) if one else None
-    if not m and not OPENS_QUESTION.match(_unscoped(part)):
+    if not m and not OPENS_QUESTION.opens(_unscoped(part)):
         m = BARE_PHRASE.match(part)
     if not m:
         amount = AMOUNT_ELLIPSIS.match(part)
@@ -76,7 +76,7 @@ def _same_preposition_twice(q: str) -> list[str] | None:
     """ "How many graduates were there in California and in Texas in 2003–04?" → the question asked of each, the
     trailing scope given to both; None for other questions."""
     m = SAME_PREPOSITION_TWICE.match(q)
-    if m is None or WH_WORD.said(m.group("b")) or not OPENS_QUESTION.match(q):
+    if m is None or WH_WORD.said(m.group("b")) or not OPENS_QUESTION.opens(q):
         return None
     # "Is the engine tested at sea or at the factory?" is one question (a choice); "Did JAL carry more passengers on
     # its Korea routes or on its China routes?" is two amounts compared.

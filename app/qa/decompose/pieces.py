@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import product
 
 from app.qa.analysis.phrases import Phrases
 from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX, WH_WORD, words_at, words_of
@@ -20,12 +21,15 @@ SCOPE = re.compile(
 
 
 # Each part must read as a question on its own ("At the 2011 census, what was ..." is one question).
-OPENS_QUESTION = re.compile(
-    rf"^(?:what|when|where|who|whom|whose|which|why|how|{ASKING_PREPOSITION}\s+(?:which|what|whose|whom|how)|{AUX}|tell|"
-    r"list|name|give|describe|show|i\s+(?:need|want|would\s+like)|"
-    r"(?:(?:down|up|to|about|around|roughly|approximately)\s+){1,3}(?:what|which|how))\b",
-    re.I,
-)
+# "down to about what speed": a few particles before the wh-word.
+APPROACH = "down up to about around roughly approximately".split()
+OPENS_QUESTION = Phrases.of(
+    "what when where who whom whose which why how tell list name give describe show".split()
+    + [f"{at} {wh}" for at in words_of(ASKING_PREPOSITION) for wh in "which what whose whom how".split()]
+    + words_of(AUX) + ["i need", "i want", "i would like"]
+    + [f"{' '.join(said)} {wh}" for n in (1, 2, 3) for said in product(APPROACH, repeat=n)
+       for wh in ("what", "which", "how")]
+)  # fmt: skip
 
 
 # "When and where did the accident happen?": one question asked twice.

@@ -106,7 +106,7 @@ def split_question(question: str) -> list[Part] | None:
     ]
     pieces = [_how_many_more(p) for p in pieces]
     min_words = get_settings().answer.content.min_part_words
-    if any(len(p.split()) < min_words or not OPENS_QUESTION.match(_unscoped(p)) for p in pieces):
+    if any(len(p.split()) < min_words or not OPENS_QUESTION.opens(_unscoped(p)) for p in pieces):
         return None
     # "What share of students had back pain in eu-021.pdf, and what share followed treatment?": a file the first part
     # names is the scope of a later part that names none.

@@ -7,7 +7,7 @@ import re
 
 from app.qa.analysis.phrases import WORD, Phrases
 from app.qa.decompose.antecedents import COMPARATIVE, LEADING_PP
-from app.qa.decompose.patterns import AUX, PREPOSITION, SAME_PREPOSITION_TWICE, WH_WORD
+from app.qa.decompose.patterns import AUX, PREPOSITION, SAME_PREPOSITION_TWICE, WH_WORD, words_of
 from app.qa.decompose.pieces import OPENS_QUESTION, _unscoped
 
 # "Which of NACO's radio programmes was aimed at rural women, and which one at urban migrants?": the second part
@@ -15,16 +15,29 @@ from app.qa.decompose.pieces import OPENS_QUESTION, _unscoped
 WHICH_ONE = Phrases.of(["which one", "what one"])
 
 
-# "..., and in the Ethiopian crash?": a bare phrase in place of the first part's last one.
-BARE_PHRASE = re.compile(rf"^(?P<prep>{PREPOSITION}|to|by)\s+(?P<rest>[^?]+?)[\s?.!]*$", re.I)
+BARE_PREPOSITIONS = frozenset([*words_of(PREPOSITION), "to", "by"])
+
+
+def _bare_phrase(text: str, prepositions: frozenset[str] = BARE_PREPOSITIONS) -> tuple[str, str] | None:
+    """ "..., and in the Ethiopian crash?": (the preposition, the rest) of a bare phrase in place of the first part's
+    last one; None for text that opens otherwise."""
+    said = text.split(None, 1)
+    if text[:1].isspace() or len(said) < 2 or said[0].lower() not in prepositions:
+        return None
+    rest = said[1].rstrip(" \t\n?.!")
+    return (said[0], rest) if rest and "?" not in rest else None
 
 
 # "how much by 2011", "what about in December": no verb of its own ("how many of the people arrested were Black" has).
-AMOUNT_ELLIPSIS = re.compile(
-    rf"^(?:how\s+(?:many|much)|what\s+about)\s+(?P<prep>{PREPOSITION}|to|by|until)\s+"
-    rf"(?P<rest>(?:(?!{AUX}\b)[^\s?]+\s*){{1,6}}?)[\s?.!]*$",
-    re.I,
-)
+AMOUNT_ELLIPSIS = Phrases.of(["how many", "how much", "what about"])
+AUXILIARIES = frozenset(words_of(AUX))
+
+
+def _amount_ellipsis(part: str) -> tuple[str, str] | None:
+    opened = AMOUNT_ELLIPSIS.lead(part)
+    bare = _bare_phrase(part[opened:], BARE_PREPOSITIONS | {"until"}) if opened else None
+    words = bare[1].split() if bare else []
+    return bare if 0 < len(words) <= 6 and not any(w.lower() in AUXILIARIES for w in words) else None
 
 
 def _fill_ellipsis(part: str, first: str) -> str:
@@ -32,21 +45,21 @@ def _fill_ellipsis(part: str, first: str) -> str:
     NACO's radio programmes was aimed at urban migrants"; "in the Ethiopian crash" after "How many people died in
     the Lion Air crash" → "How many people died in the Ethiopian crash"; other parts unchanged."""
     one = WHICH_ONE.lead(part)
-    m = BARE_PHRASE.match(part[one:]) if one else None
+    m = _bare_phrase(part[one:]) if one else None
     if not m and not OPENS_QUESTION.opens(_unscoped(part)):
-        m = BARE_PHRASE.match(part)
+        m = _bare_phrase(part)
     if not m:
-        amount = AMOUNT_ELLIPSIS.match(part)
+        amount = _amount_ellipsis(part)
         # "and how much by 2011?" after "How much energy was a server projected to use in 2007": the first part's
         # last phrase, whatever its preposition, is the one replaced.
         cut = list(re.finditer(rf"\s(?:{PREPOSITION}|to|by|until)\s", first, re.I)) if amount else []
         if not cut or amount is None:
             return part
-        return f"{first[: cut[-1].start()]} {amount.group('prep')} {amount.group('rest').strip()}"
-    cut = list(re.finditer(rf"\s{m.group('prep')}\s", first, re.I))
+        return f"{first[: cut[-1].start()]} {amount[0]} {amount[1].strip()}"
+    cut = list(re.finditer(rf"\s{m[0]}\s", first, re.I))
     if not cut:
         return part
-    return f"{first[: cut[-1].start()]} {m.group('prep')} {m.group('rest').strip()}"
+    return f"{first[: cut[-1].start()]} {m[0]} {m[1].strip()}"
 
 
 def _repeated_joiner(q: str, m: re.Match[str]) -> tuple[str, str] | None:

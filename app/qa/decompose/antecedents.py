@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from itertools import islice
 
-from app.qa.analysis.phrases import WORD, Phrases, opening_words
+from app.qa.analysis.listing import TOKEN
+from app.qa.analysis.phrases import SPACED, WORD, Phrases, opening_words
 from app.qa.decompose.choice import MEASURE_COMPARATIVES, WHEN_COMPARATIVES
 from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX, PREPOSITION, PRONOUN, words_of
 
@@ -70,23 +71,25 @@ def _thing_asked(part: str, first: str) -> str:
 
 # "... suffered from back pain and what percentage followed treatment for it?": "it" after a preposition of the
 # second part is the object of the first part's last preposition.
-IT_AFTER_PREPOSITION = re.compile(rf"\b({PREPOSITION})\s+(?:it|them)\b(?=[\s?.!]*$)", re.I)
-
-
-LAST_OBJECT = re.compile(rf"\b{PREPOSITION}\s+((?:(?!{PREPOSITION}\b)[\w'’-]+\s*){{1,4}})[\s?.!]*$", re.I)
+PREPOSITIONS = frozenset(words_of(PREPOSITION))
 
 
 LEADING_PP = re.compile(rf"^({PREPOSITION})\s+(\S+(?:\s+(?!{PREPOSITION}\b)\S+)*?)(\s+{PREPOSITION}\s+.+)?$", re.I)
 
 
 def _resolve_it(part: str, first: str) -> str:
-    """The second part's trailing "for it" → "for back pain" when the first part ends on such an object."""
-    if not IT_AFTER_PREPOSITION.search(part):
+    """The second part's trailing "for it" → "for back pain" when the first part ends on such an object: up to four
+    words after its last preposition."""
+    said = list(SPACED.finditer(part.rstrip(" \t\n?.!")))
+    last = [w.group(0).lower() for w in said[-2:]]
+    if len(last) < 2 or last[1] not in ("it", "them") or last[0] not in PREPOSITIONS:
         return part
-    m = LAST_OBJECT.search(first.rstrip(" ?"))
-    if not m:
+    words = first.rstrip(" \t\n?.!").split()
+    at = max((i for i, w in enumerate(words) if w.lower() in PREPOSITIONS), default=len(words))
+    thing = words[at + 1 :]
+    if not 0 < len(thing) <= 4 or not all(TOKEN.fullmatch(w) for w in thing):
         return part
-    return IT_AFTER_PREPOSITION.sub(lambda x: f"{x.group(1)} {m.group(1).strip()}", part, count=1)
+    return f"{part[: said[-1].start()]}{' '.join(thing)}{part[said[-1].end() :]}"
 
 
 # "What is the population of Kerala" → "the population of Kerala": what a later part's "it" or "its" stands for.
@@ -107,13 +110,23 @@ DEMONSTRATIVE = Phrases.of(
 )
 
 
-# "What was the figure for the same month a year earlier?": a figure of what the first part asked about.
-GENERIC_THING = re.compile(
-    rf"^(?:what|how\s+(?:many|much))\s+{AUX}\s+the\s+(?:same\s+)?(?:figure|number|value|amount|total|rate|share|"
-    # "the figure for …", "the same one that …"; not "the number of convictions", which names its own thing
-    r"percentage|one)s?(?=\s+(?:for|in|on|at|from|during|to|by|a|an|that|this)\b|[\s?.!]*$)",
-    re.I,
-)
+# "What was the figure for the same month a year earlier?": a figure of what the first part asked about; not "the
+# number of convictions", which names its own thing.
+GENERIC_THING = Phrases.of(
+    [f"{wh} {aux} the {same}{thing}{s}" for wh in ("what", "how many", "how much") for aux in words_of(AUX)
+     for same in ("", "same ") for thing in "figure number value amount total rate share percentage one".split()
+     for s in ("", "s")]
+)  # fmt: skip
+# What may follow such a thing: "the figure for …", "the same one that …".
+AFTER_GENERIC = frozenset("for in on at from during to by a an that this".split())
+
+
+def _generic_thing(part: str) -> bool:
+    said = GENERIC_THING.find(part)
+    if said is None or said[0] > 0:
+        return False
+    after = part[said[1] :]
+    return not after.strip(" \t\n?.!") or (after[:1].isspace() and opening_words(after, 1)[0][1] in AFTER_GENERIC)
 
 
 OWNER_PRONOUN = Phrases.of(
@@ -156,7 +169,7 @@ def _with_antecedent(part: str, first: str) -> str:
     if (
         (pronoun is None or _named_before(part[:pronoun]))
         and not DEMONSTRATIVE.said(part)
-        and not GENERIC_THING.match(part)
+        and not _generic_thing(part)
     ):
         return part
     topic = WH_HEAD.sub("", first.rstrip(" ?.!"), count=1).strip()
@@ -167,10 +180,10 @@ COMPARATIVE = Phrases.of(["more", "less", "fewer", *MEASURE_COMPARATIVES, *WHEN_
 
 
 AMOUNT_HEAD = r"(?:how\s+many|how\s+much|what|which)"
+AUXILIARIES = frozenset(words_of(AUX))
 
 
-# "How many international passengers did the JAL Group fly in FY2014" and then "how many domestic ones?"
-ONES = re.compile(rf"^(?P<head>{AMOUNT_HEAD})\s+(?P<mods>(?:[\w-]+\s+)*?)ones?[\s?.!]*$", re.I)
+AMOUNT_HEADS = Phrases.of(["how many", "how much", "what", "which"])
 
 
 HEAD_NOUN_REST = re.compile(
@@ -181,21 +194,23 @@ HEAD_NOUN_REST = re.compile(
 def _fill_ones(part: str, first: str) -> str:
     """ "how many domestic ones" after "How many international passengers did the JAL Group fly in FY2014" → "how many
     domestic passengers did the JAL Group fly in FY2014"; other parts unchanged."""
-    m, f = ONES.match(part), HEAD_NOUN_REST.match(first.rstrip(" ?.!"))
-    if m is None or f is None or m.group("head").lower() != f.group("head").lower():
+    opened, f = AMOUNT_HEADS.lead(part), HEAD_NOUN_REST.match(first.rstrip(" ?.!"))
+    head, words = " ".join(part[:opened].split()), part[opened:].rstrip(" \t\n?.!").split()
+    ones = opened and words and words[-1].lower() in ("one", "ones") and all(TOKEN.fullmatch(w) for w in words)
+    if not ones or f is None or head.lower() != " ".join(f.group("head").lower().split()):
         return part
-    return f"{m.group('head')} {m.group('mods')}{f.group('noun')} {f.group('rest')}"
-
-
-# "What revaluation gain and what costs did the fund book?": the first part has no verb; it shares the second's.
-VERBLESS = re.compile(rf"^{AMOUNT_HEAD}\s+(?:(?!{AUX}\b)[\w'’-]+\s*){{1,3}}$", re.I)
+    return " ".join([head, *words[:-1], f.group("noun"), f.group("rest")])
 
 
 def _borrow_verb(first: str, second: str) -> str:
     """ "What revaluation gain" before "what costs did the fund book for its first period" → "What revaluation gain did
     the fund book for its first period"; otherwise `first` unchanged."""
     f = HEAD_NOUN_REST.match(second.rstrip(" ?.!"))
-    if not VERBLESS.match(first.strip()) or f is None:
+    opened = AMOUNT_HEADS.lead(first.strip())
+    words = first.strip()[opened:].split()
+    # "What revaluation gain and what costs did the fund book?": the first part has no verb; it shares the second's.
+    verbless = 0 < len(words) <= 3 and all(TOKEN.fullmatch(w) and w.lower() not in AUXILIARIES for w in words)
+    if not opened or not verbless or f is None:
         return first
     return f"{first.strip()} {f.group('rest')}"
 

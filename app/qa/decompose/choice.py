@@ -243,7 +243,9 @@ def _alternatives(m: re.Match[str]) -> tuple[str, str]:
     return filled[0], filled[1]
 
 
-TRAILING_YEAR = re.compile(r"\s+(?:in|during|for)\s+(?:19|20)\d\d(?:\s*[–/-]\s*\d\d(?:\d\d)?)?$", re.I)
+# "2003", "FY2014", "2008–09": a year or a span of years, as a question says it.
+YEARISH = re.compile(r"\b(?:FY\s?)?(?:1[5-9]|20)\d\d(?:\s*[-–/]\s*\d{2,4})?\b")
+YEAR_PREPOSITIONS = frozenset({"in", "during", "for"})
 
 
 def years(text: str) -> list[re.Match[str]]:
@@ -263,10 +265,11 @@ def without_years(text: str, said: str = "") -> str:
 
 def _year_for_both(a: str, b: str) -> tuple[str, str]:
     """"in Belgium or in the Netherlands in 1997": the year closing the second alternative is the first's too."""
-    tail = TRAILING_YEAR.search(b)
-    if tail is None or years(a) or not without_years(b[: tail.start()]).strip():
+    year = next((y for y in YEARISH.finditer(b) if y.end() == len(b)), None)
+    said = b[: year.start()].rstrip().rsplit(None, 1) if year is not None else []
+    if len(said) < 2 or said[1].lower() not in YEAR_PREPOSITIONS or years(a) or not without_years(said[0]).strip():
         return a, b
-    return a + tail.group(0), b
+    return f"{a} {b[len(said[0]) :].strip()}", b
 
 
 def _choice_parts(q: str) -> list[Part] | None:

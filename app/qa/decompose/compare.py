@@ -14,6 +14,7 @@ from app.qa.decompose.choice import (
     PAID_MORE,
     WHERE_IS_MORE,
     WHICH_OF_TWO,
+    YEARISH,
     _adjective,
     _as_choice,
     _conjugated,
@@ -66,9 +67,6 @@ COMPARED_WITH = re.compile(
     r"(?:that\s+(?:of|in|for)\s+|those\s+(?:of|in|for)\s+)?(?P<b>[^?,]+?)[\s?.!]*$",
     re.I,
 )
-
-
-YEARISH = re.compile(r"\b(?:FY\s?)?(?:1[5-9]|20)\d\d(?:\s*[-–/]\s*\d{2,4})?\b")
 
 
 CAPITALISED = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w.&'’-]*(?:\s+(?:of\s+)?[A-Z][\w.&'’-]*)*")

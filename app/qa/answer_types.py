@@ -20,9 +20,12 @@ DATE_Q, NUMBER_Q, PLACE_Q, PERSON_Q = (WORDS[k] for k in ("date_asks", "number_a
 AMOUNT_Q = re.compile(r"^\s*what\b.{0,60}?\b(?:the|an?)\s+(?:\w+\s+){0,3}(?:cost|price|amount|total|percentage|"
                       r"proportion|share|rate|population)\b", re.I)  # fmt: skip
 # A measured quantity: a question whose wh-phrase is headed by one asks for an amount.
-QUANTITY = (r"(?:temperature|pressure|speed|velocity|acceleration|rate|voltage|weight|mass|length|distance|height|"
-            r"depth|width|thickness|size|volume|capacity|power(?: output)?|frequency|duration|age|fee|salary|budget|"
-            r"income|revenue|credits?|area|strength|humidity|torque)")  # fmt: skip
+QUANTITY_WORDS = frozenset(
+    "temperature pressure speed velocity acceleration rate voltage weight mass length distance height depth width "
+    "thickness size volume capacity power frequency duration age fee salary budget income revenue credit credits area "
+    "strength humidity torque".split()
+)
+QUANTITY = "(?:power output|" + "|".join(sorted(QUANTITY_WORDS)) + ")"
 # "Which area is the plant in?" asks for a place; "What sales area makes a store a hypermarket?" for an amount.
 SOME_AREA = QUANTITY.replace("|area|", "|[\\w-]+\\s+area|")
 # "What sea water temperature is assumed when ...", "What cruising speed do ...", "What labour rate per hour does
@@ -32,13 +35,18 @@ MEASURE_Q = re.compile(r"^\s*(?:what|which)\s+(?:[\w-]+\s+){0,3}?" + SOME_AREA +
                        r"(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|must|makes?|made)\b",
                        re.I)  # fmt: skip
 # "At what pressure must ...", "From what power output do ...", "Below what rated speed is ...".
-MEASURE_AT_Q = re.compile(r"^\s*(?:at|from|below|above|under|over|up to|to)\s+what\s+(?:[\w-]+\s+){0,2}?" + QUANTITY
-                          + r"\b", re.I)  # fmt: skip
+MEASURE_AT_Q = Phrases.of([f"{at} what" for at in ("at", "from", "below", "above", "under", "over", "up to", "to")])
 # "What is the minimum tensile strength of ...", "What was Ireland's average annual growth rate of ...": the
 # quantity heads the subject (the word after it is no noun it qualifies: "the power supply" asks for no amount).
 MEASURE_OF_Q = re.compile(r"^\s*what\s+(?:is|was|are|were)\s+(?:the|its|their|[\w-]+['’]s)\s+(?:[\w-]+\s+){0,3}?"
                           + QUANTITY + r"\s*(?:\?|$|\b(?:of|for|in|at|on|per|between|from|during|when|required|"
                           r"needed|used|allowed|assumed)\b)", re.I)  # fmt: skip
+
+
+def _measured_at(question: str) -> bool:
+    """ "At what pressure …": one of the three words after "at what" is a measured quantity."""
+    opened = MEASURE_AT_Q.lead(question)
+    return bool(opened) and any(w.rstrip("?.,;:!").lower() in QUANTITY_WORDS for w in question[opened:].split()[:3])
 
 
 def expected_type(question: str) -> str:
@@ -52,8 +60,9 @@ def expected_type(question: str) -> str:
         return "yesno"
     asks = (("date", DATE_Q), ("number", NUMBER_Q), ("place", PLACE_Q), ("person", PERSON_Q))
     found = [(at, kind) for kind, words in asks if (at := words.first(q)) is not None]
-    patterns = (("number", MEASURE_Q), ("number", MEASURE_AT_Q), ("number", MEASURE_OF_Q))
+    patterns = (("number", MEASURE_Q), ("number", MEASURE_OF_Q))
     found += [(m.start(), kind) for kind, rx in patterns if (m := rx.search(q))]
+    found += [(0, "number")] if _measured_at(q) else []
     if not found and AMOUNT_Q.search(q):
         return "number"
     return min(found)[1] if found else "entity"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from itertools import islice
 
+from app.qa import nlp
 from app.qa.analysis.listing import TOKEN
 from app.qa.analysis.phrases import SPACED, WORD, Phrases, opening_words
 from app.qa.decompose.choice import MEASURE_COMPARATIVES, WHEN_COMPARATIVES
@@ -244,17 +245,13 @@ def _how_many_more(part: str) -> str:
 SUBJECT_PRONOUN = Phrases.of(["he", "she"])
 
 
-PERSON_NAME = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z]+)+\b")
-
-
 def _resolve_person(part: str, first: str) -> str:
     """ "when did he start the Emily Howell project" after "When did David Cope create EMI" → "when did David Cope
-    start …": asked alone, "he" is nobody. The first part's first name of two capitalised words (after its opening
-    word) is taken; without one the part is unchanged."""
+    start …": asked alone, "he" is nobody. The first person the first part names (spaCy's entities) is taken;
+    without one the part is unchanged."""
     at = SUBJECT_PRONOUN.first(part)
     if at is None:
         return part
-    head, _, body = first.partition(" ")
-    m = PERSON_NAME.search(body)
+    person = next((e.text for e in nlp.entities([first])[0] if e.label == "PERSON"), None)
     said = WORD.match(part, at)
-    return f"{part[:at]}{m.group(0)}{part[said.end() :]}" if m and said else part
+    return f"{part[:at]}{person}{part[said.end() :]}" if person and said else part

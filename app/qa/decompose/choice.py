@@ -141,9 +141,19 @@ HAD_MORE_THAN = re.compile(
 
 # "Between A and B, which affected more workers?", "Of A and B, which …": the two named first, asked as "Which
 # affected more workers, A or B?".
-BETWEEN = re.compile(
-    r"^\s*(?:between|of)\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s*,\s*(?P<rest>(?:which|what|who)\b[^?]+?)[\s?.!]*$", re.I
-)
+def _named_first(q: str) -> str | None:
+    said = q.split(None, 1)
+    if len(said) < 2 or said[0].lower() not in ("between", "of"):
+        return None
+    a, joint, tail = said[1].partition(" and ")
+    for comma in (i for i, c in enumerate(tail) if c == ","):
+        rest = tail[comma + 1 :].strip().rstrip(" ?.!")
+        if a.strip() and tail[:comma].strip() and WH_ASKING.opens(rest) and len(rest.split()) > 1 and "?" not in rest:
+            return f"{rest}, {a.strip(' ,')} or {tail[:comma].strip(' ,')}?"
+    return None
+
+
+WH_ASKING = Phrases.of(sorted(ASKING))
 
 
 # "those in server closets", "the ones for junior high schools", "that of Italy": the other alternative's thing,
@@ -205,9 +215,7 @@ MEASURE_COMPARATIVES = {
 def _as_choice(q: str) -> tuple[str, str | None]:
     """`q` put as "Which …, A or B?" when it names the two first ("Between A and B, which …?"), and the scope that
     opens it ("In the state-of-the-art case for 2009, which …: A or B?" → the scope, then the question without it)."""
-    between = BETWEEN.match(q)
-    if between is not None:
-        q = f"{between.group('rest')}, {between.group('a').strip(' ,')} or {between.group('b').strip(' ,')}?"
+    q = _named_first(q) or q
     scope = SCOPE.match(q)
     if scope is not None and (asked := WORD.match(q, scope.end())) and asked.group(0).lower() in ASKING:
         return q[scope.end() :], scope.group(1)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
-from app.qa.analysis.phrases import Phrases
+from app.qa.analysis.phrases import WORD, Phrases
 from app.qa.decompose.antecedents import (
     _borrow_verb,
     _fill_ones,
@@ -76,9 +74,9 @@ def split_question(question: str) -> list[Part] | None:
             return [Part(f"What is the {attr} of {x}?", f"{attr[0].upper()}{attr[1:]} of {x}") for x in (a, b)]
         return [Part(f"What is {x}?", x[0].upper() + x[1:]) for x in (a, b)]
     # "..., from the arrests by race table.": a source named at the end is every part's.
-    source = TRAILING_SOURCE.search(q)
+    source = _trailing_source(q)
     if source is not None:
-        q = q[: source.start()] + "?"
+        q = q[: source[0]] + "?"
     each = _each(q)
     if each is not None:
         return [Part(_with_source(asked, source), label) for asked, label in each]
@@ -144,14 +142,23 @@ def _asked(request: str) -> str:
     return f"What is {request[opened:]}" if opened and THING.lead(request[opened:]) else request
 
 
-TRAILING_SOURCE = re.compile(
-    r",\s*(?P<src>(?:from|in|according\s+to)\s+(?:the\s+)?[^,?]{3,60}?\b(?:table|report|document|file|pdf|survey|study)"
-    r"\b)[\s?.!]*$",
-    re.I,
-)
+SOURCE_OPENERS = Phrases.of(["from", "in", "according to"])
+SOURCE_NOUNS = frozenset("table report document file pdf survey study".split())
 
 
-def _with_source(question: str, source: re.Match[str] | None) -> str:
-    if source is None or source.group("src").lower() in question.lower():
+def _trailing_source(q: str) -> tuple[int, str] | None:
+    """(where its comma stands, the source) of "…, from the arrests by race table.": a source named at the end,
+    a few words that end on what holds the figures; None without one."""
+    at = q.rfind(",")
+    src = q[at + 1 :].strip().rstrip(" \t\n?.!") if at >= 0 else ""
+    opened, last = SOURCE_OPENERS.lead(src), next(reversed(list(WORD.finditer(src))), None)
+    if not opened or last is None or last.end() < len(src) or last.group(0).lower() not in SOURCE_NOUNS or "?" in src:
+        return None
+    said = len(src[opened : last.start()])
+    return (at, src) if 3 <= said <= 60 + len("the ") else None
+
+
+def _with_source(question: str, source: tuple[int, str] | None) -> str:
+    if source is None or source[1].lower() in question.lower():
         return question
-    return f"{question.rstrip(' ?')} {source.group('src')}?"
+    return f"{question.rstrip(' ?')} {source[1]}?"

@@ -50,11 +50,11 @@ PAGE_RANGE = re.compile(rf"\b(?:pages|pp\.?)\s*({_NUM})(?:{_RANGE_SEP}({_NUM}))?
 PAGE_ONE = re.compile(rf"\b(?:page|pg\.?|p\.)\s*(?:no\.?\s*|number\s*|#\s*)?({_NUM})\b", re.I)
 
 
-PAGE_ORDINAL = re.compile(rf"\b(?:the\s+)?({_ORD}|{_ORD_NUM})\s+page\b", re.I)
-
-
-TABLE_ORDINAL = re.compile(
-    rf"\b(?:the\s+)?({_ORD}|{_ORD_NUM})\s+table\b(?:\s+(?:on|of|in|from)\s+(?:page|p\.)\s*({_NUM}))?", re.I
+# "the third page", "the second table (on page 4)": a page or a table counted in order.
+ORDINAL = re.compile(
+    rf"\b(?:the\s+)?({_ORD}|{_ORD_NUM})\s+(?:(?P<table>table)\b(?:\s+(?:on|of|in|from)\s+(?:page|p\.)\s*({_NUM}))?"
+    r"|page\b)",
+    re.I,
 )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from app.qa.analysis.phrases import Phrases
 from app.qa.decompose.choice import (
     AUXILIARY_VERBS,
     COSTS_MORE,
@@ -62,11 +63,10 @@ def comparative(question: str) -> str | None:
 
 
 # "How many graduates did Ohio have in 2003–04 compared with Michigan?": the question asked again of the other thing.
-COMPARED_WITH = re.compile(
-    r"^(?P<q>(?:how|what|which)\b.+?)\s*,?\s+(?:compared\s+(?:with|to)|as\s+against|versus|vs\.?)\s+"
-    r"(?:that\s+(?:of|in|for)\s+|those\s+(?:of|in|for)\s+)?(?P<b>[^?,]+?)[\s?.!]*$",
-    re.I,
-)
+COMPARED_WITH = Phrases.of(["compared with", "compared to", "as against", "versus", "vs"])
+# "… compared to that of Italy": what stands for the first thing's measure.
+STAND_IN = Phrases.of([f"{that} {of}" for that in ("that", "those") for of in ("of", "in", "for")])
+ASKING = Phrases.of(["how", "what", "which"])
 
 
 CAPITALISED = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w.&'’-]*(?:\s+(?:of\s+)?[A-Z][\w.&'’-]*)*")
@@ -75,10 +75,12 @@ CAPITALISED = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w.&'’-]*(?:\s+(?:of\s+)?
 def _compared_with(q: str) -> list[Part] | None:
     """ "… Ohio … compared with Michigan?" → the question of Ohio, and of Michigan; a year compared with a year the
     same way. None when the question names nothing of the other thing's kind to swap."""
-    m = COMPARED_WITH.match(q)
-    if m is None:
+    said = COMPARED_WITH.find(q) if ASKING.opens(q) else None
+    asked = q[: said[0]].rstrip().rstrip(",").rstrip() if said else ""
+    after = q[said[1] :].removeprefix(".") if said else ""
+    other = after.strip()[STAND_IN.lead(after.strip()) :].rstrip(" \t\n?.!")
+    if len(asked.split()) < 2 or not after[:1].isspace() or not other or any(c in other for c in ",?"):
         return None
-    asked, other = m.group("q"), m.group("b").strip()
     if YEARISH.fullmatch(other):
         swap = list(YEARISH.finditer(asked))
     elif other[:1].isupper():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from app.qa.analysis.phrases import ARTICLES, Phrases, lexicon
+from app.qa.analysis.phrases import ARTICLES, WORD, Phrases, lexicon
 from app.qa.extractive_reader.words import NAME
 
 WORDS = lexicon("question_words")
@@ -17,8 +17,10 @@ TYPES = ("yesno", "choice", "date", "number", "person", "place", "entity")
 
 DATE_Q, NUMBER_Q, PLACE_Q, PERSON_Q = (WORDS[k] for k in ("date_asks", "number_asks", "place_asks", "person_asks"))
 # A what-question whose subject is an amount ("What does the FAA estimate as the average total cost ...?").
-AMOUNT_Q = re.compile(r"^\s*what\b.{0,60}?\b(?:the|an?)\s+(?:\w+\s+){0,3}(?:cost|price|amount|total|percentage|"
-                      r"proportion|share|rate|population)\b", re.I)  # fmt: skip
+AMOUNTS = frozenset("cost price amount total percentage proportion share rate population".split())
+DETERMINERS = frozenset({"the", "a", "an"})
+# How far (in characters) after "what" the determiner of such an amount may stand: within the first question phrase.
+MAX_AMOUNT_OFFSET = 60
 # A measured quantity: a question whose wh-phrase is headed by one asks for an amount.
 QUANTITY_WORDS = frozenset(
     "temperature pressure speed velocity acceleration rate voltage weight mass length distance height depth width "
@@ -43,6 +45,24 @@ MEASURE_OF_Q = re.compile(r"^\s*what\s+(?:is|was|are|were)\s+(?:the|its|their|[\
                           r"needed|used|allowed|assumed)\b)", re.I)  # fmt: skip
 
 
+def _asks_amount(question: str) -> bool:
+    """ "What does the FAA estimate as the average total cost …": soon after "what", a determiner and, at most three
+    words on, an amount."""
+    said = list(WORD.finditer(question))
+    if not said or said[0].group(0).lower() != "what" or question[: said[0].start()].strip():
+        return False
+    for i, w in enumerate(said[1:], 1):
+        if w.start() - said[0].end() > MAX_AMOUNT_OFFSET:
+            return False
+        if w.group(0).lower() in DETERMINERS:
+            for j in range(i + 1, min(i + 5, len(said))):
+                if not question[said[j - 1].end() : said[j].start()].isspace():
+                    break
+                if said[j].group(0).lower() in AMOUNTS:
+                    return True
+    return False
+
+
 def _measured_at(question: str) -> bool:
     """ "At what pressure …": one of the three words after "at what" is a measured quantity."""
     opened = MEASURE_AT_Q.lead(question)
@@ -63,7 +83,7 @@ def expected_type(question: str) -> str:
     patterns = (("number", MEASURE_Q), ("number", MEASURE_OF_Q))
     found += [(m.start(), kind) for kind, rx in patterns if (m := rx.search(q))]
     found += [(0, "number")] if _measured_at(q) else []
-    if not found and AMOUNT_Q.search(q):
+    if not found and _asks_amount(q):
         return "number"
     return min(found)[1] if found else "entity"
 

@@ -75,7 +75,19 @@ def _thing_asked(part: str, first: str) -> str:
 PREPOSITIONS = frozenset(words_of(PREPOSITION))
 
 
-LEADING_PP = re.compile(rf"^({PREPOSITION})\s+(\S+(?:\s+(?!{PREPOSITION}\b)\S+)*?)(\s+{PREPOSITION}\s+.+)?$", re.I)
+def leading_pp(text: str) -> tuple[str, str, str] | None:
+    """ "in Texas in 2003–04" → ("in", "Texas", " in 2003–04"): a phrase opening on a preposition, its object up to
+    the next preposition, and what follows ("" when nothing does); None for text that opens otherwise."""
+    said = list(SPACED.finditer(text))
+    if len(said) < 2 or said[0].start() > 0 or said[0].group(0).lower() not in PREPOSITIONS:
+        return None
+    for k in range(2, len(said)):
+        word = WORD.match(said[k].group(0))
+        if word is not None and word.group(0).lower() in PREPOSITIONS:
+            if said[k].group(0).lower() not in PREPOSITIONS or k == len(said) - 1:
+                return None
+            return said[0].group(0), text[said[1].start() : said[k - 1].end()], text[said[k - 1].end() :]
+    return said[0].group(0), text[said[1].start() :], ""
 
 
 def _resolve_it(part: str, first: str) -> str:
@@ -180,40 +192,47 @@ def _with_antecedent(part: str, first: str) -> str:
 COMPARATIVE = Phrases.of(["more", "less", "fewer", *MEASURE_COMPARATIVES, *WHEN_COMPARATIVES])
 
 
-AMOUNT_HEAD = r"(?:how\s+many|how\s+much|what|which)"
 AUXILIARIES = frozenset(words_of(AUX))
-
-
 AMOUNT_HEADS = Phrases.of(["how many", "how much", "what", "which"])
 
 
-HEAD_NOUN_REST = re.compile(
-    rf"^(?P<head>{AMOUNT_HEAD})\s+(?:[\w'’-]+\s+)*?(?P<noun>[\w-]+)\s+(?P<rest>{AUX}\b.*)$", re.I
-)
+def head_noun_rest(text: str) -> tuple[str, str, str] | None:
+    """ "How many international passengers did the JAL Group fly" → ("How many", "passengers", "did the JAL Group
+    fly"): the amount asked, the noun before the first auxiliary, and the rest from it."""
+    opened = AMOUNT_HEADS.lead(text)
+    said = list(SPACED.finditer(text, opened)) if opened else []
+    for k in range(1, len(said)):
+        word = WORD.match(said[k].group(0))
+        noun = said[k - 1].group(0)
+        if not TOKEN.fullmatch(noun):
+            return None
+        if word is not None and word.group(0).lower() in AUXILIARIES and all(c.isalnum() or c in "_-" for c in noun):
+            return text[:opened].rstrip(), noun, text[said[k].start() :]
+    return None
 
 
 def _fill_ones(part: str, first: str) -> str:
     """ "how many domestic ones" after "How many international passengers did the JAL Group fly in FY2014" → "how many
     domestic passengers did the JAL Group fly in FY2014"; other parts unchanged."""
-    opened, f = AMOUNT_HEADS.lead(part), HEAD_NOUN_REST.match(first.rstrip(" ?.!"))
+    opened, f = AMOUNT_HEADS.lead(part), head_noun_rest(first.rstrip(" ?.!"))
     head, words = " ".join(part[:opened].split()), part[opened:].rstrip(" \t\n?.!").split()
     ones = opened and words and words[-1].lower() in ("one", "ones") and all(TOKEN.fullmatch(w) for w in words)
-    if not ones or f is None or head.lower() != " ".join(f.group("head").lower().split()):
+    if not ones or f is None or head.lower() != " ".join(f[0].lower().split()):
         return part
-    return " ".join([head, *words[:-1], f.group("noun"), f.group("rest")])
+    return " ".join([head, *words[:-1], f[1], f[2]])
 
 
 def _borrow_verb(first: str, second: str) -> str:
     """ "What revaluation gain" before "what costs did the fund book for its first period" → "What revaluation gain did
     the fund book for its first period"; otherwise `first` unchanged."""
-    f = HEAD_NOUN_REST.match(second.rstrip(" ?.!"))
+    f = head_noun_rest(second.rstrip(" ?.!"))
     opened = AMOUNT_HEADS.lead(first.strip())
     words = first.strip()[opened:].split()
     # "What revaluation gain and what costs did the fund book?": the first part has no verb; it shares the second's.
     verbless = 0 < len(words) <= 3 and all(TOKEN.fullmatch(w) and w.lower() not in AUXILIARIES for w in words)
     if not opened or not verbless or f is None:
         return first
-    return f"{first.strip()} {f.group('rest')}"
+    return f"{first.strip()} {f[2]}"
 
 
 # "Did JAL carry more passengers on its Korea routes": the amount compared, asked for.

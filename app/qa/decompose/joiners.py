@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from app.qa.analysis.phrases import WORD, Phrases
-from app.qa.decompose.antecedents import COMPARATIVE, LEADING_PP
+from app.qa.decompose.antecedents import COMPARATIVE, leading_pp
 from app.qa.decompose.patterns import AUX, PREPOSITION, SAME_PREPOSITION_TWICE, WH_WORD, words_of
 from app.qa.decompose.pieces import OPENS_QUESTION, _unscoped
 
@@ -67,19 +67,19 @@ def _repeated_joiner(q: str, m: re.Match[str]) -> tuple[str, str] | None:
     word joining the compared attribute to the first ("of"), and what follows it ("for burglary in 2009") is both's."""
     a, b = m.group("a").strip(" ,"), m.group("b").strip(" ,")
     joiner = q[m.end("attr") : m.start("a")].strip().lower()
-    pp = LEADING_PP.match(b)
-    if pp is None or pp.group(1).lower() != joiner:
+    pp = leading_pp(b)
+    if pp is None or pp[0].lower() != joiner:
         return None
-    scope = (pp.group(3) or "").strip()
+    scope = pp[2].strip()
     if scope and scope.lower() not in a.lower():
         a = f"{a} {scope}"
-    return a, f"{pp.group(2)} {scope}".strip()
+    return a, f"{pp[1]} {scope}".strip()
 
 
 def _borrow_preposition(a: str, b: str) -> tuple[str, str]:
     """ "the number of graduates in California" compared with "Texas in 2003–04": the second takes the first's last
     preposition ("in Texas in 2003–04") when it has none of its own and the first ends on a short phrase."""
-    if LEADING_PP.match(b):
+    if leading_pp(b):
         return a, b
     m = re.search(rf"\s({PREPOSITION})\s+(?:(?!{PREPOSITION}\b)[\w'’.-]+\s*){{1,4}}$", a, re.I)
     return (a, f"{m.group(1)} {b}") if m else (a, b)
@@ -97,11 +97,11 @@ def _same_preposition_twice(q: str) -> list[str] | None:
         return None
     a, prep = m.group("a"), m.group("prep")
     head = a[: [x.start() for x in re.finditer(rf"\s{prep}\s", a, re.I)][-1]]
-    tail = LEADING_PP.match(m.group("b"))
+    tail = leading_pp(m.group("b"))
     if tail is None:
         return None
-    _, obj, scope = tail.groups()
-    scope = (scope or "").strip()
+    _, obj, scope = tail
+    scope = scope.strip()
     if scope.lower().startswith("of "):
         # "in Q4 of fiscal 2021": an "of" phrase completes the noun before it; it is no scope of both things.
         obj, scope = f"{obj} {scope}", ""
@@ -117,15 +117,15 @@ def _same_preposition_twice(q: str) -> list[str] | None:
 def _share_head(a: str, b: str) -> tuple[str, str]:
     """Compared "graduates in California" and "in Texas in 2003–04": the second borrows the first's head
     ("graduates in Texas ...") and the first borrows the second's trailing scope ("... in California in 2003–04")."""
-    m = LEADING_PP.match(b)
-    if not m:
+    pp = leading_pp(b)
+    if not pp:
         return a, b
-    preposition, _, scope = m.groups()
+    preposition, _, scope = pp
     cut = re.search(rf"\s{preposition}\s", a, re.I)
     if cut is None:
         return a, b
     head = a[: cut.start()]
-    scope = (scope or "").strip()
+    scope = scope.strip()
     if scope and scope.lower() not in a.lower():
         a = f"{a} {scope}"
     return a, f"{head} {b}"

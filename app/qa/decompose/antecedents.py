@@ -235,29 +235,39 @@ def _borrow_verb(first: str, second: str) -> str:
     return f"{first.strip()} {f[2]}"
 
 
-# "Did JAL carry more passengers on its Korea routes": the amount compared, asked for.
-DID_MORE = re.compile(
-    r"^(?:did|does|do)\s+(?P<subject>.+?)\s+(?P<verb>[\w-]+)\s+(?:more|fewer|less)\s+(?P<noun>.+?)\s+"
-    r"(?P<rest>(?:on|in|at|for|to|from|during|among|by)\s.*)$",
-    re.I,
-)
+MORE_WORDS = frozenset({"more", "fewer", "less"})
+SCOPE_PREPOSITIONS = frozenset("on in at for to from during among by".split())
 
 
-# "Were more people arrested in 2009 …": how many were, in each.
-WERE_MORE = re.compile(
-    r"^(?P<aux>were|was|are|is)\s+(?:more|fewer|less)\s+(?P<noun>.+?)\s+(?P<verb>[a-z]{3,}ed)\s+"
-    r"(?P<rest>(?:on|in|at|for|to|from|during|among|by)\s.*)$",
-    re.I,
-)
+def _scope_at(low: list[str], start: int) -> int | None:
+    """The first of `low` from `start` on that opens a scope ("on its Korea routes"), a word after it."""
+    return next((k for k in range(start, len(low) - 1) if low[k] in SCOPE_PREPOSITIONS), None)
 
 
 def _how_many_more(part: str) -> str:
-    m = DID_MORE.match(part.rstrip(" ?.!"))
-    if m is not None:
-        return f"How many {m.group('noun')} did {m.group('subject')} {m.group('verb')} {m.group('rest')}"
-    m = WERE_MORE.match(part.rstrip(" ?.!"))
-    if m is not None:
-        return f"How many {m.group('noun')} {m.group('aux').lower()} {m.group('verb')} {m.group('rest')}"
+    """ "Did JAL carry more passengers on its Korea routes" → "How many passengers did JAL carry on its Korea routes";
+    "Were more people arrested in 2009 …" → "How many people were arrested in 2009 …": the amount compared, asked
+    for; other parts unchanged."""
+    text = part.rstrip(" ?.!")
+    said = list(SPACED.finditer(text))
+    low = [w.group(0).lower() for w in said]
+
+    def words(i: int, j: int) -> str:
+        return text[said[i].start() : said[j - 1].end()]
+
+    if low[:1] in (["did"], ["does"], ["do"]):
+        for c in range(3, len(said)):
+            verb = said[c - 1].group(0)
+            r = _scope_at(low, c + 2) if low[c] in MORE_WORDS else None
+            if r is not None and all(ch.isalnum() or ch in "_-" for ch in verb):
+                return f"How many {words(c + 1, r)} did {words(1, c - 1)} {verb} {text[said[r].start() :]}"
+    if low[:1] in (["were"], ["was"], ["are"], ["is"]) and len(low) > 1 and low[1] in MORE_WORDS:
+        for v in range(3, len(said) - 2):
+            verb = said[v].group(0)
+            # a verb in the past of three letters or more before its "-ed": "arrested", "employed"
+            past = len(verb) > 4 and verb.isascii() and verb.isalpha() and low[v].endswith("ed")
+            if past and _scope_at(low, v + 1) == v + 1:
+                return f"How many {words(2, v)} {low[0]} {verb} {text[said[v + 1].start() :]}"
     return part
 
 

@@ -105,16 +105,37 @@ def _resolve_it(part: str, first: str) -> str:
     return f"{part[: said[-1].start()]}{' '.join(thing)}{part[said[-1].end() :]}"
 
 
-# "What is the population of Kerala" → "the population of Kerala": what a later part's "it" or "its" stands for.
-WH_HEAD = re.compile(
-    # "How many nurses will Ohio need": the nurses are what a later "that" points at.
-    r"^(?:how\s+(?:many|much)\s+"
-    rf"|(?:{ASKING_PREPOSITION}\s+)?(?:what|which|whose)(?:\s+[\w-]+)?\s+{AUX}\s+"  # "What is", "Which agency was"
-    rf"|(?:what|when|where|who|whom|why|how)(?:\s+(?:many|much|long|often|old|far))?(?:\s+[\w-]+)?\s+{AUX}\s+"
-    r"|(?:tell\s+me\s+)?(?:which|whose)\s+[\w-]+\s+"  # "Which agency issued …"
-    r"|(?:tell\s+me\s+)?(?:who|what)\s+)",  # "Who proposed …"
-    re.I,
-)
+ASKING_PREPOSITIONS = frozenset(words_of(ASKING_PREPOSITION))
+WH_MEASURES = ("many", "much", "long", "often", "old", "far")
+
+
+def _wh_head(words: list[str]) -> int:
+    """How many of `words` ask rather than name: "What is" of "What is the population of Kerala", "Which agency
+    was", "How many" ("How many nurses will Ohio need": the nurses are what a later "that" points at), "Who"; 0 when
+    none do. At least one word stays."""
+    low = [w.lower() for w in words] + [""] * 5
+
+    def plain(i: int) -> bool:  # a word of letters, digits and hyphens: not "company's"
+        return all(c.isalnum() or c in "_-" for c in low[i])
+
+    def aux_at(*at: int) -> int:
+        """After the auxiliary at the first of `at` (past a plain word when it is the later one) that more follows."""
+        return next((i + 1 for i in at if low[i] in AUXILIARIES and i + 1 < len(words) and plain(i - 1)), 0)
+
+    if low[0] == "how" and low[1] in ("many", "much") and len(words) > 2:
+        return 2
+    at = 1 if low[0] in ASKING_PREPOSITIONS else 0
+    for i in dict.fromkeys((at, 0)):
+        if low[i] in ("what", "which", "whose") and (n := aux_at(i + 2, i + 1)):
+            return n
+    if low[0] in ("what", "when", "where", "who", "whom", "why", "how"):
+        heads = (1 + (low[1] in WH_MEASURES), 1) if low[1] in WH_MEASURES else (1,)
+        if n := next((k for h in heads if (k := aux_at(h + 1, h))), 0):
+            return n
+    told = 2 if low[:2] == ["tell", "me"] else 0
+    if low[told] in ("which", "whose") and len(words) > told + 2 and plain(told + 1):
+        return told + 2
+    return told + 1 if low[told] in ("who", "what") and len(words) > told + 1 else 0
 
 
 # "how big a change is that projected to be", "what was this figure in 2009": the first part's thing, pointed at.
@@ -185,7 +206,8 @@ def _with_antecedent(part: str, first: str) -> str:
         and not _generic_thing(part)
     ):
         return part
-    topic = WH_HEAD.sub("", first.rstrip(" ?.!"), count=1).strip()
+    words = first.rstrip(" ?.!").split()
+    topic = " ".join(words[_wh_head(words) :])
     return f"{part.rstrip(' ?')} ({topic})?" if topic else part
 
 

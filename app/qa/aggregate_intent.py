@@ -27,40 +27,28 @@ ASKS_PERIOD = Phrases.of(
        for period in "year month period quarter season decade date".split()]
 )  # fmt: skip
 
-_NUMBER = r"([-−+]?\$?\d[\d,]*(?:\.\d+)?%?)(?:\s*(thousand|million|billion|mn|bn)\b)?"
-_FRACTION = r"(?:a\s+|one\s+)?(half|third|quarter|fifth|tenth)"
+_NUMBER = r"(?P<number>[-−+]?\$?\d[\d,]*(?:\.\d+)?%?)(?:\s*(?P<scale>thousand|million|billion|mn|bn)\b)?"
+_FRACTION = r"(?:a\s+|one\s+)?(?P<fraction>half|third|quarter|fifth|tenth)"
 FRACTIONS = {"half": 0.5, "third": 1 / 3, "quarter": 0.25, "fifth": 0.2, "tenth": 0.1}
-# Each pattern: (regex, direction, inclusive). The number is group 1, its scale word group 2.
 # A comparative of any measure ("longer than 50 miles", "older than 65") compares the same way as "more than".
 _ABOVE_WORDS = (r"above|over|(?:more|greater|higher|larger|bigger|longer|older|heavier|taller|wider|faster) than|"
                 r"exceed(?:s|ing)?|at least|>=?")  # fmt: skip
 _BELOW_WORDS = (r"below|under|(?:less|fewer|lower|smaller|shorter|younger|lighter|narrower|slower) than|at most|"
                 r"<=?")  # fmt: skip
-THRESHOLDS: tuple[tuple[re.Pattern[str], str, bool], ...] = (
-    (re.compile(rf"\b(?:{_ABOVE_WORDS})\s*{_NUMBER}", re.I), "above", False),
-    (re.compile(rf"\b(?:{_BELOW_WORDS})\s*{_NUMBER}", re.I), "below", False),
+# Each pattern: (regex, whether the number itself counts). The direction is "above" where the group "above" matched.
+THRESHOLDS: tuple[tuple[re.Pattern[str], bool], ...] = (
+    # "above 40 million", "at most 5"; "more than half of grocery turnover": a share, 50 in a column of percentages.
+    (re.compile(rf"\b(?:(?P<above>{_ABOVE_WORDS})|{_BELOW_WORDS})(?:\s*{_NUMBER}|\s+{_FRACTION}\b)", re.I), False),
     # "5 percent or more", "1,000 and above", "18 or older": the number itself counts.
     (
         re.compile(
-            rf"{_NUMBER}\s*(?:percent\s+|per cent\s+)?(?:or|and)\s+(?:more|above|higher|over|greater|older)\b", re.I
+            rf"{_NUMBER}\s*(?:percent\s+|per cent\s+)?(?:or|and)\s+"
+            r"(?:(?P<above>more|above|higher|over|greater|older)|less|fewer|below|lower|under|younger)\b",
+            re.I,
         ),
-        "above",
         True,
-    ),  # fmt: skip
-    (
-        re.compile(
-            rf"{_NUMBER}\s*(?:percent\s+|per cent\s+)?(?:or|and)\s+(?:less|fewer|below|lower|under|younger)\b", re.I
-        ),
-        "below",
-        True,
-    ),  # fmt: skip
-    # "more than half of grocery turnover": a share, 50 in a column of percentages.
-    (re.compile(rf"\b(?:{_ABOVE_WORDS})\s+{_FRACTION}\b", re.I), "above", False),
-    (re.compile(rf"\b(?:{_BELOW_WORDS})\s+{_FRACTION}\b", re.I), "below", False),
+    ),
 )
-# The original patterns of the "above"/"below" words before a number; kept for callers that blank names.
-ABOVE = THRESHOLDS[0][0]
-BELOW = THRESHOLDS[1][0]
 
 
 @dataclass(slots=True, frozen=True)
@@ -81,16 +69,16 @@ class Threshold:
 def thresholds(question: str) -> list[Threshold]:
     """Every threshold the question sets, in the order written; overlapping readings keep the first pattern's."""
     found: list[Threshold] = []
-    for pattern, direction, inclusive in THRESHOLDS:
+    for pattern, inclusive in THRESHOLDS:
         for m in pattern.finditer(question):
             if any(t.start < m.end() and m.start() < t.end for t in found):
                 continue
             said = m.group(0).lower()
-            word = m.group(1)
+            word = m.group("number") or m.groupdict()["fraction"]
             fraction = FRACTIONS.get(word.lower())
             inclusive_here = inclusive or "at least" in said or "at most" in said or "=" in said
-            scale = m.group(2) if fraction is None and m.lastindex and m.lastindex >= 2 else None
-            found.append(Threshold(direction, word, scale, inclusive_here, fraction, m.start(), m.end()))
+            direction = "above" if m.group("above") else "below"
+            found.append(Threshold(direction, word, m.group("scale"), inclusive_here, fraction, m.start(), m.end()))
     return sorted(found, key=lambda t: t.start)
 
 

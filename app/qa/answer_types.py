@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from app.qa.analysis.phrases import ARTICLES, Phrases, lexicon
+from app.qa.analysis.phrases import ARTICLES, WORD, Phrases, lexicon
 from app.qa.extractive_reader.words import NAME
 
 WORDS = lexicon("question_words")
@@ -17,12 +17,17 @@ TYPES = ("yesno", "choice", "date", "number", "person", "place", "entity")
 
 DATE_Q, NUMBER_Q, PLACE_Q, PERSON_Q = (WORDS[k] for k in ("date_asks", "number_asks", "place_asks", "person_asks"))
 # A what-question whose subject is an amount ("What does the FAA estimate as the average total cost ...?").
-AMOUNT_Q = re.compile(r"^\s*what\b.{0,60}?\b(?:the|an?)\s+(?:\w+\s+){0,3}(?:cost|price|amount|total|percentage|"
-                      r"proportion|share|rate|population)\b", re.I)  # fmt: skip
+AMOUNTS = frozenset("cost price amount total percentage proportion share rate population".split())
+DETERMINERS = frozenset({"the", "a", "an"})
+# How far (in characters) after "what" the determiner of such an amount may stand: within the first question phrase.
+MAX_AMOUNT_OFFSET = 60
 # A measured quantity: a question whose wh-phrase is headed by one asks for an amount.
-QUANTITY = (r"(?:temperature|pressure|speed|velocity|acceleration|rate|voltage|weight|mass|length|distance|height|"
-            r"depth|width|thickness|size|volume|capacity|power(?: output)?|frequency|duration|age|fee|salary|budget|"
-            r"income|revenue|credits?|area|strength|humidity|torque)")  # fmt: skip
+QUANTITY_WORDS = frozenset(
+    "temperature pressure speed velocity acceleration rate voltage weight mass length distance height depth width "
+    "thickness size volume capacity power frequency duration age fee salary budget income revenue credit credits area "
+    "strength humidity torque".split()
+)
+QUANTITY = "(?:power output|" + "|".join(sorted(QUANTITY_WORDS)) + ")"
 # "Which area is the plant in?" asks for a place; "What sales area makes a store a hypermarket?" for an amount.
 SOME_AREA = QUANTITY.replace("|area|", "|[\\w-]+\\s+area|")
 # "What sea water temperature is assumed when ...", "What cruising speed do ...", "What labour rate per hour does
@@ -32,13 +37,36 @@ MEASURE_Q = re.compile(r"^\s*(?:what|which)\s+(?:[\w-]+\s+){0,3}?" + SOME_AREA +
                        r"(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|must|makes?|made)\b",
                        re.I)  # fmt: skip
 # "At what pressure must ...", "From what power output do ...", "Below what rated speed is ...".
-MEASURE_AT_Q = re.compile(r"^\s*(?:at|from|below|above|under|over|up to|to)\s+what\s+(?:[\w-]+\s+){0,2}?" + QUANTITY
-                          + r"\b", re.I)  # fmt: skip
+MEASURE_AT_Q = Phrases.of([f"{at} what" for at in ("at", "from", "below", "above", "under", "over", "up to", "to")])
 # "What is the minimum tensile strength of ...", "What was Ireland's average annual growth rate of ...": the
 # quantity heads the subject (the word after it is no noun it qualifies: "the power supply" asks for no amount).
 MEASURE_OF_Q = re.compile(r"^\s*what\s+(?:is|was|are|were)\s+(?:the|its|their|[\w-]+['’]s)\s+(?:[\w-]+\s+){0,3}?"
                           + QUANTITY + r"\s*(?:\?|$|\b(?:of|for|in|at|on|per|between|from|during|when|required|"
                           r"needed|used|allowed|assumed)\b)", re.I)  # fmt: skip
+
+
+def _asks_amount(question: str) -> bool:
+    """ "What does the FAA estimate as the average total cost …": soon after "what", a determiner and, at most three
+    words on, an amount."""
+    said = list(WORD.finditer(question))
+    if not said or said[0].group(0).lower() != "what" or question[: said[0].start()].strip():
+        return False
+    for i, w in enumerate(said[1:], 1):
+        if w.start() - said[0].end() > MAX_AMOUNT_OFFSET:
+            return False
+        if w.group(0).lower() in DETERMINERS:
+            for j in range(i + 1, min(i + 5, len(said))):
+                if not question[said[j - 1].end() : said[j].start()].isspace():
+                    break
+                if said[j].group(0).lower() in AMOUNTS:
+                    return True
+    return False
+
+
+def _measured_at(question: str) -> bool:
+    """ "At what pressure …": one of the three words after "at what" is a measured quantity."""
+    opened = MEASURE_AT_Q.lead(question)
+    return bool(opened) and any(w.rstrip("?.,;:!").lower() in QUANTITY_WORDS for w in question[opened:].split()[:3])
 
 
 def expected_type(question: str) -> str:
@@ -52,9 +80,10 @@ def expected_type(question: str) -> str:
         return "yesno"
     asks = (("date", DATE_Q), ("number", NUMBER_Q), ("place", PLACE_Q), ("person", PERSON_Q))
     found = [(at, kind) for kind, words in asks if (at := words.first(q)) is not None]
-    patterns = (("number", MEASURE_Q), ("number", MEASURE_AT_Q), ("number", MEASURE_OF_Q))
+    patterns = (("number", MEASURE_Q), ("number", MEASURE_OF_Q))
     found += [(m.start(), kind) for kind, rx in patterns if (m := rx.search(q))]
-    if not found and AMOUNT_Q.search(q):
+    found += [(0, "number")] if _measured_at(q) else []
+    if not found and _asks_amount(q):
         return "number"
     return min(found)[1] if found else "entity"
 

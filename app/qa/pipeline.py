@@ -20,7 +20,6 @@ from app.qa.answer import Answer, combine, comparison_verdict, far_from_question
 from app.qa.ask import AskOptions, AskResult, Cell, EvidenceNode, Retrieval
 from app.qa.cite import add_footnotes, citations
 from app.qa.compose import arithmetic_working
-from app.qa.decompose.pieces import FILE_NAME
 from app.qa.evidence import adopt_cited, retrieve, widen_for_reading
 from app.qa.explain_graph import explain_answer, part_of
 from app.qa.index import get_index
@@ -30,6 +29,7 @@ from app.qa.profiles import profiles_of
 from app.qa.read.base import ReadTools
 from app.qa.read.documents import documents_described, labelled_tables, which_documents
 from app.qa.read.registry import choose
+from app.qa.resolve import FILE_NAME
 from app.qa.targets import document_names, parse_question
 from app.qa.tools import QueryVector, Tools, _ms
 from app.settings import Settings

@@ -14,17 +14,13 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 
 from app.qa.classify.model import TableRef, normalise
+from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.classify.question import label_key
 
 __all__ = ["label_key"]
 
 # A file name written in the question: "eu-021.pdf", "report_2020.PDF".
 FILE_NAME = re.compile(r"(?<![\w.\-])([\w][\w.\-()]*\.(?:pdf|txt|md|docx?|html?))\b", re.I)
-# The label a caption starts with: "Table 6.4:", "TABLE 2-1.", "Table: 5", "Table A4-12", "Tab. IV".
-CAPTION_LABEL = re.compile(
-    r"^\s*(?:table|tab\.)\s*[:#]?\s*(?:no\.?\s*)?([A-Z]{0,2}(?:[.\-–](?=\d))?\d+(?:\s?[.\-–]\s?\d+)*[a-z]?|[IVXivx]{1,5})(?![\w])",
-    re.I,
-)
 MAX_LISTED = 8
 
 
@@ -74,8 +70,9 @@ class TableMatch:
 
 
 def caption_key(caption: str | None) -> str | None:
-    m = CAPTION_LABEL.match(caption or "")
-    return label_key(m.group(1)) if m else None
+    """The key of the label a caption starts with ("Table 6.4:", "TABLE 2-1.", "Exhibit 5"): the questions' grammar."""
+    m = TABLE_LABEL.match((caption or "").lstrip())
+    return label_key(m.group(2)) if m else None
 
 
 def _natural(key: str) -> list[tuple[int, object]]:

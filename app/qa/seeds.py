@@ -163,6 +163,21 @@ MAX_NAMING_UNITS = 3
 MAX_NAME_HOLDERS = 50
 
 
+def _inside_word(c: str) -> bool:
+    return c.isalnum() or c in "_-"
+
+
+def _said_whole(name: str, text: str) -> bool:
+    """`text` says `name` as a whole word: "Envoy Air" in "… Envoy Air's closure", not in "Envoy Airline"."""
+    at = text.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if not (at and _inside_word(text[at - 1])) and not (end < len(text) and _inside_word(text[end])):
+            return True
+        at = text.find(name, at + 1)
+    return False
+
+
 def rank_named(index: CollectionIndex, question: str) -> list[int]:
     """The units that hold, as a whole word, a name of three or more letters the question gives and at most
     MAX_NAMING_UNITS units hold: a record named by a rare name ("How many staff did Envoy Air's closure in Palm
@@ -181,8 +196,7 @@ def rank_named(index: CollectionIndex, question: str) -> list[int]:
         holders = min((bm25.weights[t].indices for t in terms), key=len)
         if len(holders) > MAX_NAME_HOLDERS:
             continue
-        pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
-        units = [int(i) for i in sorted(holders) if pattern.search(index.texts[i])]
+        units = [int(i) for i in sorted(holders) if _said_whole(name, index.texts[i])]
         if 0 < len(units) <= MAX_NAMING_UNITS:
             found += [i for i in units if i not in found]
     return found

@@ -47,6 +47,7 @@ def test_caption_key_reads_the_leading_label_only() -> None:
     assert caption_key("Table 2-1. Simulated fuel savings") == "2.1"
     assert caption_key("Source: Table 3 of the census") is None
     assert caption_key("Table A-1. Coverage of target populations") == "A1"  # a letter series, then the number
+    assert caption_key("Exhibit 5: Segment results") == "5"  # the label words of the questions' grammar
     assert caption_key(None) is None
 
 

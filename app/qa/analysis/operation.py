@@ -21,7 +21,7 @@ from typing import Any, Literal
 import yaml
 
 from app.qa.analysis.grammar import parse
-from app.qa.analysis.phrases import Phrases
+from app.qa.analysis.phrases import SPACED, Phrases, possessive
 from app.qa.decompose.choice import years
 from app.qa.decompose.compare import CAPITALISED, YEARISH
 from app.qa.decompose.patterns import Part
@@ -32,7 +32,7 @@ COMPARATIVE_TAGS = ("JJR", "RBR")
 VERB_TAGS = ("VB", "VBD", "VBZ", "VBP", "VBN", "VBG", "MD")
 # Where a prepositional phrase ends: at the next one.
 _PREPOSITIONS = "in|for|of|at|on|during|among|from|to|by|with|under|over"
-_POSSESSIVE = re.compile(r"^(.+?)['’]s\b")
+PREPOSITIONS = frozenset(_PREPOSITIONS.split("|"))
 ITS = Phrases.of(["its", "their"])
 
 
@@ -99,21 +99,28 @@ def _shared_tail(other: str, clause: str) -> tuple[str, str]:
     return other, ""
 
 
-def _contrast(clause: str, other: str, prepositional: bool) -> re.Match[str] | None:
-    """The phrase of `clause` that `other` stands against: the last one of the same shape."""
-    head = other.split(" ", 1)[0]
-    if prepositional:  # "in 2019", "for businesses": the last phrase of that preposition
-        phrase = re.compile(rf"\b{re.escape(head)}\s+[^,;]+?(?=\s+(?:{_PREPOSITIONS})\b|$)", re.I)
-        return next(reversed(list(phrase.finditer(clause))), None)
+def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] | None:
+    """Where the phrase of `clause` that `other` stands against starts and ends: the last one of the same shape."""
+    head = other.split(" ", 1)[0].lower()
+    said = list(SPACED.finditer(clause))
+    starts = [i for i, w in enumerate(said) if w.group(0).lower() == head]
+    if prepositional:  # "in 2019", "for businesses": the last phrase of that preposition, to the next one
+        for i in reversed(starts):
+            stop = next((k for k in range(i + 2, len(said)) if said[k].group(0).lower() in PREPOSITIONS), len(said))
+            if i + 1 < stop and not any(c in ",;" for c in clause[said[i].start() : said[stop - 1].end()]):
+                return said[i].start(), said[stop - 1].end()
+        return None
     if head.islower() and " " in other:  # "the hospital in York" against "the hospital in Leeds": as many words
         length = len(other.split())
-        phrase = re.compile(rf"\b{re.escape(head)}\b(?:\s+\S+){{{length - 1}}}", re.I)
-        return next(reversed(list(phrase.finditer(clause))), None)
+        last = next((i for i in reversed(starts) if i + length <= len(said)), None)
+        return None if last is None else (said[last].start(), said[last + length - 1].end())
     if YEARISH.fullmatch(other):
-        return next(reversed(list(YEARISH.finditer(clause))), None)
-    if other[:1].isupper():
-        return next(reversed(list(CAPITALISED.finditer(clause))), None)
-    return None
+        found = list(YEARISH.finditer(clause))
+    elif other[:1].isupper():
+        found = list(CAPITALISED.finditer(clause))
+    else:
+        return None
+    return found[-1].span() if found else None
 
 
 def _comparative_than(doc: Any) -> Arithmetic | None:
@@ -157,8 +164,8 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
                                            _label(shift_years(years(clause)[-1].group(0), offset)))))  # fmt: skip
     a = _contrast(clause, other, tokens[after].tag_ == "IN")
     if a is not None:
-        asked_b = f"{clause[: a.start()]}{other}{clause[a.end() :]}"
-        return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(a.group(0))),
+        asked_b = f"{clause[: a[0]]}{other}{clause[a[1] :]}"
+        return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(clause[a[0] : a[1]])),
                                       Part(f"{opening} {asked_b}{both}?", _label(other))))  # fmt: skip
     verb = clause.split(" ", 1)
     if opening.endswith("What") or opening.endswith("what"):
@@ -166,9 +173,9 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
         if len(verb) < 2 or tokens[comparative.i + 1].tag_ not in VERB_TAGS:
             return None
         subject = verb[1]
-        owner = _POSSESSIVE.match(subject)
+        owner = possessive(subject)
         if owner is not None and ITS.lead(other):
-            other = f"{owner.group(1)}'s {other[len(other.split(None, 1)[0]) + 1 :]}"  # "than its rigid …"
+            other = f"{owner[0]}'s {other[len(other.split(None, 1)[0]) + 1 :]}"  # "than its rigid …"
         return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(subject)),
                                       Part(f"{opening} {verb[0]} {other}{both}?", _label(other))))  # fmt: skip
     return None

@@ -115,6 +115,15 @@ def opening_words(text: str, n: int) -> list[tuple[str, str]]:
     return [(text[ends[i] : w.start()], w.group(0).lower()) for i, w in enumerate(words)]
 
 
+def possessive(text: str) -> tuple[str, str] | None:
+    """ "Ohio's enrolment" → ("Ohio", " enrolment"): what stands before the first "'s" that ends a word, and what
+    follows it; None without one."""
+    for at in range(1, len(text) - 1):
+        if text[at] in "'’" and text[at + 1] == "s" and not WORD.match(text, at + 2):
+            return text[:at], text[at + 2 :]
+    return None
+
+
 def words_after(text: str, phrases: Phrases, most: int, word: Callable[[str], bool]) -> list[str] | None:
     """Up to `most` words (runs of characters `word` accepts, set apart by white space) after the first of `phrases`
     that white space and a word follow ("how many" → ["domestic", "passengers", "did"]); None when none does."""

@@ -50,11 +50,11 @@ PAGE_RANGE = re.compile(rf"\b(?:pages|pp\.?)\s*({_NUM})(?:{_RANGE_SEP}({_NUM}))?
 PAGE_ONE = re.compile(rf"\b(?:page|pg\.?|p\.)\s*(?:no\.?\s*|number\s*|#\s*)?({_NUM})\b", re.I)
 
 
-PAGE_ORDINAL = re.compile(rf"\b(?:the\s+)?({_ORD}|{_ORD_NUM})\s+page\b", re.I)
-
-
-TABLE_ORDINAL = re.compile(
-    rf"\b(?:the\s+)?({_ORD}|{_ORD_NUM})\s+table\b(?:\s+(?:on|of|in|from)\s+(?:page|p\.)\s*({_NUM}))?", re.I
+# "the third page", "the second table (on page 4)": a page or a table counted in order.
+ORDINAL = re.compile(
+    rf"\b(?:the\s+)?({_ORD}|{_ORD_NUM})\s+(?:(?P<table>table)\b(?:\s+(?:on|of|in|from)\s+(?:page|p\.)\s*({_NUM}))?"
+    r"|page\b)",
+    re.I,
 )
 
 
@@ -64,8 +64,9 @@ _LABEL = (
 )
 
 
-# The words documents label tables with: "Table 2", and "Exhibit 5" (financial releases), "Schedule 2" (accounts).
-TABLE_LABEL_WORDS = r"table|exhibit|schedule"
+# The words documents label tables with: "Table 2" ("Tab. 2"), and "Exhibit 5" (financial releases), "Schedule 2"
+# (accounts).
+TABLE_LABEL_WORDS = r"table|tab\.|exhibit|schedule"
 
 
 TABLE_LABEL = re.compile(

@@ -14,10 +14,10 @@ from app.qa.classify.patterns import (
     COMPARE,
     LOOKUP,
     NUMBER_WORDS,
+    ORDINAL,
     ORDINAL_WORDS,
     OVERVIEW_VERBS,
     PAGE_ONE,
-    PAGE_ORDINAL,
     PAGE_RANGE,
     PAGE_WORD,
     ROMAN,
@@ -28,7 +28,6 @@ from app.qa.classify.patterns import (
     TABLE_LABEL,
     TABLE_LABEL_WORDS,
     TABLE_ON_PAGE,
-    TABLE_ORDINAL,
     TABLE_WORD,
     TABLE_WORDS,
     Intent,
@@ -53,7 +52,7 @@ def label_key(text: str | None) -> str | None:
     """A comparable key for a table label: "Table 6.4" → "6.4", "Table 2-1" → "2.1", "Table IV" → "4"."""
     if not text:
         return None
-    s = re.sub(rf"^\s*(?:{TABLE_LABEL_WORDS}|tab\.)\s*[:#]?\s*(?:no\.?\s*|number\s*)?", "", text.strip(), flags=re.I)
+    s = re.sub(rf"^\s*(?:{TABLE_LABEL_WORDS})\s*[:#]?\s*(?:no\.?\s*|number\s*)?", "", text.strip(), flags=re.I)
     s = s.strip().rstrip(".:;,)").strip()
     low = s.lower()
     if low in ROMAN:
@@ -87,8 +86,9 @@ def classify(
     def taken(m: re.Match[str]) -> bool:
         return any(m.start() < e and s < m.end() for s, e in spans)
 
-    for m in TABLE_ORDINAL.finditer(text):
-        number, page = _number(m.group(1)), _number(m.group(2)) if m.group(2) else None
+    ordinals = list(ORDINAL.finditer(text))
+    for m in (m for m in ordinals if m.group("table")):
+        number, page = _number(m.group(1)), _number(m.group(3)) if m.group(3) else None
         tables.append(TableRef(number=number, page=page))
         spans.append(m.span())
     for m in TABLE_ON_PAGE.finditer(text):
@@ -114,7 +114,7 @@ def classify(
             if a is not None:
                 pages.extend(_range(a, b))
                 spans.append(m.span())
-    for m in PAGE_ORDINAL.finditer(text):
+    for m in (m for m in ordinals if not m.group("table")):
         if not taken(m) and (n := _number(m.group(1))) is not None:
             pages.append(n)
             spans.append(m.span())

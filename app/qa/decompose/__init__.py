@@ -10,8 +10,8 @@ from __future__ import annotations
 from app.qa.decompose.choice import years
 from app.qa.decompose.compare import CAPITALISED, YEARISH, comparative
 from app.qa.decompose.patterns import Part
-from app.qa.decompose.pieces import FILE_NAME
 from app.qa.decompose.split import split_question
+from app.qa.resolve import FILE_NAME
 
 __all__ = [
     "CAPITALISED", "FILE_NAME", "Part", "YEARISH", "comparative", "split_question", "years",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from app.qa.analysis.phrases import WORD, Phrases
+from app.qa.analysis.phrases import WORD, Phrases, possessive
 from app.qa.decompose.patterns import ASKING_PREPOSITION, OWN, RELATIVE, Part, words_at
 from app.qa.decompose.pieces import SCOPE
 
@@ -76,8 +76,13 @@ WHERE_IS_MORE = re.compile(
 )
 
 
-# "Did Ohio graduate more …": the subject and a verb of its own (lower case, after a word or more).
-OWN_VERB = re.compile(r"^(?P<subject>.+?\S)\s+(?P<verb>[a-z]{3,})$")
+def own_verb(text: str) -> tuple[str, str] | None:
+    """ "Did Ohio graduate more …": (the subject, a verb of its own), the verb the last word, in lower case."""
+    said = text.rsplit(None, 1)
+    if len(said) < 2 or not said[0].strip():
+        return None
+    subject, verb = said
+    return (subject.rstrip(), verb) if len(verb) > 2 and verb.isascii() and verb.isalpha() and verb.islower() else None
 
 
 # "Which print job cost the project more: A or B?": what each cost, whoever paid.
@@ -136,9 +141,19 @@ HAD_MORE_THAN = re.compile(
 
 # "Between A and B, which affected more workers?", "Of A and B, which …": the two named first, asked as "Which
 # affected more workers, A or B?".
-BETWEEN = re.compile(
-    r"^\s*(?:between|of)\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s*,\s*(?P<rest>(?:which|what|who)\b[^?]+?)[\s?.!]*$", re.I
-)
+def _named_first(q: str) -> str | None:
+    said = q.split(None, 1)
+    if len(said) < 2 or said[0].lower() not in ("between", "of"):
+        return None
+    a, joint, tail = said[1].partition(" and ")
+    for comma in (i for i, c in enumerate(tail) if c == ","):
+        rest = tail[comma + 1 :].strip().rstrip(" ?.!")
+        if a.strip() and tail[:comma].strip() and WH_ASKING.opens(rest) and len(rest.split()) > 1 and "?" not in rest:
+            return f"{rest}, {a.strip(' ,')} or {tail[:comma].strip(' ,')}?"
+    return None
+
+
+WH_ASKING = Phrases.of(sorted(ASKING))
 
 
 # "those in server closets", "the ones for junior high schools", "that of Italy": the other alternative's thing,
@@ -159,8 +174,11 @@ def _head_before_preposition(a: str) -> str | None:
     return a[: heads[0]] if heads and "\n" not in a[: heads[0]] else None
 
 
-# "Ohio's enrolment … than Michigan's": the other owner's thing is the first one's.
-OWNED_THING = re.compile(r"^(?P<owner>.+?)['’]s\s+(?P<thing>.+)$")
+def _owned_thing(text: str) -> str | None:
+    """ "Ohio's enrolment" → "enrolment": an owner's thing, the other owner's too when said alone ("… than
+    Michigan's")."""
+    owned = possessive(text)
+    return owned[1].strip() if owned is not None and owned[1][:1].isspace() and owned[1].strip() else None
 
 
 
@@ -197,9 +215,7 @@ MEASURE_COMPARATIVES = {
 def _as_choice(q: str) -> tuple[str, str | None]:
     """`q` put as "Which …, A or B?" when it names the two first ("Between A and B, which …?"), and the scope that
     opens it ("In the state-of-the-art case for 2009, which …: A or B?" → the scope, then the question without it)."""
-    between = BETWEEN.match(q)
-    if between is not None:
-        q = f"{between.group('rest')}, {between.group('a').strip(' ,')} or {between.group('b').strip(' ,')}?"
+    q = _named_first(q) or q
     scope = SCOPE.match(q)
     if scope is not None and (asked := WORD.match(q, scope.end())) and asked.group(0).lower() in ASKING:
         return q[scope.end() :], scope.group(1)
@@ -229,13 +245,15 @@ def _alternatives(m: re.Match[str]) -> tuple[str, str]:
             if thing:
                 x = f"{thing} {x[ones:]}"
         filled.append(x)
-    owned, alone = OWNED_THING.match(filled[0]), _owner_alone(filled[1])
-    if owned is not None and alone and not OWNED_THING.match(filled[1]):
-        filled[1] = f"{filled[1]} {owned.group('thing')}"
+    owned, alone = _owned_thing(filled[0]), _owner_alone(filled[1])
+    if owned is not None and alone and _owned_thing(filled[1]) is None:
+        filled[1] = f"{filled[1]} {owned}"
     return filled[0], filled[1]
 
 
-TRAILING_YEAR = re.compile(r"\s+(?:in|during|for)\s+(?:19|20)\d\d(?:\s*[–/-]\s*\d\d(?:\d\d)?)?$", re.I)
+# "2003", "FY2014", "2008–09": a year or a span of years, as a question says it.
+YEARISH = re.compile(r"\b(?:FY\s?)?(?:1[5-9]|20)\d\d(?:\s*[-–/]\s*\d{2,4})?\b")
+YEAR_PREPOSITIONS = frozenset({"in", "during", "for"})
 
 
 def years(text: str) -> list[re.Match[str]]:
@@ -255,10 +273,11 @@ def without_years(text: str, said: str = "") -> str:
 
 def _year_for_both(a: str, b: str) -> tuple[str, str]:
     """"in Belgium or in the Netherlands in 1997": the year closing the second alternative is the first's too."""
-    tail = TRAILING_YEAR.search(b)
-    if tail is None or years(a) or not without_years(b[: tail.start()]).strip():
+    year = next((y for y in YEARISH.finditer(b) if y.end() == len(b)), None)
+    said = b[: year.start()].rstrip().rsplit(None, 1) if year is not None else []
+    if len(said) < 2 or said[1].lower() not in YEAR_PREPOSITIONS or years(a) or not without_years(said[0]).strip():
         return a, b
-    return a + tail.group(0), b
+    return f"{a} {b[len(said[0]) :].strip()}", b
 
 
 def _choice_parts(q: str) -> list[Part] | None:
@@ -325,11 +344,11 @@ def _choice_parts(q: str) -> list[Part] | None:
         if len(noun.split()) > 1 and not mass and not any(w.endswith("s") or w in PLURALS for w in counted):
             return None
         many = "much" if mass else "many" if head.endswith("s") or head in PLURALS or len(noun.split()) > 1 else "much"
-        own = OWN_VERB.match(a) if m.re is MORE_THAN and verb in ("did", "does", "do") else None
+        own = own_verb(a) if m.re is MORE_THAN and verb in ("did", "does", "do") else None
         if own is not None:
             # "Did Ohio graduate more students than Michigan?": a verb of its own after the first subject.
-            a = own.group("subject")
-            frame = f"How {many} {noun} {verb} {{}} {own.group('verb')}?"
+            a = own[0]
+            frame = f"How {many} {noun} {verb} {{}} {own[1]}?"
         elif verb in PRESENT_OF:
             # "Which candidate got more votes": how many each got.
             frame = f"How {many} {noun} did {{}} {PRESENT_OF[verb]}?"

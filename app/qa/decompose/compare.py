@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from app.qa.analysis.phrases import Phrases
 from app.qa.decompose.choice import (
     AUXILIARY_VERBS,
     COSTS_MORE,
@@ -11,14 +12,15 @@ from app.qa.decompose.choice import (
     HIGHER_IN,
     HIGHER_THAN_IN,
     MORE_THAN,
-    OWN_VERB,
     PAID_MORE,
     WHERE_IS_MORE,
     WHICH_OF_TWO,
+    YEARISH,
     _adjective,
     _as_choice,
     _conjugated,
     _which_of_two,
+    own_verb,
 )
 from app.qa.decompose.patterns import COMPARE, COMPARE_HOW, COMPARE_IN, DIFFER, DIFFERENCE, Part
 
@@ -47,9 +49,9 @@ def comparative(question: str) -> str | None:
             return f"cost {comp}"
         if m.re is HIGHER_IN or m.re is HIGHER_THAN_IN:
             return f"is {comp}"
-        own = OWN_VERB.match(m.group("a").strip()) if m.re is MORE_THAN and verb in ("did", "does", "do") else None
+        own = own_verb(m.group("a").strip()) if m.re is MORE_THAN and verb in ("did", "does", "do") else None
         if own is not None:
-            return f"{_conjugated(own.group('verb'), past=verb == 'did')} {said}"  # "graduated more students"
+            return f"{_conjugated(own[1], past=verb == 'did')} {said}"  # "graduated more students"
         if m.re is HAD_MORE_THAN:
             return f"{'had' if verb == 'did' else 'has'} {comp} {' '.join(m.group('what').split())}"
         if m.groupdict().get("modal"):
@@ -61,14 +63,10 @@ def comparative(question: str) -> str | None:
 
 
 # "How many graduates did Ohio have in 2003–04 compared with Michigan?": the question asked again of the other thing.
-COMPARED_WITH = re.compile(
-    r"^(?P<q>(?:how|what|which)\b.+?)\s*,?\s+(?:compared\s+(?:with|to)|as\s+against|versus|vs\.?)\s+"
-    r"(?:that\s+(?:of|in|for)\s+|those\s+(?:of|in|for)\s+)?(?P<b>[^?,]+?)[\s?.!]*$",
-    re.I,
-)
-
-
-YEARISH = re.compile(r"\b(?:FY\s?)?(?:1[5-9]|20)\d\d(?:\s*[-–/]\s*\d{2,4})?\b")
+COMPARED_WITH = Phrases.of(["compared with", "compared to", "as against", "versus", "vs"])
+# "… compared to that of Italy": what stands for the first thing's measure.
+STAND_IN = Phrases.of([f"{that} {of}" for that in ("that", "those") for of in ("of", "in", "for")])
+ASKING = Phrases.of(["how", "what", "which"])
 
 
 CAPITALISED = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w.&'’-]*(?:\s+(?:of\s+)?[A-Z][\w.&'’-]*)*")
@@ -77,10 +75,12 @@ CAPITALISED = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w.&'’-]*(?:\s+(?:of\s+)?
 def _compared_with(q: str) -> list[Part] | None:
     """ "… Ohio … compared with Michigan?" → the question of Ohio, and of Michigan; a year compared with a year the
     same way. None when the question names nothing of the other thing's kind to swap."""
-    m = COMPARED_WITH.match(q)
-    if m is None:
+    said = COMPARED_WITH.find(q) if ASKING.opens(q) else None
+    asked = q[: said[0]].rstrip().rstrip(",").rstrip() if said else ""
+    after = q[said[1] :].removeprefix(".") if said else ""
+    other = after.strip()[STAND_IN.lead(after.strip()) :].rstrip(" \t\n?.!")
+    if len(asked.split()) < 2 or not after[:1].isspace() or not other or any(c in other for c in ",?"):
         return None
-    asked, other = m.group("q"), m.group("b").strip()
     if YEARISH.fullmatch(other):
         swap = list(YEARISH.finditer(asked))
     elif other[:1].isupper():

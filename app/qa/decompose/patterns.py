@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.qa.analysis.phrases import SPACED, Phrases
+from app.qa.analysis.phrases import SPACED, Phrases, possessive
 
 AUX = r"(?:is|are|was|were|did|does|do|has|have|had|can|could|will|would|should|must)"
 
@@ -57,7 +57,17 @@ JOINT = re.compile(
 
 # "Who created ELIZA and who built AIKON?": " and who" opens a second question when the first part has no relative
 # pronoun of its own ("Who is the actor who starred in X and who was born in Y?" is one question).
-AND_WHO = re.compile(rf"\s+and\s+(?=(?:who|where|which)\s+(?:{AUX}\s+)?\w+\s+\w+)", re.I)
+def and_who(text: str) -> list[str]:
+    """`text` split before each " and who", " and where", " and which" that two more words follow."""
+    said = list(SPACED.finditer(text))
+    cuts = [(said[i].start(), said[i + 1].start()) for i in range(1, len(said) - 3)
+            if said[i].group(0).lower() == "and" and said[i + 1].group(0).lower() in AND_WH
+            and all(w.group(0)[0].isalnum() or w.group(0)[0] == "_" for w in said[i + 2 : i + 4])]  # fmt: skip
+    ends = [0, *(after for _, after in cuts)]
+    return [text[start:stop] for start, stop in zip(ends, [*(at for at, _ in cuts), len(text)], strict=True)]
+
+
+AND_WH = frozenset({"who", "where", "which"})
 
 
 RELATIVE = Phrases.of("who whom whose which that where".split())
@@ -127,7 +137,12 @@ def words_at(text: str, words: frozenset[str]) -> list[int]:
             if t.start() > 0 and t.group(0).lower() in words and text[t.end() : t.end() + 1].isspace()]  # fmt: skip
 
 
-OWNER = re.compile(r"^((?:[A-Z][\w.&-]*\s*)+)['’]s\b")
+def capitalised_owner(text: str) -> str | None:
+    """ "Florida" of "Florida's gun checks": an owner of capitalised words that opens `text`."""
+    owned = possessive(text)
+    words = owned[0].split() if owned is not None else []
+    named = words and all(w[0].isupper() and all(c.isalnum() or c in "_.&-" for c in w) for w in words)
+    return owned[0] if owned is not None and named else None
 
 
 WH_WORD = Phrases.of("what which who whom whose when where why how".split())

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import re
+from itertools import product
 
 from app.qa.analysis.phrases import Phrases
 from app.qa.decompose.patterns import ASKING_PREPOSITION, AUX, WH_WORD, words_at, words_of
-
-FILE_NAME = re.compile(r"[\w.-]+\.pdf\b", re.I)
-
 
 # "In eu-021.pdf, ...", "Of the students listed in the sampled classrooms, ...", "In the type test, for how long ...":
 # a leading phrase that scopes every part.
@@ -23,12 +21,15 @@ SCOPE = re.compile(
 
 
 # Each part must read as a question on its own ("At the 2011 census, what was ..." is one question).
-OPENS_QUESTION = re.compile(
-    rf"^(?:what|when|where|who|whom|whose|which|why|how|{ASKING_PREPOSITION}\s+(?:which|what|whose|whom|how)|{AUX}|tell|"
-    r"list|name|give|describe|show|i\s+(?:need|want|would\s+like)|"
-    r"(?:(?:down|up|to|about|around|roughly|approximately)\s+){1,3}(?:what|which|how))\b",
-    re.I,
-)
+# "down to about what speed": a few particles before the wh-word.
+APPROACH = "down up to about around roughly approximately".split()
+OPENS_QUESTION = Phrases.of(
+    "what when where who whom whose which why how tell list name give describe show".split()
+    + [f"{at} {wh}" for at in words_of(ASKING_PREPOSITION) for wh in "which what whose whom how".split()]
+    + words_of(AUX) + ["i need", "i want", "i would like"]
+    + [f"{' '.join(said)} {wh}" for n in (1, 2, 3) for said in product(APPROACH, repeat=n)
+       for wh in ("what", "which", "how")]
+)  # fmt: skip
 
 
 # "When and where did the accident happen?": one question asked twice.
@@ -51,26 +52,48 @@ OWN_PREPOSITIONS = frozenset("of for in on at from during by".split())
 
 # "What did the first lot and the second lot each cost?", "A won two contracts; what were the X lot and the Y lot each
 # worth?": one question asked of each of two things, after what may be said first to set them.
-EACH = re.compile(
-    r"^(?:(?P<context>[^;?]+?)\s*[;:,.]\s+)?(?P<head>what|how\s+(?:much|many)(?:\s+[\w-]+){0,2}?)\s+(?P<verb>is|are|was|were|did|do|does)\s+"
-    r"(?P<a>(?:the|its|their)\s+[^?]+?)\s+and\s+(?P<b>(?:the|its|their)\s+[^?]+?)\s+each\s+(?P<rest>[^?]+?)[\s?.!]*$",
-    re.I,
-)
+EACH_VERBS = frozenset("is are was were did do does".split())
+OWNERS = frozenset({"the", "its", "their"})
+CONTEXT_ENDS = ";:,."
+
+
+def _each_of_two(q: str) -> tuple[str, str, str, str, str] | None:
+    """(head, verb, first thing, second thing, rest) of "what did the first lot and the second lot each cost"; None
+    for other questions."""
+    words = q.rstrip(" \t\n?.!").split()
+    low = [w.lower() for w in words]
+    if any("?" in w for w in words):
+        return None
+    # "what", "how many", "how many new": what is asked, then the verb
+    heads = [1] if low[:1] == ["what"] else [2, 3, 4] if low[:2] in (["how", "much"], ["how", "many"]) else []
+    for h in heads:
+        if h + 1 >= len(words) or low[h] not in EACH_VERBS or low[h + 1] not in OWNERS:
+            continue
+        if not all(c.isalnum() or c in "_-" for w in words[2:h] for c in w):
+            continue
+        for j in (j for j in range(h + 3, len(words) - 1) if low[j] == "and" and low[j + 1] in OWNERS):
+            k = next((k for k in range(j + 3, len(words) - 1) if low[k] == "each"), None)
+            if k is not None:
+                things = " ".join(words[h + 1 : j]), " ".join(words[j + 1 : k])
+                return " ".join(words[:h]), words[h], *things, " ".join(words[k + 1 :])
+    return None
 
 
 def _each(q: str) -> list[tuple[str, str]] | None:
-    """(question, label) of each thing an "each" question asks about; None for other questions."""
-    m = EACH.match(q)
-    if m is None:
-        return None
-    verb = {"are": "is", "were": "was", "do": "does"}.get(m.group("verb").lower(), m.group("verb").lower())
-    head = m.group("head")[0].upper() + m.group("head")[1:]
-    context = f" ({m.group('context').strip()})" if m.group("context") else ""
-    out = []
-    for x in (m.group("a"), m.group("b")):
-        label = f"{head} {verb} {x} {m.group('rest')}?"
-        out.append((f"{label[:-1]}{context}?", label))
-    return out
+    """(question, label) of each thing an "each" question asks about; None for other questions. What is said first
+    ("Acme won two road contracts in 2015; what were …") is asked with each part."""
+    starts = [i + 1 for i, c in enumerate(q) if c in CONTEXT_ENDS and q[i + 1 : i + 2].isspace()]
+    for at in [*starts, 0]:
+        context = q[: at - 1].strip() if at else ""
+        found = _each_of_two(q[at:].strip()) if not at or (context and not any(c in ";?" for c in context)) else None
+        if found is None:
+            continue
+        head, verb, a, b, rest = found
+        verb = {"are": "is", "were": "was", "do": "does"}.get(verb.lower(), verb.lower())
+        head = head[0].upper() + head[1:]
+        said = f" ({context})" if context else ""
+        return [(f"{head} {verb} {x} {rest}{said}?", f"{head} {verb} {x} {rest}?") for x in (a, b)]
+    return None
 
 
 def _two_wh_words(q: str) -> list[str] | None:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
-from app.qa.analysis.phrases import Phrases
+from app.qa.analysis.phrases import WORD, Phrases
 from app.qa.decompose.antecedents import (
     _borrow_verb,
     _fill_ones,
@@ -25,19 +23,18 @@ from app.qa.decompose.joiners import (
     _share_head,
 )
 from app.qa.decompose.patterns import (
-    AND_WHO,
     COMPARE,
     COMPARE_IN,
     DIFFER,
     JOINT,
     OWN,
-    OWNER,
     PRONOUN,
     RELATIVE,
     Part,
+    and_who,
+    capitalised_owner,
 )
 from app.qa.decompose.pieces import (
-    FILE_NAME,
     OPENS_QUESTION,
     SCOPE,
     _each,
@@ -47,6 +44,7 @@ from app.qa.decompose.pieces import (
     _unscoped,
     without_lead_in,
 )
+from app.qa.resolve import FILE_NAME
 from app.settings import get_settings
 
 
@@ -61,8 +59,8 @@ def split_question(question: str) -> list[Part] | None:
         # "Compare Florida's gun checks in November 2015 with its number of graduates in 2007–08": two things of one
         # owner, each asked for whole.
         a = q[m.start("attr") if m.groupdict().get("attr") else m.start("a") : m.end("a")].strip(" ,")
-        owner = OWNER.match(a)
-        b = f"{owner.group(1)}'s {m.group('b')[OWN.lead(m.group('b')) :]}" if owner else m.group("b")
+        owner = capitalised_owner(a)
+        b = f"{owner}'s {m.group('b')[OWN.lead(m.group('b')) :]}" if owner else m.group("b")
         return [Part(f"What is {x}?", x[0].upper() + x[1:]) for x in (a, b)]
     if m:
         attr = (m.group("attr") or "").strip() if "attr" in m.groupdict() else ""
@@ -76,9 +74,9 @@ def split_question(question: str) -> list[Part] | None:
             return [Part(f"What is the {attr} of {x}?", f"{attr[0].upper()}{attr[1:]} of {x}") for x in (a, b)]
         return [Part(f"What is {x}?", x[0].upper() + x[1:]) for x in (a, b)]
     # "..., from the arrests by race table.": a source named at the end is every part's.
-    source = TRAILING_SOURCE.search(q)
+    source = _trailing_source(q)
     if source is not None:
-        q = q[: source.start()] + "?"
+        q = q[: source[0]] + "?"
     each = _each(q)
     if each is not None:
         return [Part(_with_source(asked, source), label) for asked, label in each]
@@ -96,7 +94,7 @@ def split_question(question: str) -> list[Part] | None:
         if same is not None:
             pieces = same
         else:
-            pieces = [p.strip(" ,;") for p in AND_WHO.split(rest)]
+            pieces = [p.strip(" ,;") for p in and_who(rest)]
             if len(pieces) != 2 or RELATIVE.said(pieces[0].split(None, 1)[-1]) or PRONOUN.said(pieces[1]):
                 return None
     pieces = [pieces[0]] + [_thing_asked(p, pieces[0]) for p in pieces[1:]]
@@ -106,7 +104,7 @@ def split_question(question: str) -> list[Part] | None:
     ]
     pieces = [_how_many_more(p) for p in pieces]
     min_words = get_settings().answer.content.min_part_words
-    if any(len(p.split()) < min_words or not OPENS_QUESTION.match(_unscoped(p)) for p in pieces):
+    if any(len(p.split()) < min_words or not OPENS_QUESTION.opens(_unscoped(p)) for p in pieces):
         return None
     # "What share of students had back pain in eu-021.pdf, and what share followed treatment?": a file the first part
     # names is the scope of a later part that names none.
@@ -144,14 +142,23 @@ def _asked(request: str) -> str:
     return f"What is {request[opened:]}" if opened and THING.lead(request[opened:]) else request
 
 
-TRAILING_SOURCE = re.compile(
-    r",\s*(?P<src>(?:from|in|according\s+to)\s+(?:the\s+)?[^,?]{3,60}?\b(?:table|report|document|file|pdf|survey|study)"
-    r"\b)[\s?.!]*$",
-    re.I,
-)
+SOURCE_OPENERS = Phrases.of(["from", "in", "according to"])
+SOURCE_NOUNS = frozenset("table report document file pdf survey study".split())
 
 
-def _with_source(question: str, source: re.Match[str] | None) -> str:
-    if source is None or source.group("src").lower() in question.lower():
+def _trailing_source(q: str) -> tuple[int, str] | None:
+    """(where its comma stands, the source) of "…, from the arrests by race table.": a source named at the end,
+    a few words that end on what holds the figures; None without one."""
+    at = q.rfind(",")
+    src = q[at + 1 :].strip().rstrip(" \t\n?.!") if at >= 0 else ""
+    opened, last = SOURCE_OPENERS.lead(src), next(reversed(list(WORD.finditer(src))), None)
+    if not opened or last is None or last.end() < len(src) or last.group(0).lower() not in SOURCE_NOUNS or "?" in src:
+        return None
+    said = len(src[opened : last.start()])
+    return (at, src) if 3 <= said <= 60 + len("the ") else None
+
+
+def _with_source(question: str, source: tuple[int, str] | None) -> str:
+    if source is None or source[1].lower() in question.lower():
         return question
-    return f"{question.rstrip(' ?')} {source.group('src')}?"
+    return f"{question.rstrip(' ?')} {source[1]}?"

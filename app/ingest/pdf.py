@@ -44,7 +44,7 @@ from app.ingest.passages import (
     strip_margins,
 )
 from app.ingest.pdfium import PDFIUM_LOCK, close, open_pdf, render_document_page
-from app.ingest.symbols import LETTERS, symbol
+from app.ingest.symbols import FONT_NAME_BYTES, LETTERS, symbol
 
 log = logging.getLogger(__name__)
 
@@ -162,6 +162,14 @@ class PageGeometry:
     edges: list[dict[str, float | str]] = field(default_factory=list)
 
 
+def _font_name(textpage: object, index: int) -> str | None:
+    """The name of the font a character of a pdfium text page is set in (app.ingest.symbols reads it)."""
+    name = ctypes.create_string_buffer(FONT_NAME_BYTES)
+    if not pdfium_c.FPDFText_GetFontInfo(textpage, index, name, FONT_NAME_BYTES, ctypes.byref(ctypes.c_int())):
+        return None
+    return name.value.decode("latin-1")
+
+
 def _raw_chars(textpage: pdfium.PdfTextPage, text: str, frame: _Frame) -> list[_Char]:
     """Every character with its loose box in display coordinates (before the reading turn)."""
     n = pdfium_c.FPDFText_CountChars(textpage.raw)
@@ -191,7 +199,7 @@ def _raw_chars(textpage: pdfium.PdfTextPage, text: str, frame: _Frame) -> list[_
         if not get_box(raw, i, rect):
             continue
         if ch in LETTERS:
-            ch = symbol(raw, i, ch)
+            ch = symbol(lambda k: _font_name(raw, k), i, ch)
         ax, ay = to_display(rect.left, rect.top)
         bx, by = to_display(rect.right, rect.bottom)
         # Conditional swaps rather than min()/max(): this loop runs for every glyph of the document.

@@ -7,23 +7,20 @@ which method has which property then reads as rows of X. The font's name, which 
 
 from __future__ import annotations
 
-import ctypes
 import re
-
-import pypdfium2.raw as pdfium_c
+from collections.abc import Callable
 
 # (a pattern for the font's name, the letter read) -> the symbol drawn
 SYMBOLS: tuple[tuple[re.Pattern[str], str, str], ...] = ((re.compile(r"(?:[A-Z]{6}\+)?MSAM\d+"), "X", "\u2713"),)
 LETTERS = frozenset(letter for _, letter, _ in SYMBOLS)
-_NAME_BYTES = 128
+FONT_NAME_BYTES = 128  # a subset tag and a font's name fit
 
 
-def symbol(textpage: object, index: int, letter: str) -> str:
-    """The symbol the character at ``index`` of a pdfium text page draws, when it is one of LETTERS set in a symbol
-    font; else ``letter``."""
-    name = ctypes.create_string_buffer(_NAME_BYTES)
-    flags = ctypes.c_int()
-    if not pdfium_c.FPDFText_GetFontInfo(textpage, index, name, _NAME_BYTES, ctypes.byref(flags)):
+def symbol(font_of: Callable[[int], str | None], index: int, letter: str) -> str:
+    """The symbol the character at ``index`` draws, when it is one of LETTERS set in a symbol font; else ``letter``.
+    ``font_of`` names the font of a character of the page (pdf.py asks pdfium, under its lock: only app.ingest.pdf
+    and app.ingest.pdfium touch pdfium)."""
+    font = font_of(index)
+    if font is None:
         return letter
-    font = name.value.decode("latin-1")
     return next((s for pattern, lt, s in SYMBOLS if lt == letter and pattern.fullmatch(font)), letter)

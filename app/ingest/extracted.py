@@ -8,6 +8,12 @@ from dataclasses import dataclass, field
 BBox = tuple[float, float, float, float]
 
 
+def centred_in(inner: BBox, outer: BBox, slack: float = 0.0) -> bool:
+    """The centre of ``inner`` lies in ``outer`` widened by ``slack`` on every side."""
+    x, y = (inner[0] + inner[2]) / 2, (inner[1] + inner[3]) / 2
+    return outer[0] - slack <= x <= outer[2] + slack and outer[1] - slack <= y <= outer[3] + slack
+
+
 class PdfError(Exception):
     """A PDF that cannot be processed; the message is shown to the user as the failure reason."""
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.ingest.extracted import BBox
+from app.ingest.extracted import BBox, centred_in
 from app.ingest.passages import Line, Word, union_bbox
-from app.ingest.table_group_header import fill_header_gaps, take_group_header
+from app.ingest.table_group_header import CELL_SLACK, fill_header_gaps, take_group_header
 from app.ingest.table_words import Grid
 
 # The channel is at least this many line heights wide: wider than a word space or the thin space of "15 455".
@@ -21,12 +21,12 @@ MIN_CHANNEL_EMS = 1.0
 # figures that have words in the column at all.
 MIN_SPLIT_ROWS = 3
 MIN_SPLIT_SHARE = 0.6
-_FIGURE_MARKS = frozenset("$€£¥%()-–,.")
+_FIGURE_MARKS = frozenset("$€£¥%()-–—,.")
 
 
 def _figure(text: str) -> bool:
     """ "(1,242)", "$", "3.5%", "—": a figure or the sign printed beside one."""
-    return all(ch.isdigit() or ch in _FIGURE_MARKS or ch in "—" for ch in text)
+    return all(ch.isdigit() or ch in _FIGURE_MARKS for ch in text)
 
 
 def _digits(word: Word) -> bool:
@@ -40,11 +40,6 @@ def _side(word: Word, words: Sequence[Word], x: float) -> bool:
         if following:
             word = min(following, key=lambda w: w.bbox[0])
     return (word.bbox[0] + word.bbox[2]) / 2 < x
-
-
-def _inside(word: Word, box: BBox) -> bool:
-    x, y = (word.bbox[0] + word.bbox[2]) / 2, (word.bbox[1] + word.bbox[3]) / 2
-    return box[0] - 0.5 <= x <= box[2] + 0.5 and box[1] - 0.5 <= y <= box[3] + 0.5
 
 
 def _channel(cells: Sequence[Sequence[Word]], height: float) -> float | None:
@@ -73,7 +68,7 @@ def _channel(cells: Sequence[Sequence[Word]], height: float) -> float | None:
 
 
 def _words_in(words: Sequence[Word], box: BBox | None) -> list[Word]:
-    return [] if box is None else [w for w in words if _inside(w, box)]
+    return [] if box is None else [w for w in words if centred_in(w.bbox, box, CELL_SLACK)]
 
 
 def _two_figures(grid: Grid, j: int) -> bool:
@@ -98,7 +93,7 @@ def split_joined_columns(grid: Grid, lines: Sequence[Line]) -> None:
     """Cut each column of ``grid`` that holds two columns of figures at the white channel between them."""
     if not grid.rows or not any(_two_figures(grid, j) for j in range(1, len(grid.rows[0]))):
         return  # the words are looked at only where a cell's text holds two figures
-    table = [w for ln in lines for w in ln.words if _inside(w, grid.bbox)]
+    table = [w for ln in lines for w in ln.words if centred_in(w.bbox, grid.bbox, CELL_SLACK)]
     heights = sorted(w.bbox[3] - w.bbox[1] for w in table)
     if not heights:
         return

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.ingest.extracted import BBox
+from app.ingest.extracted import BBox, centred_in
 from app.ingest.passages import Line, union_bbox
 from app.ingest.table_booktabs import MAX_RULE_GAP, MIN_RULE_LENGTH, SAME_TABLE, SAME_X, _frames, booktabs_tables
 from app.ingest.table_stream import Rule, _overlap, horizontal_rules
@@ -56,14 +56,10 @@ def _runs_past(box: BBox, frame: Sequence[Rule], lines: Sequence[Line]) -> bool:
     top, bottom, x0, x1 = frame[0][0], frame[-1][0], min(r[1] for r in frame), max(r[2] for r in frame)
     if _overlap(box, (x0, top, x1, bottom)) <= SAME_TABLE:
         return False
-    held = [ln.bbox for ln in lines if _centred_in(ln.bbox, box)]
+    held = [ln.bbox for ln in lines if centred_in(ln.bbox, box)]
     framed = (x0 - FRAME_SLACK, top - FRAME_SLACK, x1 + FRAME_SLACK, bottom + FRAME_SLACK)
-    inside = sum(1 for b in held if _centred_in(b, framed))
+    inside = sum(1 for b in held if centred_in(b, framed))
     return inside > 0 and len(held) - inside > MAX_OUTSIDE_PER_INSIDE * inside
-
-
-def _centred_in(b: BBox, box: BBox) -> bool:
-    return box[0] <= (b[0] + b[2]) / 2 <= box[2] and box[1] <= (b[1] + b[3]) / 2 <= box[3]
 
 
 def captioned_frames(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.ingest.extracted import BBox
+from app.ingest.extracted import BBox, centred_in
 from app.ingest.passages import Line, Word, union_bbox
 from app.ingest.table_text import _CAPTION
 from app.ingest.table_words import Grid
@@ -20,6 +20,7 @@ from app.ingest.table_words import Grid
 MAX_GAP_PITCHES = 1.5
 # Words of one phrase are set closer than this many line heights; a wider gap starts the next phrase.
 PHRASE_GAP_EMS = 1.0
+CELL_SLACK = 0.5  # a word's centre this far outside a cell's box is still in it
 MIN_ROWS = 3  # rows needed to know how far apart rows are set
 
 
@@ -118,7 +119,8 @@ def fill_header_gaps(grid: Grid, lines: Sequence[Line], header_rows: int) -> Non
     # Only the header rows' band is looked at: the body's words are many and never fill a header cell.
     bottom = max((b[3] for row in grid.boxes[:header_rows] for b in row if b is not None), default=top)
     near = (w for ln in lines for w in ln.words if x0 - 1 <= w.bbox[0] and w.bbox[2] <= x1 + 1)
-    words = [w for w in near if top - 1 <= w.bbox[1] <= bottom + 1 and not any(_within(w.bbox, b) for b in boxes)]
+    held = [w for w in near if top - 1 <= w.bbox[1] <= bottom + 1]
+    words = [w for w in held if not any(centred_in(w.bbox, b, CELL_SLACK) for b in boxes)]
     for i in range(header_rows):
         filled = [b for b in grid.boxes[i] if b is not None]
         if not filled:
@@ -133,8 +135,3 @@ def fill_header_gaps(grid: Grid, lines: Sequence[Line], header_rows: int) -> Non
             if here:
                 grid.rows[i][j] = " ".join(w.text for w in sorted(here, key=lambda w: w.bbox[0]))
                 grid.boxes[i][j] = union_bbox([w.bbox for w in here])
-
-
-def _within(inner: BBox, outer: BBox) -> bool:
-    x, y = (inner[0] + inner[2]) / 2, (inner[1] + inner[3]) / 2
-    return outer[0] - 0.5 <= x <= outer[2] + 0.5 and outer[1] - 0.5 <= y <= outer[3] + 0.5

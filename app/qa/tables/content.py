@@ -131,8 +131,9 @@ def content_table_answer(
     conditions: list[ColumnElement[bool]] = [DocTable.id.in_(ids)] if ids else []
     conditions += [(DocTable.document_id == d) & (DocTable.page_number == p) for d, p in pages]
     if widened:
+        # The nearer tables were read and none was sure: only the leading documents' tables are read now.
         leading = list(dict.fromkeys(n.document_id for n in retrieval.nodes if n.document_id))
-        conditions += [DocTable.document_id == d for d in leading[: reading.content_table_documents]]
+        conditions = [DocTable.document_id == d for d in leading[: reading.content_table_documents]]
     if document_id is not None:
         conditions.append(DocTable.document_id == document_id)
     if not conditions:

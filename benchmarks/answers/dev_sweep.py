@@ -1,7 +1,7 @@
 """Every answer set's dev half in one process (the models load once), each answer kept, so two versions of the code
 can be compared answer by answer; optionally, which of app/qa's compiled patterns ever matched.
 
-    python -m benchmarks.answers.dev_sweep OUT_DIR [--sets pdf_qa,nd1,...] [--regex-coverage]
+    python -m benchmarks.answers.dev_sweep OUT_DIR [--sets pdf_qa,nd1,...] [--regex-coverage] [--cache DIR]
     python -m benchmarks.answers.dev_sweep --compare BEFORE_DIR AFTER_DIR
 
 Only dev halves are read: a pattern that never matches on any dev question of any set is one that no measured
@@ -90,7 +90,7 @@ def instrument() -> None:
     re.compile = compile_counted  # type: ignore[assignment]
 
 
-def sweep(out_dir: Path, sets: list[str], coverage: bool) -> None:
+def sweep(out_dir: Path, sets: list[str], coverage: bool, cache: Path) -> None:
     if coverage:
         instrument()
     from app.eval.answerset_run import run_answer_set
@@ -100,7 +100,7 @@ def sweep(out_dir: Path, sets: list[str], coverage: bool) -> None:
     settings = Settings(database_url=None)
     for name in sets:
         report = run_answer_set(ROOT / "benchmarks/answers" / f"{name}.json", settings, ["local"], split="dev",
-                                cache_dir=Path("/work/evalcache"), progress=False)  # fmt: skip
+                                cache_dir=cache, progress=False)  # fmt: skip
         (out_dir / f"{name}.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
         right = sum(r["correct"] for r in report["per_question"])
         print(f"{name}: {right}/{len(report['per_question'])}", flush=True)
@@ -137,11 +137,13 @@ def main() -> None:
     parser.add_argument("--sets", default=",".join(SETS))
     parser.add_argument("--regex-coverage", action="store_true")
     parser.add_argument("--compare", action="store_true")
+    parser.add_argument("--cache", type=Path, default=Path("/work/evalcache"),
+                        help="ingested collections kept between runs (one per concurrent sweep)")  # fmt: skip
     args = parser.parse_args()
     if args.compare:
         compare(*args.paths)
     else:
-        sweep(args.paths[0], args.sets.split(","), args.regex_coverage)
+        sweep(args.paths[0], args.sets.split(","), args.regex_coverage, args.cache)
 
 
 if __name__ == "__main__":

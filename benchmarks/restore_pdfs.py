@@ -27,6 +27,8 @@ def _sources() -> list[tuple[dict[str, str], Path]]:
         found += [(src, Path(data["pdf_folder"])) for src in data["sources"]]
     papers = json.loads((ROOT / "benchmarks/tables/papers/SOURCES.json").read_text())
     found += [(src, Path("papers-tables-pdfs")) for src in papers]
+    papers2 = json.loads((ROOT / "benchmarks/tables/papers2/SOURCES.json").read_text())
+    found += [(src, Path("papers2-tables-pdfs")) for src in papers2]
     return found
 
 

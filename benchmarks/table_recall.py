@@ -10,7 +10,10 @@ Sets (each an EXPECTED list of {file, page, rows}, scored by ../shared/tools/tab
 - ``icdar``: ICDAR 2013, the development half kept in ../shared/data/tables-icdar2013 (a held-out figure: no rule
   may be tuned to one of its files);
 - ``papers-dev``: the research-paper set's dev half (benchmarks/tables/papers, PDFs in /work/papers-tables-pdfs);
-  ``papers-test`` only with ``--test`` (run once, at the end, never for tuning).
+  ``papers-test`` only with ``--test`` (run once, at the end, never for tuning);
+- ``papers2-dev``: the second research-paper set's dev half (benchmarks/tables/papers2, PDFs in
+  /work/papers2-tables-pdfs); ``papers2-test`` only with ``--test`` and only when named in ``--sets`` (``--test``
+  alone adds ``papers-test``, not ``papers2-test``).
 
 Both extractors read the same pages: every page that holds an expected table. mdqa through
 ``app.ingest.pdf.extract_page_tables``, which reads a page with the function ingestion reads it with (text geometry,
@@ -47,6 +50,8 @@ from app.ingest.pdf import extract_page_tables  # noqa: E402
 SHARED = REPO.parent / "shared"
 PAPERS = REPO / "benchmarks" / "tables" / "papers"
 PAPER_PDFS = Path("/work/papers-tables-pdfs")
+PAPERS2 = REPO / "benchmarks" / "tables" / "papers2"
+PAPER2_PDFS = Path("/work/papers2-tables-pdfs")
 Extracted = dict[str, list[dict[str, Any]]]  # file → [{page, rows}]
 
 
@@ -91,6 +96,8 @@ SETS: dict[str, Callable[[], tuple[list[dict], dict[str, Path]]]] = {
     ),
     "papers-dev": lambda: file_set(PAPERS / "expected_dev.json", PAPER_PDFS),
     "papers-test": lambda: file_set(PAPERS / "expected_test.json", PAPER_PDFS),
+    "papers2-dev": lambda: file_set(PAPERS2 / "expected_dev.json", PAPER2_PDFS),
+    "papers2-test": lambda: file_set(PAPERS2 / "expected_test.json", PAPER2_PDFS),
 }
 
 
@@ -277,6 +284,8 @@ def main(argv: list[str] | None = None) -> int:
     sets = [s.strip() for s in args.sets.split(",") if s.strip()]
     if "papers-test" in sets and not args.test:
         parser.error("the papers test half is scored only with --test")
+    if "papers2-test" in sets and not args.test:
+        parser.error("the papers2 test half is scored only with --test")
     if args.test and "papers-test" not in sets:
         sets.append("papers-test")
     extractors = [e.strip() for e in args.extractors.split(",") if e.strip()]

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, f
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
-from app.settings_reading import ContentReadingSettings, TableReadingSettings
+from app.settings_reading import ContentReadingSettings, PartValueSettings, TableReadingSettings
 from app.vocabulary import MAX_BRANCHING, MAX_BUDGET, MAX_SEEDS, RetrieverName, ScorerName, SeedRankerName
 
 PREFIX = "MDQA_"
@@ -186,6 +186,7 @@ class AnswerSettings(BaseModel):
     )
     tables: TableReadingSettings = TableReadingSettings()
     content: ContentReadingSettings = ContentReadingSettings()
+    part_values: PartValueSettings = PartValueSettings()
 
 
 class Settings(BaseSettings):

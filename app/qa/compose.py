@@ -14,7 +14,7 @@ from app.qa.ask import Cell
 from app.qa.which_documents import DocumentMatch
 
 # A value as a table or a sentence prints it: "$1,234.5", "12.5%", "-3", "1 234" (space-grouped thousands).
-_VALUE = re.compile(
+VALUE = re.compile(
     r"(?P<cur>[$€£¥])?\s?(?P<num>-?\d{1,3}(?:[, \u00a0]\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)"
     r"(?:\s?(?P<pct>%)|\s(?P<scale>thousand|million|billion|trillion)\b)?",
     re.I,
@@ -38,7 +38,7 @@ class Value:
 
 def value_of(text: str | None) -> Value | None:
     """The first value a read answer states; None when it states none."""
-    m = _VALUE.search(text or "")
+    m = VALUE.search(text or "")
     if m is None:
         return None
     raw = m.group("num")
@@ -101,7 +101,10 @@ def arithmetic_working(
     values: list[str | None] = []
     markers: list[str] = []
     for (_, part), cell in zip(answered, cells, strict=True):
-        values.append(cell[1]["value"] if cell else part.short_answer or part.candidate)
-        source = cell[0] if cell else next((n.node_id for n in part.cited), None)
+        value = cell[1]["value"] if cell else part.short_answer or part.candidate
+        values.append(value)
+        # The unit the value stands in (the first cited one when none holds it as printed).
+        holding = [n.node_id for n in part.cited if value and value in n.text]
+        source = cell[0] if cell else next(iter(holding or [n.node_id for n in part.cited]), None)
         markers.append(f"[{positions[source]}]" if source in positions else "")
     return arithmetic_line(arithmetic.operation, [label for label, _ in answered], values, markers)

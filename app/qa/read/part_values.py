@@ -1,0 +1,197 @@
+"""The values two parts of an arithmetic or a comparison read from the same sentences when neither part's reading gave
+one. "Penalties range up to a $500,000 fine … for a first offense, and up to a $1,000,000 fine … for subsequent
+offenses" holds both fines: a value belongs to the part whose own words stand in its clause, and is the other part's
+when its clause names neither ("repeat" is not said, "first" is). "F-measures of 0.64 and 0.61 respectively" gives
+its values in the order the parts were named.
+
+The two values are read together: they are of one kind (both sums of one currency, both shares, both plain figures),
+and the pair whose clauses say most of each part's words wins. Nothing here knows a document's vocabulary: a part is
+told apart by the words of its label that the other part's label does not hold."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from app.qa.analysis.phrases import WORD, lexicon
+from app.qa.answer import Answer
+from app.qa.ask import EvidenceNode
+from app.qa.compose import VALUE, value_of
+from app.qa.extractive_reader.pieces import sentence_pieces
+from app.qa.extractive_reader.words import section_number, stemmed
+from app.settings import PartValueSettings
+
+CLAUSES = lexicon("clauses")
+JOINERS, RESPECTIVELY = CLAUSES["joiners"], CLAUSES["respectively"]
+
+
+@dataclass(frozen=True, slots=True)
+class ReadValue:
+    text: str  # as printed: "$1,000,000", "0.64", "12.5%"
+    node: EvidenceNode  # the unit whose sentence holds it
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    text: str
+    kind: tuple[str, bool, str]  # currency, percent, scale: both values of a pair share it
+    sentence: int  # which sentence (over all units read)
+    scores: tuple[float, float]  # how well it belongs to each part
+    node: EvidenceNode
+
+
+def part_values(
+    labels: Sequence[str],
+    questions: Sequence[str],
+    answers: Sequence[Answer],
+    following: Sequence[EvidenceNode],
+    limits: PartValueSettings,
+) -> tuple[ReadValue, ReadValue] | None:
+    """One value per part, read from the units the two parts cite and the passage after each (`following`: passages
+    whose parent is the passage before them; "… one run for English and the other for German." ends one passage,
+    "They have achieved f-measures of 0.64 and 0.61 respectively." opens the next); None unless two values of one
+    kind are told apart by the parts' own words."""
+    if len(labels) != 2 or len(answers) != 2:
+        return None
+    own = [stemmed(labels[0]) - stemmed(labels[1]), stemmed(labels[1]) - stemmed(labels[0])]
+    if not own[0] or not own[1]:
+        return None
+    asked = [stemmed(q) - own[0] - own[1] for q in questions]
+    in_question = {m.group("num") for q in questions for m in VALUE.finditer(q)}
+    units: dict[str, EvidenceNode] = {}
+    for answer in answers:
+        units.update((n.node_id, n) for n in answer.cited if n.kind == "passage")
+    after = {n.parent: n for n in following if n.parent in units}
+    units.update((n.node_id, n) for n in after.values())
+    found: list[_Found] = []
+    sentence_no = 0
+    last: dict[str, str] = {}  # unit id → its last sentence: what a passage that follows it reads on from
+    for node in units.values():
+        before = last.get(node.parent or "", "")
+        for sentence in sentence_pieces(node.text):
+            found += _values(sentence, before, sentence_no, own, asked, in_question, node, limits)
+            before, sentence_no = sentence, sentence_no + 1
+        last[node.node_id] = before
+    best: tuple[float, _Found, _Found] | None = None
+    for a, b in product(found, found):
+        if a is b or a.kind != b.kind or a.text == b.text or min(a.scores[0], b.scores[1]) < 0:
+            continue
+        if max(a.scores[0], b.scores[1]) < limits.min_told_apart:
+            continue  # neither value is told apart by its part's own words: a guess
+        total = a.scores[0] + b.scores[1] + (limits.same_sentence if a.sentence == b.sentence else 0.0)
+        if best is None or total > best[0]:
+            best = (total, a, b)
+    if best is None:
+        return None
+    return ReadValue(best[1].text, best[1].node), ReadValue(best[2].text, best[2].node)
+
+
+def _values(
+    sentence: str,
+    before: str,
+    sentence_no: int,
+    own: list[set[str]],
+    asked: list[set[str]],
+    in_question: set[str],
+    node: EvidenceNode,
+    limits: PartValueSettings,
+) -> list[_Found]:
+    """The values of one sentence with how well each belongs to each part."""
+    values = [
+        m
+        for m in VALUE.finditer(sentence)
+        if _a_value(m.group("num"), m.group(0), in_question) and not section_number(sentence, m.start("num"))
+    ]
+    if not values:
+        return []
+    clauses = _clauses(sentence)
+    respective = _respective(sentence, before, own, len(values)) if RESPECTIVELY.said(sentence) else None
+    out = []
+    for i, m in enumerate(values):
+        start, end = next((s, e) for s, e in clauses if s <= m.start() < e)
+        clause = stemmed(sentence[start:end])
+        scores = []
+        for k in (0, 1):
+            if respective is not None:
+                told = limits.in_clause if respective[i] == k else -limits.in_clause
+            elif clause & own[k]:
+                told = limits.in_clause
+            elif clause & own[1 - k]:
+                told = -limits.in_clause
+            else:
+                told = 0.0  # a clause that names neither part ("…, and up to a $1,000,000 fine …")
+            focus = len(asked[k] & clause) / len(asked[k]) if asked[k] else 0.0
+            scores.append(told + limits.focus * focus)
+        value = value_of(m.group(0))
+        assert value is not None
+        kind = (value.currency, value.percent, value.scale)
+        out.append(_Found(m.group(0).strip(), kind, sentence_no, (scores[0], scores[1]), node))
+    return out
+
+
+def _a_value(number: str, printed: str, in_question: set[str]) -> bool:
+    """An amount the question does not itself say ("in 2013", "36 weeks" are what was asked about): a sum, a share, a
+    decimal or a grouped figure. A bare whole number is as often a line, form or section number ("Form 8863", "line
+    23") or a year as an amount, and is not read."""
+    if number in in_question:
+        return False
+    return printed.strip() != number or not number.lstrip("-").isdigit()
+
+
+def _clauses(sentence: str) -> list[tuple[int, int]]:
+    """(start, end) of the sentence's clauses: cut at semicolons and where a comma is followed by a word that joins
+    clauses ("…, and up to …", "…, compared to …")."""
+    cuts = [0]
+    for m in WORD.finditer(sentence):
+        gap = sentence[cuts[-1] : m.start()].rstrip()
+        if gap.endswith((",", ";")) and JOINERS.opens(sentence[m.start() :]):
+            cuts.append(m.start())
+    cuts += [i + 1 for i, ch in enumerate(sentence) if ch == ";"]
+    cuts = sorted(set(cuts))
+    return list(zip(cuts, [*cuts[1:], len(sentence) + 1], strict=True))
+
+
+def _mentions(sentence: str, own: list[set[str]]) -> list[tuple[int, int]]:
+    """(offset, part) of each word of the sentence that is one part's own."""
+    out = []
+    for m in WORD.finditer(sentence):
+        said = stemmed(m.group(0))
+        out += [(m.start(), k) for k in (0, 1) if said & own[k]]
+    return out
+
+
+def _respective(sentence: str, before: str, own: list[set[str]], count: int) -> list[int] | None:
+    """ "… for English and … for German. They have achieved f-measures of 0.64 and 0.61 respectively.": the part each
+    listed value belongs to, in the order the parts were first named (in the sentence or the one before)."""
+    if count != 2:
+        return None
+    named = [k for _, k in _mentions(f"{before} {sentence}", own)]
+    if 0 not in named or 1 not in named:
+        return None
+    first = named[0]
+    return [first, 1 - first]
+
+
+def with_part_values(
+    answered: list[tuple[str, Answer]],
+    questions: Sequence[str],
+    following: Sequence[EvidenceNode],
+    limits: PartValueSettings,
+) -> list[tuple[str, Answer]]:
+    """The parts' answers, each led by the value `part_values` reads for it when no part's reading stated a value;
+    unchanged otherwise."""
+    if len(answered) != 2 or any(value_of(a.short_answer) for _, a in answered):
+        return answered
+    got = part_values([label for label, _ in answered], questions, [a for _, a in answered], following, limits)
+    if got is None:
+        return answered
+    out = []
+    for (label, answer), value in zip(answered, got, strict=True):
+        cited = list(answer.cited)
+        if value.node not in cited:
+            cited.append(value.node)
+        marker = cited.index(value.node) + 1
+        text = f"**{value.text}** [{marker}]\n\n{answer.text}"
+        out.append((label, Answer(text, cited, answer.llm_calls, value.text, value.text)))
+    return out

@@ -1,0 +1,83 @@
+"""Two parts of an arithmetic or a comparison, their values read from one set of sentences (app.qa.read.part_values)."""
+
+from __future__ import annotations
+
+from app.qa.answer import Answer
+from app.qa.ask import EvidenceNode
+from app.qa.compose import arithmetic_line
+from app.qa.read.part_values import part_values, with_part_values
+from app.settings_reading import PartValueSettings
+
+LIMITS = PartValueSettings()
+
+
+def _passage(node_id: str, text: str, parent: str | None = None) -> EvidenceNode:
+    return EvidenceNode(node_id, "passage", "d", 1, node_id, text, 0, 1.0, parent, "next" if parent else None)
+
+
+def _read(*nodes: EvidenceNode) -> Answer:
+    return Answer(text=" ".join(f"{n.text} [{k}]" for k, n in enumerate(nodes, start=1)), cited=list(nodes))
+
+
+def test_a_clause_that_names_neither_part_gives_its_value_to_the_part_not_named_elsewhere() -> None:
+    fees = _passage(
+        "p1", "Members pay up to a $40 fee for a single visit, and up to a $100 fee for visits after the tenth."
+    )
+    got = part_values(["A repeat visit", "A single visit"],
+                      ["What is the fee for a repeat visit?", "What is the fee for a single visit?"],
+                      [_read(fees), _read(fees)], [], LIMITS)  # fmt: skip
+    assert got is not None
+    assert [v.text for v in got] == ["$100", "$40"]
+
+
+def test_each_value_goes_to_the_part_its_clause_names() -> None:
+    caps = _passage(
+        "p1",
+        "For the basic plan: $18,000 or more if filing jointly, or $9,000 or more if single. "
+        "For the premium plan: $12,700 or more if filing jointly, or $6,300 or more if single.",
+    )
+    got = part_values(["The cap on the basic plan", "The cap on the premium plan"],
+                      ["If filing jointly, what is the cap on the basic plan?",
+                       "If filing jointly, what is the cap on the premium plan?"],
+                      [_read(caps), _read(caps)], [], LIMITS)  # fmt: skip
+    assert got is not None
+    assert [v.text for v in got] == ["$18,000", "$12,700"]
+    line = arithmetic_line("difference", ["basic", "premium"], [v.text for v in got], ["[1]", "[1]"])
+    assert line is not None and line.startswith("**$5,300**")
+
+
+def test_values_listed_respectively_follow_the_order_the_parts_were_named_in_the_passage_before() -> None:
+    first = _passage("p1", "We sent two systems, one for Danish and the other for Dutch.")
+    after = _passage("p2", "They reached scores of 0.71 and 0.58 respectively. Both beat the baseline.", parent="p1")
+    got = part_values(["The Dutch score", "The Danish score"],
+                      ["What is the Dutch score?", "What is the Danish score?"],
+                      [_read(first), _read(first)], [after], LIMITS)  # fmt: skip
+    assert got is not None
+    assert [v.text for v in got] == ["0.58", "0.71"]
+    assert got[0].node.node_id == "p2"
+
+
+def test_bare_whole_numbers_and_values_told_apart_by_nothing_are_not_read() -> None:
+    form = _passage("p1", "See line 23 of the basic form 8863. Both plans cost about $3.50 or $4.25 a month.")
+    got = part_values(["The basic plan", "The premium plan"],
+                      ["What does the basic plan cost?", "What does the premium plan cost?"],
+                      [_read(form), _read(form)], [], LIMITS)  # fmt: skip
+    assert got is None
+
+
+def test_parts_that_already_read_a_value_are_left_as_they_are() -> None:
+    fees = _passage("p1", "Members pay a $40 fee for a single visit, and a $100 fee for a repeat visit.")
+    read = [("A repeat visit", Answer("**$90** [1]", [fees], short_answer="$90")), ("A single visit", _read(fees))]
+    assert with_part_values(read, ["fee for a repeat visit?", "fee for a single visit?"], [], LIMITS) is read
+    fresh = [("A repeat visit", _read(fees)), ("A single visit", _read(fees))]
+    led = with_part_values(fresh, ["fee for a repeat visit?", "fee for a single visit?"], [], LIMITS)
+    assert [a.short_answer for _, a in led] == ["$100", "$40"]
+    assert led[0][1].text.startswith("**$100** [1]")
+
+
+def test_section_numbers_are_no_values() -> None:
+    text = _passage("p1", "1.2 Approval of engines. The approval of an engine lasts as long as 5.1 Training of staff.")
+    got = part_values(["The approval", "The training"],
+                      ["How long does the approval last?", "How long does the training last?"],
+                      [_read(text), _read(text)], [], LIMITS)  # fmt: skip
+    assert got is None

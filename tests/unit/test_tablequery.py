@@ -108,6 +108,9 @@ def test_total_count_and_threshold() -> None:
     assert total is not None and total.short_answer == "798"  # 373+292+40+48+45, EU15 left out
     count = aggregate_answer(RETAIL, "how many countries are listed?")
     assert count is not None and count.short_answer == "5"
+    for asked in ("Summed over all countries, what are the retail sales?", "Adding up the retail sales, how much?"):
+        summed = aggregate_answer(RETAIL, asked)
+        assert summed is not None and summed.short_answer == "798", asked
     above = aggregate_answer(RETAIL, "how many have inhabitants per outlet above 180?")
     assert above is not None and above.short_answer == "3"
     assert "Germany" in above.body and "Austria" in above.body and "France" not in above.body

@@ -10,7 +10,7 @@ document's passages and tables name the topic, most first.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,6 +19,7 @@ from app.qa.analysis.phrases import ALNUM
 from app.qa.ask import EvidenceNode
 from app.qa.documents_question import every_term_required, stem, topic_terms
 from app.qa.excerpt import excerpt
+from app.qa.extractive_reader.words import NAME
 from app.qa.index import CollectionIndex
 from app.qa.reader.shown import bold
 from app.qa.traverse import evidence_node
@@ -219,3 +220,22 @@ def documents_by_meaning(
         )
         for doc in kept[:MAX_DOCUMENTS]
     ]
+
+
+def named_within(
+    index: CollectionIndex,
+    topic: str,
+    topic_vector: np.ndarray,
+    pages_of: Callable[[str], Sequence[PageText]],
+    kinds: tuple[str, ...] = ("passage", "table"),
+) -> tuple[str, list[DocumentMatch]] | None:
+    """ "Which documents discuss … being affected by leaving or selling operations in Russia?": a description no unit
+    says in so many words, with a name in it. The documents that name the name are the ones to read, each cited by
+    its unit closest to the description; (the name, those documents), or None when the topic holds no name or no
+    document names it. `pages_of`: the page texts that may name a word (app.qa.read.documents.pages_naming)."""
+    names = [m.group(0) for m in NAME.finditer(topic) if m.group(0) != topic.strip()]
+    if not names:
+        return None
+    name = names[-1]
+    found = [m for m in find_documents(index, name, topic_vector, pages_of(name), kinds) if m.naming]
+    return (name, found) if found else None

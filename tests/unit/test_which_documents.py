@@ -125,3 +125,21 @@ def test_the_rare_words_of_a_questions_names_are_those_few_units_or_none_hold() 
     coded = _index([("w", "Clave: 0190; El Duraznillo"), *common])
     assert rare_names(coded, "Which locality carries the code 0190?") == (frozenset({"0190"}),)
     assert rare_names(coded, "Which locality carries the code 0191?") == ()
+
+
+def test_a_description_no_unit_says_whole_lists_the_documents_naming_its_name() -> None:
+    from app.qa.which_documents import named_within
+
+    index = _index([
+        ("a", "Sales fell after the exit from Russia and the sale of two plants."),
+        ("b", "Operations in Russia were sold in the first quarter."),
+        ("c", "Revenue grew in every region."),
+    ])  # fmt: skip
+    topic = "the company's business being affected by leaving or selling operations in Russia"
+    vector = np.zeros(4, dtype=np.float32)
+    assert not any(m.naming for m in find_documents(index, topic, vector))
+    got = named_within(index, topic, vector, lambda name: [])
+    assert got is not None
+    name, found = got
+    assert name == "Russia" and sorted(m.document_id for m in found) == ["a", "b"]
+    assert named_within(index, "the company's business being affected by leaving", vector, lambda name: []) is None

@@ -3,6 +3,8 @@ document with a cited reason."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
@@ -15,7 +17,7 @@ from app.qa.index import CollectionIndex, get_index
 from app.qa.named.tables import tables_labelled
 from app.qa.tables.stored import table_node
 from app.qa.tools import QueryVector, Tools
-from app.qa.which_documents import PageText, documents_by_meaning, find_documents, topic_words
+from app.qa.which_documents import PageText, documents_by_meaning, find_documents, named_within, topic_words
 from app.settings import Settings
 
 
@@ -50,11 +52,20 @@ def which_documents(
     query = QueryVector(lambda: tools.encoder(settings), topic)
     kinds = ("table",) if in_tables else ("passage", "table")
     matches = find_documents(index, topic, query(), pages_naming(session, index, topic), kinds)
+    said = f"{topic} in a table" if in_tables else topic  # "1 document mentions the weather in a table"
+    lead = ""
+    if not any(m.naming for m in matches):
+        pages = partial(pages_naming, session, index)
+        if (by_name := named_within(index, topic, query(), pages, kinds)) is not None:
+            name, matches = by_name
+            said = f"{name} in a table" if in_tables else name
+            lead = f"No document says {topic} in so many words. Those naming {name}, each cited where closest:\n\n"
     names = _filenames(session, [m.document_id for m in matches])
     retrieval = Retrieval(question_type="content", nodes=[m.node for m in matches])
     retrieval.timings_ms = {"embed": query.ms}
-    said = f"{topic} in a table" if in_tables else topic  # "1 document mentions the weather in a table"
-    return retrieval, documents_answer(said, [(names.get(m.document_id, m.document_id), m) for m in matches])
+    answer = documents_answer(said, [(names.get(m.document_id, m.document_id), m) for m in matches])
+    answer.text = lead + answer.text
+    return retrieval, answer
 
 
 def documents_described(

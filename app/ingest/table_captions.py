@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from app.ingest.extracted import BBox, ExtractedTable
 from app.ingest.passages import Line, union_bbox
 from app.ingest.table_channels import mend_columns, mend_header
+from app.ingest.table_intro import split_intro_rows
 from app.ingest.table_stream import _overlap
 from app.ingest.table_text import _CAPTION, _FIGURE_CAPTION, _is_data_row, header_row_count, rows_to_markdown
 from app.ingest.table_words import Grid
@@ -338,7 +339,7 @@ def finish_table(
     chose it (then ``captions`` is not searched)."""
     bbox = grid.bbox
     mend_columns(grid, lines)
-    inner_caption = split_caption_rows(grid)
+    inner_caption = split_caption_rows(grid) or split_intro_rows(grid)
     join_wrapped_labels(grid)
     join_label_lines(grid)
     join_wrapped_rows(grid)

@@ -83,11 +83,13 @@ def _is_data_row(row: Sequence[str]) -> bool:
 
 
 def header_row_count(rows: Sequence[Sequence[str]]) -> int:
-    """Rows above the first data row (one with numbers beyond its label), at most five; a table
-    without numbers has a one-row header; 0 when it starts with data (a continuation)."""
-    for i, row in enumerate(rows[:6]):
+    """Rows above the first data row (one with numbers beyond its label), at most five, or seven
+    when the rows above the last of them leave the row-label column empty (a statement's column
+    heads stacked on up to seven lines); a table without numbers has a one-row header; 0 when it
+    starts with data (a continuation)."""
+    for i, row in enumerate(rows[:8]):
         if _is_data_row(row):
-            return i
+            return i if i < 6 or all(not r[0].strip() for r in rows[: i - 1]) else 1
         if i and sum(1 for c in row if c) == 1 and row[0]:
             return i  # a section label ("Actual") opens the body
     return 1 if len(rows) > 1 else 0

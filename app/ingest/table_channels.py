@@ -12,7 +12,12 @@ from collections.abc import Sequence
 
 from app.ingest.extracted import BBox, centred_in
 from app.ingest.passages import Line, Word, union_bbox
-from app.ingest.table_group_header import CELL_SLACK, fill_header_gaps, take_group_header
+from app.ingest.table_group_header import (
+    CELL_SLACK,
+    fill_header_gaps,
+    split_spanning_header_cells,
+    take_group_header,
+)
 from app.ingest.table_words import Grid
 
 # The channel is at least this many line heights wide: wider than a word space or the thin space of "15 455".
@@ -152,6 +157,8 @@ def mend_columns(grid: Grid, lines: Sequence[Line]) -> None:
 
 
 def mend_header(grid: Grid, lines: Sequence[Line], header_rows: int) -> None:
-    """Header cells left empty filled from the words standing there; columns of lone signs joined to their figures."""
+    """Header cells holding two columns' heads split; header cells left empty filled from the words standing there;
+    columns of lone signs joined to their figures."""
+    split_spanning_header_cells(grid, lines, header_rows)
     fill_header_gaps(grid, lines, header_rows)
     join_sign_columns(grid, header_rows)

@@ -135,3 +135,60 @@ def fill_header_gaps(grid: Grid, lines: Sequence[Line], header_rows: int) -> Non
             if here:
                 grid.rows[i][j] = " ".join(w.text for w in sorted(here, key=lambda w: w.bbox[0]))
                 grid.boxes[i][j] = union_bbox([w.bbox for w in here])
+
+
+def split_spanning_header_cells(grid: Grid, lines: Sequence[Line], header_rows: int) -> None:
+    """A header cell that holds the heads of two columns ("2Q23 ($ in millions)   2Q22 ($ in millions)" over the
+    two columns of figures, the second column's head left empty): the words standing over the next column's figures,
+    past the middle of the gap between the two columns, are that column's head."""
+    ncols = len(grid.rows[0]) if grid.rows else 0
+    extents = _body_extents(grid, header_rows)
+    for i in range(header_rows):
+        for j in range(1, ncols - 1):
+            box, here, there = grid.boxes[i][j], extents[j], extents[j + 1]
+            if grid.rows[i][j + 1] or box is None or here is None or there is None or box[2] <= there[0]:
+                continue
+            words = [w for ln in lines for w in ln.words if centred_in(w.bbox, box, CELL_SLACK)]
+            cut = _widest_gap(words)
+            if cut is None:
+                continue
+            left = [w for w in words if (w.bbox[0] + w.bbox[2]) / 2 < cut]
+            right = [w for w in words if (w.bbox[0] + w.bbox[2]) / 2 >= cut]
+            if not left or not right:
+                continue
+            for k, part in ((j, left), (j + 1, right)):
+                grid.rows[i][k] = _text_in_order(part)
+                grid.boxes[i][k] = union_bbox([w.bbox for w in part])
+
+
+def _widest_gap(words: Sequence[Word]) -> float | None:
+    """The middle of the widest white channel between the words (over all their lines), when it is wider than a
+    line is high: where one column's head ends and the next one's begins."""
+    if len(words) < 2:
+        return None
+    height = sorted(w.bbox[3] - w.bbox[1] for w in words)[len(words) // 2]
+    spans = sorted((w.bbox[0], w.bbox[2]) for w in words)
+    best: tuple[float, float] | None = None
+    reach = spans[0][1]
+    for x0, x1 in spans[1:]:
+        if x0 > reach and (best is None or x0 - reach > best[0]):
+            best = (x0 - reach, (x0 + reach) / 2)
+        reach = max(reach, x1)
+    return best[1] if best is not None and best[0] >= PHRASE_GAP_EMS * height else None
+
+
+def _body_extents(grid: Grid, header_rows: int) -> list[tuple[float, float] | None]:
+    """Where each column's body cells reach, left and right."""
+    ncols = len(grid.rows[0]) if grid.rows else 0
+    out: list[tuple[float, float] | None] = []
+    for j in range(ncols):
+        found = [b for row in grid.boxes[header_rows:] if (b := row[j]) is not None]
+        out.append((min(b[0] for b in found), max(b[2] for b in found)) if found else None)
+    return out
+
+
+def _text_in_order(words: Sequence[Word]) -> str:
+    """Words in reading order: line by line (tops within half a line), left to right."""
+    height = sorted(w.bbox[3] - w.bbox[1] for w in words)[len(words) // 2]
+    ordered = sorted(words, key=lambda w: (round(w.bbox[1] / max(height * 0.5, 0.1)), w.bbox[0]))
+    return " ".join(w.text for w in ordered)

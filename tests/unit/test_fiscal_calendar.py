@@ -56,3 +56,13 @@ def test_a_named_quarter_or_half_is_read_as_the_tables_period() -> None:
     # A table without such columns, or a question naming no period, is left as it is.
     assert in_table_calendar("Interest expense in Q2 2023?", ["", "2023", "2022"]) == "Interest expense in Q2 2023?"
     assert in_table_calendar("Interest expense in 2023?", statement) == "Interest expense in 2023?"
+
+
+def test_a_quarter_asked_by_name_finds_the_column_that_writes_it_compactly() -> None:
+    heads = ["", "2Q23 ($ in millions)", "2Q22 ($ in millions)"]
+    assert in_table_calendar("What was the profit for Q2 2022?", heads).endswith(" 2Q22")
+    assert in_table_calendar("What was it in the second quarter of 2023?", heads).endswith(" 2Q23")
+    third = "What was it in the third quarter of 2023?"
+    assert in_table_calendar(third, heads) == third
+    both = "Q2 profit in 2022 and 2023?"
+    assert in_table_calendar(both, heads) == both  # which year: unsaid

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from app.qa.analysis.phrases import Phrases
+from app.qa.analysis.phrases import WORD, Phrases
 from app.text.dates import date_keys
 
 FISCAL_YEAR = re.compile(r"\b(?:fiscal(?:\s+year)?\s*|FY\s?)((?:19|20)\d\d)\b", re.I)
@@ -24,6 +24,10 @@ QUARTER_PERIODS = ("13 weeks", "14 weeks", "three months", "3 months", "quarter 
 HALF_PERIODS = ("26 weeks", "six months", "6 months")
 QUARTERS = re.compile(r"\b(?:q[1-4]|(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final)[\s-]quarter)\b", re.I)
 HALVES = Phrases.of(["h1", "h2", "first half", "second half", "first-half", "second-half", "half year", "half-year"])
+# A quarter as a column head writes it: "2Q22", "Q2'22", "Q2 2022", "2Q 2023".
+COMPACT_QUARTER = re.compile(r"\b(?:([1-4])Q|Q([1-4]))\s?['’]?((?:19|20)?\d\d)\b", re.I)
+QUARTER_NUMBERS = {"first": 1, "1st": 1, "q1": 1, "second": 2, "2nd": 2, "q2": 2, "third": 3, "3rd": 3, "q3": 3,
+                   "fourth": 4, "4th": 4, "q4": 4}  # fmt: skip
 LAST_QUARTER = re.compile(r"\b(?:q4|(?:fourth|4th|last|final)[\s-]quarter)\b", re.I)
 
 # A year ending in one of the first five months lies mostly in the calendar year before (a June end splits evenly
@@ -43,6 +47,7 @@ def in_table_calendar(question: str, headers: Sequence[str]) -> str:
     named = " ".join(headers).lower()
     said = [p for names, periods in ((QUARTERS.search, QUARTER_PERIODS), (HALVES.said, HALF_PERIODS)) if names(question)
             for p in periods if p in named]  # fmt: skip
+    said += _compact_quarter(question, headers)
     if not FISCAL_YEAR.search(question):
         return " ".join([question, *said])
     months = _end_months(headers)
@@ -54,3 +59,19 @@ def in_table_calendar(question: str, headers: Sequence[str]) -> str:
     moved = FISCAL_YEAR.sub(lambda m: m.group(0)[: -len(m.group(1))] + str(int(m.group(1)) + 1), question)
     periods = QUARTER_PERIODS if QUARTERS.search(question) else YEAR_PERIODS
     return " ".join([moved, *(p for p in periods if p in named)])
+
+
+def _compact_quarter(question: str, headers: Sequence[str]) -> list[str]:
+    """The column heads that write the question's quarter compactly ("Q2 2022" is the column "2Q22")."""
+    quarter = QUARTERS.search(question)
+    years = [w for w in WORD.findall(question) if len(w) == 4 and w.isdigit() and w[:2] in ("19", "20")]
+    if quarter is None or len(years) != 1:
+        return []
+    number = QUARTER_NUMBERS.get(quarter.group(0).lower().split("-")[0].split()[0])
+    found = []
+    for head in headers:
+        for m in COMPACT_QUARTER.finditer(head):
+            year = m.group(3)
+            if int(m.group(1) or m.group(2)) == number and years[0].endswith(year):
+                found.append(m.group(0))
+    return found

@@ -45,5 +45,6 @@ def _leading_texts(grid: Grid) -> list[str]:
 
 
 def _sentence_tail(text: str) -> bool:
-    """ "shareholders.”": a word or three in lower case that end a sentence."""
-    return text[:1].islower() and text.rstrip(CLOSERS).endswith((".", "!", "?")) and len(text.split()) <= 3
+    """ "shareholders.”", "version 2.0 of our framework, we also include …": words that open in lower case and end a
+    sentence (a table's first row neither continues a sentence nor ends one)."""
+    return text[:1].islower() and text.rstrip(CLOSERS).endswith((".", "!", "?"))

@@ -29,9 +29,10 @@ def test_the_sentence_introducing_a_table_becomes_its_caption() -> None:
 
 
 def test_the_tail_of_the_paragraph_above_is_dropped() -> None:
-    grid = _grid([["shareholders.”", "", ""], *BODY])
-    assert split_intro_rows(grid) is None
-    assert grid.rows == BODY
+    for tail in (["shareholders.”", "", ""], ["", "version 2.0 of our tool, we also include weighted sets.", ""]):
+        grid = _grid([tail, *BODY])
+        assert split_intro_rows(grid) is None
+        assert grid.rows == BODY
 
 
 def test_a_section_label_and_a_title_stay() -> None:

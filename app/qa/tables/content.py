@@ -14,6 +14,7 @@ from app.qa.read.cell_answer import retrieved_cell
 from app.qa.tables.aggregate import aggregate_answer
 from app.qa.tables.answer import superlative
 from app.qa.tables.cell_lookup import cell_answer
+from app.qa.tables.contents import is_contents
 from app.qa.tables.matching import description
 from app.qa.tables.model import TableAnswer, TableData, answer_said
 from app.qa.tables.question_fit import (
@@ -157,7 +158,7 @@ def content_table_answer(
         if document is None or document.status != "ready" or table.id in merged:
             continue
         table, data, part = with_continuations(table, document, every, inferred, reading)
-        if table.id in merged:
+        if table.id in merged or is_contents(data.rows):
             continue
         merged.update(data.continued)
         offered.append((table, document, data))

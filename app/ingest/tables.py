@@ -37,6 +37,7 @@ from app.ingest.table_captions import (
 from app.ingest.table_frames import captioned_frames, yield_to_frames
 from app.ingest.table_headers import join_header_wraps
 from app.ingest.table_ruled import Glyph, clipped_by_rule, lattice_tables, without_text_frames
+from app.ingest.table_shading import unshaded_edges
 from app.ingest.table_stream import (
     CamelotStream,
     _merge_candidates,
@@ -141,6 +142,7 @@ def extract_tables(
     ``stream`` returns whitespace-column tables for this page (rows, bbox in the reading frame);
     it is called only when the page has rows of numbers that the ruled tables do not explain well.
     """
+    edges = unshaded_edges(edges)
     rows = text_rows(lines)
     signals = page_signals(edges, rows)
     found: list[Grid] = []

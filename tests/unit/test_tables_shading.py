@@ -1,0 +1,107 @@
+"""Tables whose alternate rows sit on filled bands (app/ingest/table_shading.py), each on a synthetic PDF drawn
+with reportlab: the bands' sides are not rules, a run of bands closes a frame its rules leave open, and a grid whose
+cells are drawn as separate boxes keeps its sides."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from reportlab.lib.pagesizes import letter
+from reportlab.pdfgen import canvas
+
+from app.ingest.pdf import PageGeometry, read_page_geometry
+from app.ingest.table_shading import shading_bands, unshaded_edges
+from app.ingest.tables import extract_tables
+
+ROWS = [
+    ("Age (years)", "-0.028***"),
+    ("", "(0.004)"),
+    ("Household size", "-0.004***"),
+    ("", "(0.001)"),
+    ("Female", "0.044***"),
+    ("", "(0.003)"),
+    ("Urban", "-0.003"),
+    ("", "(0.005)"),
+    ("Enrollment cost", "0.000"),
+    ("", "(0.002)"),
+]
+
+
+def _geometry(path: Path) -> PageGeometry:
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        page = doc[0]
+        try:
+            return read_page_geometry(page)
+        finally:
+            page.close()
+    finally:
+        doc.close()
+
+
+def _zebra(path: Path, *, bottom_rule: bool) -> None:
+    """A regression table: top rule, a header, a rule under it, its coefficient rows on grey bands (each band drawn
+    as two filled boxes, one per cell), standard errors unshaded between them; a bottom rule or none (the table
+    goes on over the page)."""
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    x0, x1, mid, top, pitch = 150.0, 460.0, 370.0, 600.0, 12.0
+    pdf.setFont("Times-Roman", 10)
+    pdf.drawString(220, top + 20, "Table 3: Average marginal effects for enrollment")
+    pdf.setLineWidth(0.6)
+    pdf.line(x0, top, x1, top)
+    pdf.drawString(mid + 10, top - 12, "Enrolled")
+    pdf.line(x0, top - 18, x1, top - 18)
+    y = top - 21
+    for k, (label, value) in enumerate(ROWS):
+        if k % 2 == 0:
+            pdf.setFillGray(0.9)
+            pdf.rect(x0, y - pitch, mid - x0, pitch, stroke=0, fill=1)
+            pdf.rect(mid, y - pitch, x1 - mid, pitch, stroke=0, fill=1)
+            pdf.setFillGray(0.0)
+        if label:
+            pdf.drawString(x0 + 5, y - 9, label)
+        pdf.drawString(mid + 20, y - 9, value)
+        y -= pitch
+    if bottom_rule:
+        pdf.line(x0, y - 3, x1, y - 3)
+    pdf.drawString(72, y - 60, "The text of the page goes on under the table, in lines as wide as the page's text.")
+    pdf.save()
+
+
+def _tables(path: Path) -> list[list[list[str]]]:
+    geom = _geometry(path)
+    return [t.rows for t in extract_tables(geom.chars, geom.edges, geom.lines, geom.frame.reading_size)]
+
+
+def _held(rows: list[list[str]]) -> set[tuple[str, ...]]:
+    return {tuple(c for c in r if c) for r in rows}
+
+
+def test_a_booktabs_table_on_zebra_bands_is_found_with_its_rows(tmp_path: Path) -> None:
+    path = tmp_path / "zebra.pdf"
+    _zebra(path, bottom_rule=True)
+    tables = _tables(path)
+    assert any({tuple(c for c in r if c) for r in ROWS} <= _held(rows) for rows in tables)
+
+
+def test_a_zebra_table_cut_by_the_page_foot_is_closed_by_its_last_band(tmp_path: Path) -> None:
+    path = tmp_path / "zebra-open.pdf"
+    _zebra(path, bottom_rule=False)
+    tables = _tables(path)
+    want = {tuple(c for c in r if c) for r in ROWS[:-1]}  # the last, unshaded row lies under the last band
+    assert any(want <= _held(rows) for rows in tables)
+
+
+def test_a_grid_whose_cells_are_drawn_as_separate_boxes_keeps_its_sides(tmp_path: Path) -> None:
+    path = tmp_path / "boxed-cells.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setLineWidth(0.5)
+    for k in range(6):
+        for j in range(3):
+            pdf.rect(100 + 90 * j, 600 - 20 * k, 86, 16, stroke=1, fill=0)  # 4 pt apart, row and column
+            pdf.drawString(104 + 90 * j, 605 - 20 * k, f"{k * 3 + j}.5")
+    pdf.save()
+    geom = _geometry(path)
+    assert shading_bands(geom.edges) == []
+    assert len(unshaded_edges(geom.edges)) == len(geom.edges)

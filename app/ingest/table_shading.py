@@ -15,7 +15,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from app.ingest.extracted import BBox
+from app.ingest.passages import union_bbox
 from app.ingest.table_text import RulingLine
+from app.ingest.table_words import Grid
 
 # A band is one row of text tall, or a few for a row whose cells wrap (points).
 MIN_BAND_HEIGHT = 4.0
@@ -51,10 +53,23 @@ def shading_bands(edges: Sequence[RulingLine]) -> list[BBox]:
     bands = _join_side_by_side(alone)
     runs = _runs(bands)
     out: list[BBox] = []
+    verticals = [e for e in edges if e["orientation"] == "v"]
     for run in runs:
-        if not any(_beside(run, other) for other in runs if other is not run):
+        if not any(_beside(run, other) for other in runs if other is not run) and not _ruled_between(run, verticals):
             out.extend(run)
     return out
+
+
+def _ruled_between(run: Sequence[BBox], verticals: Sequence[RulingLine]) -> bool:
+    """A vertical edge across an unshaded stretch between two of the run's bands: the boxes are shaded cells of a
+    ruled grid, whose column rules run on between them, not bands (a shaded table has no rules between its bands)."""
+    x0, x1 = run[0][0] - NEAR, run[0][2] + NEAR
+    gaps = [(a[3] + NEAR, b[1] - NEAR) for a, b in zip(run, run[1:], strict=False)]
+    for e in verticals:
+        x, top, bottom = float(e["x0"]), float(e["top"]), float(e["bottom"])
+        if x0 <= x <= x1 and any(top < g1 and bottom > g0 for g0, g1 in gaps):
+            return True
+    return False
 
 
 def without_bands(edges: Sequence[RulingLine], bands: Sequence[BBox]) -> list[RulingLine]:
@@ -64,12 +79,13 @@ def without_bands(edges: Sequence[RulingLine], bands: Sequence[BBox]) -> list[Ru
     return [e for e in edges if not any(_side_of(e, b) for b in bands)]
 
 
-def unshaded_edges(edges: Sequence[RulingLine]) -> list[RulingLine]:
+def unshaded_edges(edges: Sequence[RulingLine], bands: Sequence[BBox] | None = None) -> list[RulingLine]:
     """The edges less the bands' sides, with a rule of a run's width at each band's top (but where a rule lies within
     half the band's height already) and one closing the run that no rule of its width closes within CLOSE points
     below its last band (the first page of a table a page break cut). A band's rule stands for the row it shades:
     the rules of a long shaded table are then never a page apart, as those of a booktabs table are not."""
-    bands = shading_bands(edges)
+    if bands is None:
+        bands = shading_bands(edges)
     if not bands:
         return list(edges)
     kept = without_bands(edges, bands)
@@ -83,6 +99,60 @@ def unshaded_edges(edges: Sequence[RulingLine]) -> list[RulingLine]:
         if not any(bottom - NEAR <= y <= bottom + CLOSE for y in same):
             kept.append(_rule(x0, bottom, x1))
     return kept
+
+
+def join_band_rows(grid: Grid, bands: Sequence[BBox]) -> None:
+    """A shaded table's rows are its bands and the unshaded stretches between two bands of a run: a line in one of
+    them under the first line there, with words, and each of its cells under a cell of that line, is the rest of that
+    row's cells (a label or a description wrapped onto a second line, which a table set at line pitch cannot show by
+    its spacing): each of its cells is joined to the cell above."""
+    if not bands:
+        return
+    runs = [run for run in _runs(bands) if min(run[0][2], grid.bbox[2]) - max(run[0][0], grid.bbox[0]) > 0]
+    if not runs:
+        return
+    rows, boxes = grid.rows, grid.boxes
+    owner: int | None = None
+    owner_slot: tuple[int, int] | None = None
+    i = 0
+    while i < len(rows):
+        slot = _slot(boxes[i], runs)
+        if slot is not None and slot == owner_slot and owner is not None and _continues(rows[i], rows[owner]):
+            for c, cell in enumerate(rows[i]):
+                if cell:
+                    rows[owner][c] = f"{rows[owner][c]} {cell}".strip()
+                    kept, added = boxes[owner][c], boxes[i][c]
+                    boxes[owner][c] = union_bbox([kept, added]) if kept and added else (kept or added)
+            del rows[i], boxes[i]
+            continue
+        owner, owner_slot = i, slot
+        i += 1
+
+
+def _slot(cells: Sequence[BBox | None], runs: Sequence[Sequence[BBox]]) -> tuple[int, int] | None:
+    """Which band (2k) or stretch between bands k and k + 1 (2k + 1) of which run the row's middle lies in."""
+    found = [b for b in cells if b is not None]
+    if not found:
+        return None
+    mid = (min(b[1] for b in found) + max(b[3] for b in found)) / 2
+    for r, run in enumerate(runs):
+        for k, band in enumerate(run):
+            if band[1] <= mid <= band[3]:
+                return r, 2 * k
+            if k + 1 < len(run) and band[3] < mid < run[k + 1][1]:
+                return r, 2 * k + 1
+    return None
+
+
+def _continues(row: Sequence[str], owner: Sequence[str]) -> bool:
+    """Every cell of the line stands under a cell of the row above, and some cell has words: a line of figures alone
+    is a row of its own (a regression's standard errors, set in one band with their coefficients)."""
+    filled = [c for c, cell in enumerate(row) if cell]
+    return (
+        bool(filled)
+        and all(c < len(owner) and owner[c] for c in filled)
+        and any(sum(ch.isalpha() for ch in row[c]) >= 2 for c in filled)
+    )
 
 
 def _rule(x0: float, y: float, x1: float) -> RulingLine:

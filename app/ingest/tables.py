@@ -37,7 +37,7 @@ from app.ingest.table_captions import (
 from app.ingest.table_frames import captioned_frames, yield_to_frames
 from app.ingest.table_headers import join_header_wraps
 from app.ingest.table_ruled import Glyph, clipped_by_rule, lattice_tables, without_text_frames
-from app.ingest.table_shading import unshaded_edges
+from app.ingest.table_shading import join_band_rows, shading_bands, unshaded_edges
 from app.ingest.table_stream import (
     CamelotStream,
     _merge_candidates,
@@ -142,7 +142,8 @@ def extract_tables(
     ``stream`` returns whitespace-column tables for this page (rows, bbox in the reading frame);
     it is called only when the page has rows of numbers that the ruled tables do not explain well.
     """
-    edges = unshaded_edges(edges)
+    bands = shading_bands(edges)
+    edges = unshaded_edges(edges, bands)
     rows = text_rows(lines)
     signals = page_signals(edges, rows)
     found: list[Grid] = []
@@ -159,6 +160,7 @@ def extract_tables(
         found += captioned_frames(edges, lines, found, captions)
         found += captioned_tables(lines, found, captions)
     for g in found:
+        join_band_rows(g, bands)
         join_header_wraps(g)
     found.sort(key=lambda g: (round(g.bbox[1]), g.bbox[0]))
     chosen = assign_captions([g.bbox for g in found], captions) if captions else [None] * len(found)

@@ -105,3 +105,56 @@ def test_a_grid_whose_cells_are_drawn_as_separate_boxes_keeps_its_sides(tmp_path
     geom = _geometry(path)
     assert shading_bands(geom.edges) == []
     assert len(unshaded_edges(geom.edges)) == len(geom.edges)
+
+
+SUMMARY = [
+    ("Variable", "Description", "Min", "Max"),
+    ("Distance", "Average linguistic distance of|mother tongue from Hindi", "0.00", "5.00"),
+    ("Consumption", "Average household monthly|consumption expenditures", "330.09", "2923.14"),
+    ("Gini", "Gini coefficient of consumption", "0.06", "0.56"),
+    ("Urban share", "Percentage of people in an|urban area", "0.00", "100.00"),
+    ("Female head", "Percentage of households with a|female head", "50.44", "100.00"),
+    ("Household size", "Average household size", "3.15", "6.44"),
+]
+
+
+def _summary(path: Path, *, grid: bool) -> None:
+    """A summary table set at line pitch, its descriptions wrapped onto a second line, every other row on a grey
+    band; with ``grid``, column rules from top to bottom (shaded cells of a ruled table)."""
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    xs, top, pitch = (80.0, 170.0, 340.0, 400.0, 470.0), 650.0, 11.0
+    pdf.setFont("Times-Roman", 9)
+    pdf.setLineWidth(0.6)
+    pdf.line(xs[0], top, xs[-1], top)
+    for j, name in enumerate(SUMMARY[0]):
+        pdf.drawString(xs[j] + 3, top - 9, name)
+    pdf.line(xs[0], top - 13, xs[-1], top - 13)
+    y = top - 15
+    for k, row in enumerate(SUMMARY[1:]):
+        lines = max(len(c.split("|")) for c in row)
+        if k % 2 == 0:
+            pdf.setFillGray(0.9)
+            pdf.rect(xs[0], y - pitch * lines, xs[-1] - xs[0], pitch * lines, stroke=0, fill=1)
+            pdf.setFillGray(0.0)
+        for j, cell in enumerate(row):
+            for n, part in enumerate(cell.split("|")):
+                pdf.drawString(xs[j] + 3, y - 9 - pitch * n, part)
+        y -= pitch * lines
+    pdf.line(xs[0], y - 2, xs[-1], y - 2)
+    if grid:
+        for x in xs:
+            pdf.line(x, top, x, y - 2)
+    pdf.save()
+
+
+def test_a_shaded_tables_wrapped_descriptions_are_joined_into_their_rows(tmp_path: Path) -> None:
+    path = tmp_path / "summary.pdf"
+    _summary(path, grid=False)
+    want = {tuple(c.replace("|", " ") for c in r) for r in SUMMARY}
+    assert any(want <= _held(rows) for rows in _tables(path))
+
+
+def test_the_shaded_cells_of_a_ruled_grid_are_not_bands(tmp_path: Path) -> None:
+    path = tmp_path / "shaded-grid.pdf"
+    _summary(path, grid=True)
+    assert shading_bands(_geometry(path).edges) == []

@@ -36,6 +36,7 @@ from app.ingest.table_captions import (
 )
 from app.ingest.table_frames import captioned_frames, yield_to_frames
 from app.ingest.table_headers import join_header_wraps
+from app.ingest.table_regions import without_wider_regions
 from app.ingest.table_ruled import Glyph, clipped_by_rule, lattice_tables, without_text_frames
 from app.ingest.table_shading import join_band_rows, shading_bands, unshaded_edges
 from app.ingest.table_stream import (
@@ -152,7 +153,8 @@ def extract_tables(
     if signals.unruled and stream is not None:
         poor = [g for g in found if _merged_cells(g.rows)]
         if poor or _rows_outside(signals.numeric, [g.bbox for g in found]) >= 3:
-            found = _merge_candidates(found, stream_grids(stream(), lines, size[0], edges))
+            regions = without_wider_regions(stream_grids(stream(), lines, size[0], edges), found)
+            found = _merge_candidates(found, regions)
     found = yield_to_frames([g.stacked or g for g in found], edges, lines)
     found += booktabs_tables(edges, lines, found)
     captions = caption_lines(lines)  # once per page: tables are few, lines many

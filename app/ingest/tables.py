@@ -153,7 +153,9 @@ def extract_tables(
     if signals.unruled and stream is not None:
         poor = [g for g in found if _merged_cells(g.rows)]
         if poor or _rows_outside(signals.numeric, [g.bbox for g in found]) >= 3:
-            regions = without_wider_regions(stream_grids(stream(), lines, size[0], edges), found)
+            regions = stream_grids(stream(), lines, size[0], edges)
+            if regions:  # a region wider than a ruled or a booktabs table it holds takes in the page beside it
+                regions = without_wider_regions(regions, found, booktabs_tables(edges, lines, found))
             found = _merge_candidates(found, regions)
     found = yield_to_frames([g.stacked or g for g in found], edges, lines)
     found += booktabs_tables(edges, lines, found)

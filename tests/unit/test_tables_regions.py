@@ -68,3 +68,44 @@ def test_a_region_across_two_columns_does_not_replace_the_ruled_table_it_holds(t
 
     tables = extract_tables(geom.chars, geom.edges, geom.lines, (width, height), stream=stream)
     assert [list(r) for r in RESULTS] in [t.rows for t in tables]
+
+
+PAIRS = [
+    ("Pair", "Pearson r", "p-value"),
+    ("Terms to BLEU", "+0.071", "0.626"),
+    ("Terms to COMET", "-0.029", "0.841"),
+    ("BLEU to COMET", "+0.408", "0.004"),
+]
+
+
+def test_a_region_taking_in_the_next_columns_words_beside_a_booktabs_table_yields_to_its_rules(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "beside.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Times-Roman", 9)
+    xs, top = (330.0, 420.0, 480.0, 540.0), 600.0
+    for k in range(4):  # the left column's prose, level with the table's rows
+        pdf.drawString(72, top - 10 - 11 * k - (4 if k else 0), f"the text of the left column runs on here {k}")
+    pdf.setLineWidth(0.6)
+    pdf.line(xs[0], top, xs[-1], top)
+    y = top - 10
+    for k, row in enumerate(PAIRS):
+        for j, cell in enumerate(row):
+            pdf.drawString(xs[j] + 3, y, cell)
+        if k == 0:
+            pdf.line(xs[0], y - 4, xs[-1], y - 4)
+            y -= 4
+        y -= 11
+    pdf.line(xs[0], y + 7, xs[-1], y + 7)
+    pdf.save()
+    geom = _geometry(path)
+    width, height = geom.frame.reading_size
+    region: BBox = (225.0, height - top - 5, 545.0, height - y)
+    rows = [["in", *row] for row in PAIRS]
+
+    def stream() -> list[tuple[list[list[str]], BBox]]:
+        return [(rows, region)]
+
+    tables = extract_tables(geom.chars, geom.edges, geom.lines, (width, height), stream=stream)
+    assert [list(r) for r in PAIRS] in [t.rows for t in tables]

@@ -39,6 +39,7 @@ from app.ingest.table_headers import join_header_wraps
 from app.ingest.table_regions import without_wider_regions
 from app.ingest.table_ruled import Glyph, clipped_by_rule, lattice_tables, without_text_frames
 from app.ingest.table_shading import join_band_rows, shading_bands, unshaded_edges
+from app.ingest.table_spaced import join_word_spaced
 from app.ingest.table_stream import (
     CamelotStream,
     _merge_candidates,
@@ -165,6 +166,7 @@ def extract_tables(
         found += captioned_tables(lines, found, captions)
     for g in found:
         join_band_rows(g, bands)
+        join_word_spaced(g)
         join_header_wraps(g)
     found.sort(key=lambda g: (round(g.bbox[1]), g.bbox[0]))
     chosen = assign_captions([g.bbox for g in found], captions) if captions else [None] * len(found)

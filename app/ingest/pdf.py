@@ -29,7 +29,7 @@ from app.ingest.extracted import (
     PdfError,
     TooManyPages,
 )
-from app.ingest.ligatures import MARK, repaired
+from app.ingest.ligatures import MARK, printed_twice, repaired
 from app.ingest.ocr import OcrEngine, OcrWord
 from app.ingest.passages import (
     Line,
@@ -209,7 +209,7 @@ def _raw_chars(textpage: pdfium.PdfTextPage, text: str, frame: _Frame) -> list[_
             ay, by = by, ay
         c = _Char(ch, ax, ay, bx, by)
         # Fake bold (the same glyph printed twice, slightly offset) doubles letters: drop the copy.
-        if prev is not None and prev.text == ch and abs(prev.x0 - c.x0) < 1 and abs(prev.top - c.top) < 1:
+        if prev is not None and printed_twice(prev, c):
             continue
         out.append(c)
         prev = c

@@ -44,7 +44,7 @@ from app.ingest.passages import (
     strip_margins,
 )
 from app.ingest.pdfium import PDFIUM_LOCK, close, open_pdf, render_document_page
-from app.ingest.symbols import FONT_NAME_BYTES, LETTERS, symbol
+from app.ingest.symbols import FONT_NAME_BYTES, LETTERS, index_text, symbol
 
 log = logging.getLogger(__name__)
 
@@ -174,7 +174,7 @@ def _raw_chars(textpage: pdfium.PdfTextPage, text: str, frame: _Frame) -> list[_
     """Every character with its loose box in display coordinates (before the reading turn)."""
     n = pdfium_c.FPDFText_CountChars(textpage.raw)
     if len(text) != n:  # defensive: text index ≠ char index (rare); fall back to per-char lookup
-        text = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, i) or 32) for i in range(n))
+        text = index_text(lambda i: pdfium_c.FPDFText_GetUnicode(textpage.raw, i), n)
     rect = pdfium_c.FS_RECTF()
     get_box = pdfium_c.FPDFText_GetLooseCharBox
     raw = textpage.raw

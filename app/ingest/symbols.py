@@ -24,3 +24,20 @@ def symbol(font_of: Callable[[int], str | None], index: int, letter: str) -> str
     if font is None:
         return letter
     return next((s for pattern, lt, s in SYMBOLS if lt == letter and pattern.fullmatch(font)), letter)
+
+
+def index_text(unicode_at: Callable[[int], int], count: int) -> str:
+    """The page's characters one per index of pdfium's text page (``unicode_at`` gives an index's UTF-16 unit, 0
+    for none): a character beyond the 16-bit plane (a mathematical italic 𝑅 set by unicode-math) takes two indices,
+    its surrogates, and is written whole at both, where a lone surrogate would be read as nothing; the two share
+    one box, and the copy is dropped as a glyph printed twice."""
+    units = [unicode_at(i) or 32 for i in range(count)]
+    out: list[str] = []
+    for i, unit in enumerate(units):
+        if 0xD800 <= unit < 0xDC00 and i + 1 < count and 0xDC00 <= units[i + 1] < 0xE000:
+            out.append(chr(0x10000 + ((unit - 0xD800) << 10) + (units[i + 1] - 0xDC00)))
+        elif 0xDC00 <= unit < 0xE000 and i > 0 and 0xD800 <= units[i - 1] < 0xDC00:
+            out.append(out[-1])
+        else:
+            out.append(chr(unit))
+    return "".join(out)

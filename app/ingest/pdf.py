@@ -44,7 +44,7 @@ from app.ingest.passages import (
     strip_margins,
 )
 from app.ingest.pdfium import PDFIUM_LOCK, close, open_pdf, render_document_page
-from app.ingest.symbols import FONT_NAME_BYTES, LETTERS, index_text, symbol
+from app.ingest.symbols import FONT_NAME_BYTES, LETTERS, index_text, placed_accents, symbol
 
 log = logging.getLogger(__name__)
 
@@ -464,8 +464,8 @@ def read_page_geometry(page: pdfium.PdfPage) -> PageGeometry:
     if turn:
         frame = _Frame(frame.rotation, left, bottom, right, top, turn)
         _to_reading(chars, frame)
-    geom = PageGeometry(frame=frame, text=_clean_text(text), chars=chars)
-    geom.lines = _build_lines(chars)
+    geom = PageGeometry(frame=frame, text=_clean_text(text), chars=placed_accents(chars))
+    geom.lines = _build_lines(geom.chars)
     geom.edges = _path_edges(page, frame)
     return geom
 

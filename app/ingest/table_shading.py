@@ -90,12 +90,15 @@ def unshaded_edges(edges: Sequence[RulingLine], bands: Sequence[BBox] | None = N
         return list(edges)
     kept = without_bands(edges, bands)
     rules = [(float(e["top"]), float(e["x0"]), float(e["x1"])) for e in kept if e["orientation"] == "h"]
-    for run in _runs(bands):
+    runs = _runs(bands)
+    for run in runs:
         x0, x1, bottom = run[0][0], run[0][2], run[-1][3]
         same = [y for y, a, b in rules if abs(a - x0) <= 2 * NEAR and abs(b - x1) <= 2 * NEAR]
         for band in run:
             if not any(abs(y - band[1]) <= (band[3] - band[1]) / 2 for y in same):
                 kept.append(_rule(x0, band[1], x1))
+        # the next run of the same width, starting right under this one (two shaded rows in a row), goes on with it
+        same += [r[0][1] for r in runs if r is not run and abs(r[0][0] - x0) <= NEAR and abs(r[0][2] - x1) <= NEAR]
         if not any(bottom - NEAR <= y <= bottom + CLOSE for y in same):
             kept.append(_rule(x0, bottom, x1))
     return kept

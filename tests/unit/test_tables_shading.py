@@ -11,6 +11,7 @@ from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen import canvas
 
 from app.ingest.pdf import PageGeometry, read_page_geometry
+from app.ingest.table_booktabs import booktabs_tables
 from app.ingest.table_shading import shading_bands, unshaded_edges
 from app.ingest.tables import extract_tables
 
@@ -158,3 +159,34 @@ def test_the_shaded_cells_of_a_ruled_grid_are_not_bands(tmp_path: Path) -> None:
     path = tmp_path / "shaded-grid.pdf"
     _summary(path, grid=True)
     assert shading_bands(_geometry(path).edges) == []
+
+
+def test_two_shaded_rows_in_a_row_do_not_close_the_frame_between_them(tmp_path: Path) -> None:
+    """Bands over rows 1, 3, 4 and 6: the band of row 4 sets right under that of row 3, and starts a second run; the
+    first run is not closed by a rule of its own there, which would leave no text between two rules."""
+    path = tmp_path / "two-in-a-row.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    x0, x1, top, pitch = 100.0, 400.0, 650.0, 12.0
+    pdf.setFont("Times-Roman", 10)
+    pdf.setLineWidth(0.6)
+    pdf.line(x0, top, x1, top)
+    pdf.drawString(x0 + 4, top - 10, "Variable")
+    pdf.drawString(300, top - 10, "Mean")
+    pdf.line(x0, top - 14, x1, top - 14)
+    y = top - 17
+    for k in range(7):
+        if k in (0, 2, 3, 5):
+            pdf.setFillGray(0.9)
+            pdf.rect(x0, y - pitch + 1, x1 - x0, pitch - 2, stroke=0, fill=1)  # 2 pt between bands 2 and 3
+            pdf.setFillGray(0.0)
+        pdf.drawString(x0 + 4, y - 9, f"Variable {k}")
+        pdf.drawString(300, y - 9, f"{k}.25")
+        y -= pitch
+    pdf.line(x0, y - 2, x1, y - 2)
+    pdf.save()
+    geom = _geometry(path)
+    bands = shading_bands(geom.edges)
+    assert len(bands) == 4
+    grids = booktabs_tables(unshaded_edges(geom.edges, bands), geom.lines, [])
+    want = {("Variable", "Mean"), *((f"Variable {k}", f"{k}.25") for k in range(7))}
+    assert any(want <= _held(g.rows) for g in grids)

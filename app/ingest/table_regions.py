@@ -34,7 +34,8 @@ def without_wider_regions(stream: Sequence[Grid], ruled: Sequence[Grid], framed:
     return [
         s
         for s in stream
-        if not any(_holds_narrower(s, g) for g in ruled) and not any(_holds_beside(s, g) for g in framed)
+        if not any(_holds_narrower(s, g) for g in ruled)
+        and not any(_holds_beside(s, g) or _holds_fewer_columns(s, g) for g in framed)
     ]
 
 
@@ -50,6 +51,12 @@ def _holds_narrower(region: Grid, table: Grid) -> bool:
     a, b = region.bbox, table.bbox
     rows = (table.stacked or table).rows
     return _holds(region, table) and not _merged_cells(rows) and (a[2] - a[0]) >= WIDER * (b[2] - b[0])
+
+
+def _holds_fewer_columns(region: Grid, table: Grid) -> bool:
+    """The framed table, read from the words between its rules alone, has more columns than the region holding it:
+    lines the region took in above or below the rules (a caption, notes) closed a gap between two columns."""
+    return _holds(region, table) and len(table.rows[0]) > len(region.rows[0])
 
 
 def _holds_beside(region: Grid, table: Grid) -> bool:

@@ -11,6 +11,8 @@ from reportlab.pdfgen import canvas
 
 from app.ingest.extracted import BBox
 from app.ingest.pdf import PageGeometry, read_page_geometry
+from app.ingest.table_regions import without_wider_regions
+from app.ingest.table_words import Grid
 from app.ingest.tables import extract_tables
 
 RESULTS = [
@@ -109,3 +111,23 @@ def test_a_region_taking_in_the_next_columns_words_beside_a_booktabs_table_yield
 
     tables = extract_tables(geom.chars, geom.edges, geom.lines, (width, height), stream=stream)
     assert [list(r) for r in PAIRS] in [t.rows for t in tables]
+
+
+def _grid(rows: list[list[str]], bbox: BBox) -> Grid:
+    return Grid(rows, [[None] * len(r) for r in rows], bbox)
+
+
+def test_a_region_with_fewer_columns_than_the_booktabs_table_it_holds_yields_to_it() -> None:
+    """A caption or a note the region took in above or below the rules closed a gap between two columns: the frame,
+    read on its own, has more. (A whitespace region's columns are cut by the same words_grid as the frame's, so the
+    two readings differ only by those lines; the grids are written out here.)"""
+    framed = _grid(
+        [["Variable", "Description", "Min"], ["Gini", "Gini coefficient", "0.11"], ["Change", "In Gini", "0.02"]],
+        (72.0, 100.0, 500.0, 200.0),
+    )
+    region = _grid(
+        [["Table 4: Summary", ""], ["Variable Description", "Min"], ["Gini Gini coefficient", "0.11"]],
+        (70.0, 80.0, 502.0, 230.0),
+    )
+    same = _grid([["Table 4", "", ""], ["Variable", "Description", "Min"]], (70.0, 80.0, 502.0, 230.0))
+    assert without_wider_regions([region, same], [], [framed]) == [same]

@@ -8,11 +8,30 @@ from __future__ import annotations
 from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
+from typing import Protocol
 
 MARK = "\ufffe"
 LIGATURES = ("fi", "fl", "ff", "ffi", "ffl")
 # A vocabulary this small is no word list: the model package is not the one expected.
 MIN_VOCABULARY = 10_000
+
+
+class _Glyph(Protocol):
+    text: str
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+
+
+def printed_twice(prev: _Glyph, char: _Glyph) -> bool:
+    """The same letter again within a point of the last: a glyph printed twice (fake bold, a copy slightly offset),
+    whose copy is dropped. Not the two f's of a ligature ("ff", "ffi", "ffl"): the characters one glyph stands for
+    share its box exactly, and f is the one letter a ligature repeats."""
+    if prev.text != char.text or abs(prev.x0 - char.x0) >= 1 or abs(prev.top - char.top) >= 1:
+        return False
+    same_box = (prev.x0, prev.top, prev.x1, prev.bottom) == (char.x0, char.top, char.x1, char.bottom)
+    return not (same_box and char.text == "f")
 
 
 @cache

@@ -29,7 +29,7 @@ from app.ingest.extracted import (
     PdfError,
     TooManyPages,
 )
-from app.ingest.ligatures import MARK, repaired
+from app.ingest.ligatures import MARK, printed_twice, repaired
 from app.ingest.ocr import OcrEngine, OcrWord
 from app.ingest.passages import (
     Line,
@@ -44,7 +44,7 @@ from app.ingest.passages import (
     strip_margins,
 )
 from app.ingest.pdfium import PDFIUM_LOCK, close, open_pdf, render_document_page
-from app.ingest.symbols import FONT_NAME_BYTES, LETTERS, symbol
+from app.ingest.symbols import FONT_NAME_BYTES, LETTERS, index_text, placed_accents, symbol
 
 log = logging.getLogger(__name__)
 
@@ -174,7 +174,7 @@ def _raw_chars(textpage: pdfium.PdfTextPage, text: str, frame: _Frame) -> list[_
     """Every character with its loose box in display coordinates (before the reading turn)."""
     n = pdfium_c.FPDFText_CountChars(textpage.raw)
     if len(text) != n:  # defensive: text index ≠ char index (rare); fall back to per-char lookup
-        text = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, i) or 32) for i in range(n))
+        text = index_text(lambda i: pdfium_c.FPDFText_GetUnicode(textpage.raw, i), n)
     rect = pdfium_c.FS_RECTF()
     get_box = pdfium_c.FPDFText_GetLooseCharBox
     raw = textpage.raw
@@ -209,7 +209,7 @@ def _raw_chars(textpage: pdfium.PdfTextPage, text: str, frame: _Frame) -> list[_
             ay, by = by, ay
         c = _Char(ch, ax, ay, bx, by)
         # Fake bold (the same glyph printed twice, slightly offset) doubles letters: drop the copy.
-        if prev is not None and prev.text == ch and abs(prev.x0 - c.x0) < 1 and abs(prev.top - c.top) < 1:
+        if prev is not None and printed_twice(prev, c):
             continue
         out.append(c)
         prev = c
@@ -464,8 +464,8 @@ def read_page_geometry(page: pdfium.PdfPage) -> PageGeometry:
     if turn:
         frame = _Frame(frame.rotation, left, bottom, right, top, turn)
         _to_reading(chars, frame)
-    geom = PageGeometry(frame=frame, text=_clean_text(text), chars=chars)
-    geom.lines = _build_lines(chars)
+    geom = PageGeometry(frame=frame, text=_clean_text(text), chars=placed_accents(chars))
+    geom.lines = _build_lines(geom.chars)
     geom.edges = _path_edges(page, frame)
     return geom
 

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from app.ingest.extracted import BBox
 from app.ingest.passages import Line, union_bbox
+from app.ingest.table_ruled_header import header_levels
 from app.ingest.table_text import RulingLine, is_degenerate
 from app.ingest.table_words import Grid, _bands, _phrases, normalise_grid
 
@@ -307,7 +308,7 @@ def _stacked_lines(
     first = filled[0][0]
     if not all(
         row[first] and any(got and _opens_on_value(cell_text(got)) for k, got in enumerate(row) if k != first)
-        for row in at
+        for row in at[header_levels(at, [k for k, _ in filled], lambda got: _opens_on_value(cell_text(got))) :]
     ):
         return whole  # a header wrapped in every column ("World food" / "sales"), prose or a value wrapped in a cell
     out = []

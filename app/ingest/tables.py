@@ -36,7 +36,10 @@ from app.ingest.table_captions import (
 )
 from app.ingest.table_frames import captioned_frames, yield_to_frames
 from app.ingest.table_headers import join_header_wraps
+from app.ingest.table_regions import without_wider_regions
 from app.ingest.table_ruled import Glyph, clipped_by_rule, lattice_tables, without_text_frames
+from app.ingest.table_shading import join_band_rows, shading_bands, unshaded_edges
+from app.ingest.table_spaced import join_word_spaced
 from app.ingest.table_stream import (
     CamelotStream,
     _merge_candidates,
@@ -141,6 +144,8 @@ def extract_tables(
     ``stream`` returns whitespace-column tables for this page (rows, bbox in the reading frame);
     it is called only when the page has rows of numbers that the ruled tables do not explain well.
     """
+    bands = shading_bands(edges)
+    edges = unshaded_edges(edges, bands)
     rows = text_rows(lines)
     signals = page_signals(edges, rows)
     found: list[Grid] = []
@@ -149,7 +154,10 @@ def extract_tables(
     if signals.unruled and stream is not None:
         poor = [g for g in found if _merged_cells(g.rows)]
         if poor or _rows_outside(signals.numeric, [g.bbox for g in found]) >= 3:
-            found = _merge_candidates(found, stream_grids(stream(), lines, size[0], edges))
+            regions = stream_grids(stream(), lines, size[0], edges)
+            if regions:  # a region wider than a ruled or a booktabs table it holds takes in the page beside it
+                regions = without_wider_regions(regions, found, booktabs_tables(edges, lines, found))
+            found = _merge_candidates(found, regions)
     found = yield_to_frames([g.stacked or g for g in found], edges, lines)
     found += booktabs_tables(edges, lines, found)
     captions = caption_lines(lines)  # once per page: tables are few, lines many
@@ -157,6 +165,8 @@ def extract_tables(
         found += captioned_frames(edges, lines, found, captions)
         found += captioned_tables(lines, found, captions)
     for g in found:
+        join_band_rows(g, bands)
+        join_word_spaced(g)
         join_header_wraps(g)
     found.sort(key=lambda g: (round(g.bbox[1]), g.bbox[0]))
     chosen = assign_captions([g.bbox for g in found], captions) if captions else [None] * len(found)

@@ -144,6 +144,7 @@ def content_table_answer(
     q_tokens = set(tokens(question))
     names = question_names(question, reading)
     best: tuple[float, TableAnswer, DocTable, Document, TableData] | None = None
+    best_key: tuple[bool, float] = (False, 0.0)
     named: list[tuple[float, TableAnswer, DocTable, Document, TableData]] = []
     rivals: list[tuple[float, TableAnswer]] = []
     documents: dict[str, tuple[Document | None, list[DocTable], Inferred]] = {}
@@ -212,8 +213,11 @@ def content_table_answer(
                 named.append((rank, got, table, document, data))
             if sure:
                 rivals.append((rank, got))
-            if sure and (best is None or rank > best[0]):
-                best = (rank, got, table, document, data)
+            # A table that holds every name the question says (nor does its page) answers before one that does not
+            # ("Italy" asked of a topic table and of a table by country, the file named).
+            key = (not (names and elsewhere()), rank)
+            if sure and (best is None or key > best_key):
+                best, best_key = (rank, got, table, document, data), key
     if best is None and widened:
         return  # tables farther from the evidence answer only when sure
     if best is None:

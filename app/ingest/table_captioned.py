@@ -108,3 +108,23 @@ def _has_short_column(rows: Sequence[Sequence[str]]) -> bool:
         if lengths and lengths[len(lengths) // 2] <= 20:
             return True
     return False
+
+
+# Tables set side by side in one row (blocks of one long list, or the parts of one figure of tables) start within
+# this many points of one another.
+SAME_ROW = 3.0
+
+
+def share_row_captions(tables: Sequence[BBox], chosen: Sequence[Line | None]) -> list[Line | None]:
+    """A table left without a caption takes the caption of the nearest table set beside it in the same row (tops
+    within SAME_ROW points): one caption over blocks set side by side names them all, however far the outer block
+    lies from it."""
+    out = list(chosen)
+    for i, t in enumerate(tables):
+        if out[i] is not None:
+            continue
+        row = [(abs(b[0] - t[0]), k) for k, b in enumerate(tables) if k != i and chosen[k] is not None]
+        row = [(d, k) for d, k in row if abs(tables[k][1] - t[1]) <= SAME_ROW]
+        if row:
+            out[i] = chosen[min(row)[1]]
+    return out

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from app.ingest.extracted import BBox, ExtractedTable
 from app.ingest.passages import Line
 from app.ingest.table_booktabs import booktabs_tables
-from app.ingest.table_captioned import captioned_tables
+from app.ingest.table_captioned import captioned_tables, share_row_captions
 from app.ingest.table_captions import (
     assign_captions,
     caption_lines,
@@ -35,6 +35,7 @@ from app.ingest.table_captions import (
     with_figure_captions,
 )
 from app.ingest.table_frames import captioned_frames, yield_to_frames
+from app.ingest.table_headed import headed_tables
 from app.ingest.table_headers import join_header_wraps
 from app.ingest.table_ruled import Glyph, clipped_by_rule, lattice_tables, without_text_frames
 from app.ingest.table_stream import (
@@ -97,6 +98,7 @@ def extract_tables(
             found = _merge_candidates(found, stream_grids(stream(), lines, size[0], edges))
     found = yield_to_frames([g.stacked or g for g in found], edges, lines)
     found += booktabs_tables(edges, lines, found)
+    found = headed_tables(edges, lines, found)
     captions = caption_lines(lines)  # once per page: tables are few, lines many
     if captions:
         found += captioned_frames(edges, lines, found, captions)
@@ -106,6 +108,7 @@ def extract_tables(
     found.sort(key=lambda g: (round(g.bbox[1]), g.bbox[0]))
     chosen = assign_captions([g.bbox for g in found], captions) if captions else [None] * len(found)
     chosen = with_figure_captions([g.bbox for g in found], chosen, lines)
+    chosen = share_row_captions([g.bbox for g in found], chosen)
     return [finish_table(i, g, lines, [], caption_line=c) for i, (g, c) in enumerate(zip(found, chosen, strict=True))]
 
 

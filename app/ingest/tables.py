@@ -38,11 +38,13 @@ from app.ingest.table_frames import captioned_frames, yield_to_frames
 from app.ingest.table_headed import headed_tables
 from app.ingest.table_headers import join_header_wraps
 from app.ingest.table_ruled import Glyph, clipped_by_rule, lattice_tables, without_text_frames
+from app.ingest.table_spans import lift_spanning_labels
 from app.ingest.table_stream import (
     CamelotStream,
     _merge_candidates,
     _merged_cells,
     _rows_outside,
+    horizontal_rules,
     stack_header_cells,
     stream_grids,
 )
@@ -103,8 +105,10 @@ def extract_tables(
     if captions:
         found += captioned_frames(edges, lines, found, captions)
         found = captioned_tables(lines, found, captions, edges)
+    rules = horizontal_rules(edges)
     for g in found:
         join_header_wraps(g)
+        lift_spanning_labels(g, rules)
     found.sort(key=lambda g: (round(g.bbox[1]), g.bbox[0]))
     chosen = assign_captions([g.bbox for g in found], captions) if captions else [None] * len(found)
     chosen = with_figure_captions([g.bbox for g in found], chosen, lines)

@@ -2,7 +2,8 @@
 its span, where a reader (and a question about any of those rows) finds it.
 
 A label centred on an even number of rows sits between two of their lines, on a line of its own with no other cell;
-one centred on an odd number shares the middle row's line. Either way the rows it spans leave their first cell empty.
+one centred on an odd number shares the middle row's line (a label of several lines shares the middle rows' lines,
+and its lines are joined). Either way the rows it spans leave their first cell empty.
 The span is the widest run of such rows centred on the label, cut at a rule across the label column (the rules
 between groups of a booktabs table); a label on a row of figures is moved only when rules close the run on both sides
 (otherwise it is the first of a row and its continuation lines, as a regression table's standard errors are).
@@ -14,6 +15,7 @@ import re
 from collections.abc import Sequence
 
 from app.ingest.extracted import BBox
+from app.ingest.passages import union_bbox
 from app.ingest.table_stream import Rule
 from app.ingest.table_words import Grid
 
@@ -34,6 +36,8 @@ def _extent(boxes: Sequence[BBox | None]) -> tuple[float, float] | None:
 # A label between two rows' lines is set between them, not on a line of its own: the rows above and below it lie
 # closer than this many of its heights, middle to middle (a section's name on its own line pushes them two lines apart).
 MAX_PITCH = 1.6
+# A label spanning rows is at most this many lines long.
+MAX_LABEL_LINES = 3
 
 
 def _between_lines(above: tuple[float, float], label: tuple[float, float], below: tuple[float, float]) -> bool:
@@ -61,22 +65,26 @@ def lift_spanning_labels(grid: Grid, rules: Sequence[Rule]) -> None:
         return any(above - 1 <= y <= below + 1 for y in cuts)
 
     def plain(i: int) -> bool:
-        """A body row with an empty first cell and something in the others."""
-        return start <= i < len(rows) and not rows[i][0] and any(rows[i][1:])
+        """A body row with an empty first cell and two cells or more in the others (a section's name over the
+        columns is one cell: the label rows under it are not a label's span)."""
+        return start <= i < len(rows) and not rows[i][0] and sum(1 for c in rows[i][1:] if c) >= 2
 
     i = start
     while i < len(rows):
         alone = rows[i][0] and not any(rows[i][1:])
-        if not rows[i][0] or not (plain(i - 1) and plain(i + 1)):
+        # a label of several lines, each on a row of figures: rows i..last
+        last = i
+        while not alone and last - i + 1 < MAX_LABEL_LINES and last + 1 < len(rows) and rows[last + 1][0]:
+            last += 1
+        if not rows[i][0] or not (plain(i - 1) and plain(last + 1)):
             i += 1
             continue
         up = 0
         while plain(i - up - 1) and not ruled(i - up - 1, i - up):
             up += 1
         down = 0
-        while plain(i + down + 1) and not ruled(i + down, i + down + 1):
+        while plain(last + down + 1) and not ruled(last + down, last + down + 1):
             down += 1
-        closed = ruled(i - up - 1, i - up) and ruled(i + down, i + down + 1)
         if alone:
             m = min(up, down)
             if m == 0 or not _between_lines(spans[i - 1], spans[i], spans[i + 1]):  # type: ignore[arg-type]
@@ -86,8 +94,11 @@ def lift_spanning_labels(grid: Grid, rules: Sequence[Rule]) -> None:
             rows[first][0], boxes[first][0] = rows[i][0], boxes[i][0]
             del rows[i], boxes[i], spans[i]
             continue
-        if closed and up == down:
+        if ruled(i - up - 1, i - up) and ruled(last + down, last + down + 1) and up == down:
             first = i - up
-            rows[first][0], boxes[first][0] = rows[i][0], boxes[i][0]
-            rows[i][0], boxes[i][0] = "", None
-        i += 1
+            label = " ".join(rows[k][0] for k in range(i, last + 1))
+            box = union_bbox(b for k in range(i, last + 1) if (b := boxes[k][0]) is not None)
+            for k in range(i, last + 1):
+                rows[k][0], boxes[k][0] = "", None
+            rows[first][0], boxes[first][0] = label, box
+        i = last + 1

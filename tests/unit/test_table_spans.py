@@ -76,3 +76,27 @@ def test_a_sections_name_on_a_line_of_its_own_stays_there(tmp_path: Path) -> Non
     pdf.save()
     tables = extract_pdf(path, max_pages=1).pages[0].tables
     assert [t.rows for t in tables] == [[[c for c in r] for r in rows]]
+
+
+def test_a_label_of_two_lines_centred_on_its_rows_is_joined_into_the_first_of_them(tmp_path: Path) -> None:
+    path = tmp_path / "two-lines.pdf"
+    rows = [("Weight", "9.91", "16.77"), ("Displ.", "11.78", "16.67"), ("W,D", "11.60", "16.56"),
+            ("W,D,HP", "10.14", "13.34")]  # fmt: skip
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Times-Roman", 9)
+    pdf.setLineWidth(0.6)
+    pdf.line(145, 705, 400, 705)
+    for x, name in zip(X, ("Dataset", "Feature", "Base", "Envelope"), strict=True):
+        pdf.drawString(x, 695, name)
+    pdf.line(145, 690, 400, 690)
+    for k, row in enumerate(rows):
+        for x, cell in zip(X[1:], row, strict=True):
+            pdf.drawString(x, 680 - k * PITCH, cell)
+    pdf.drawString(X[0], 680 - PITCH, "Auto")  # the label's two lines on the middle rows
+    pdf.drawString(X[0], 680 - 2 * PITCH, "MPG")
+    pdf.line(145, 680 - 3 * PITCH - 4, 400, 680 - 3 * PITCH - 4)
+    pdf.save()
+    tables = extract_pdf(path, max_pages=1).pages[0].tables
+    want = [["Dataset", "Feature", "Base", "Envelope"]]
+    want += [["Auto MPG" if k == 0 else "", *row] for k, row in enumerate(rows)]
+    assert [t.rows for t in tables] == [want]

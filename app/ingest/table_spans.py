@@ -52,10 +52,10 @@ def lift_spanning_labels(grid: Grid, rules: Sequence[Rule]) -> None:
     if start is None or len(rows[0]) < 3:
         return
     spans = [_extent(b) for b in boxes]
-    label_x = [b[0] for r in boxes if (b := r[0]) is not None]
-    if any(s is None for s in spans[start:]) or not label_x:
+    labels = [b for r in boxes[start:] if (b := r[0]) is not None]  # the body's: not a caption line taken in above
+    if any(s is None for s in spans[start:]) or not labels:
         return
-    x0, x1 = min(b[0] for r in boxes if (b := r[0]) is not None), max(b[2] for r in boxes if (b := r[0]) is not None)
+    x0, x1 = min(b[0] for b in labels), max(b[2] for b in labels)
     cuts = [y for y, a, b in rules if a <= x0 + 1 and b >= x1 - 1]
 
     def ruled(i: int, k: int) -> bool:

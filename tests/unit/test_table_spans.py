@@ -100,3 +100,26 @@ def test_a_label_of_two_lines_centred_on_its_rows_is_joined_into_the_first_of_th
     want = [["Dataset", "Feature", "Base", "Envelope"]]
     want += [["Auto MPG" if k == 0 else "", *row] for k, row in enumerate(rows)]
     assert [t.rows for t in tables] == [want]
+
+
+def test_a_caption_line_taken_in_above_the_table_does_not_widen_the_label_column() -> None:
+    """The rules across the label column are found from the body's labels, not from a caption's last line that a
+    whitespace region took in at the table's top (set farther left than any rule)."""
+    from app.ingest.table_spans import lift_spanning_labels
+    from app.ingest.table_words import Grid
+
+    Cell = tuple[str, float] | None
+
+    def row(y: float, *cells: Cell) -> tuple[list[str], list[tuple[float, float, float, float] | None]]:
+        return [c[0] if c else "" for c in cells], [(c[1], y, c[1] + 30, y + 8) if c else None for c in cells]
+
+    built = [
+        row(0, ("envelopes.", 60), None, None, None),
+        row(20, ("Dataset", 150), ("Feature", 210), ("Train", 270), ("Test", 330)),
+        row(40, None, ("Trestbps", 210), ("188.67", 270), ("49", 330)),
+        row(50, ("Heart", 150), ("Chol.", 210), ("212.67", 270), ("53", 330)),
+        row(60, None, ("T,C", 210), ("235.67", 270), ("60.33", 330)),
+    ]
+    grid = Grid([r for r, _ in built], [b for _, b in built], (60, 0, 360, 68))
+    lift_spanning_labels(grid, [(30.0, 145.0, 400.0), (69.0, 145.0, 400.0)])
+    assert [r[0] for r in grid.rows[2:]] == ["Heart", "", ""]

@@ -91,3 +91,34 @@ def _shared_gaps(body: Sequence[Sequence[tuple[str, BBox]]]) -> list[float]:
             run_start = None
             seen_content = True
     return seps
+
+
+# A label column that only rows of one phrase fill (labels centred beside groups of rows, on lines of their own):
+# at least this many such labels, each ending this many text heights or more before the body's first column.
+MIN_LABELS = 2
+LABEL_GAP_EMS = 0.5
+
+
+def leading_column(rows: Sequence[Sequence[tuple[str, BBox]]], seps: list[float], need: int) -> list[float]:
+    """``seps`` with a gap before a column of labels that no row of figures fills: the rows of few phrases (under
+    ``need``: a label on a line of its own, or a header's stub name) that start before the rows of figures do have
+    their first phrase end before them, on MIN_LABELS rows or more. The body's
+    shared gaps never see that column (those rows are not body rows), and its labels would join the first column."""
+    figures = [s for r in rows if len(s := _segments(r)) >= need and sum(1 for t, _ in s if _NUMERIC.match(t)) >= 2]
+    if not figures:
+        return seps
+    left = min(s[0][1][0] for s in figures)
+    labels = 0
+    end = float("-inf")
+    for r in rows:
+        s = _segments(r)
+        if len(s) >= need or s[0][1][0] >= left:
+            continue
+        height = max(b[3] - b[1] for _, b in s)
+        if s[0][1][2] > left - LABEL_GAP_EMS * height:
+            continue  # a title or a caption's line reaching over the body: not a label
+        labels += 1
+        end = max(end, s[0][1][2])
+    if labels < MIN_LABELS or any(end <= x <= left for x in seps):
+        return seps  # none, or a gap there already
+    return sorted([*seps, (end + left) / 2])

@@ -36,6 +36,9 @@ def _extent(boxes: Sequence[BBox | None]) -> tuple[float, float] | None:
 # A label between two rows' lines is set between them, not on a line of its own: the rows above and below it lie
 # closer than this many of its heights, middle to middle (a section's name on its own line pushes them two lines apart).
 MAX_PITCH = 1.6
+# Rows set farther apart than the usual gap between rows plus this many row heights are two groups (set apart by
+# space, as a rule would).
+SPACED_EMS = 0.25
 # A label spanning rows is at most this many lines long.
 MAX_LABEL_LINES = 3
 
@@ -58,11 +61,17 @@ def lift_spanning_labels(grid: Grid, rules: Sequence[Rule]) -> None:
     x0, x1 = min(b[0] for b in labels), max(b[2] for b in labels)
     cuts = [y for y, a, b in rules if a <= x0 + 1 and b >= x1 - 1]
 
+    body = [sp for sp in spans[start:] if sp is not None]
+    gaps = sorted(b[0] - a[1] for a, b in zip(body, body[1:], strict=False) if b[0] - a[1] >= 0)
+    heights = sorted(b[1] - b[0] for b in body)
+    spaced = gaps[len(gaps) // 4] + SPACED_EMS * heights[len(heights) // 2] if gaps else float("inf")  # row pitch
+
     def ruled(i: int, k: int) -> bool:
-        """A rule across the label column between rows i and k (k = i + 1), or past the table's first/last row."""
+        """A rule across the label column between rows i and k (k = i + 1), or past the table's first/last row; or
+        a gap between them wider than the rows' usual one (groups set apart by space instead of a rule)."""
         above = spans[i][1] if 0 <= i < len(rows) else float("-inf")  # type: ignore[index]
         below = spans[k][0] if 0 <= k < len(rows) else float("inf")  # type: ignore[index]
-        return any(above - 1 <= y <= below + 1 for y in cuts)
+        return any(above - 1 <= y <= below + 1 for y in cuts) or (i >= 0 and k < len(rows) and below - above > spaced)
 
     def plain(i: int) -> bool:
         """A body row with an empty first cell and two cells or more in the others (a section's name over the

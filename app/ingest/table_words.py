@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from app.ingest.extracted import BBox
 from app.ingest.passages import Line, union_bbox
-from app.ingest.table_columns import _phrases, _segments, _size, column_separators
+from app.ingest.table_columns import _phrases, _segments, _size, column_separators, leading_column
 from app.ingest.table_text import _NUMERIC, _is_numeric_row, clean_cell
 
 Words = Sequence[tuple[str, BBox]]  # words with their boxes
@@ -52,6 +52,7 @@ def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
     """
     rows = _bands(words)
     seps, need = column_separators([[tw for tw in r if not _LEADER.match(tw[0])] for r in rows])
+    seps = leading_column(rows, seps, need)
     if not seps:
         return None
     ncols = len(seps) + 1

@@ -8,6 +8,7 @@ it is: rules of one length, set one under the other at the same x, frame its row
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from app.ingest.extracted import BBox
@@ -95,13 +96,18 @@ def _frames(
         else:
             group.append(rule)
     out: list[list[tuple[float, float, float]]] = []
+    spans: list[tuple[float, float, float]] | None = None  # the lines' middles and x extents, by middle
     for group in groups:
+        if len(group) < MIN_RULES:
+            continue
+        if spans is None:
+            spans = sorted(((b[1] + b[3]) / 2, b[0], b[2]) for b in (ln.bbox for ln in lines))
         group.sort()
         run = [group[0]]
         for rule in group[1:]:
             if rule[0] - run[-1][0] <= 0.5:
                 continue  # a rule drawn twice
-            if rule[0] - run[-1][0] > MAX_RULE_GAP or _prose_between(run[-1], rule, lines):
+            if rule[0] - run[-1][0] > MAX_RULE_GAP or _prose_between(run[-1], rule, spans):
                 if len(run) >= MIN_RULES:
                     out.append(run)
                 run = []
@@ -111,12 +117,16 @@ def _frames(
     return out
 
 
-def _prose_between(a: tuple[float, float, float], b: tuple[float, float, float], lines: Sequence[Line]) -> bool:
+def _prose_between(
+    a: tuple[float, float, float], b: tuple[float, float, float], spans: Sequence[tuple[float, float, float]]
+) -> bool:
     """A line with its middle between rules ``a`` and ``b`` (one above the other) that reaches into their width and
-    runs past either end of it."""
+    runs past either end of it. ``spans``: the lines' (middle, x0, x1), sorted."""
     x0, x1 = min(a[1], b[1]), max(a[2], b[2])
-    for ln in lines:
-        l0, top, l1, bottom = ln.bbox
-        if a[0] < (top + bottom) / 2 < b[0] and l1 > x0 and l0 < x1 and (l0 < x0 - SAME_X or l1 > x1 + SAME_X):
+    for k in range(bisect_right(spans, (a[0], float("inf"))), len(spans)):
+        mid, l0, l1 = spans[k]
+        if mid >= b[0]:
+            break
+        if l1 > x0 and l0 < x1 and (l0 < x0 - SAME_X or l1 > x1 + SAME_X):
             return True
     return False

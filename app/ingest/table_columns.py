@@ -102,16 +102,16 @@ LABEL_GAP_EMS = 0.5
 def leading_column(rows: Sequence[Sequence[tuple[str, BBox]]], seps: list[float], need: int) -> list[float]:
     """``seps`` with a gap before a column of labels that no row of figures fills: the rows of few phrases (under
     ``need``: a label on a line of its own, or a header's stub name) that start before the rows of figures do have
-    their first phrase end before them, on MIN_LABELS rows or more. The body's
-    shared gaps never see that column (those rows are not body rows), and its labels would join the first column."""
-    figures = [s for r in rows if len(s := _segments(r)) >= need and sum(1 for t, _ in s if _NUMERIC.match(t)) >= 2]
+    their first phrase end before them, on MIN_LABELS rows or more. The body's shared gaps never see that column
+    (those rows are not body rows), and its labels would join the first column."""
+    segs = [_segments(r) for r in rows if r]
+    figures = [s for s in segs if len(s) >= need and sum(1 for t, _ in s if _NUMERIC.match(t)) >= 2]
     if not figures:
         return seps
     left = min(s[0][1][0] for s in figures)
     labels = 0
     end = float("-inf")
-    for r in rows:
-        s = _segments(r)
+    for s in segs:
         if len(s) >= need or s[0][1][0] >= left:
             continue
         height = max(b[3] - b[1] for _, b in s)

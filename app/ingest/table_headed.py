@@ -9,6 +9,7 @@ ends, a line of one phrase with no row of cells after it, or a gap wider than th
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from app.ingest.extracted import BBox
@@ -52,17 +53,37 @@ def _headed(edges: Sequence[RulingLine], lines: Sequence[Line]) -> list[tuple[Gr
     every = horizontal_rules(edges)
     rules: list[Rule] = []
     for r in sorted(r for r in every if r[2] - r[1] >= MIN_RULE_LENGTH):
-        if not any(_same_extent(r, q) and r[0] - q[0] <= RULE_WIDTH for q in rules):
-            rules.append(r)  # a rule drawn as a thin filled box gives two edges: one rule
+        for q in reversed(rules):  # by y, the nearest first
+            if r[0] - q[0] > RULE_WIDTH:
+                rules.append(r)
+                break
+            if _same_extent(r, q):
+                break  # a rule drawn as a thin filled box gives two edges: one rule
+        else:
+            rules.append(r)
     if len(rules) < 2:
         return []
     out: list[tuple[Grid, float]] = []
     words: list[Word] | None = None
-    for k, top in enumerate(rules):
-        same = [r for r in rules[k + 1 :] if _same_extent(r, top) and r[0] - top[0] > 0.5]
-        above = [r for r in rules[:k] if _same_extent(r, top) and top[0] - r[0] > 0.5]
-        if len(same) != 1 or (above and top[0] - above[-1][0] <= MAX_RULE_GAP):
+    by_x0 = sorted(range(len(rules)), key=lambda k: (rules[k][1], rules[k][0]))
+    keys = [rules[i][1] for i in by_x0]
+    for top in rules:
+        y, x0, x1 = top
+        below: list[Rule] = []
+        above: float | None = None  # the nearest rule of top's extent above it
+        for i in by_x0[bisect_left(keys, x0 - SAME_X) :]:
+            r = rules[i]
+            if r[1] > x0 + SAME_X:
+                break
+            if abs(r[2] - x1) > SAME_X:
+                continue
+            if r[0] - y > 0.5:
+                below.append(r)
+            elif y - r[0] > 0.5 and (above is None or r[0] > above):
+                above = r[0]
+        if len(below) != 1 or (above is not None and y - above <= MAX_RULE_GAP):
             continue  # not a lone pair: a booktabs frame, or the lower rules of one
+        same = below
         if words is None:
             words = join_vertical([(w.text, w.bbox) for ln in lines for w in ln.words])
         grid = _grid_under(words, top, same[0])

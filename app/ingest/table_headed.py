@@ -34,14 +34,17 @@ RULE_WIDTH = 1.5
 def headed_tables(edges: Sequence[RulingLine], lines: Sequence[Line], found: Sequence[Grid]) -> list[Grid]:
     """``found`` with the tables under a top rule and a header rule of one extent (no third rule of that extent
     below them) added. A found grid that holds such a table yields to it when it holds two or more of them (blocks
-    set side by side read as one) or reaches above its top rule (lines the rules leave out of the table)."""
+    set side by side read as one) or reaches above its top rule (lines the rules leave out of the table), unless
+    it holds words beside the table's rows (row labels the rules, set over the figures only, leave out)."""
     heads = _headed(edges, lines)
     if not heads:
         return list(found)
     out: list[Grid] = []
     for g in found:
         inside = [(h, y) for h, y in heads if _overlap(h.bbox, g.bbox) > SAME_TABLE]
-        if inside and (len(inside) >= 2 or any(g.bbox[1] < y - SAME_X for _, y in inside)):
+        if inside and (
+            len(inside) >= 2 or any(g.bbox[1] < y - SAME_X and not _beside(g.bbox, h.bbox, lines) for h, y in inside)
+        ):
             continue
         out.append(g)
     out += [h for h, _ in heads if not any(_overlap(h.bbox, g.bbox) > 0 for g in out)]
@@ -95,6 +98,19 @@ def _headed(edges: Sequence[RulingLine], lines: Sequence[Line]) -> list[tuple[Gr
         stack_header_cells(grid, every, edges)
         out.append((grid, top[0]))
     return out
+
+
+def _beside(box: BBox, table: BBox, lines: Sequence[Line]) -> bool:
+    """Words of the grid's box on the table's rows but outside the table's width: the grid holds the rows' labels
+    (or more columns), which the rules (set over the figures only) leave out; it does not yield."""
+    for ln in lines:
+        for w in ln.words:
+            b = w.bbox
+            cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+            inside = box[0] <= cx <= box[2] and table[1] <= cy <= table[3]
+            if inside and (b[2] < table[0] - SAME_X or b[0] > table[2] + SAME_X):
+                return True
+    return False
 
 
 def _same_extent(a: Rule, b: Rule) -> bool:

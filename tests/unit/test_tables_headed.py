@@ -67,3 +67,29 @@ def test_blocks_of_one_list_set_side_by_side_under_one_caption_are_each_a_table_
     tables = extract_pdf(path, max_pages=1).pages[0].tables
     assert [t.rows for t in tables] == blocks
     assert [t.label for t in tables] == ["Table A.2"] * 3
+
+
+def test_a_table_whose_rules_run_over_its_figures_only_keeps_its_row_labels(tmp_path: Path) -> None:
+    path = tmp_path / "labels-left.pdf"
+    labels = ["Active Buyers", "Current quarter vs prior year", "Gross Volume", "Current quarter vs prior year"]
+    values = [("132", "133", "134"), ("(4) %", "(7) %", "(9) %"), ("8,702", "9,010", "8,894"),
+              ("(3) %", "(3) %", "(9) %")]  # fmt: skip
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Helvetica", 8)
+    pdf.drawCentredString(330, 740, "Unaudited Supplemental Operating Data")
+    pdf.drawCentredString(400, 728, "Three Months Ended")
+    pdf.setLineWidth(0.5)
+    pdf.line(250, 724, 560, 724)  # the rules run over the figures' columns only
+    for x, name in zip((280, 380, 480), ("June 30, 2023", "March 31, 2023", "December 31, 2022"), strict=True):
+        pdf.drawString(x, 714, name)
+    pdf.line(250, 710, 560, 710)
+    y = 700.0
+    for label, row in zip(labels, values, strict=True):
+        pdf.drawString(60, y, label)
+        for x, cell in zip((290, 390, 490), row, strict=True):
+            pdf.drawString(x, y, cell)
+        y -= 11
+    pdf.save()
+    rows = [r for t in extract_pdf(path, max_pages=1).pages[0].tables for r in t.rows]
+    for label, row in zip(labels, values, strict=True):
+        assert [label, *row] in rows

@@ -8,6 +8,7 @@ it is: rules of one length, set one under the other at the same x, frame its row
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from app.ingest.extracted import BBox
@@ -43,7 +44,7 @@ def booktabs_tables(edges: Sequence[RulingLine], lines: Sequence[Line], found: S
         return []
     out: list[Grid] = []
     words: list[tuple[str, BBox]] | None = None
-    for group in _frames(rules):
+    for group in _frames(rules, lines):
         region: BBox = (min(r[1] for r in group), group[0][0], max(r[2] for r in group), group[-1][0])
         if any(_overlap(region, g.bbox) > SAME_TABLE for g in [*found, *out]):
             continue
@@ -80,9 +81,13 @@ def _spans(rule: tuple[float, float, float], region: BBox) -> bool:
     return rule[1] <= region[0] + SAME_X and rule[2] >= region[2] - SAME_X
 
 
-def _frames(rules: Sequence[tuple[float, float, float]]) -> list[list[tuple[float, float, float]]]:
+def _frames(
+    rules: Sequence[tuple[float, float, float]], lines: Sequence[Line] = ()
+) -> list[list[tuple[float, float, float]]]:
     """Runs of MIN_RULES or more rules of one extent (x0 and x1 within SAME_X), each at most MAX_RULE_GAP below the
-    one before, top to bottom."""
+    one before, top to bottom. With the page's ``lines``, a run is also cut where a line between two of its rules
+    runs past their ends: a table's rows lie within its rules' width, and prose between two tables set at one x
+    (one above the other) does not."""
     groups: list[list[tuple[float, float, float]]] = []
     for rule in sorted(rules, key=lambda r: (r[1], r[2], r[0])):
         group = next((g for g in groups if abs(g[0][1] - rule[1]) <= SAME_X and abs(g[0][2] - rule[2]) <= SAME_X), None)
@@ -91,13 +96,18 @@ def _frames(rules: Sequence[tuple[float, float, float]]) -> list[list[tuple[floa
         else:
             group.append(rule)
     out: list[list[tuple[float, float, float]]] = []
+    spans: list[tuple[float, float, float]] | None = None  # the lines' middles and x extents, by middle
     for group in groups:
+        if len(group) < MIN_RULES:
+            continue
+        if spans is None:
+            spans = sorted(((b[1] + b[3]) / 2, b[0], b[2]) for b in (ln.bbox for ln in lines))
         group.sort()
         run = [group[0]]
         for rule in group[1:]:
             if rule[0] - run[-1][0] <= 0.5:
                 continue  # a rule drawn twice
-            if rule[0] - run[-1][0] > MAX_RULE_GAP:
+            if rule[0] - run[-1][0] > MAX_RULE_GAP or _prose_between(run[-1], rule, spans):
                 if len(run) >= MIN_RULES:
                     out.append(run)
                 run = []
@@ -105,3 +115,18 @@ def _frames(rules: Sequence[tuple[float, float, float]]) -> list[list[tuple[floa
         if len(run) >= MIN_RULES:
             out.append(run)
     return out
+
+
+def _prose_between(
+    a: tuple[float, float, float], b: tuple[float, float, float], spans: Sequence[tuple[float, float, float]]
+) -> bool:
+    """A line with its middle between rules ``a`` and ``b`` (one above the other) that reaches into their width and
+    runs past either end of it. ``spans``: the lines' (middle, x0, x1), sorted."""
+    x0, x1 = min(a[1], b[1]), max(a[2], b[2])
+    for k in range(bisect_right(spans, (a[0], float("inf"))), len(spans)):
+        mid, l0, l1 = spans[k]
+        if mid >= b[0]:
+            break
+        if l1 > x0 and l0 < x1 and (l0 < x0 - SAME_X or l1 > x1 + SAME_X):
+            return True
+    return False

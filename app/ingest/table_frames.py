@@ -37,7 +37,7 @@ def yield_to_frames(found: list[Grid], edges: Sequence[RulingLine], lines: Seque
     """``found`` without the grids that run past a frame of rules inside them by more rows than the frame holds,
     when the frame, read on its own, makes a table (which ``booktabs_tables`` then finds)."""
     rules = [r for r in horizontal_rules(edges) if r[2] - r[1] >= MIN_RULE_LENGTH]
-    frames = _frames(rules) if len(rules) >= 3 else []
+    frames = _frames(rules, lines) if len(rules) >= 3 else []
     if not frames or not found:
         return found
     tall = [g for g in found if any(_runs_past(g.bbox, f, lines) for f in frames)]

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import math
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import accumulate
 
 from app.ingest.extracted import BBox
 from app.ingest.passages import Line, union_bbox
-from app.ingest.table_text import _NUMERIC, _is_numeric_row, clean_cell, label_seps
+from app.ingest.table_columns import _phrases, _segments, _size, column_separators, leading_column
+from app.ingest.table_text import _NUMERIC, _is_numeric_row, clean_cell
 
 Words = Sequence[tuple[str, BBox]]  # words with their boxes
 
@@ -44,87 +43,6 @@ def normalise_grid(rows: Sequence[Sequence[object]], boxes: Sequence[Sequence[BB
     return Grid(out_rows, out_boxes, union_bbox(filled) if filled else (0.0, 0.0, 0.0, 0.0))
 
 
-def _phrases(row: Sequence[tuple[str, BBox]], join: float = 0.3) -> list[list[tuple[str, BBox]]]:
-    """A row's words grouped into phrases: a gap under ``join`` × the text height is a word space."""
-    out: list[list[tuple[str, BBox]]] = []
-    for text, box in row:
-        if out:
-            last_text, last = out[-1][-1]
-            height = max(min(_size(text, box), _size(last_text, last)), 1.0)
-            if box[0] - last[2] < join * height:
-                out[-1].append((text, box))
-                continue
-        out.append([(text, box)])
-    return out
-
-
-def _segments(row: Sequence[tuple[str, BBox]], join: float = 0.3) -> list[tuple[str, BBox]]:
-    """A row's phrases, each as its text and box."""
-    return [(" ".join(t for t, _ in p), union_bbox(b for _, b in p)) for p in _phrases(row, join)]
-
-
-def _size(text: str, box: BBox) -> float:
-    """A word's text size: its height, or its width when it is set vertically (taller than wide)."""
-    return min(box[3] - box[1], box[2] - box[0]) if len(text) >= 3 else box[3] - box[1]
-
-
-def column_separators(rows: Sequence[Sequence[tuple[str, BBox]]]) -> tuple[list[float], int]:
-    """x positions between columns: vertical strips of whitespace that the table's body rows share.
-
-    Body rows are those with at least half as many phrases as the fuller rows (titles, wrapped
-    lines and spanning headers do not block a column gap); a strip counts when almost no body
-    phrase crosses it (one in twenty may, for an overflowing cell). Where the rows of numbers
-    alone show more columns, their gaps win: header rows set over several columns ("Governor"
-    over four candidates) close gaps but never open one. Also returns how many phrases make a
-    body row.
-    """
-    segs = [_segments(r) for r in rows]
-    counts = sorted(len(s) for s in segs)
-    if not counts:
-        return [], 2
-    ref = counts[int(0.9 * (len(counts) - 1))]
-    need = max(2, math.ceil(ref / 2))
-    body = [s for s in segs if len(s) >= need]
-    if len(body) < 2:
-        return [], 2
-    seps = _shared_gaps(body)
-    numeric = [s for s in body if sum(1 for t, _ in s if _NUMERIC.match(t)) >= 2]
-    if 3 <= len(numeric) < len(body):
-        by_numbers = _shared_gaps(numeric)
-        if len(by_numbers) > len(seps):
-            seps = by_numbers
-    return label_seps(body, seps), need
-
-
-def _shared_gaps(body: Sequence[Sequence[tuple[str, BBox]]]) -> list[float]:
-    left = math.floor(min(b[0] for s in body for _, b in s))
-    right = math.ceil(max(b[2] for s in body for _, b in s))
-    # How many phrases cover each whole point strictly inside them: each phrase adds a run (+1
-    # where it starts, -1 past its end), summed once, rather than point by point.
-    steps = [0] * (right - left + 2)
-    for s in body:
-        for _, b in s:
-            start, end = math.floor(b[0]) - left + 1, math.ceil(b[2]) - left
-            if start < end:
-                steps[start] += 1
-                steps[end] -= 1
-    cover = list(accumulate(steps[:-1]))
-    limit = len(body) // 20
-    seps: list[float] = []
-    run_start: int | None = None
-    seen_content = False
-    for x, c in enumerate(cover):
-        if c <= limit:
-            if run_start is None and seen_content:
-                run_start = x
-        else:
-            if run_start is not None and x - run_start >= 1:
-                seps.append(left + (run_start + x) / 2)
-            run_start = None
-            seen_content = True
-    return seps
-
-
 def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
     """A whitespace-separated table from its words: rows are text bands, columns the shared gaps.
 
@@ -134,6 +52,7 @@ def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
     """
     rows = _bands(words)
     seps, need = column_separators([[tw for tw in r if not _LEADER.match(tw[0])] for r in rows])
+    seps = leading_column(rows, seps, need)
     if not seps:
         return None
     ncols = len(seps) + 1

@@ -23,11 +23,11 @@ from collections.abc import Callable, Sequence
 from app.ingest.extracted import BBox, ExtractedTable
 from app.ingest.passages import Line
 from app.ingest.table_booktabs import booktabs_tables
+from app.ingest.table_captioned import captioned_tables, share_row_captions
 from app.ingest.table_captions import (
     assign_captions,
     caption_lines,
     continues,
-    find_caption,
     finish_table,
     link_continuation,
     table_label,
@@ -35,22 +35,24 @@ from app.ingest.table_captions import (
     with_figure_captions,
 )
 from app.ingest.table_frames import captioned_frames, yield_to_frames
+from app.ingest.table_headed import headed_tables
 from app.ingest.table_headers import join_header_wraps
 from app.ingest.table_regions import without_wider_regions
 from app.ingest.table_ruled import Glyph, clipped_by_rule, lattice_tables, without_text_frames
 from app.ingest.table_shading import join_band_rows, shading_bands, unshaded_edges
 from app.ingest.table_spaced import join_word_spaced
+from app.ingest.table_spans import lift_spanning_labels
 from app.ingest.table_stream import (
     CamelotStream,
     _merge_candidates,
     _merged_cells,
-    _overlap,
     _rows_outside,
+    horizontal_rules,
     stack_header_cells,
     stream_grids,
 )
 from app.ingest.table_text import RulingLine, is_degenerate, normalise_rows, page_signals, rows_to_markdown
-from app.ingest.table_words import Grid, _bands, _segments, text_rows, words_grid
+from app.ingest.table_words import Grid, text_rows, words_grid
 
 __all__ = [
     "CamelotStream",
@@ -75,60 +77,6 @@ __all__ = [
     "without_text_frames",
     "words_grid",
 ]
-
-# ------------------------------------------------------------------------------------------------
-# Tables under a caption that no detector saw (words only, no rules, no numbers)
-# ------------------------------------------------------------------------------------------------
-
-
-def captioned_tables(
-    lines: Sequence[Line], found: Sequence[Grid], captions: Sequence[Line] | None = None
-) -> list[Grid]:
-    """``captions``: the page's caption lines (``caption_lines``), when the caller has them."""
-    out: list[Grid] = []
-    for ln in caption_lines(lines) if captions is None else captions:
-        if any(find_caption([ln], g.bbox, [ln]) or _overlap(ln.bbox, g.bbox) > 0.5 for g in found):
-            continue  # the caption of a table already found (above it or inside its frame)
-        grid = _grid_below(lines, ln.bbox)
-        if grid is not None:
-            out.append(grid)
-    return out
-
-
-def _grid_below(lines: Sequence[Line], caption: BBox) -> Grid | None:
-    bands = _bands([(w.text, w.bbox) for ln in lines for w in ln.words if w.bbox[1] >= caption[3] - 1])
-    picked: list[list[tuple[str, BBox]]] = []
-    singles = 0
-    last_bottom = caption[3]
-    for band in bands[:40]:
-        height = max(b[3] - b[1] for _, b in band)
-        if band[0][1][1] - last_bottom > 2.5 * height:
-            break
-        if len(_segments(band, join=1.0)) >= 2:
-            picked.append(band)
-            singles = 0
-        elif picked or singles:
-            break  # the table is over (or prose follows the caption)
-        else:
-            singles += 1  # the caption's own second line
-            if singles > 2:
-                return None
-        last_bottom = max(b[3] for _, b in band)
-    if len(picked) < 3:
-        return None
-    grid = words_grid([tw for band in picked for tw in band])
-    if grid is None or is_degenerate(grid.rows) or not _has_short_column(grid.rows):
-        return None
-    return grid
-
-
-def _has_short_column(rows: Sequence[Sequence[str]]) -> bool:
-    """Two columns of prose are not a table: some column beyond the first holds short values."""
-    for j in range(1, len(rows[0])):
-        lengths = sorted(len(r[j]) for r in rows if r[j])
-        if lengths and lengths[len(lengths) // 2] <= 20:
-            return True
-    return False
 
 
 def extract_tables(
@@ -160,17 +108,21 @@ def extract_tables(
             found = _merge_candidates(found, regions)
     found = yield_to_frames([g.stacked or g for g in found], edges, lines)
     found += booktabs_tables(edges, lines, found)
+    found = headed_tables(edges, lines, found)
     captions = caption_lines(lines)  # once per page: tables are few, lines many
     if captions:
         found += captioned_frames(edges, lines, found, captions)
-        found += captioned_tables(lines, found, captions)
+        found = captioned_tables(lines, found, captions, edges)
+    rules = horizontal_rules(edges)
     for g in found:
         join_band_rows(g, bands)
         join_word_spaced(g)
         join_header_wraps(g)
+        lift_spanning_labels(g, rules)
     found.sort(key=lambda g: (round(g.bbox[1]), g.bbox[0]))
     chosen = assign_captions([g.bbox for g in found], captions) if captions else [None] * len(found)
     chosen = with_figure_captions([g.bbox for g in found], chosen, lines)
+    chosen = share_row_captions([g.bbox for g in found], chosen)
     return [finish_table(i, g, lines, [], caption_line=c) for i, (g, c) in enumerate(zip(found, chosen, strict=True))]
 
 

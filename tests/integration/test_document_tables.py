@@ -85,3 +85,28 @@ def test_asked_end_to_end_the_statement_answers_with_its_cell(
     r = ask(session, collection, "What was the interest expense in the 2023 quarter?", AskOptions(), settings,
             Tools(embedder=encoder()))  # fmt: skip
     assert r.retrieval.cell is not None and r.retrieval.cell["value"] == "640", r.answer
+
+
+TOPICS = [("Topic", "Enquiries"), ("Air passengers rights", "1,726"), ("Customs and taxation", "512"),
+          ("Free movement of persons", "388")]  # fmt: skip
+COUNTRIES = [("Country", "Enquiries"), ("Italy", "92"), ("Spain", "81"), ("Portugal", "47")]  # fmt: skip
+
+
+def test_the_table_holding_the_name_asked_about_answers_before_one_that_does_not(
+    session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
+    path = tmp_path / "helpdesk-report.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=A4)
+    pdf.setFont("Helvetica", 11)
+    pdf.drawString(72, 780, "Enquiries received by the helpdesk, by topic and by country of the enquirer.")
+    draw_ruled_table(pdf, TOPICS, 740, 18, (66, 300, 400))
+    pdf.showPage()  # the page a table stands on counts as holding what it says: the two are apart
+    pdf.setFont("Helvetica", 11)
+    pdf.drawString(72, 780, "Enquiries by country of the enquirer.")
+    draw_ruled_table(pdf, COUNTRIES, 740, 18, (66, 300, 400))
+    pdf.save()
+    collection = ingest_pdfs(session, settings, "helpdesk", [str(path)])
+    r = ask(session, collection, "How many air passengers rights enquiries came from Italy (helpdesk-report.pdf)?",
+            AskOptions(), settings, Tools(embedder=encoder()))  # fmt: skip
+    assert r.retrieval.cell is not None and r.retrieval.cell["value"] == "92", r.answer

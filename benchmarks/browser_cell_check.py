@@ -61,6 +61,8 @@ def _upload(url: str, pdfs: list[Path]) -> str:
 
 
 def _check(page: Any, url: str, cid: str, question: str, expected: str, shot: Path) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     page.goto(f"/collections/{cid}/ask")
     page.get_by_test_id("question-input").fill(question)
     page.get_by_test_id("ask-submit").click()
@@ -76,7 +78,12 @@ def _check(page: Any, url: str, cid: str, question: str, expected: str, shot: Pa
         page.get_by_test_id("source-panel").screenshot(path=str(shot))
         return
     highlight = page.get_by_test_id("cell-highlight")
-    highlight.wait_for(timeout=30_000)
+    try:
+        highlight.wait_for(timeout=30_000)
+    except PlaywrightTimeout:
+        print("  no cell box drawn within 30 s")
+        page.get_by_test_id("source-panel").screenshot(path=str(shot))
+        return
     page.get_by_test_id("source-image").evaluate("img => img.decode()")
     page.wait_for_timeout(500)
     cited = result["citations"][0]

@@ -21,6 +21,9 @@ from app.ingest.table_words import Grid, join_vertical, words_grid, words_in
 MIN_RULE_LENGTH = 60.0
 # Rules of one table start and end at the same x within this many points (each drawn across the table's width).
 SAME_X = 2.0
+# A line between two rules that runs this far past either end of them is prose, not a row (a cell may overhang its
+# rules by a few points).
+PROSE_PAST = 8.0
 # A booktabs table has a top rule, a header rule and a bottom rule: fewer rules of one length frame nothing.
 MIN_RULES = 3
 # Rules one table's lines apart at most (points): a page's other rules of the same length (a figure's frame, another
@@ -127,6 +130,6 @@ def _prose_between(
         mid, l0, l1 = spans[k]
         if mid >= b[0]:
             break
-        if l1 > x0 and l0 < x1 and (l0 < x0 - SAME_X or l1 > x1 + SAME_X):
+        if l1 > x0 and l0 < x1 and (l0 < x0 - PROSE_PAST or l1 > x1 + PROSE_PAST):
             return True
     return False

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pypdfium2 as pdfium
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
-from app.ingest.pdf import PageGeometry, read_page_geometry
 from app.ingest.tables import extract_tables
+from tests.unit.pdf_pages import first_page_geometry as _geometry
 
 ROWS = [
     ("Method", "Dim", "ARI"),
@@ -20,18 +19,6 @@ ROWS = [
     ("Renyi slope", "3", "0.747"),
     ("Shannon rate", "1", "0.204"),
 ]
-
-
-def _geometry(path: Path) -> PageGeometry:
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        page = doc[0]
-        try:
-            return read_page_geometry(page)
-        finally:
-            page.close()
-    finally:
-        doc.close()
 
 
 def test_an_accent_drawn_over_its_letter_is_read_as_its_combining_mark(tmp_path: Path) -> None:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-import pypdfium2 as pdfium
 from reportlab.lib.pagesizes import landscape, letter
 from reportlab.pdfgen import canvas
 
-from app.ingest.pdf import PageGeometry, extract_pdf, read_page_geometry
+from app.ingest.pdf import extract_pdf
 from app.ingest.table_booktabs import booktabs_tables
 from app.ingest.tables import extract_tables
+from tests.unit.pdf_pages import first_page_geometry as _geometry
 
 RESULTS = [
     ("Sparsity", "Shuffled", "Reset", "Kept"),
@@ -22,18 +22,6 @@ RESULTS = [
     ("0.7", ".282", ".006", ".787"),
     ("0.9", ".268", "-.036", ".720"),
 ]
-
-
-def _geometry(path: Path) -> PageGeometry:
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        page = doc[0]
-        try:
-            return read_page_geometry(page)
-        finally:
-            page.close()
-    finally:
-        doc.close()
 
 
 def _booktabs(pdf: canvas.Canvas, x: float, top: float, width: float, rows: Sequence[Sequence[str]]) -> float:
@@ -144,7 +132,6 @@ def test_a_figures_strokes_running_through_a_booktabs_frame_are_not_its_cell_sid
     pdf.save()
     geom = _geometry(path)
     assert [list(r) for r in RESULTS] in [g.rows for g in booktabs_tables(geom.edges, geom.lines, [])]
-
 
 
 def test_a_band_of_a_ruled_table_under_rules_of_its_right_columns_only_is_not_a_table_of_its_own(

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pypdfium2 as pdfium
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen import canvas
 
 from app.ingest.extracted import BBox
-from app.ingest.pdf import PageGeometry, read_page_geometry
 from app.ingest.table_regions import without_wider_regions
 from app.ingest.table_words import Grid
 from app.ingest.tables import extract_tables
+from tests.unit.pdf_pages import first_page_geometry as _geometry
 
 RESULTS = [
     ("Method", "CER", "WER"),
@@ -24,18 +23,6 @@ RESULTS = [
     ("With cepstra", "1.77", "5.73"),
     ("Both losses", "1.72", "5.51"),
 ]
-
-
-def _geometry(path: Path) -> PageGeometry:
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        page = doc[0]
-        try:
-            return read_page_geometry(page)
-        finally:
-            page.close()
-    finally:
-        doc.close()
 
 
 def test_a_region_across_two_columns_does_not_replace_the_ruled_table_it_holds(tmp_path: Path) -> None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pypdfium2 as pdfium
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen import canvas
 
-from app.ingest.pdf import PageGeometry, read_page_geometry
 from app.ingest.tables import extract_tables
+from tests.unit.pdf_pages import first_page_geometry as _geometry
 
 ROWS = [
     ("Processing methods", "CER(%)", "WER(%)"),
@@ -20,18 +19,6 @@ ROWS = [
     ("With spectra", "1.77", "5.83"),
     ("With cepstra", "1.77", "5.73"),
 ]
-
-
-def _geometry(path: Path) -> PageGeometry:
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        page = doc[0]
-        try:
-            return read_page_geometry(page)
-        finally:
-            page.close()
-    finally:
-        doc.close()
 
 
 def test_a_header_sharing_a_ruled_row_with_the_first_rows_is_a_row_of_its_own(tmp_path: Path) -> None:

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pypdfium2 as pdfium
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen import canvas
 
-from app.ingest.pdf import PageGeometry, read_page_geometry
 from app.ingest.table_booktabs import booktabs_tables
 from app.ingest.table_shading import shading_bands, unshaded_edges
 from app.ingest.tables import extract_tables
+from tests.unit.pdf_pages import first_page_geometry as _geometry
 
 ROWS = [
     ("Age (years)", "-0.028***"),
@@ -27,18 +26,6 @@ ROWS = [
     ("Enrollment cost", "0.000"),
     ("", "(0.002)"),
 ]
-
-
-def _geometry(path: Path) -> PageGeometry:
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        page = doc[0]
-        try:
-            return read_page_geometry(page)
-        finally:
-            page.close()
-    finally:
-        doc.close()
 
 
 def _zebra(path: Path, *, bottom_rule: bool) -> None:

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pypdfium2 as pdfium
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
-from app.ingest.pdf import PageGeometry, read_page_geometry
 from app.ingest.tables import extract_tables
+from tests.unit.pdf_pages import first_page_geometry as _geometry
 
 ROWS = [
     ("Variable", "Effect", "Error"),
@@ -22,18 +21,6 @@ ROWS = [
     ("Urban", "-0.003", "0.005"),
     ("Cost", "0.000", "0.002"),
 ]
-
-
-def _geometry(path: Path) -> PageGeometry:
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        page = doc[0]
-        try:
-            return read_page_geometry(page)
-        finally:
-            page.close()
-    finally:
-        doc.close()
 
 
 def test_a_long_label_with_loose_word_spaces_stays_one_cell(tmp_path: Path) -> None:

@@ -13,14 +13,18 @@ last step's out of the top 5).
 
 With an LLM (the `llm` scorer) the next sub-question is the LLM's, in the paper's self-critique loop
 (app.qa.critique). Without one it is written as ITER-RETGEN does: the question and the bridge the built-in reader
-reads off the step's best units (its best answer span, when the question does not say it): the passage holding the
-second bridge of a 3-hop question shares nothing with the question until the first bridge is known. No bridge, or
-the step limit, ends the steps. On MuSiQue's dev half the reader's span beat spaCy's first new name as the bridge
-(pooled R@5 0.697 against 0.670, two units a step).
+reads off the units the step added (its best answer span, when the question does not say it): the passage holding
+the second bridge of a 3-hop question shares nothing with the question until the first bridge is known. No bridge,
+or the step limit, ends the steps. On MuSiQue's dev half the reader's span beat spaCy's first new name as the bridge
+(pooled R@5 0.697 against 0.670, two units a step). The reader is asked about the step's nested phrase of the
+question (`nested_phrases`), not the whole question, and reads every unit the step added, the names' too: on the
+fresh and shared MuSiQue dev material (benchmarks/multihop, 197 questions) the first bridge was right about 40% of
+the time against 33%, and pooled R@5 rose 0.663 → 0.681, HotpotQA's and 2Wiki's none lower.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -93,7 +97,7 @@ def rgnn_retrieve(
         if t == 0:
             new += named_units(index, question, encode, new, limits.names)[: max(budget - len(new), 0)]
         taken += new
-        found = None if last or len(taken) >= budget else advance(question, [index.texts[i] for i in new[:2]], said)
+        found = None if last or len(taken) >= budget else advance(question, [index.texts[i] for i in new], said)
         steps.append(Step(asked, found.bridge if found else None, tuple(index.ids[i] for i in new)))
         if found is None:
             break
@@ -122,14 +126,48 @@ def named_units(
 
 
 def read_bridge(read_answer: Callable[[str, Sequence[str]], str | None]) -> Advance:
-    """The bridge the built-in reader reads: its best answer span to the question over the step's best units (the
-    inner question's answer of a bridge question is the span the whole question is most like), when the question
-    and earlier bridges do not say it already; the next sub-question is the question with the bridge (ITER-RETGEN)."""
+    """The bridge the built-in reader reads off the step's units, when the question and earlier bridges do not say
+    it already; the next sub-question is the question with the bridge (ITER-RETGEN). The reader is asked about the
+    question's nested phrase of this step ("What is the composer of Scanderbeg?" first, then "What is the birth city
+    of the composer of Scanderbeg?"): asked the whole question it looks for the answer's type ("What is the famous
+    bridge in …" a bridge, "When …" a date), not the thing the inner phrase names. A question without one (or past
+    its last), or a phrase whose best span is not new, is asked whole: its best answer span is the inner answer the
+    whole question is most like."""
 
     def advance(question: str, texts: Sequence[str], said: frozenset[str]) -> NextStep | None:
-        span = read_answer(question, texts)
-        if not span or span.lower() in question.lower() or span.lower() in said:
-            return None
-        return NextStep(span, f"{question} {span}")
+        phrases = nested_phrases(question)
+        step = (len(said) - 1) // 2  # `said` is the question and each earlier step's bridge and sub-question
+        asks = [f"What is {phrases[step]}?", question] if step < len(phrases) else [question]
+        for asked in asks:
+            span = read_answer(asked, texts)
+            if span and _news(span, question, said):
+                return NextStep(span, f"{question} {span}")
+        return None
 
     return advance
+
+
+_WORDS = re.compile(r"\w+")
+
+
+def _news(span: str, question: str, said: frozenset[str]) -> bool:
+    """The span tells something new: neither the question nor an earlier bridge says it, and most of its words are
+    not the question's (a near-copy of a name the question holds is that thing or its namesake, not a bridge)."""
+    if span.lower() in question.lower() or span.lower() in said:
+        return False
+    words = _WORDS.findall(span.lower())
+    asked = set(_WORDS.findall(question.lower()))
+    return 2 * sum(w in asked for w in words) <= len(words)
+
+
+# A lower-case "the <up to 3 words> of / who / that / which / where / whose / whom": a phrase naming a thing by
+# its relation to another ("the composer of", "the actress who played").
+_NESTED = re.compile(r"\bthe\s+(?:[a-z][\w'’-]*\s+){0,3}?(?:of|who|that|which|where|whose|whom)\b")
+
+
+def nested_phrases(question: str) -> list[str]:
+    """The question's nested noun phrases, innermost first, each from its "the" to the end of the question: "What is
+    the famous bridge in the birth city of the composer of Scanderbeg?" → ["the composer of Scanderbeg", "the birth
+    city of the composer of Scanderbeg"]. A capitalised "The" starts a title, not a phrase."""
+    q = question.strip().rstrip("?").strip()
+    return [q[m.start() :] for m in reversed(list(_NESTED.finditer(q)))]

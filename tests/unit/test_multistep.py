@@ -9,7 +9,7 @@ import numpy as np
 
 from app.qa.critique import SelfCritique
 from app.qa.index import index_from_graph
-from app.qa.multistep import NextStep, StepSettings, rgnn_retrieve
+from app.qa.multistep import NextStep, StepSettings, nested_phrases, read_bridge, rgnn_retrieve
 from tests.unit.test_traverse import build, unit
 
 QUESTION = "Which lore describes the spirit that Gallu is like?"
@@ -107,3 +107,54 @@ def test_a_reply_that_is_not_the_json_asked_for_ends_the_steps() -> None:
     found = rgnn_retrieve(index, QUESTION, encode, critique, budget=3, limits=LIMITS)
     assert len(found.steps) == 1 and critique.calls == 1
     assert len(found.nodes) == 3  # the merged ranking still fills the budget
+
+
+def test_nested_phrases_innermost_first() -> None:
+    question = "What is the famous bridge in the birth city of the composer of Scanderbeg?"
+    assert nested_phrases(question) == ["the composer of Scanderbeg", "the birth city of the composer of Scanderbeg"]
+    assert nested_phrases("Who is the sibling of the actress who played Susan Walker?") == [
+        "the actress who played Susan Walker", "the sibling of the actress who played Susan Walker"]  # fmt: skip
+    # A capitalised "The" opens a title; a question naming things directly has no nested phrase.
+    assert nested_phrases("Who wrote The Lord of the Rings?") == []
+    assert nested_phrases("When was Lothair II born?") == []
+
+
+def test_the_reader_is_asked_about_the_steps_nested_phrase_then_the_whole_question() -> None:
+    asked: list[tuple[str, tuple[str, ...]]] = []
+    spans = iter(["Antonio Vivaldi", "Venice", "Rialto Bridge"])
+
+    def reader(question: str, texts: Sequence[str]) -> str | None:
+        asked.append((question, tuple(texts)))
+        return next(spans)
+
+    advance = read_bridge(reader)
+    question = "What is the famous bridge in the birth city of the composer of Scanderbeg?"
+    said = frozenset({question.lower()})
+    first = advance(question, ["Scanderbeg is an opera by Antonio Vivaldi.", "Named unit"], said)
+    assert first == NextStep("Antonio Vivaldi", f"{question} Antonio Vivaldi")
+    # Every unit the step added is read, the names' too.
+    assert asked[0] == (
+        "What is the composer of Scanderbeg?",
+        ("Scanderbeg is an opera by Antonio Vivaldi.", "Named unit"),
+    )
+    said |= {first.bridge.lower(), first.question.lower()}
+    second = advance(question, ["Vivaldi was born in Venice."], said)
+    assert second is not None and second.bridge == "Venice"
+    assert asked[1][0] == "What is the birth city of the composer of Scanderbeg?"
+    said |= {second.bridge.lower(), second.question.lower()}
+    advance(question, ["The Rialto Bridge crosses the Grand Canal."], said)
+    assert asked[2][0] == question  # past its last nested phrase the question is asked whole
+
+
+def test_a_near_copy_of_the_questions_name_is_no_bridge_and_the_question_is_asked_whole() -> None:
+    asked: list[str] = []
+    spans = iter(["Joaan bin Hamad Al Thani", "Qatar"])
+
+    def reader(question: str, texts: Sequence[str]) -> str | None:
+        asked.append(question)
+        return next(spans)
+
+    question = "Where was the mother of Mohammed bin Hamad Al Thani born?"
+    found = read_bridge(reader)(question, ["…"], frozenset({question.lower()}))
+    assert asked == ["What is the mother of Mohammed bin Hamad Al Thani born?", question]
+    assert found == NextStep("Qatar", f"{question} Qatar")

@@ -1,0 +1,156 @@
+"""Fresh multi-hop sets in the unified format of ../shared/data/mdqa (README there), from native-format dev files.
+
+    python benchmarks/multihop/build_fresh.py --mirror /work/.mirror/AdelWang+MIGRES/repo [--check-shared DIR]
+
+Sources (one repository, one commit): MuSiQue-Ans, HotpotQA (distractor) and 2WikiMultihopQA dev samples in their
+native formats, the formats HippoRAG's data files use. Every question id of the shared files is left out; a
+sample is the first N records in order of sha256(id). `--check-shared` converts the shared raw HotpotQA / MuSiQue
+files with the same code and compares the result with the shared unified files (the format check).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+REPO = "AdelWang/MIGRES"
+LICENCES = {"musique": "MuSiQue CC BY 4.0", "hotpotqa": "HotpotQA CC BY-SA 4.0",
+            "2wikimultihopqa": "2WikiMultihopQA Apache-2.0"}  # fmt: skip
+SOURCES = {"musique": "data/musique.json", "hotpotqa": "data/hotpot.json", "2wikimultihopqa": "data/wikihop.json"}
+OUTPUTS = {"musique": ("musique_fresh200.json", 200), "hotpotqa": ("hotpotqa_fresh100.json", 100),
+           "2wikimultihopqa": ("2wiki_fresh100.json", 100)}  # fmt: skip
+
+
+def sha(text: str | bytes) -> str:
+    return hashlib.sha256(text.encode() if isinstance(text, str) else text).hexdigest()
+
+
+def read_jsonish(raw: bytes) -> list[dict[str, Any]]:
+    """A JSON array, or JSON lines."""
+    text = raw.decode("utf-8")
+    try:
+        data = json.loads(text)
+        return data if isinstance(data, list) else [data]
+    except json.JSONDecodeError:
+        return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def musique(record: dict[str, Any], split: str, source: dict[str, Any]) -> dict[str, Any]:
+    paragraphs = [
+        {"idx": int(p["idx"]), "title": p["title"], "text": p["paragraph_text"], "sentences": None,
+         "is_supporting": bool(p["is_supporting"])}
+        for p in record["paragraphs"]
+    ]  # fmt: skip
+    support = sorted(p["idx"] for p in paragraphs if p["is_supporting"])
+    decomposition = [
+        {"id": d["id"], "question": d["question"], "answer": d["answer"],
+         "paragraph_support_idx": d["paragraph_support_idx"]}
+        for d in record["question_decomposition"]
+    ]  # fmt: skip
+    assert sorted(d["paragraph_support_idx"] for d in decomposition) == support, record["id"]
+    return {
+        "id": record["id"], "dataset": "musique", "split": split,
+        "setting": "MuSiQue-Ans answerable (20 paragraphs: 2-4 gold + distractors)",
+        "question": record["question"], "answer": record["answer"],
+        "answer_aliases": list(record.get("answer_aliases") or []), "question_type": record["id"].split("__")[0],
+        "paragraphs": paragraphs, "supporting_paragraph_idx": support,
+        "decomposition": decomposition, "source": source,
+    }  # fmt: skip
+
+
+def facts_of(record: dict[str, Any], titles: list[str]) -> list[dict[str, Any]]:
+    facts = []
+    for title, sent_id in record["supporting_facts"]:
+        assert titles.count(title) == 1, (record["_id"], title)
+        facts.append({"title": title, "sent_id": int(sent_id), "paragraph_idx": titles.index(title)})
+    return facts
+
+
+def hotpotqa(record: dict[str, Any], split: str, source: dict[str, Any]) -> dict[str, Any]:
+    titles = [title for title, _ in record["context"]]
+    facts = facts_of(record, titles)
+    gold = {f["paragraph_idx"] for f in facts}
+    paragraphs = [
+        {"idx": i, "title": title, "text": "".join(sentences).strip(), "sentences": list(sentences),
+         "is_supporting": i in gold}
+        for i, (title, sentences) in enumerate(record["context"])
+    ]  # fmt: skip
+    return {
+        "id": record["_id"], "dataset": "hotpotqa", "split": split,
+        "setting": "distractor (10 paragraphs: 2 gold + 8 distractors)", "question": record["question"],
+        "answer": record["answer"], "answer_aliases": [], "question_type": record["type"], "level": record["level"],
+        "paragraphs": paragraphs, "supporting_paragraph_idx": sorted(gold), "supporting_facts": facts, "source": source,
+    }  # fmt: skip
+
+
+def two_wiki(record: dict[str, Any], split: str, source: dict[str, Any]) -> dict[str, Any]:
+    titles = [title for title, _ in record["context"]]
+    facts = facts_of(record, titles)
+    gold = {f["paragraph_idx"] for f in facts}
+    paragraphs = [
+        {"idx": i, "title": title, "text": " ".join(s.strip() for s in sentences).strip(), "sentences": None,
+         "is_supporting": i in gold}
+        for i, (title, sentences) in enumerate(record["context"])
+    ]  # fmt: skip
+    return {
+        "id": record["_id"], "dataset": "2wikimultihopqa", "split": split, "setting": "distractor (10 paragraphs)",
+        "question": record["question"], "answer": record["answer"], "answer_aliases": [],
+        "answer_wikidata_id": record.get("answer_id"), "question_type": record["type"], "paragraphs": paragraphs,
+        "supporting_paragraph_idx": sorted(gold), "supporting_facts": facts,
+        "evidences": [list(e) for e in record.get("evidences") or []], "source": source,
+    }  # fmt: skip
+
+
+CONVERT = {"musique": musique, "hotpotqa": hotpotqa, "2wikimultihopqa": two_wiki}
+
+
+def usable(name: str, record: dict[str, Any]) -> bool:
+    if name == "musique":
+        return bool(record.get("answerable", True)) and len(record["paragraphs"]) == 20
+    return len(record.get("context") or []) == 10
+
+
+def shared_ids(shared: Path) -> set[str]:
+    return {str(r["id"]) for f in shared.glob("*.json") for r in json.loads(f.read_text(encoding="utf-8"))}
+
+
+def check_shared(shared: Path) -> None:
+    """The converter applied to the shared raw files gives the shared unified records (source field aside)."""
+    for name, raw, unified in (("musique", "musique_train.json", "musique_100.json"),
+                               ("hotpotqa", "hotpotqa_train.json", "hotpotqa_100.json")):  # fmt: skip
+        want = json.loads((shared / unified).read_text(encoding="utf-8"))
+        got = [CONVERT[name](r, "train", want[0]["source"]) for r in json.loads((shared / "raw" / raw).read_text())]
+        diff = sum(a != b for a, b in zip(got, want, strict=True))
+        print(f"{unified}: {len(want) - diff}/{len(want)} records identical")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mirror", type=Path, required=True, help="git directory of the source repository")
+    parser.add_argument("--shared", type=Path, default=Path("../shared/data/mdqa"))
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent)
+    parser.add_argument("--check-shared", action="store_true")
+    args = parser.parse_args()
+    if args.check_shared:
+        check_shared(args.shared)
+    commit = subprocess.check_output(["git", "--git-dir", str(args.mirror), "rev-parse", "HEAD"], text=True).strip()
+    excluded = shared_ids(args.shared)
+    for name, path in SOURCES.items():
+        raw = subprocess.check_output(["git", "--git-dir", str(args.mirror), "show", f"{commit}:{path}"])
+        records = read_jsonish(raw)
+        kept = [r for r in records if usable(name, r) and str(r.get("id", r.get("_id"))) not in excluded]
+        kept.sort(key=lambda r: sha(str(r.get("id", r.get("_id")))))
+        filename, n = OUTPUTS[name]
+        source = {"repo": REPO, "commit": commit, "path": path, "sha256": sha(raw), "licence": LICENCES[name],
+                  "sampling": f"usable records not in the shared files, first {n} by sha256(id)"}  # fmt: skip
+        out = [CONVERT[name](r, "dev", source) for r in kept[:n]]
+        (args.out / filename).write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        print(f"{filename}: {len(out)} of {len(records)} ({len(kept)} usable and new), source sha256 {sha(raw)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -261,7 +261,9 @@ def _lines_of(bucket: Sequence[tuple[Glyph, bool]]) -> list[list[tuple[Glyph, bo
             tops.append(ch.top)
     lines: list[list[tuple[Glyph, bool]]] = [[] for _ in tops]
     for ch, space in bucket:
-        k = min(range(len(tops)), key=lambda i: abs(ch.top - tops[i]))
+        # The nearest line top (the upper one on a tie); tops ascend.
+        i = bisect_left(tops, ch.top)
+        k = i - 1 if i == len(tops) or (i > 0 and ch.top - tops[i - 1] <= tops[i] - ch.top) else i
         lines[k].append((ch, space))
     return lines
 

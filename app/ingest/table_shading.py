@@ -178,22 +178,22 @@ def band_runs(bands: Sequence[BBox]) -> list[BBox]:
 
 
 def _rectangles(edges: Sequence[RulingLine]) -> list[BBox]:
-    # Each vertical is filed under every rounded (x, top) within a point of its own, so that a corner is looked up
-    # once (a page's horizontal edges are many, each looked up at both ends).
     verticals: dict[tuple[int, int], list[tuple[float, float, float]]] = defaultdict(list)
     for e in edges:
         if e["orientation"] == "v":
             x, top, bottom = float(e["x0"]), float(e["top"]), float(e["bottom"])
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    verticals[(round(x) + dx, round(top) + dy)].append((x, top, bottom))
+            verticals[(round(x), round(top))].append((x, top, bottom))
+    if not verticals:
+        return []  # no box is drawn without sides (most pages)
+    # The rounded x of every side, to pass over a rule with no side at its left end without looking further.
+    sides = {k[0] for k in verticals}
     horizontal = [(float(e["top"]), float(e["x0"]), float(e["x1"])) for e in edges if e["orientation"] == "h"]
     by_row: dict[int, list[tuple[float, float, float]]] = defaultdict(list)
     for h in horizontal:
         by_row[round(h[0])].append(h)
     out: list[BBox] = []
     for y, x0, x1 in horizontal:
-        if x1 - x0 < MIN_BAND_WIDTH:
+        if x1 - x0 < MIN_BAND_WIDTH or not any(round(x0) + dx in sides for dx in (-1, 0, 1)):
             continue
         for bottom in _sides_down(verticals, x0, y):
             if not MIN_BAND_HEIGHT <= bottom - y <= MAX_BAND_HEIGHT:
@@ -211,7 +211,13 @@ def _rectangles(edges: Sequence[RulingLine]) -> list[BBox]:
 
 
 def _near(verticals: dict[tuple[int, int], list[tuple[float, float, float]]], x: float, y: float) -> list:
-    return [v for v in verticals.get((round(x), round(y)), ()) if abs(v[0] - x) <= NEAR and abs(v[1] - y) <= NEAR]
+    return [
+        v
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+        for v in verticals.get((round(x) + dx, round(y) + dy), [])
+        if abs(v[0] - x) <= NEAR and abs(v[1] - y) <= NEAR
+    ]
 
 
 def _sides_down(verticals: dict[tuple[int, int], list[tuple[float, float, float]]], x: float, y: float) -> set[float]:

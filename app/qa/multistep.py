@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from app.graph.entities import extract_entities
+from app.qa.analysis.phrases import WORD
 from app.qa.ask import EvidenceNode
 from app.qa.index import CollectionIndex
 from app.qa.propagate import propagate
@@ -147,16 +148,13 @@ def read_bridge(read_answer: Callable[[str, Sequence[str]], str | None]) -> Adva
     return advance
 
 
-_WORDS = re.compile(r"\w+")
-
-
 def _news(span: str, question: str, said: frozenset[str]) -> bool:
     """The span tells something new: neither the question nor an earlier bridge says it, and most of its words are
     not the question's (a near-copy of a name the question holds is that thing or its namesake, not a bridge)."""
     if span.lower() in question.lower() or span.lower() in said:
         return False
-    words = _WORDS.findall(span.lower())
-    asked = set(_WORDS.findall(question.lower()))
+    words = WORD.findall(span.lower())
+    asked = set(WORD.findall(question.lower()))
     return 2 * sum(w in asked for w in words) <= len(words)
 
 

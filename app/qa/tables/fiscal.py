@@ -24,8 +24,6 @@ QUARTER_PERIODS = ("13 weeks", "14 weeks", "three months", "3 months", "quarter 
 HALF_PERIODS = ("26 weeks", "six months", "6 months")
 QUARTERS = re.compile(r"\b(?:q[1-4]|(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final)[\s-]quarter)\b", re.I)
 HALVES = Phrases.of(["h1", "h2", "first half", "second half", "first-half", "second-half", "half year", "half-year"])
-# A quarter as a column head writes it: "2Q22", "Q2'22", "Q2 2022", "2Q 2023".
-COMPACT_QUARTER = re.compile(r"\b(?:([1-4])Q|Q([1-4]))\s?['’]?((?:19|20)?\d\d)\b", re.I)
 QUARTER_NUMBERS = {"first": 1, "1st": 1, "q1": 1, "second": 2, "2nd": 2, "q2": 2, "third": 3, "3rd": 3, "q3": 3,
                    "fourth": 4, "4th": 4, "q4": 4}  # fmt: skip
 LAST_QUARTER = re.compile(r"\b(?:q4|(?:fourth|4th|last|final)[\s-]quarter)\b", re.I)
@@ -68,10 +66,25 @@ def _compact_quarter(question: str, headers: Sequence[str]) -> list[str]:
     if quarter is None or len(years) != 1:
         return []
     number = QUARTER_NUMBERS.get(quarter.group(0).lower().split("-")[0].split()[0])
+    # A column head writes a quarter as "2Q22" (one word) or "Q2 2022", "Q2'22", "2Q 2023" (the year the next word).
     found = []
     for head in headers:
-        for m in COMPACT_QUARTER.finditer(head):
-            year = m.group(3)
-            if int(m.group(1) or m.group(2)) == number and years[0].endswith(year):
-                found.append(m.group(0))
+        words = WORD.findall(head)
+        for k, word in enumerate(words):
+            said = _quarter_year(word, words[k + 1] if k + 1 < len(words) else "")
+            if said is not None and said[0] == number and years[0].endswith(said[1]):
+                found.append(said[2])
     return found
+
+
+def _quarter_year(word: str, after: str) -> tuple[int, str, str] | None:
+    """(quarter, year as written, the words) of "2Q22", "Q2" + "2022", "2Q" + "22"; None for other words."""
+    low = word.lower()
+    for quarter, rest in ((low[:1], low[1:]), (low[1:2], low[:1] + low[2:])):
+        if quarter in "1234" and quarter and rest[:1] == "q":
+            year = rest[1:]
+            if not year and after.isdigit() and len(after) in (2, 4):
+                return int(quarter), after, f"{word} {after}"
+            if year.isdigit() and len(year) in (2, 4):
+                return int(quarter), year, word
+    return None

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pypdfium2 as pdfium
-
 from app.ingest.ligatures import printed_twice
-from app.ingest.pdf import _Char, read_page_geometry
+from app.ingest.pdf import _Char
+from tests.unit.pdf_pages import first_page_geometry
 
 
 def _ligature_pdf(path: Path, words: list[tuple[int, int, bytes]]) -> None:
@@ -48,30 +47,14 @@ def _ligature_pdf(path: Path, words: list[tuple[int, int, bytes]]) -> None:
 def test_both_fs_of_a_ligature_glyph_are_read(tmp_path: Path) -> None:
     path = tmp_path / "ligature.pdf"
     _ligature_pdf(path, [(72, 700, b"Gini coe\x01icient"), (72, 680, b"Di\x01erence in means")])
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        page = doc[0]
-        try:
-            lines = [ln.text for ln in read_page_geometry(page).lines]
-        finally:
-            page.close()
-    finally:
-        doc.close()
+    lines = [ln.text for ln in first_page_geometry(path).lines]
     assert lines == ["Gini coefficient", "Difference in means"]
 
 
 def test_a_character_beyond_the_16_bit_plane_is_read_whole(tmp_path: Path) -> None:
     path = tmp_path / "math.pdf"
     _ligature_pdf(path, [(72, 700, b"Adjusted \x022    0.705"), (72, 680, b"Observations    482")])
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        page = doc[0]
-        try:
-            lines = [ln.text for ln in read_page_geometry(page).lines]
-        finally:
-            page.close()
-    finally:
-        doc.close()
+    lines = [ln.text for ln in first_page_geometry(path).lines]
     assert lines[0].split() == ["Adjusted", "\U0001d4452", "0.705"]
 
 

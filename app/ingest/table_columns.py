@@ -15,14 +15,14 @@ from app.ingest.table_text import _NUMERIC, label_seps
 def _phrases(row: Sequence[tuple[str, BBox]], join: float = 0.3) -> list[list[tuple[str, BBox]]]:
     """A row's words grouped into phrases: a gap under ``join`` × the text height is a word space."""
     out: list[list[tuple[str, BBox]]] = []
+    last_size = last_x1 = 0.0
     for text, box in row:
-        if out:
-            last_text, last = out[-1][-1]
-            height = max(min(_size(text, box), _size(last_text, last)), 1.0)
-            if box[0] - last[2] < join * height:
-                out[-1].append((text, box))
-                continue
-        out.append([(text, box)])
+        size = _size(text, box)
+        if out and box[0] - last_x1 < join * max(min(size, last_size), 1.0):
+            out[-1].append((text, box))
+        else:
+            out.append([(text, box)])
+        last_size, last_x1 = size, box[2]
     return out
 
 

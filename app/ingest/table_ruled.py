@@ -2,29 +2,19 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from app.ingest.extracted import BBox
 from app.ingest.passages import Line, union_bbox
-from app.ingest.table_ruled_header import header_levels
+from app.ingest.table_stacked import CellGlyphs, Glyph, cell_text, stacked_lines, stacked_texts
 from app.ingest.table_text import RulingLine, is_degenerate
 from app.ingest.table_words import Grid, _bands, _phrases, normalise_grid
 
 # ------------------------------------------------------------------------------------------------
 # Extractors
 # ------------------------------------------------------------------------------------------------
-
-
-class Glyph(Protocol):
-    """A character of the page in the reading frame (pdf.py's chars; " " and "\\n" mark breaks)."""
-
-    text: str
-    x0: float
-    top: float
-    x1: float
-    bottom: float
 
 
 class _PlumberPage:
@@ -34,22 +24,6 @@ class _PlumberPage:
     def __init__(self, edges: list[RulingLine], size: tuple[float, float]) -> None:
         self.edges = edges
         self.bbox = (0.0, 0.0, size[0], size[1])
-
-
-def cell_text(chars: Sequence[tuple[Glyph, bool]]) -> str:
-    """A cell's chars (in content-stream order, each with whether the PDF had a word break before
-    it) joined, with spaces at those word breaks, at line changes and at visible gaps."""
-    parts: list[str] = []
-    prev: Glyph | None = None
-    for ch, space_before in chars:
-        if prev is not None:
-            height = max(prev.bottom - prev.top, 1.0)
-            new_line = abs(ch.top - prev.top) > 0.5 * height
-            if space_before or new_line or ch.x0 - prev.x1 > 0.25 * height:
-                parts.append(" ")
-        parts.append(ch.text)
-        prev = ch
-    return "".join(parts).strip()
 
 
 def rule_end_edges(edges: Sequence[RulingLine]) -> list[RulingLine]:
@@ -189,18 +163,20 @@ def lattice_tables(
     out = []
     for table in finder.tables:
         buckets = _cell_glyphs(table, chars)
-        grid = normalise_grid(*split_spanning_cells(table, *_cell_texts(table, buckets), words))
+        texts, boxes = _cell_texts(table, buckets)
+        grid = normalise_grid(*split_spanning_cells(table, [list(r) for r in texts], [list(r) for r in boxes], words))
         if grid is not None and not is_degenerate(grid.rows):
             grid.bbox = tuple(table.bbox)  # type: ignore[assignment]
-            stacked = normalise_grid(*split_spanning_cells(table, *_cell_texts(table, buckets, True), words))
+            pieces = [stacked_lines(r.cells, bs) for r, bs in zip(table.rows, buckets, strict=True)]
+            if all(len(p) == 1 for p in pieces):
+                out.append(grid)  # no ruled row holds several rows: read stacked, it is the same grid
+                continue
+            stacked = normalise_grid(*split_spanning_cells(table, *stacked_texts(table, pieces, texts, boxes), words))
             if stacked is not None and len(stacked.rows) > len(grid.rows):
                 stacked.bbox = grid.bbox
                 grid.stacked = stacked
             out.append(grid)
     return out
-
-
-CellGlyphs = list[list[list[tuple[Glyph, bool]]]]  # per row, per cell: its glyphs, each with a word break before
 
 
 def _cell_glyphs(table: Any, chars: Sequence[Glyph]) -> CellGlyphs:
@@ -238,92 +214,14 @@ def _cell_glyphs(table: Any, chars: Sequence[Glyph]) -> CellGlyphs:
     return buckets
 
 
-def _cell_texts(
-    table: Any, buckets: CellGlyphs, stacked: bool = False
-) -> tuple[list[list[str | None]], list[list[BBox | None]]]:
-    """Each cell's text and box. `stacked`: a row holding several rows the rules did not separate is read as those
-    rows (`_stacked_lines`)."""
+def _cell_texts(table: Any, buckets: CellGlyphs) -> tuple[list[list[str | None]], list[list[BBox | None]]]:
+    """Each cell's text and box, a row of the table per ruled row."""
     texts: list[list[str | None]] = []
     cell_boxes: list[list[BBox | None]] = []
     for r, bs in zip(table.rows, buckets, strict=True):
-        for line_buckets, line_boxes in _stacked_lines(r.cells, bs) if stacked else [_whole_row(r.cells, bs)]:
-            texts.append([None if c is None else cell_text(b) for c, b in zip(r.cells, line_buckets, strict=True)])
-            cell_boxes.append(line_boxes)
+        texts.append([None if c is None else cell_text(b) for c, b in zip(r.cells, bs, strict=True)])
+        cell_boxes.append([None if c is None else tuple(c) for c in r.cells])
     return texts, cell_boxes
-
-
-def _lines_of(bucket: Sequence[tuple[Glyph, bool]]) -> list[list[tuple[Glyph, bool]]]:
-    """A cell's glyphs by text line, top to bottom, each line in content-stream order."""
-    tops: list[float] = []
-    for ch, _ in sorted(bucket, key=lambda c: c[0].top):
-        height = max(ch.bottom - ch.top, 1.0)
-        if not tops or ch.top - tops[-1] > 0.5 * height:
-            tops.append(ch.top)
-    lines: list[list[tuple[Glyph, bool]]] = [[] for _ in tops]
-    for ch, space in bucket:
-        # The nearest line top (the upper one on a tie); tops ascend.
-        i = bisect_left(tops, ch.top)
-        k = i - 1 if i == len(tops) or (i > 0 and ch.top - tops[i - 1] <= tops[i] - ch.top) else i
-        lines[k].append((ch, space))
-    return lines
-
-
-def _opens_on_value(text: str) -> bool:
-    """ "5,543", "118 (73%)", "$3.2", "(4.8%)", "8/16": a line that starts with a figure."""
-    bare = text.lstrip("$€£(+-−–")
-    return bool(bare) and bare[0].isdigit()
-
-
-def _whole_row(
-    cells: Sequence[Any], bucket_row: Sequence[list[tuple[Glyph, bool]]]
-) -> tuple[list[list[tuple[Glyph, bool]]], list[BBox | None]]:
-    """A ruled row as the rules drew it: each cell's glyphs and its box."""
-    return list(bucket_row), [None if c is None else tuple(c) for c in cells]
-
-
-def _stacked_lines(
-    cells: Sequence[Any], bucket_row: Sequence[list[tuple[Glyph, bool]]]
-) -> list[tuple[list[list[tuple[Glyph, bool]]], list[BBox | None]]]:
-    """A ruled row whose cells hold several text lines set level across the cells, each level with its label in the
-    first cell and a figure beside it, is that many rows the rules did not separate (a table ruled only above and
-    below its body): one row per level. Another cell may leave a level empty (a row without a value in that column).
-    Any other row stays whole (a label wrapped beside a one-line value is one row)."""
-    whole = [_whole_row(cells, bucket_row)]
-    filled = [(k, _lines_of(b)) for k, b in enumerate(bucket_row) if b]
-    if len(filled) < 2 or all(len(lines) < 2 for _, lines in filled):
-        return whole
-    height = max(min(ch.bottom - ch.top for _, lines in filled for line in lines for ch, _ in line), 1.0)
-    levels: list[float] = []
-    for top in sorted(min(ch.top for ch, _ in line) for _, lines in filled for line in lines):
-        if not levels or top - levels[-1] > 0.5 * height:
-            levels.append(top)
-    if len(levels) < 2:
-        return whole
-    at: list[list[list[tuple[Glyph, bool]] | None]] = [[None] * len(cells) for _ in levels]
-    for k, lines in filled:
-        for line in lines:
-            top = min(ch.top for ch, _ in line)
-            i = min(range(len(levels)), key=lambda n: abs(top - levels[n]))
-            if abs(top - levels[i]) > 0.5 * height or at[i][k] is not None:
-                return whole  # lines that do not keep the levels: a wrapped cell
-            at[i][k] = line
-    first = filled[0][0]
-    if not all(
-        row[first] and any(got and _opens_on_value(cell_text(got)) for k, got in enumerate(row) if k != first)
-        for row in at[header_levels(at, [k for k, _ in filled], lambda got: _opens_on_value(cell_text(got))) :]
-    ):
-        return whole  # a header wrapped in every column ("World food" / "sales"), prose or a value wrapped in a cell
-    out = []
-    for row in at:
-        line_buckets: list[list[tuple[Glyph, bool]]] = [got or [] for got in row]
-        line_boxes: list[BBox | None] = [None] * len(cells)
-        for k, got in enumerate(row):
-            if got:
-                glyphs = [ch for ch, _ in got]
-                # The cell's own width (the columns are read from the cells' sides), the line's own height.
-                line_boxes[k] = (cells[k][0], min(g.top for g in glyphs), cells[k][2], max(g.bottom for g in glyphs))
-        out.append((line_buckets, line_boxes))
-    return out
 
 
 def clipped_by_rule(ch: Mapping[str, float], cell: Sequence[float]) -> bool:

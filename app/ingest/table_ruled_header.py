@@ -1,7 +1,7 @@
 """A ruled table whose rule under the header is missing: its header line and its first rows share one ruled row.
 
 The ruled finder reads a ruled row holding several text lines, set level across its cells, as that many rows when each
-line has a label and a figure beside it (``table_ruled._stacked_lines``). Where the rule under the header is not drawn,
+line has a label and a figure beside it (``table_stacked.stacked_lines``). Where the rule under the header is not drawn,
 the header's line is the first of those levels: words in every cell ("Processing methods | CER(%) | WER(%)"), no
 figure. It is a row of its own, and the levels under it are read as they would be without it.
 """

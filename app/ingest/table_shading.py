@@ -26,6 +26,7 @@ MAX_BAND_HEIGHT = 40.0
 MIN_BAND_WIDTH = 40.0
 # Sides meet, rectangles share a side, and bands of one table start and end at the same x within this (points).
 NEAR = 1.0
+_AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))  # a rounded point and its neighbours
 # A run of bands of one width: at least this many, each at most this many band heights below the one before.
 MIN_BANDS = 2
 MAX_BAND_GAP = 3.0
@@ -211,11 +212,12 @@ def _rectangles(edges: Sequence[RulingLine]) -> list[BBox]:
 
 
 def _near(verticals: dict[tuple[int, int], list[tuple[float, float, float]]], x: float, y: float) -> list:
+    rx, ry = round(x), round(y)
     return [
         v
-        for dx in (-1, 0, 1)
-        for dy in (-1, 0, 1)
-        for v in verticals.get((round(x) + dx, round(y) + dy), [])
+        for dx, dy in _AROUND
+        if (rx + dx, ry + dy) in verticals
+        for v in verticals[(rx + dx, ry + dy)]
         if abs(v[0] - x) <= NEAR and abs(v[1] - y) <= NEAR
     ]
 

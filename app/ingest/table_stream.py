@@ -139,8 +139,10 @@ Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1
 
 def horizontal_rules(edges: Sequence[RulingLine]) -> list[Rule]:
     """Horizontal edges as rules, the collinear pieces of one rule (drawn cell by cell) joined."""
-    pieces = sorted((float(e["top"]), float(e["x0"]), float(e["x1"])) for e in edges if e["orientation"] == "h")
-    pieces.sort(key=lambda p: (round(p[0]), p[1]))
+    pieces = sorted(
+        ((float(e["top"]), float(e["x0"]), float(e["x1"])) for e in edges if e["orientation"] == "h"),
+        key=lambda p: (round(p[0]), p[1], p[0], p[2]),
+    )
     out: list[Rule] = []
     for y, x0, x1 in pieces:
         if out and abs(out[-1][0] - y) <= 0.5 and x0 <= out[-1][2] + 1:

@@ -324,29 +324,36 @@ def _build_lines(chars: list[_Char]) -> list[Line]:
         words = []
 
     for c in chars:
-        if c.text == _SOFT_HYPHEN:
+        text = c.text
+        if text == _SOFT_HYPHEN:
             cutting = bool(buf)
             marks.append(len(buf))
             continue
-        if c.text == "\n":
+        if text == "\n":
             flush_line()
             continue
-        if c.text == " ":
+        if text == " ":
             cutting = False
             flush_word()
             continue
-        last: BBox | None = None
+        # The box of what came last on this line: the glyph before (read off it, no tuple: this runs per glyph) or
+        # the last word.
         if buf:
-            last = (buf[-1].x0, buf[-1].top, buf[-1].x1, buf[-1].bottom)
+            prev = buf[-1]
+            left, top, right, bottom = prev.x0, prev.top, prev.x1, prev.bottom
         elif words:
-            last = words[-1].bbox
-        if last is not None:
-            height = max(c.bottom - c.top, 1.0)
-            mid = (c.top + c.bottom) / 2
-            if mid < last[1] - 1 or mid > last[3] + 1 or c.x0 < last[0] - height:
-                flush_line()  # the text jumped to another line or column without a newline
-            elif buf and c.x0 > last[2] + 0.35 * height:
-                flush_word()  # a visible gap without a space character (table columns)
+            left, top, right, bottom = words[-1].bbox
+        else:
+            buf.append(c)
+            continue
+        height = c.bottom - c.top
+        if height < 1.0:
+            height = 1.0
+        mid = (c.top + c.bottom) / 2
+        if mid < top - 1 or mid > bottom + 1 or c.x0 < left - height:
+            flush_line()  # the text jumped to another line or column without a newline
+        elif buf and c.x0 > right + 0.35 * height:
+            flush_word()  # a visible gap without a space character (table columns)
         if buf:
             cutting = False  # the soft hyphen stood inside the line: the word just goes on
         buf.append(c)

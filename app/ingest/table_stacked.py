@@ -76,6 +76,14 @@ def _lines_of(bucket: Sequence[tuple[Glyph, bool]]) -> list[list[tuple[Glyph, bo
     return lines
 
 
+def _several_lines(bucket: Sequence[tuple[Glyph, bool]]) -> bool:
+    """Whether a cell's glyphs may stand on several lines: not when their tops lie within half the least glyph height
+    of each other (no glyph then starts a line in `_lines_of`); when they may, `_lines_of` tells."""
+    tops = [ch.top for ch, _ in bucket]
+    least = min(max(ch.bottom - ch.top, 1.0) for ch, _ in bucket)
+    return max(tops) - min(tops) > 0.5 * least
+
+
 def _opens_on_value(text: str) -> bool:
     """ "5,543", "118 (73%)", "$3.2", "(4.8%)", "8/16": a line that starts with a figure."""
     bare = text.lstrip("$€£(+-−–")
@@ -97,6 +105,8 @@ def stacked_lines(
     below its body): one row per level. Another cell may leave a level empty (a row without a value in that column).
     Any other row stays whole (a label wrapped beside a one-line value is one row)."""
     whole = [_whole_row(cells, bucket_row)]
+    if sum(1 for b in bucket_row if b) < 2 or not any(_several_lines(b) for b in bucket_row if b):
+        return whole  # the common row: at most one cell, or one line in every cell
     filled = [(k, _lines_of(b)) for k, b in enumerate(bucket_row) if b]
     if len(filled) < 2 or all(len(lines) < 2 for _, lines in filled):
         return whole

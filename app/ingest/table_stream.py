@@ -137,8 +137,22 @@ def drop_text_column(grid: Grid) -> bool:
 Rule = tuple[float, float, float]  # a horizontal rule: y, x0, x1
 
 
+# The last page's rules: the table finders of one page each ask for them (five times a page); the edges list is kept
+# so that its identity cannot pass to another list (edge lists are not changed once read).
+_last_rules: list[tuple[Sequence[RulingLine], int, tuple[Rule, ...]]] = []
+
+
 def horizontal_rules(edges: Sequence[RulingLine]) -> list[Rule]:
     """Horizontal edges as rules, the collinear pieces of one rule (drawn cell by cell) joined."""
+    last = _last_rules[0] if _last_rules else None  # read once: another thread's page may replace it
+    if last is not None and last[0] is edges and last[1] == len(edges):
+        return list(last[2])
+    out = _joined_rules(edges)
+    _last_rules[:] = [(edges, len(edges), tuple(out))]
+    return out
+
+
+def _joined_rules(edges: Sequence[RulingLine]) -> list[Rule]:
     pieces = sorted(
         ((float(e["top"]), float(e["x0"]), float(e["x1"])) for e in edges if e["orientation"] == "h"),
         key=lambda p: (round(p[0]), p[1], p[0], p[2]),

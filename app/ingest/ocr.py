@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from app.ingest.extracted import BBox
+from app.ingest.passages import Line, Word, starts_block
 
 if TYPE_CHECKING:  # annotations only: text-PDF extraction imports this module and needs neither
     from PIL import Image
@@ -99,3 +100,35 @@ def make_ocr(settings: OcrSettings) -> OcrEngine | None:
         log.warning("OCR is on but the tesseract program is not installed (scripts/setup.sh installs it)")
         return None
     return TesseractOcr(binary, settings.languages, settings.dpi, settings.timeout_s)
+
+
+def ocr_lines(words: list[OcrWord], scale: float) -> list[Line]:
+    """OCR words (pixel boxes, grouped by the engine's line numbers) as lines in PDF points."""
+    lines: list[Line] = []
+    current: list[Word] = []
+    key: tuple[int, ...] | None = None
+    prev_box: BBox | None = None
+    block: tuple[int, ...] | None = None
+
+    def flush() -> None:
+        nonlocal prev_box
+        if not current:
+            return
+        line = Line(list(current))
+        box = line.bbox
+        line.new_block = prev_box is None or starts_block(prev_box, box) or block_changed
+        lines.append(line)
+        prev_box = box
+        current.clear()
+
+    block_changed = True
+    for w in words:
+        if w.line != key:
+            flush()
+            block_changed = block is None or w.line[:-1] != block
+            block = w.line[:-1]
+            key = w.line
+        x0, top, x1, bottom = w.bbox
+        current.append(Word(w.text, (x0 * scale, top * scale, x1 * scale, bottom * scale)))
+    flush()
+    return lines

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from app.ingest.pdf import PageGeometry, read_page_geometry
+from app.ingest.page_geometry import PageGeometry, read_page_geometry
 
 
 def first_page_geometry(path: Path) -> PageGeometry:

@@ -12,7 +12,8 @@ import pytest
 
 from app.ingest.extracted import CorruptPdf, ExtractedDocument, NoText, PasswordRequired, TooManyPages, WrongPassword
 from app.ingest.ocr import make_ocr
-from app.ingest.pdf import _looks_like_heading, extract_pdf
+from app.ingest.pdf import extract_pdf
+from app.ingest.titles import looks_like_heading
 from app.settings import OcrSettings
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
@@ -244,8 +245,8 @@ def test_a_heading_cut_from_a_longer_line_is_no_title() -> None:
         PDFS / "edge_cases" / "malformed-from-issue-932.pdf", max_pages=10, ocr=make_ocr(OcrSettings())
     )
     assert scanned.title is None or scanned.title.count("(") == scanned.title.count(")")
-    assert _looks_like_heading("Table of Contents (Draft)")
-    assert not _looks_like_heading("TAZ ZAFR, ARLER)")
+    assert looks_like_heading("Table of Contents (Draft)")
+    assert not looks_like_heading("TAZ ZAFR, ARLER)")
 
 
 def test_a_word_hyphenated_at_a_line_end_is_read_whole() -> None:

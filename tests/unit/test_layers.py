@@ -83,11 +83,20 @@ def test_the_app_sends_jobs_by_name_and_never_imports_the_worker() -> None:
 
 
 def test_pdfium_is_reached_only_through_the_ingest_modules_that_hold_its_lock() -> None:
-    # pdfium forbids concurrent calls from different threads: app.ingest.pdfium owns PDFIUM_LOCK, and only it and
-    # the extractor (which takes that lock per page) import pypdfium2 (tests/integration/test_pdfium_concurrency.py).
+    # pdfium forbids concurrent calls from different threads: app.ingest.pdfium owns PDFIUM_LOCK, and only it, the
+    # extractor (which takes that lock per page) and the page readers it calls under the lock import pypdfium2
+    # (tests/integration/test_pdfium_concurrency.py); no other module of the app imports those page readers.
+    files = sorted([*APP.rglob("*.py"), *(APP.parent / "worker").rglob("*.py")])
     importing = {
         str(path.relative_to(APP.parent))
-        for path in sorted([*APP.rglob("*.py"), *(APP.parent / "worker").rglob("*.py")])
+        for path in files
         if any(name == "pypdfium2" or name.startswith("pypdfium2.") for name in _imports(path))
     }
-    assert importing == {"app/ingest/pdfium.py", "app/ingest/pdf.py"}
+    readers = {"app/ingest/page_geometry.py", "app/ingest/page_edges.py"}
+    assert importing == {"app/ingest/pdfium.py", "app/ingest/pdf.py", *readers}
+    callers = {
+        str(path.relative_to(APP.parent))
+        for path in files
+        if _imports(path) & {"app.ingest.page_geometry", "app.ingest.page_edges"}
+    }
+    assert callers == {"app/ingest/pdf.py", "app/ingest/page_geometry.py"}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.ingest.ligatures import MARK, repaired, vocabulary
-from app.ingest.pdf import _clean_text
+from app.ingest.page_geometry import clean_text
 
 
 def test_the_bundled_vocabulary_is_read() -> None:
@@ -28,4 +28,4 @@ def test_an_unknown_word_keeps_the_join() -> None:
 
 def test_page_text_is_repaired_across_a_line_break() -> None:
     text = "the \uffferst weeks of\n\ufffescal 2023 were signi\ufffe\ncant"
-    assert _clean_text(text) == "the first weeks of\nfiscal 2023 were significant"
+    assert clean_text(text) == "the first weeks of\nfiscal 2023 were significant"

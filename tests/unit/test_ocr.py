@@ -8,8 +8,9 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from rapidfuzz.distance import Levenshtein
 
-from app.ingest.ocr import make_ocr, parse_tsv
-from app.ingest.pdf import extract_pdf, ocr_lines, read_page_geometry
+from app.ingest.ocr import make_ocr, ocr_lines, parse_tsv
+from app.ingest.page_geometry import read_page_geometry
+from app.ingest.pdf import extract_pdf
 from app.ingest.pdfium import render_page
 from app.settings import OcrSettings
 

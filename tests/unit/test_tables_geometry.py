@@ -10,7 +10,8 @@ import pypdfium2 as pdfium
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen import canvas
 
-from app.ingest.pdf import extract_pdf, read_page_geometry
+from app.ingest.page_geometry import read_page_geometry
+from app.ingest.pdf import extract_pdf
 from app.ingest.table_ruled import lattice_tables
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.ingest.ligatures import printed_twice
-from app.ingest.pdf import _Char
+from app.ingest.page_geometry import Char
 from tests.unit.pdf_pages import first_page_geometry
 
 
@@ -59,6 +59,6 @@ def test_a_character_beyond_the_16_bit_plane_is_read_whole(tmp_path: Path) -> No
 
 
 def test_a_letter_printed_twice_a_little_apart_is_read_once() -> None:
-    assert printed_twice(_Char("B", 10.0, 5.0, 17.0, 15.0), _Char("B", 10.4, 5.0, 17.4, 15.0))
-    assert printed_twice(_Char("f", 10.0, 5.0, 14.0, 15.0), _Char("f", 10.4, 5.0, 14.4, 15.0))
-    assert not printed_twice(_Char("f", 10.0, 5.0, 14.0, 15.0), _Char("f", 10.0, 5.0, 14.0, 15.0))
+    assert printed_twice(Char("B", 10.0, 5.0, 17.0, 15.0), Char("B", 10.4, 5.0, 17.4, 15.0))
+    assert printed_twice(Char("f", 10.0, 5.0, 14.0, 15.0), Char("f", 10.4, 5.0, 14.4, 15.0))
+    assert not printed_twice(Char("f", 10.0, 5.0, 14.0, 15.0), Char("f", 10.0, 5.0, 14.0, 15.0))

@@ -28,18 +28,10 @@ from app.ingest.extracted import (
     PdfError,
     TooManyPages,
 )
+from app.ingest.margins import MarginKey, is_page_number, margin_key, repeated_margin_keys, strip_margins
 from app.ingest.ocr import OcrEngine, ocr_lines
 from app.ingest.page_geometry import SOFT_HYPHEN, Frame, PageGeometry, read_page_geometry
-from app.ingest.passages import (
-    Line,
-    MarginKey,
-    carry_cut_sentence,
-    is_page_number,
-    margin_key,
-    repeated_margin_keys,
-    split_passages,
-    strip_margins,
-)
+from app.ingest.passages import Line, carry_cut_sentence, split_passages
 from app.ingest.pdfium import PDFIUM_LOCK, close, open_pdf, render_document_page
 from app.ingest.titles import heading_title, metadata_title
 

@@ -5,18 +5,8 @@ from __future__ import annotations
 import pytest
 
 from app.ingest.extracted import ExtractedPassage
-from app.ingest.passages import (
-    Line,
-    Word,
-    carry_cut_sentence,
-    hard_break,
-    is_page_number,
-    margin_key,
-    regions,
-    repeated_margin_keys,
-    split_passages,
-    strip_margins,
-)
+from app.ingest.margins import is_page_number, margin_key, repeated_margin_keys, strip_margins
+from app.ingest.passages import Line, Word, carry_cut_sentence, hard_break, regions, split_passages
 from app.ingest.pdf import mark_table_breaks
 
 

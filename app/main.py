@@ -28,6 +28,7 @@ from app.services.index_warmer import IndexWarmer
 from app.settings import Settings, get_settings
 from app.web import auth as web_auth
 from app.web import routes as web
+from app.web import viewer as web_viewer
 
 log = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,6 +86,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = True, start_
         app.include_router(module.router)
     app.include_router(web_auth.router)
     app.include_router(web.router)
+    app.include_router(web_viewer.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     # Security headers, allowed hosts, login gate, CSRF (app/security), outside everything but the request log.
     security.install(app, settings)

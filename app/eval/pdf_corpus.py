@@ -58,7 +58,8 @@ def ingest_pdfs(
     work_dir: Path,
 ) -> IngestedCollection:
     from app.ingest.pdf import extract_pdf
-    from app.services.ingestion import add_to_graph, store_extraction  # what the real ingestion job stores
+    from app.services.ingestion import add_to_graph  # what the real ingestion job stores
+    from app.services.stored_rows import store_extraction
 
     collection = create_collection(session, name)
     out = IngestedCollection(collection_id=collection.id, documents=len(documents))

@@ -22,7 +22,7 @@ from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session
 
-from app.db.models import DocTable, Document, Node, Page, Passage, content_id
+from app.db.models import DocTable, Document, Node, Page, Passage
 from app.db.session import session_scope
 from app.graph.build import add_documents, remove_document
 from app.ingest.extracted import ExtractedDocument, NoText, PdfError
@@ -30,6 +30,7 @@ from app.ingest.pdfium import save_decrypted_copy
 from app.llm.embeddings import TextEncoder, get_embedder
 from app.services.errors import plain_reason
 from app.services.extraction import extract_document
+from app.services.stored_rows import store_extraction
 from app.settings import Settings
 from app.storage import FileStore
 
@@ -273,74 +274,6 @@ def add_to_graph(session: Session, documents: list[Document], settings: Settings
         document.status = "ready"
         document.progress = 1.0
         document.error = None
-
-
-def store_extraction(session: Session, document: Document, extracted: ExtractedDocument) -> None:
-    passage_index = 0
-    table_index = 0
-    previous_page_tables: list[DocTable] = []
-    for page in extracted.pages:
-        session.add(
-            Page(
-                id=content_id(document.sha256, "page", page.number, document.id),
-                document_id=document.id,
-                number=page.number,
-                width=page.width,
-                height=page.height,
-                text=page.text,
-                has_text_layer=page.has_text_layer,
-                text_source=page.text_source,
-            )
-        )
-        for passage in page.passages:
-            session.add(
-                Passage(
-                    id=content_id(document.sha256, "passage", passage_index, document.id),
-                    document_id=document.id,
-                    page_number=page.number,
-                    index=passage_index,
-                    text=passage.text,
-                    bbox=list(passage.bbox),
-                )
-            )
-            passage_index += 1
-        page_tables: list[DocTable] = []
-        for table in page.tables:
-            row = DocTable(
-                id=content_id(document.sha256, "table", table_index, document.id),
-                document_id=document.id,
-                page_number=page.number,
-                index_on_page=table.index_on_page,
-                index_in_document=table_index,
-                caption=table.caption,
-                label=table.label,
-                rows=table.rows,
-                columns=table.columns,
-                header_rows=table.header_rows,
-                continues_id=_continued(previous_page_tables) if table.continues_previous else None,
-                cell_boxes=[[None if b is None else list(b) for b in r] for r in table.cell_boxes]
-                if table.cell_boxes is not None
-                else None,
-                markdown=table.markdown,
-                bbox=list(table.bbox),
-            )
-            session.add(row)
-            page_tables.append(row)
-            table_index += 1
-        previous_page_tables = page_tables
-    document.page_count = extracted.page_count
-    document.passage_count = passage_index
-    document.table_count = table_index
-    document.title = extracted.title
-    document.text_source = extracted.text_source
-
-
-def _continued(previous_page_tables: list[DocTable]) -> str | None:
-    """The table a continuation goes on with: the lowest one on the page before (extraction
-    links a page's first table to it, see app.ingest.pdf)."""
-    if not previous_page_tables:
-        return None
-    return max(previous_page_tables, key=lambda t: t.bbox[3]).id
 
 
 def _fail(settings: Settings, document_id: str, attempt: int, reason: str, text_source: str = "pdf") -> None:

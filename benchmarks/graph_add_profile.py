@@ -54,8 +54,10 @@ def timed(label: str, step: Callable[[], object], profile: cProfile.Profile | No
 
 
 PHASES = {
-    "app.graph.build": ("_new_nodes", "_set_keywords", "_with_batch", "_insert", "_rewrite_lists", "_write_semantic",
-                        "_load_state", "_add_mentions", "_new_edge_ids"),
+    # wrapped where they are called from (a module's own name for them)
+    "app.graph.build": ("new_nodes", "set_keywords", "with_batch", "load_state", "add_mentions", "rewrite_lists"),
+    "app.graph.rows": ("_insert", "_new_edge_ids"),
+    "app.graph.derived": ("_write_semantic",),
     "app.graph.ann": ("build",),
     "app.graph.knn": ("approximate_top_k", "reached_by"),
     "app.graph.postings": ("shared_term_edges", "changed_sources", "entered_sources"),

@@ -204,7 +204,8 @@ def run_size(size: int, db: str, skip_cold: bool = False) -> dict:
     from app.db.migrate import upgrade
     from app.db.models import Edge, Node
     from app.db.session import get_engine, session_scope
-    from app.graph.build import add_documents, forget_states, remove_document
+    from app.graph.build import add_documents, remove_document
+    from app.graph.state import forget_states
     from app.settings import GraphSettings
 
     settings = GraphSettings()

@@ -45,7 +45,7 @@ def worker(url: str, tasks: mp.Queue, results: mp.Queue, seed: int) -> None:  # 
             return m / np.linalg.norm(m, axis=1, keepdims=True)
 
     timing = {"wait": 0.0, "acquired": 0.0, "cold": 0}
-    original_lock, original_load = build.lock_collection, build._load_state
+    original_lock, original_load = build.lock_collection, build.load_state
 
     def timed_lock(session, collection_id):  # type: ignore[no-untyped-def]
         started = time.perf_counter()
@@ -59,7 +59,7 @@ def worker(url: str, tasks: mp.Queue, results: mp.Queue, seed: int) -> None:  # 
         return original_load(*args, **kwargs)
 
     build.lock_collection = timed_lock  # type: ignore[assignment]
-    build._load_state = counted_load  # type: ignore[assignment]
+    build.load_state = counted_load  # type: ignore[assignment]
     held = 0.0
     done = 0
     while (document_id := tasks.get()) is not None:

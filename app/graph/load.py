@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from app.db.models import Collection, Edge, Node
 from app.db.vectors import graph_version
-from app.graph.build import IN_CHUNK
+from app.graph.rows import IN_CHUNK
 from app.vocabulary import EDGE_KINDS, NODE_KINDS, edge_rank
 
 NEIGHBOURHOOD_MAX_NODES = 300

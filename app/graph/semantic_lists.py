@@ -1,4 +1,4 @@
-"""Every vector's stored semantic list, held beside the builder's vector matrix (app/graph/build.py's `_State`).
+"""Every vector's stored semantic list, held beside the builder's vector matrix (app/graph/state.py's `State`).
 
 An add displaces thousands of old lists (~7,400 of 100k with random vectors): reading them back from the edges
 table cost 0.3–0.45 CPU-s of a ~2.2 CPU-s warm add at 100k passages. Held here, one row per row of the matrix,

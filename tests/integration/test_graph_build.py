@@ -311,16 +311,16 @@ def test_a_bulk_first_build_rebuilds_the_edge_indexes_and_writes_the_same_edges(
 ) -> None:
     from sqlalchemy import inspect
 
-    from app.graph import build
+    from app.graph import rows as graph_rows
 
     collection = make_collection(session)
     settings = GraphSettings(knn_k=2, keyword_max_fanout=3, keyword_max_edges_per_passage=2, entity_max_fanout=2)
     docs = build_corpus(session, collection)
     ids = [d.id for d in docs.values()]
-    monkeypatch.setattr(build, "BULK_REINDEX_ROWS", 1)  # every insert into a table no larger than it is bulk
+    monkeypatch.setattr(graph_rows, "BULK_REINDEX_ROWS", 1)  # every insert into a table no larger than it is bulk
     dropped: list[int] = []
-    drop = build._drop_edge_indexes
-    monkeypatch.setattr(build, "_drop_edge_indexes", lambda s, rows: (dropped.append(rows), drop(s, rows))[1])
+    drop = graph_rows._drop_edge_indexes
+    monkeypatch.setattr(graph_rows, "_drop_edge_indexes", lambda s, rows: (dropped.append(rows), drop(s, rows))[1])
     add_documents(session, ids, settings, ENCODER)
     assert dropped  # the bulk path was asked for (it only runs on SQLite)
     bulk = edges(session, collection.id)
@@ -333,13 +333,13 @@ def test_a_bulk_first_build_rebuilds_the_edge_indexes_and_writes_the_same_edges(
     assert edges(session, collection.id) == bulk
     for document_id in ids:
         remove_document(session, document_id, settings)
-    monkeypatch.setattr(build, "BULK_REINDEX_ROWS", 10**9)
+    monkeypatch.setattr(graph_rows, "BULK_REINDEX_ROWS", 10**9)
     add_documents(session, ids, settings, ENCODER)
     assert edges(session, collection.id) == bulk
 
 
 def test_replaced_rows_are_updated_in_place_where_a_source_has_a_stale_row(session: Session) -> None:
-    from app.graph import build
+    from app.graph import rows as graph_rows
 
     collection = make_collection(session)
     docs = build_corpus(session, collection)
@@ -357,7 +357,7 @@ def test_replaced_rows_are_updated_in_place_where_a_source_has_a_stale_row(sessi
     before = session.scalar(select(func.count()).select_from(Edge))
     # a's source has two stale rows (a, b) and one wanted edge: one row is updated in place, the other deleted;
     # `other` has no stale row, so its wanted edge is inserted.
-    build._replace_rows(
+    graph_rows._replace_rows(
         session, collection.id, "semantic", [(a.id, a.source), (b.id, b.source)],
         [(a.source, spare, 0.5), (other, spare, 0.25)],
     )  # fmt: skip

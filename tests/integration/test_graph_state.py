@@ -11,7 +11,9 @@ from sqlalchemy.orm import Session
 
 from app.db.models import Collection, Edge, Node
 from app.graph import build
-from app.graph.build import add_documents, forget_states, remove_document
+from app.graph import state as graph_state
+from app.graph.build import add_documents, remove_document
+from app.graph.state import forget_states
 from app.settings import GraphSettings
 from tests.integration.graph_canon import derived_edge_violations
 from tests.integration.test_graph_build import CORPUS, ENCODER, brute_force_knn, edges, make_collection, make_document
@@ -44,8 +46,8 @@ def test_kept_state_gives_the_same_edges_as_cold_reads(session: Session, monkeyp
     docs = {t: make_document(session, collection, t, [CORPUS[t]]) for t in CORPUS}
     session.commit()
     loads = []
-    original_load = build._load_state
-    monkeypatch.setattr(build, "_load_state", lambda *a, **k: loads.append(1) or original_load(*a, **k))
+    original_load = build.load_state
+    monkeypatch.setattr(build, "load_state", lambda *a, **k: loads.append(1) or original_load(*a, **k))
     warm = run_sequence(session, collection, docs, cold=False)
     assert len(loads) == 1  # only the first call read the collection; the others used the kept state
     for document in docs.values():  # the same ids, the same order, but every call reads the state cold
@@ -65,18 +67,18 @@ def test_a_change_by_another_process_invalidates_the_kept_state(
     docs = {t: make_document(session, collection, t, [CORPUS[t]]) for t in titles}
     add_documents(session, [docs[t].id for t in titles[:3]], SETTINGS, ENCODER)
     session.commit()  # this process keeps the state of this version
-    kept = build._states
+    kept = graph_state._states
     # Another process (its own, empty cache) adds a document and commits: the version moves past ours.
-    monkeypatch.setattr(build, "_states", OrderedDict())
+    monkeypatch.setattr(graph_state, "_states", OrderedDict())
     add_documents(session, [docs[titles[3]].id], SETTINGS, ENCODER)
     session.commit()
-    monkeypatch.setattr(build, "_states", kept)
+    monkeypatch.setattr(graph_state, "_states", kept)
     assert kept[collection.id].version < session.scalar(
         select(Collection.graph_version).where(Collection.id == collection.id)
     )
     loads = []
-    original_load = build._load_state
-    monkeypatch.setattr(build, "_load_state", lambda *a, **k: loads.append(1) or original_load(*a, **k))
+    original_load = build.load_state
+    monkeypatch.setattr(build, "load_state", lambda *a, **k: loads.append(1) or original_load(*a, **k))
     add_documents(session, [docs[titles[4]].id], SETTINGS, ENCODER)
     session.commit()
     assert loads == [1]  # the stale state was not used
@@ -141,7 +143,7 @@ def test_above_the_threshold_semantic_edges_are_approximate_with_high_recall(ses
     session.commit()
     remove_document(session, documents[3].id, settings)
     session.commit()
-    assert build._states[collection.id].hnsw is not None
+    assert graph_state._states[collection.id].hnsw is not None
     stored = edges(session, collection.id, "semantic")
     exact = brute_force_knn(session, collection.id, 10)
     found = {(s, t) for s, t, _, _ in stored}
@@ -156,7 +158,7 @@ def test_above_the_threshold_semantic_edges_are_approximate_with_high_recall(ses
 
 def held_semantic(collection_id: str) -> set[tuple[str, str | None, float, int]]:
     """The semantic lists the kept state holds: (source, target, weight, edge id) of every cell."""
-    state = build._states[collection_id]
+    state = graph_state._states[collection_id]
     ids = state.vector_ids
     return {(ids[s], ids[t] if t >= 0 else None, w, i) for s, t, w, i in state.semantic.cells()}
 
@@ -205,7 +207,7 @@ def test_the_kept_semantic_lists_are_the_stored_edges_above_the_threshold(sessio
         ("add", ids[9:]), ("add", [ids[2], ids[10]]),
     ]  # fmt: skip
     check_held_lists(session, collection.id, steps, settings, RandomEncoder())
-    assert build._states[collection.id].hnsw is not None
+    assert graph_state._states[collection.id].hnsw is not None
 
 
 def check_held_lists(session: Session, collection_id: str, steps: list, settings: GraphSettings, encoder) -> None:  # type: ignore[no-untyped-def]

@@ -18,7 +18,7 @@ from app.ingest.extracted import BBox
 from app.ingest.ligatures import MARK, printed_twice, repaired
 from app.ingest.page_edges import path_edges
 from app.ingest.passages import Line, Word, starts_block
-from app.ingest.symbols import FONT_NAME_BYTES, LETTERS, index_text, placed_accents, symbol
+from app.ingest.symbols import COMBINING, FONT_NAME_BYTES, LETTERS, index_text, placed_accents, symbol
 
 _SPACES = frozenset(" \t\xa0\u2002\u2003\u2009\u200b\u3000")
 # pdfium's mark of a hyphen the line break made ("cer\ufffetificate"), and ours for it in the character stream: the
@@ -140,11 +140,18 @@ def _font_name(textpage: object, index: int) -> str | None:
     return name.value.decode("latin-1")
 
 
-def _raw_chars(textpage: pdfium.PdfTextPage, text: str, frame: Frame) -> list[Char]:
-    """Every character with its loose box in display coordinates (before the reading turn)."""
+def _indexed_text(textpage: pdfium.PdfTextPage, text: str) -> str:
+    """The page's text one character per index of its text page: `text` itself, unless its length says otherwise
+    (rare), then read index by index."""
     n = pdfium_c.FPDFText_CountChars(textpage.raw)
-    if len(text) != n:  # defensive: text index ≠ char index (rare); fall back to per-char lookup
-        text = index_text(lambda i: pdfium_c.FPDFText_GetUnicode(textpage.raw, i), n)
+    if len(text) == n:
+        return text
+    return index_text(lambda i: pdfium_c.FPDFText_GetUnicode(textpage.raw, i), n)
+
+
+def _raw_chars(textpage: pdfium.PdfTextPage, text: str, frame: Frame) -> list[Char]:
+    """Every character (``text``: one per index, `_indexed_text`) with its loose box in display coordinates (before
+    the reading turn)."""
     rect = pdfium_c.FS_RECTF()
     get_box = pdfium_c.FPDFText_GetLooseCharBox
     raw = textpage.raw
@@ -340,14 +347,18 @@ def read_page_geometry(page: pdfium.PdfPage) -> PageGeometry:
     textpage = page.get_textpage()
     try:
         text = textpage.get_text_range()
-        chars = _raw_chars(textpage, text, frame)
+        indexed = _indexed_text(textpage, text)
+        chars = _raw_chars(textpage, indexed, frame)
     finally:
         textpage.close()
     turn = _dominant_turn(chars)
     if turn:
         frame = Frame(frame.rotation, left, bottom, right, top, turn)
         _to_reading(chars, frame)
-    geom = PageGeometry(frame=frame, text=clean_text(text), chars=placed_accents(chars))
+    # Every glyph's text comes from the indexed text: a page whose text holds no spacing accent has none to place.
+    if any(accent in indexed for accent in COMBINING):
+        chars = placed_accents(chars)
+    geom = PageGeometry(frame=frame, text=clean_text(text), chars=chars)
     geom.lines = _build_lines(geom.chars)
     geom.edges = path_edges(page, frame)
     return geom

@@ -29,6 +29,8 @@ def _sources() -> list[tuple[dict[str, str], Path]]:
     found += [(src, Path("papers-tables-pdfs")) for src in papers]
     papers2 = json.loads((ROOT / "benchmarks/tables/papers2/SOURCES.json").read_text())
     found += [(src, Path("papers2-tables-pdfs")) for src in papers2]
+    browser = json.loads((ROOT / "benchmarks/answers/browser_check_31b_SOURCES.json").read_text())
+    found += [(src, Path("browser31b-pdfs")) for src in browser["files"]]
     return found
 
 

@@ -161,19 +161,18 @@ def _raw_chars(textpage: pdfium.PdfTextPage, text: str, frame: Frame) -> list[Ch
     out: list[Char] = []
     prev: Char | None = None
     for i, ch in enumerate(text):
-        if ch in "\r\n":
-            if ch == "\n" or (prev is not None and prev.text != "\n"):
-                out.append(Char("\n"))
-            prev = out[-1] if out else None
-            continue
-        if ch in _PDFIUM_SOFT_HYPHENS:
-            out.append(Char(SOFT_HYPHEN))
-            prev = None
-            continue
-        # pdfium's generated characters are only spaces and line breaks, so text alone tells.
+        # Line breaks and soft hyphens are not printable either: one test passes every glyph on.
         if ch in _SPACES or not ch.isprintable():
-            out.append(Char(" "))
-            prev = None
+            if ch in "\r\n":
+                if ch == "\n" or (prev is not None and prev.text != "\n"):
+                    out.append(Char("\n"))
+                prev = out[-1] if out else None
+            elif ch in _PDFIUM_SOFT_HYPHENS:
+                out.append(Char(SOFT_HYPHEN))
+                prev = None
+            else:  # pdfium's generated characters are only spaces and line breaks, so text alone tells
+                out.append(Char(" "))
+                prev = None
             continue
         if not get_box(raw, i, rect):
             continue

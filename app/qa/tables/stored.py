@@ -80,6 +80,29 @@ def infer_labels(session: Session, tables: list[DocTable]) -> Inferred:
     return inferred
 
 
+def upper_part(
+    table: DocTable, all_tables: list[DocTable], limits: TableReadingSettings = TableReadingSettings()
+) -> DocTable | None:
+    """The table a rule across `table` cut off its top, extracted as a table of its own: unlabelled, on the same
+    page, with the same left and right edges and as many columns, ending about one of `table`'s rows above it (a
+    table of its own stands further off, or has other edges)."""
+    if not table.label or not table.rows or len(table.bbox) != 4:
+        return None
+    x0, top, x1, bottom = table.bbox
+    gap = limits.split_max_gap_rows * (bottom - top) / len(table.rows)
+    width = len(table.rows[0])
+    tolerance = limits.split_edge_tolerance
+    for other in all_tables:
+        if other.id == table.id or other.page_number != table.page_number or other.label or not other.rows:
+            continue
+        if len(other.bbox) != 4 or caption_key(other.caption) is not None or len(other.rows[0]) != width:
+            continue
+        ox0, _, ox1, obottom = other.bbox
+        if abs(ox0 - x0) <= tolerance and abs(ox1 - x1) <= tolerance and 0 <= top - obottom <= gap:
+            return other
+    return None
+
+
 def table_data(
     table: DocTable,
     document: Document,
@@ -101,6 +124,15 @@ def table_data(
         cell_boxes=[list(r) for r in table.cell_boxes] if table.cell_boxes else None,
         where=f"{document.filename} p. {table.page_number}",
     )
+    upper = upper_part(table, all_tables, limits)
+    if upper is not None:
+        # The rows above the rule that split the table lead; its own first row is a data row like theirs.
+        data.rows = [[str(c or "") for c in r] for r in upper.rows or []] + data.rows
+        data.columns = list(upper.columns) if upper.columns else None
+        data.header_rows = upper.header_rows if upper.columns else None
+        data.cell_boxes = (
+            [list(r) for r in upper.cell_boxes] + data.cell_boxes if upper.cell_boxes and data.cell_boxes else None
+        )
     by_parent = {t.continues_id: t for t in all_tables if t.continues_id}
     current, seen = table.id, {table.id}
     while (nxt := by_parent.get(current)) is not None and nxt.id not in seen:

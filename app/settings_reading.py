@@ -207,6 +207,11 @@ class TableReadingSettings(BaseModel):
         description="an unlabelled table whose left and right edges are within this many points of the labelled "
         "table just below it, with as many columns, is that table's upper part (a rule across it split it) …",
     )
+    title_max_lines: int = Field(
+        4, ge=0, le=50,
+        description="a caption that is only a table's label ('Exhibit 6') is read with at most this many lines of "
+        "title under the label on its page",
+    )
     split_max_gap_rows: float = Field(
         1.5, ge=0.0, le=100.0,
         description="… when it ends at most this many of the lower table's row heights above it",

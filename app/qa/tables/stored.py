@@ -56,28 +56,86 @@ CAPTION_LINE = re.compile(
 )
 
 
-def infer_labels(session: Session, tables: list[DocTable]) -> Inferred:
+def infer_labels(
+    session: Session, tables: list[DocTable], limits: TableReadingSettings = TableReadingSettings()
+) -> Inferred:
     """Labels for tables extracted without a caption, from the caption lines of their page's text: the page's
-    captions not already carried by a labelled table, in order, given to its unlabelled tables in order."""
+    captions not already carried by a labelled table, in order, given to its unlabelled tables in order. A caption
+    that is only its label ("Exhibit 6") is read with the title lines under it on the page; and a page's first table
+    that continues the previous page's under the label of a later table carries no label."""
     bare = [t for t in tables if not t.label and caption_key(t.caption) is None]
-    if not bare:
-        return {}
-    document_id = bare[0].document_id
-    numbers = sorted({t.page_number for t in bare})
-    rows = session.execute(
-        select(Page.number, Page.text).where(Page.document_id == document_id, Page.number.in_(numbers))
-    )
-    texts = {number: text for number, text in rows}
+    plain = [t for t in tables if t.label and " ".join((t.caption or t.label).split()) == " ".join(t.label.split())]
     inferred: Inferred = {}
-    for number in numbers:
-        on_page = sorted((t for t in tables if t.page_number == number), key=lambda t: t.index_on_page)
-        taken = {k for t in on_page if (k := label_key(t.label) if t.label else caption_key(t.caption))}
-        lines = [(label_key(m.group(1)), m.group(0).strip()) for m in CAPTION_LINE.finditer(texts.get(number) or "")]
-        free = [(k, line) for k, line in lines if k and k not in taken]
-        unlabelled = [t for t in on_page if t in bare]
-        for table, (key, line) in zip(unlabelled, free, strict=False):
-            inferred[table.id] = (f"Table {key}", " ".join(line.split()))
+    if bare or plain:
+        document_id = (bare or plain)[0].document_id
+        numbers = sorted({t.page_number for t in [*bare, *plain]})
+        rows = session.execute(
+            select(Page.number, Page.text).where(Page.document_id == document_id, Page.number.in_(numbers))
+        )
+        texts = {number: text for number, text in rows}
+        for number in sorted({t.page_number for t in bare}):
+            on_page = sorted((t for t in tables if t.page_number == number), key=lambda t: t.index_on_page)
+            taken = {k for t in on_page if (k := label_key(t.label) if t.label else caption_key(t.caption))}
+            found = CAPTION_LINE.finditer(texts.get(number) or "")
+            lines = [(label_key(m.group(1)), m.group(0).strip()) for m in found]
+            free = [(k, line) for k, line in lines if k and k not in taken]
+            unlabelled = [t for t in on_page if t in bare]
+            for table, (key, line) in zip(unlabelled, free, strict=False):
+                inferred[table.id] = (f"Table {key}", " ".join(line.split()))
+        for table in plain:
+            title = title_under_label(table, texts.get(table.page_number) or "", limits)
+            if title:
+                inferred[table.id] = (str(table.label), f"{' '.join(str(table.label).split())} {title}")
+    inferred.update(continued_under_another_label(tables))
     return inferred
+
+
+def title_under_label(table: DocTable, text: str, limits: TableReadingSettings = TableReadingSettings()) -> str:
+    """The lines under a table's label line on its page, up to the table's own first words or the line introducing
+    it ("Exhibit 6 / Sales by Category / The following tables set forth …:"): what the table shows, which a caption
+    that is only the label does not say. "" when the label stands on no line of its own."""
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    label = " ".join(str(table.label).split())
+    if label not in lines:
+        return ""
+    start = lines.index(label) + 1
+    header_rows = max(table.header_rows or 0, 1)
+    opening = set(tokens(" ".join(str(c or "") for r in (table.rows or [])[: header_rows + 1] for c in r)))
+    title: list[str] = []
+    for line in lines[start : start + limits.title_max_lines]:
+        words = set(tokens(line))
+        if not line or (words and words <= opening):
+            break  # the table begins
+        title.append(line)
+        if line.endswith(":"):
+            break  # the sentence that introduces the table ("… by primary category:")
+    return " ".join(title)
+
+
+def _row_names(table: DocTable) -> list[str]:
+    """The row labels of a table (blank header lines aside)."""
+    names = (" ".join(str(r[0] or "").split()) for r in table.rows or [] if r)
+    return [n for n in names if n]
+
+
+def continued_under_another_label(tables: list[DocTable]) -> Inferred:
+    """The first table of a page that was given the label of a later table on the same page (a label between two
+    tables read as both's) but continues the previous page's last table, the same row labels down its first column
+    ("Fiscal 2022", 1st to 4th Quarter: stores, then square feet): the label is the later table's, so it carries
+    none. Its header is its own (square feet, not stores), so it is not read as more rows of the previous one."""
+    pages: dict[int, list[DocTable]] = {}
+    for t in sorted(tables, key=lambda t: (t.page_number, t.index_on_page)):
+        pages.setdefault(t.page_number, []).append(t)
+    moved: Inferred = {}
+    for number, on_page in pages.items():
+        first, before = on_page[0], pages.get(number - 1)
+        key = label_key(first.label)
+        if key is None or not before or not any(label_key(t.label) == key for t in on_page[1:]):
+            continue
+        names = _row_names(first)
+        if label_key(before[-1].label) != key and len(names) > 1 and names == _row_names(before[-1]):
+            moved[first.id] = ("", "")
+    return moved
 
 
 def upper_part(
@@ -209,7 +267,8 @@ def heading_above(session: Session, table: DocTable, limits: TableReadingSetting
 
 
 def own_label(table: DocTable, inferred: Inferred) -> str | None:
-    return inferred.get(table.id, (table.label, table.caption))[0] or table.caption
+    label, caption = inferred.get(table.id, (table.label, table.caption))
+    return label or caption
 
 
 def with_continuations(

@@ -1,6 +1,6 @@
 """A caption that is only a table's label ("Exhibit 6") is read with the title lines under the label on its page;
 a page's first table that continues the previous page's last one, though given the label of a later table on its
-page, carries no label."""
+page, carries no label; a quarter asked for is said as the period such a title heads its table with."""
 
 from __future__ import annotations
 
@@ -47,3 +47,17 @@ def test_a_pages_first_table_continuing_the_previous_page_keeps_its_label() -> N
     assert continued_under_another_label([stores, other, sales]) == {}
     # The label no later table on the page carries: the table's own.
     assert continued_under_another_label([stores, feet]) == {}
+
+
+def test_a_quarter_asked_is_said_as_the_period_a_caption_heads_its_table_with() -> None:
+    from app.qa.tables.content import said_as_periods
+    from app.qa.tables.model import TableData
+    from app.qa.tables.words import tokens
+
+    question = "How much net income did the company make in Q4 of fiscal 2021?"
+    asked = set(tokens(question))
+    columns = ["", "January 28, 2023", "January 29, 2022"]
+    quarter = TableData("q", [columns], caption="Exhibit 1 Statements of Income 13 Weeks Ended", columns=columns)
+    year = TableData("y", [columns], caption="Exhibit 2 Statements of Income 52 Weeks Ended", columns=columns)
+    assert {"13", "week"} <= said_as_periods(question, asked, quarter)
+    assert not said_as_periods(question, asked, year) & set(tokens(year.caption or ""))

@@ -202,6 +202,20 @@ class TableReadingSettings(BaseModel):
     heading_overlap: float = Field(
         2.0, ge=0.0, le=100.0, description="… and ends at most this far (points) below the table's top"
     )
+    split_edge_tolerance: float = Field(
+        1.0, ge=0.0, le=100.0,
+        description="an unlabelled table whose left and right edges are within this many points of the labelled "
+        "table just below it, with as many columns, is that table's upper part (a rule across it split it) …",
+    )
+    title_max_lines: int = Field(
+        4, ge=0, le=50,
+        description="a caption that is only a table's label ('Exhibit 6') is read with at most this many lines of "
+        "title under the label on its page",
+    )
+    split_max_gap_rows: float = Field(
+        1.5, ge=0.0, le=100.0,
+        description="… when it ends at most this many of the lower table's row heights above it",
+    )
     # Named pages and tables (app/qa/named/)
     max_pages: int = Field(12, ge=1, le=1000, description="pages given for a question naming pages, at most")
     max_tables: int = Field(12, ge=1, le=1000, description="tables given for a question naming tables, at most")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from app.qa.analysis.grammar import clause_when
 from app.qa.analysis.phrases import ARTICLES, WORD, Phrases, lexicon
 from app.qa.extractive_reader.words import NAME
 
@@ -79,7 +80,7 @@ def expected_type(question: str) -> str:
     if YES_NO.opens(q):
         return "yesno"
     asks = (("date", DATE_Q), ("number", NUMBER_Q), ("place", PLACE_Q), ("person", PERSON_Q))
-    found = [(at, kind) for kind, words in asks if (at := words.first(q)) is not None]
+    found = [(at, kind) for kind, words in asks if (at := words.first(q)) is not None and not clause_when(q, at)]
     patterns = (("number", MEASURE_Q), ("number", MEASURE_OF_Q))
     found += [(m.start(), kind) for kind, rx in patterns if (m := rx.search(q))]
     found += [(0, "number")] if _measured_at(q) else []

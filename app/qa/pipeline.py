@@ -95,7 +95,7 @@ def several(
     if analysis.label is not None:
         return labelled_tables(session, collection_id, analysis.label)
     if analysis.predicate is not None:
-        return documents_described(session, collection_id, analysis.predicate, settings, tools)
+        return documents_described(session, collection_id, analysis.predicate, settings, tools, analysis.kind)
     if not analysis.several:
         return None
     if analysis.coordinated and not _two_documents(session, collection_id, analysis, settings):

@@ -162,6 +162,8 @@ def test_the_bold_of_a_table_row_is_the_cell_under_the_header_the_question_names
         ("How many people live there?", "About 2,100 people live there.", 1.0),
         ("Who founded Acme?", "Acme was founded by John Smith.", 0.5),  # a new name: a weak signal in reports
         ("Who founded Acme?", "Acme makes anvils.", 0.0),
+        # The "when" of a clause asks for no date: a number of the sentence is as new as a date would be.
+        ("What value should f take when the graph has weights?", "It should be set to 10 then.", 0.5),
     ],
 )
 def test_answer_type_bonus(question: str, sentence: str, bonus: float) -> None:

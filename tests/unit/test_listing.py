@@ -7,7 +7,7 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from app.qa.analysis.listing import concept_predicate
+from app.qa.analysis.listing import concept_predicate, kind_of
 from app.qa.index import CollectionIndex
 from app.qa.which_documents import documents_by_meaning
 
@@ -99,3 +99,32 @@ def test_a_document_described_by_words_the_collection_never_says_is_absent() -> 
     # One describing word the collection says: the description may paraphrase a document that is there.
     assert absent_names(index, "What does the solar sensor datasheet say?") == []
     assert absent_names(index, "What timing does the sensor datasheet give?") == []
+
+
+@pytest.mark.parametrize(
+    ("predicate", "kind"),
+    [
+        ("are datasheets for electronic hardware boards", "datasheets"),
+        ("were annual reports of companies", "annual reports"),
+        ("are user guides", "user guides"),
+        ("are about neural networks", None),  # what they are about, not what they are
+        ("were issued by governments outside the United States", None),
+        ("present multi-year statistics for a city's funds", None),
+    ],
+)
+def test_what_the_listed_documents_are(predicate: str, kind: str | None) -> None:
+    assert kind_of(predicate) == kind
+
+
+def test_documents_whose_title_or_first_page_names_what_they_are() -> None:
+    from app.qa.profiles import build_profiles
+    from app.qa.read.documents import profiles_naming
+
+    index = _index([
+        ("a", "Slave board LTC68XX: the slave boards monitor the cells.", [1.0, 0.0, 0.0]),
+        ("b", "Board connections and nominal voltages.", [0.0, 1.0, 0.0]),
+        ("c", "For more information: ibm.com/redbooks", [0.0, 0.0, 1.0]),
+    ])  # fmt: skip
+    names = {"a": ("battery-management-datasheet.pdf", None), "b": ("sensor.pdf", "MS430 Datasheet"),
+             "c": ("access-control.pdf", "Access control")}  # fmt: skip
+    assert profiles_naming(build_profiles(index, names), "datasheets") == {"a", "b"}

@@ -62,6 +62,10 @@ def span(question: str, *sentences: str, tagger: str = "rules") -> str | None:
         ("What was Ireland's average annual growth rate of retail sales between 1990 and 1994?", "number"),
         ("What is the role of the power supply?", "entity"),
         ("Which age group does the programme target?", "entity"),
+        # A "when" that opens a clause of the question asks for no date; one that opens the question does.
+        ("What value should the third integer take when only the vertices carry weights?", "entity"),
+        ("What happened when the dam broke?", "entity"),
+        ("In 2010, when did the company open its first store?", "date"),
     ],
 )
 def test_expected_type(question: str, kind: str) -> None:

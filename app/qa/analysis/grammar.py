@@ -26,3 +26,12 @@ def _parser() -> Any:
 def parse(question: str) -> Any:
     """The parsed question (a spaCy Doc; read only): the pipeline asks about one question from several stages."""
     return _parser()(question)
+
+
+def clause_when(question: str, at: int) -> bool:
+    """The "when" at `at` opens a clause of the question ("what value should f take when only the vertices carry
+    weights?"), not the question itself: its verb is not the main one, so it asks for no date."""
+    if question[at : at + 4].lower() != "when" or question[at + 4 : at + 5].isalpha():
+        return False
+    token = next((t for t in parse(question) if t.idx == at), None)
+    return token is not None and token.head.dep_ != "ROOT"

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import yaml
 
+from app.qa.analysis.grammar import parse
+
 LEXICON = Path(__file__).with_name("lexicon") / "documents.yaml"
 TOKEN = re.compile(r"[\w'’-]+")  # a word with its apostrophes and hyphens: "Ulta's", "fourth-quarter"
 
@@ -41,3 +43,22 @@ def concept_predicate(question: str) -> str | None:
     if any(w in words["ranking"] for w, _ in tokens[i + 1 :]):
         return None
     return predicate or None
+
+
+# The forms of "be" a predicate saying what the documents are opens with.
+COPULA = frozenset({"are", "were", "is", "was"})
+
+
+def kind_of(predicate: str) -> str | None:
+    """ "are datasheets for electronic hardware boards" → "datasheets", "were annual reports of companies" → "annual
+    reports": the noun phrase the documents are said to be (the copula's noun with its modifiers before it), which a
+    document's title or first page names as often as its passages mean it. None for a predicate that says what the
+    documents do or are about."""
+    doc = parse(predicate)
+    if not len(doc) or doc[0].lower_ not in COPULA or doc[0].dep_ != "ROOT":
+        return None
+    noun = next((t for t in doc[0].children if t.dep_ in ("attr", "nsubj") and t.pos_ == "NOUN" and t.i > 0), None)
+    if noun is None:
+        return None
+    modifiers = [t for t in noun.lefts if t.dep_ in ("amod", "compound") and t.i > 0]
+    return " ".join(t.text for t in [*modifiers, noun])

@@ -28,6 +28,8 @@ class QuestionAnalysis:
     in_tables: bool = False
     # "Which documents present multi-year statistics?": what the listed documents are or do, matched by meaning.
     predicate: str | None = None
+    # "Which documents are datasheets …?": what the listed documents are, which their titles and first pages name.
+    kind: str | None = None
     # "How much more … than …?": the operation and its two lookups.
     arithmetic: Arithmetic | None = None
     # The parts asked on their own (arithmetic's two lookups, a comparison's two things, two questions in one).

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.qa.analysis.coordination import alternative_parts, coordinated_parts
 from app.qa.analysis.followup import still_compares, without_value_follow_up
-from app.qa.analysis.listing import concept_predicate
+from app.qa.analysis.listing import concept_predicate, kind_of
 from app.qa.analysis.model import QuestionAnalysis
 from app.qa.analysis.operation import arithmetic_question
 from app.qa.answer_types import expected_type
@@ -25,7 +25,8 @@ def analyse(question: str) -> QuestionAnalysis:
         return QuestionAnalysis(question, "documents_by_word", expected, topic=topic, in_tables=in_tables)
     predicate = concept_predicate(question)
     if predicate is not None:
-        return QuestionAnalysis(question, "documents_by_meaning", expected, predicate=predicate)
+        return QuestionAnalysis(question, "documents_by_meaning", expected, predicate=predicate,
+                                kind=kind_of(predicate))  # fmt: skip
     arithmetic = arithmetic_question(question)
     if arithmetic is not None:
         return QuestionAnalysis(question, "arithmetic", expected, arithmetic=arithmetic, parts=arithmetic.parts,

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from app.qa.analysis.grammar import clause_when
 from app.qa.analysis.phrases import WORD, Phrases
 from app.qa.extractive_reader.items import Candidate, ContextItem, Encode
 from app.qa.extractive_reader.pieces import sentence_pieces, table_rows
@@ -61,7 +62,7 @@ def answer_type_bonus(question: str, sentence: str) -> float:
         spans = found if isinstance(found, list) else [(m.start(), m.group(0)) for m in found.finditer(sentence)]
         return any(says_new(said, q_words) and not section_number(sentence, at) for at, said in spans)
 
-    if WHEN_Q.said(q):
+    if (when := WHEN_Q.first(q)) is not None and not clause_when(q, when):
         return 1.0 if new_spans(_dates(sentence)) else 0.0
     if AMOUNT_Q.said(q) or _asks_cost(q):
         return 1.0 if new_spans(NUMBER) else 0.0

@@ -15,10 +15,13 @@ from app.qa.ask import Retrieval
 from app.qa.compose import described_answer
 from app.qa.index import CollectionIndex, get_index
 from app.qa.named.tables import tables_labelled
+from app.qa.profiles import Profiles, profiles_of, words_of
 from app.qa.tables.stored import table_node
+from app.qa.targets import document_names
 from app.qa.tools import QueryVector, Tools
 from app.qa.which_documents import PageText, documents_by_meaning, find_documents, named_within, topic_words
 from app.settings import Settings
+from app.text.stemming import stem
 
 
 def pages_naming(session: Session, index: CollectionIndex, topic: str) -> list[PageText]:
@@ -69,17 +72,37 @@ def which_documents(
 
 
 def documents_described(
-    session: Session, collection_id: str, predicate: str, settings: Settings, tools: Tools
+    session: Session, collection_id: str, predicate: str, settings: Settings, tools: Tools, kind: str | None = None
 ) -> tuple[Retrieval, Answer]:
-    """ "Which documents <predicate>?": the documents closest to the predicate in meaning, each with its reason."""
+    """ "Which documents <predicate>?": the documents closest to the predicate in meaning, each with its reason;
+    and, when the predicate says what the documents are (`kind`: "datasheets"), those whose title, file name or
+    first page names it, each cited by its unit closest to the predicate: a document's passages may be far from
+    the words that say what it is."""
     index = get_index(session, collection_id, graph_version(session, collection_id))
     query = QueryVector(lambda: tools.encoder(settings), predicate)
     limits = settings.answer
     matches = documents_by_meaning(index, query(), limits.concept_list_floor, limits.concept_list_margin)
+    if kind is not None:
+        named = documents_naming(index, session, collection_id, kind)
+        listed = {m.document_id for m in matches}
+        closest = documents_by_meaning(index, query(), -1.0, 2.0)
+        matches += [m for m in closest if m.document_id in named and m.document_id not in listed]
     names = _filenames(session, [m.document_id for m in matches])
     retrieval = Retrieval(question_type="content", nodes=[m.node for m in matches])
     retrieval.timings_ms = {"embed": query.ms}
     return retrieval, described_answer(predicate, [(names.get(m.document_id, m.document_id), m) for m in matches])
+
+
+def documents_naming(index: CollectionIndex, session: Session, collection_id: str, kind: str) -> set[str]:
+    """The documents whose profile (file name, title, first page) holds every word of `kind`, in any form."""
+    names = document_names(session, collection_id)
+    return profiles_naming(profiles_of(index, lambda: {d.id: (d.filename, d.title) for d in names.documents.values()}),
+                           kind)  # fmt: skip
+
+
+def profiles_naming(profiles: Profiles, kind: str) -> set[str]:
+    wanted = {stem(w) for w in words_of(kind)}
+    return {p.document_id for p in profiles.profiles if wanted <= {stem(w) for w in p.words}}
 
 
 def labelled_tables(session: Session, collection_id: str, label: str) -> tuple[Retrieval, Answer]:

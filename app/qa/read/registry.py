@@ -13,6 +13,7 @@ from app.qa.ask import AskOptions, Retrieval
 from app.qa.read.base import Reader, Reading, ReadTools
 from app.qa.read.llm import LlmReader
 from app.qa.read.local import ExtractiveReader, OverviewReader, StructuralReader, TableCellReader
+from app.qa.read.table_show import TableShowReader
 
 
 @dataclass(slots=True)
@@ -35,6 +36,7 @@ READERS: tuple[Callable[[ReadTools], Reader], ...] = (
     TableCellReader,
     OverviewReader,
     StructuralReader,
+    TableShowReader,
     ExtractiveReader,
 )
 

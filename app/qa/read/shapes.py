@@ -41,7 +41,7 @@ def structural_text(
             limit = 3 if intent in ("summarise", "compare") else 5
             body = central_sentences(prose, encode, limit=limit)
         blocks = [f"{head}: {body}" if head and body else body or (f"{head}:" if head else "")]
-        blocks += [_table_block(by_id[t.node_id].text, t.marker) for t in tables]
+        blocks += [table_block(by_id[t.node_id].text, t.marker) for t in tables]
         parts.append("\n\n".join(b for b in blocks if b))
     return "\n\n".join(parts)
 
@@ -64,7 +64,7 @@ def _opening(text: str) -> str:
     return excerpt(head, 0, 0)[0]
 
 
-def _table_block(text: str, marker: int) -> str:
+def table_block(text: str, marker: int) -> str:
     """A table node's text (caption, blank line, Markdown table) with its marker after the caption."""
     caption, sep, table = text.partition("\n\n")
     if not sep or not table.lstrip().startswith("|"):

@@ -15,6 +15,7 @@ from app.qa.tables.aggregate import aggregate_answer
 from app.qa.tables.answer import superlative
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.contents import is_contents
+from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.matching import description
 from app.qa.tables.model import TableAnswer, TableData, answer_said
 from app.qa.tables.question_fit import (
@@ -179,8 +180,9 @@ def content_table_answer(
         # its cells give is about something else. Worked out once, and only for a table whose cells would answer
         # surely (it reads every cell, maybe the page).
         elsewhere = cache(partial(names_unheld, names, data, document, partial(page_text, session, table)))
+        periods = said_as_periods(question, q_tokens, data)
         for got in answers:
-            caption_hits = len(q_tokens & (caption - set(tokens(got.column))))
+            caption_hits = len((q_tokens | periods) & (caption - set(tokens(got.column))))
             # The caption naming the table too ("public health outlay") makes the table surer, up to a point.
             surety = (
                 got.strength
@@ -242,3 +244,11 @@ def content_table_answer(
     retrieval.table_answers = [got]
     if got.cell:
         retrieval.cell = got.cell
+
+
+def said_as_periods(question: str, asked: set[str], data: TableData) -> set[str]:
+    """The words a table heads the question's period with ("Q4" is its caption's "13 Weeks Ended"): of two tables
+    dated alike, a quarter's and a year's, the caption of the quarter's names the quarter asked for. Years aside (a
+    fiscal year moved to the calendar is a column's business, not the caption's)."""
+    heads = [*(data.columns or []), data.caption or ""]
+    return {t for t in set(tokens(in_table_calendar(question, heads))) - asked if not (t.isdigit() and len(t) == 4)}

@@ -56,28 +56,109 @@ CAPTION_LINE = re.compile(
 )
 
 
-def infer_labels(session: Session, tables: list[DocTable]) -> Inferred:
+def infer_labels(
+    session: Session, tables: list[DocTable], limits: TableReadingSettings = TableReadingSettings()
+) -> Inferred:
     """Labels for tables extracted without a caption, from the caption lines of their page's text: the page's
-    captions not already carried by a labelled table, in order, given to its unlabelled tables in order."""
+    captions not already carried by a labelled table, in order, given to its unlabelled tables in order. A caption
+    that is only its label ("Exhibit 6") is read with the title lines under it on the page; and a page's first table
+    that continues the previous page's under the label of a later table carries no label."""
     bare = [t for t in tables if not t.label and caption_key(t.caption) is None]
-    if not bare:
-        return {}
-    document_id = bare[0].document_id
-    numbers = sorted({t.page_number for t in bare})
-    rows = session.execute(
-        select(Page.number, Page.text).where(Page.document_id == document_id, Page.number.in_(numbers))
-    )
-    texts = {number: text for number, text in rows}
+    plain = [t for t in tables if t.label and " ".join((t.caption or t.label).split()) == " ".join(t.label.split())]
     inferred: Inferred = {}
-    for number in numbers:
-        on_page = sorted((t for t in tables if t.page_number == number), key=lambda t: t.index_on_page)
-        taken = {k for t in on_page if (k := label_key(t.label) if t.label else caption_key(t.caption))}
-        lines = [(label_key(m.group(1)), m.group(0).strip()) for m in CAPTION_LINE.finditer(texts.get(number) or "")]
-        free = [(k, line) for k, line in lines if k and k not in taken]
-        unlabelled = [t for t in on_page if t in bare]
-        for table, (key, line) in zip(unlabelled, free, strict=False):
-            inferred[table.id] = (f"Table {key}", " ".join(line.split()))
+    if bare or plain:
+        document_id = (bare or plain)[0].document_id
+        numbers = sorted({t.page_number for t in [*bare, *plain]})
+        rows = session.execute(
+            select(Page.number, Page.text).where(Page.document_id == document_id, Page.number.in_(numbers))
+        )
+        texts = {number: text for number, text in rows}
+        for number in sorted({t.page_number for t in bare}):
+            on_page = sorted((t for t in tables if t.page_number == number), key=lambda t: t.index_on_page)
+            taken = {k for t in on_page if (k := label_key(t.label) if t.label else caption_key(t.caption))}
+            found = CAPTION_LINE.finditer(texts.get(number) or "")
+            lines = [(label_key(m.group(1)), m.group(0).strip()) for m in found]
+            free = [(k, line) for k, line in lines if k and k not in taken]
+            unlabelled = [t for t in on_page if t in bare]
+            for table, (key, line) in zip(unlabelled, free, strict=False):
+                inferred[table.id] = (f"Table {key}", " ".join(line.split()))
+        for table in plain:
+            title = title_under_label(table, texts.get(table.page_number) or "", limits)
+            if title:
+                inferred[table.id] = (str(table.label), f"{' '.join(str(table.label).split())} {title}")
+    inferred.update(continued_under_another_label(tables))
     return inferred
+
+
+def title_under_label(table: DocTable, text: str, limits: TableReadingSettings = TableReadingSettings()) -> str:
+    """The lines under a table's label line on its page, up to the table's own first words or the line introducing
+    it ("Exhibit 6 / Sales by Category / The following tables set forth …:"): what the table shows, which a caption
+    that is only the label does not say. "" when the label stands on no line of its own."""
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    label = " ".join(str(table.label).split())
+    if label not in lines:
+        return ""
+    start = lines.index(label) + 1
+    header_rows = max(table.header_rows or 0, 1)
+    opening = set(tokens(" ".join(str(c or "") for r in (table.rows or [])[: header_rows + 1] for c in r)))
+    title: list[str] = []
+    for line in lines[start : start + limits.title_max_lines]:
+        words = set(tokens(line))
+        if not line or (words and words <= opening):
+            break  # the table begins
+        title.append(line)
+        if line.endswith(":"):
+            break  # the sentence that introduces the table ("… by primary category:")
+    return " ".join(title)
+
+
+def _row_names(table: DocTable) -> list[str]:
+    """The row labels of a table (blank header lines aside)."""
+    names = (" ".join(str(r[0] or "").split()) for r in table.rows or [] if r)
+    return [n for n in names if n]
+
+
+def continued_under_another_label(tables: list[DocTable]) -> Inferred:
+    """The first table of a page that was given the label of a later table on the same page (a label between two
+    tables read as both's) but continues the previous page's last table, the same row labels down its first column
+    ("Fiscal 2022", 1st to 4th Quarter: stores, then square feet): the label is the later table's, so it carries
+    none. Its header is its own (square feet, not stores), so it is not read as more rows of the previous one."""
+    pages: dict[int, list[DocTable]] = {}
+    for t in sorted(tables, key=lambda t: (t.page_number, t.index_on_page)):
+        pages.setdefault(t.page_number, []).append(t)
+    moved: Inferred = {}
+    for number, on_page in pages.items():
+        first, before = on_page[0], pages.get(number - 1)
+        key = label_key(first.label)
+        if key is None or not before or not any(label_key(t.label) == key for t in on_page[1:]):
+            continue
+        names = _row_names(first)
+        if label_key(before[-1].label) != key and len(names) > 1 and names == _row_names(before[-1]):
+            moved[first.id] = ("", "")
+    return moved
+
+
+def upper_part(
+    table: DocTable, all_tables: list[DocTable], limits: TableReadingSettings = TableReadingSettings()
+) -> DocTable | None:
+    """The table a rule across `table` cut off its top, extracted as a table of its own: unlabelled, on the same
+    page, with the same left and right edges and as many columns, ending about one of `table`'s rows above it (a
+    table of its own stands further off, or has other edges)."""
+    if not table.label or not table.rows or len(table.bbox) != 4:
+        return None
+    x0, top, x1, bottom = table.bbox
+    gap = limits.split_max_gap_rows * (bottom - top) / len(table.rows)
+    width = len(table.rows[0])
+    tolerance = limits.split_edge_tolerance
+    for other in all_tables:
+        if other.id == table.id or other.page_number != table.page_number or other.label or not other.rows:
+            continue
+        if len(other.bbox) != 4 or caption_key(other.caption) is not None or len(other.rows[0]) != width:
+            continue
+        ox0, _, ox1, obottom = other.bbox
+        if abs(ox0 - x0) <= tolerance and abs(ox1 - x1) <= tolerance and 0 <= top - obottom <= gap:
+            return other
+    return None
 
 
 def table_data(
@@ -101,6 +182,15 @@ def table_data(
         cell_boxes=[list(r) for r in table.cell_boxes] if table.cell_boxes else None,
         where=f"{document.filename} p. {table.page_number}",
     )
+    upper = upper_part(table, all_tables, limits)
+    if upper is not None:
+        # The rows above the rule that split the table lead; its own first row is a data row like theirs.
+        data.rows = [[str(c or "") for c in r] for r in upper.rows or []] + data.rows
+        data.columns = list(upper.columns) if upper.columns else None
+        data.header_rows = upper.header_rows if upper.columns else None
+        data.cell_boxes = (
+            [list(r) for r in upper.cell_boxes] + data.cell_boxes if upper.cell_boxes and data.cell_boxes else None
+        )
     by_parent = {t.continues_id: t for t in all_tables if t.continues_id}
     current, seen = table.id, {table.id}
     while (nxt := by_parent.get(current)) is not None and nxt.id not in seen:
@@ -177,7 +267,8 @@ def heading_above(session: Session, table: DocTable, limits: TableReadingSetting
 
 
 def own_label(table: DocTable, inferred: Inferred) -> str | None:
-    return inferred.get(table.id, (table.label, table.caption))[0] or table.caption
+    label, caption = inferred.get(table.id, (table.label, table.caption))
+    return label or caption
 
 
 def with_continuations(

@@ -1,0 +1,63 @@
+"""A caption that is only a table's label ("Exhibit 6") is read with the title lines under the label on its page;
+a page's first table that continues the previous page's last one, though given the label of a later table on its
+page, carries no label; a quarter asked for is said as the period such a title heads its table with."""
+
+from __future__ import annotations
+
+from app.db.models import DocTable
+from app.qa.tables.stored import continued_under_another_label, title_under_label
+
+PAGE = """Total gross square feet at end of the quarter
+4 th Quarter 14,074,330 126,073 0 14,200,403
+Exhibit 6
+Acme Retail, Inc.
+Sales by Category
+The following tables set forth the approximate percentage of net sales by primary category:
+13 Weeks Ended
+Cosmetics 40% 41%"""
+
+
+def _table(tid: str, page: int, index: int, label: str | None, rows: list[list[str]]) -> DocTable:
+    return DocTable(id=tid, document_id="d", page_number=page, index_on_page=index, index_in_document=page * 10 + index,
+                    caption=label, label=label, rows=rows, columns=rows[0], header_rows=1, markdown="",
+                    bbox=[0, 0, 1, 1])  # fmt: skip
+
+
+QUARTERS = [["", "", ""], ["1 st Quarter", "1", "2"], ["2 nd Quarter", "3", "4"]]
+SALES = [["", "13 Weeks Ended", "13 Weeks Ended"], ["Cosmetics", "40%", "41%"]]
+
+
+def test_a_label_only_caption_is_read_with_the_title_under_it() -> None:
+    table = _table("t", 9, 1, "Exhibit 6", SALES)
+    title = title_under_label(table, PAGE)
+    assert title == ("Acme Retail, Inc. Sales by Category The following tables set forth the approximate "
+                     "percentage of net sales by primary category:")  # fmt: skip
+    assert title_under_label(_table("t", 9, 1, "Exhibit 7", SALES), PAGE) == ""  # no line of its own
+    # The table's own first words end the title: a label right above its header has none.
+    assert title_under_label(table, "Exhibit 6\n13 Weeks Ended\nCosmetics 40% 41%") == ""
+
+
+def test_a_pages_first_table_continuing_the_previous_page_keeps_its_label() -> None:
+    stores = _table("s", 8, 0, "Exhibit 5", [["Fiscal 2022", "Stores open"], *QUARTERS[1:]])
+    feet = _table("f", 9, 0, "Exhibit 6", [["Fiscal 2022", "Square feet"], *QUARTERS[1:]])
+    sales = _table("c", 9, 1, "Exhibit 6", SALES)
+    assert continued_under_another_label([stores, feet, sales]) == {"f": ("", "")}
+    # Other row labels: a table of its own under the page's label.
+    other = _table("o", 9, 0, "Exhibit 6", [["Region", "Stores"], ["North", "3"], ["South", "4"]])
+    assert continued_under_another_label([stores, other, sales]) == {}
+    # The label no later table on the page carries: the table's own.
+    assert continued_under_another_label([stores, feet]) == {}
+
+
+def test_a_quarter_asked_is_said_as_the_period_a_caption_heads_its_table_with() -> None:
+    from app.qa.tables.content import said_as_periods
+    from app.qa.tables.model import TableData
+    from app.qa.tables.words import tokens
+
+    question = "How much net income did the company make in Q4 of fiscal 2021?"
+    asked = set(tokens(question))
+    columns = ["", "January 28, 2023", "January 29, 2022"]
+    quarter = TableData("q", [columns], caption="Exhibit 1 Statements of Income 13 Weeks Ended", columns=columns)
+    year = TableData("y", [columns], caption="Exhibit 2 Statements of Income 52 Weeks Ended", columns=columns)
+    assert {"13", "week"} <= said_as_periods(question, asked, quarter)
+    assert not said_as_periods(question, asked, year) & set(tokens(year.caption or ""))

@@ -22,9 +22,11 @@ import yaml
 
 from app.qa.analysis.grammar import parse
 from app.qa.analysis.phrases import SPACED, Phrases, possessive
+from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.decompose.choice import years
 from app.qa.decompose.compare import CAPITALISED, YEARISH
 from app.qa.decompose.patterns import Part
+from app.qa.decompose.split import SOURCE_OPENERS
 
 Operation = Literal["difference", "ratio"]
 LEXICON = Path(__file__).with_name("lexicon") / "operations.yaml"
@@ -89,7 +91,11 @@ def _context(doc: Any, end: int) -> str:
 
 def _shared_tail(other: str, clause: str) -> tuple[str, str]:
     """(`other` without a trailing phrase that belongs to both things, that phrase): a year not said before ("… than
-    in private schools in 2003"), or a unit aside ("…, in thousands of dollars")."""
+    in private schools in 2003"), or a unit aside ("…, in thousands of dollars"). An aside naming the table both values
+    are read from (", according to Table 2 of the survey") is that phrase: each part is asked in that table."""
+    source = _source_aside(other)
+    if source is not None:
+        return other[:source], other[source:]
     aside = re.search(r",\s*(?:in|as)\s+[^,]+$", other)
     if aside is not None and aside.start() > 0:
         return other[: aside.start()], ""
@@ -97,6 +103,16 @@ def _shared_tail(other: str, clause: str) -> tuple[str, str]:
     if shared is not None and shared.start() > 0 and not YEARISH.search(clause):
         return other[: shared.start()], shared.group(0)
     return other, ""
+
+
+def _source_aside(text: str) -> int | None:
+    """Where an aside at the end of `text` that names a table starts (its comma): ", according to Table 1 of the
+    replication", ", in Exhibit 5"; None without one."""
+    at = text.rfind(",")
+    aside = text[at + 1 :].strip() if at > 0 else ""
+    if not aside or not SOURCE_OPENERS.lead(aside) or TABLE_LABEL.search(aside) is None:
+        return None
+    return at
 
 
 def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] | None:

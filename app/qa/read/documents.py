@@ -81,12 +81,17 @@ def documents_described(
     index = get_index(session, collection_id, graph_version(session, collection_id))
     query = QueryVector(lambda: tools.encoder(settings), predicate)
     limits = settings.answer
-    matches = documents_by_meaning(index, query(), limits.concept_list_floor, limits.concept_list_margin)
-    if kind is not None:
-        named = documents_naming(index, session, collection_id, kind)
-        listed = {m.document_id for m in matches}
+    floor, margin = limits.concept_list_floor, limits.concept_list_margin
+    if kind is None:
+        matches = documents_by_meaning(index, query(), floor, margin)
+    else:
+        # Every document ranked once: those near the best by meaning, then those that name the kind.
         closest = documents_by_meaning(index, query(), -1.0, 2.0)
-        matches += [m for m in closest if m.document_id in named and m.document_id not in listed]
+        top = closest[0].node.score if closest else 0.0
+        near = [m.node.score >= max(floor, top - margin) for m in closest]
+        named = documents_naming(index, session, collection_id, kind)
+        matches = [m for m, kept in zip(closest, near, strict=True) if kept]
+        matches += [m for m, kept in zip(closest, near, strict=True) if not kept and m.document_id in named]
     names = _filenames(session, [m.document_id for m in matches])
     retrieval = Retrieval(question_type="content", nodes=[m.node for m in matches])
     retrieval.timings_ms = {"embed": query.ms}

@@ -26,7 +26,7 @@ from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.decompose.choice import years
 from app.qa.decompose.compare import CAPITALISED, YEARISH
 from app.qa.decompose.patterns import Part
-from app.qa.decompose.split import SOURCE_OPENERS
+from app.qa.decompose.split import trailing_aside
 
 Operation = Literal["difference", "ratio"]
 LEXICON = Path(__file__).with_name("lexicon") / "operations.yaml"
@@ -108,11 +108,10 @@ def _shared_tail(other: str, clause: str) -> tuple[str, str]:
 def _source_aside(text: str) -> int | None:
     """Where an aside at the end of `text` that names a table starts (its comma): ", according to Table 1 of the
     replication", ", in Exhibit 5"; None without one."""
-    at = text.rfind(",")
-    aside = text[at + 1 :].strip() if at > 0 else ""
-    if not aside or not SOURCE_OPENERS.lead(aside) or TABLE_LABEL.search(aside) is None:
+    aside = trailing_aside(text)
+    if aside is None or aside[0] == 0 or TABLE_LABEL.search(aside[1]) is None:
         return None
-    return at
+    return aside[0]
 
 
 def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] | None:

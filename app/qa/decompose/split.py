@@ -146,13 +146,23 @@ SOURCE_OPENERS = Phrases.of(["from", "in", "according to"])
 SOURCE_NOUNS = frozenset("table report document file pdf survey study".split())
 
 
+def trailing_aside(q: str) -> tuple[int, str] | None:
+    """(where its comma stands, the aside) of "…, according to Table 2 of the survey?": the words after the last
+    comma when a source opener leads them ("from", "in", "according to"); None without one."""
+    at = q.rfind(",")
+    src = q[at + 1 :].strip().rstrip(" \t\n?.!") if at >= 0 else ""
+    return (at, src) if src and SOURCE_OPENERS.lead(src) else None
+
+
 def _trailing_source(q: str) -> tuple[int, str] | None:
     """(where its comma stands, the source) of "…, from the arrests by race table.": a source named at the end,
     a few words that end on what holds the figures; None without one."""
-    at = q.rfind(",")
-    src = q[at + 1 :].strip().rstrip(" \t\n?.!") if at >= 0 else ""
+    aside = trailing_aside(q)
+    if aside is None:
+        return None
+    at, src = aside
     opened, last = SOURCE_OPENERS.lead(src), next(reversed(list(WORD.finditer(src))), None)
-    if not opened or last is None or last.end() < len(src) or last.group(0).lower() not in SOURCE_NOUNS or "?" in src:
+    if last is None or last.end() < len(src) or last.group(0).lower() not in SOURCE_NOUNS or "?" in src:
         return None
     said = len(src[opened : last.start()])
     return (at, src) if 3 <= said <= 60 + len("the ") else None

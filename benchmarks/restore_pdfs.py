@@ -31,6 +31,8 @@ def _sources() -> list[tuple[dict[str, str], Path]]:
     found += [(src, Path("papers2-tables-pdfs")) for src in papers2]
     browser = json.loads((ROOT / "benchmarks/answers/browser_check_31b_SOURCES.json").read_text())
     found += [(src, Path("browser31b-pdfs")) for src in browser["files"]]
+    browser31c = json.loads((ROOT / "benchmarks/answers/browser_check_31c_SOURCES.json").read_text())
+    found += [(src, Path("browser31c-pdfs")) for src in browser31c["files"]]
     return found
 
 

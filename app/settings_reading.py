@@ -61,6 +61,16 @@ class TableReadingSettings(BaseModel):
         0.5, ge=0.0, le=1.0,
         description="… and are the first of them where more than this share of the filled cells are not numbers",
     )
+    label_levels_min: int = Field(
+        3, ge=2, le=20,
+        description="a run of at least this many text columns leading the rows is a hierarchy of row labels "
+        "('Dataset', 'Setting', 'Model', 'Decoding'): the rows are labelled by the fullest of them …",
+    )
+    label_fill_share: float = Field(
+        0.5, ge=0.0, le=1.0,
+        description="… when the first is filled in fewer than this share of the rows; the sparser ones above it "
+        "are group labels, filled down into the rows' names",
+    )
     shared_words_min_columns: int = Field(
         3, ge=2, le=100,
         description="words in every column's header (a title carried over all of them) name no column, when the "

@@ -62,6 +62,10 @@ def parse_number(text: str | None) -> float | None:
         s = without_footnote(s).strip()
     if not s:
         return None
+    estimate, sign, spread = s.partition("±")
+    if sign:  # "83.29(±0.35)", "0.712 ± 0.03": a measurement's estimate, its uncertainty set beside it
+        estimate = estimate.strip().removesuffix("(").strip()
+        return parse_number(estimate) if estimate and parse_number(spread.strip().strip("()")) is not None else None
     negative = False
     if s.startswith("(") and s.endswith(")"):
         negative, s = True, s[1:-1].strip()

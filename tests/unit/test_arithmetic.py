@@ -53,6 +53,11 @@ from app.qa.compose import arithmetic_line, value_of
          ("What is the error rate of the small model, according to Table 3 of the vision study?",
           "What is the error rate of the large model, according to Table 3 of the vision study?"),
          ("The small model", "The large model")),
+        # No comma before the table's name: still every part's source, not the second part's words.
+        ("How much higher is the yield of wheat than that of barley in Table 2 of the farm survey?", "difference",
+         ("What is the yield of wheat in Table 2 of the farm survey?",
+          "What is the yield of barley in Table 2 of the farm survey?"),
+         ("Wheat", "Barley")),
         ("How much more did the east plant produce than the west plant, in Exhibit 4?", "difference",
          ("What did the east plant produce, in Exhibit 4?", "What did the west plant produce, in Exhibit 4?"),
          ("The east plant", "The west plant")),

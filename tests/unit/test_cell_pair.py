@@ -80,3 +80,27 @@ def test_a_row_sharing_only_a_common_part_of_a_name_is_not_its_cell() -> None:
     # 2032_2 is not in this table: "2012_2" shares only its "2" with it.
     assert choose_pair(_offer(cycles), parts, "number", 0.5, 0.5, 0.5) is None
     assert choose_pair(_offer(cycles), parts, "number", 0.5, 0.5, 0.0) is not None
+
+
+FOLDS = TableData(
+    id="t6",
+    rows=[
+        ["K-fold", "Embedding", "Random Forest", "XGBoost", "Ensemble"],
+        ["3", "ANN", "0.7926", "0.8078", "0.8127"],
+        ["5", "ANN", "0.7952", "0.8111", "0.8454"],
+        ["5", "LSTM", "0.7656", "0.7786", "0.7901"],
+        ["10", "ANN", "0.8008", "0.8126", "0.8293"],
+    ],
+    caption="Table 2: F1 score of the models.",
+    columns=["K-fold", "Embedding", "Random Forest", "XGBoost", "Ensemble"],
+    header_rows=1,
+)
+
+
+def test_a_part_naming_only_its_column_is_read_in_the_row_the_other_part_names() -> None:
+    # "How much higher is the F1 of the ensemble than that of Random Forest for 5-fold with ANN?"
+    parts = ("What is the F1 score of the ensemble, according to Table 2?",
+             "What is the F1 score of Random Forest for 5-fold with ANN, according to Table 2?")  # fmt: skip
+    choice = choose_pair(_offer(FOLDS), parts, "number", 0.5, 0.5, 0.5)
+    assert choice is not None
+    assert (choice.first.value, choice.second.value) == ("0.8454", "0.7952")

@@ -26,7 +26,7 @@ from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.decompose.choice import years
 from app.qa.decompose.compare import CAPITALISED, YEARISH
 from app.qa.decompose.patterns import Part
-from app.qa.decompose.split import trailing_aside
+from app.qa.decompose.split import SOURCE_OPENERS, trailing_aside
 
 Operation = Literal["difference", "ratio"]
 LEXICON = Path(__file__).with_name("lexicon") / "operations.yaml"
@@ -109,9 +109,13 @@ def _source_aside(text: str) -> int | None:
     """Where an aside at the end of `text` that names a table starts (its comma): ", according to Table 1 of the
     replication", ", in Exhibit 5"; None without one."""
     aside = trailing_aside(text)
-    if aside is None or aside[0] == 0 or TABLE_LABEL.search(aside[1]) is None:
-        return None
-    return aside[0]
+    if aside is not None and aside[0] > 0 and TABLE_LABEL.search(aside[1]) is not None:
+        return aside[0]
+    # No comma: "… than Naive Bayes in Table 1 of the survey": a source opener right before the last table label.
+    labels = list(TABLE_LABEL.finditer(text))
+    before = text[: labels[-1].start()].rstrip() if labels else ""
+    opener = next((s for s, e in reversed(SOURCE_OPENERS.every(before)) if e == len(before)), None)
+    return len(text[:opener].rstrip()) if opener else None  # the aside keeps the space before it
 
 
 def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] | None:

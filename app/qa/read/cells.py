@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from app.qa.tablelayout import is_number
 from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.model import Shape, TableData
-from app.qa.tables.words import tokens
+from app.qa.tables.words import question_tokens, tokens
 
 TOP = 5  # cells ranked with their margin; the rest are only rivals
 # A cell of more words is prose caught in a table (a caption, a note), no value.
@@ -74,7 +74,7 @@ def rank_cells(table: TableData, sh: Shape, question: str, expected: str) -> lis
     person or organisation, a place) is answered by a cell of words; a value holding a word of the question is no
     answer to it (a question does not say its answer). A table with one column of values needs no column named."""
     question = in_table_calendar(question, sh.columns)
-    asked = set(tokens(question))
+    asked = set(question_tokens(question))
     quoted = _quoted(question)
     words_allowed = expected in NAME_TYPES
     rows = row_paths(table, sh)
@@ -90,7 +90,7 @@ def rank_cells(table: TableData, sh: Shape, question: str, expected: str) -> lis
         return is_number(value) or (words_allowed and not any(ch.isdigit() for ch in value))
 
     candidates = {(i, c) for i in rows for c in range(len(sh.columns))
-                  if c != sh.label_column and answers(_value(table, i, c))}  # fmt: skip
+                  if c not in sh.labels and answers(cell_value(table, i, c))}  # fmt: skip
     value_columns = {c for _, c in candidates}
     scored: list[tuple[float, int, int, frozenset[str], frozenset[str]]] = []
     for i, c in candidates:
@@ -107,13 +107,13 @@ def rank_cells(table: TableData, sh: Shape, question: str, expected: str) -> lis
     scored.sort(key=lambda s: (-s[0], s[1], s[2]))
     hits: list[CellHit] = []
     for score, i, c, row_words, column_words in scored[:TOP]:
-        value = _value(table, i, c)
-        other = next((s[0] for s in scored if _value(table, s[1], s[2]) != value), 0.0)
+        value = cell_value(table, i, c)
+        other = next((s[0] for s in scored if cell_value(table, s[1], s[2]) != value), 0.0)
         hits.append(CellHit(i, c, value, round(score, 4), row_words, column_words, round(score - other, 4)))
     return hits
 
 
-def _value(table: TableData, row: int, column: int) -> str:
+def cell_value(table: TableData, row: int, column: int) -> str:
     cells = table.rows[row]
     return " ".join(cells[column].split()) if column < len(cells) else ""
 
@@ -133,7 +133,7 @@ def choose_cell(
     is the only best one (no cell holding another value scores as high) and the row, the column and the table's
     names together account for `explained_floor` of the question's words: a question whose words the table leaves
     unaccounted for is about something else."""
-    asked = set(tokens(question))
+    asked = set(question_tokens(question))
     if not asked:
         return None
     best: CellChoice | None = None

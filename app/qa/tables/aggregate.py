@@ -61,7 +61,7 @@ def _asks_count(question: str) -> bool:
 
 
 def _aggregate_column(table: TableData, sh: Shape, q: list[str], limits: TableReadingSettings) -> Pick | None:
-    col = best_column(sh, q, {sh.label_column}, frozenset(tokens(table.caption or "")), limits)
+    col = best_column(sh, q, sh.labels, frozenset(tokens(table.caption or "")), limits)
     numeric = numeric_columns(table, sh, limits)
     if col is not None and col.index in numeric:
         return col
@@ -96,7 +96,7 @@ def aggregate_column_sure(
     numeric = numeric_columns(table, sh, limits)
     if col.matched <= 0:
         return len(numeric) == 1
-    ranks = [r for r in column_ranks(sh, q, {sh.label_column}, limits) if r[2] in numeric]
+    ranks = [r for r in column_ranks(sh, q, sh.labels, limits) if r[2] in numeric]
     if not ranks or ranks[0][2] != col.index:
         return False
     return len(ranks) == 1 or ranks[1][:2] < ranks[0][:2]

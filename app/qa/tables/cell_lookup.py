@@ -22,7 +22,7 @@ from app.qa.tables.matching import (
 from app.qa.tables.model import Shape, TableAnswer, TableData, value_at
 from app.qa.tables.render import cell_of, cite_name, row_excerpt
 from app.qa.tables.shape import shape
-from app.qa.tables.words import tokens
+from app.qa.tables.words import question_tokens, tokens
 from app.settings_reading import TableReadingSettings
 
 
@@ -57,7 +57,7 @@ def cell_sure(
             return False
     if only_numeric:
         return True
-    ranks = column_ranks(sh, rest, {sh.label_column}, limits)
+    ranks = column_ranks(sh, rest, sh.labels, limits)
     if not ranks or ranks[0][2] != col.index and value_at(table, row.index, ranks[0][2]) != value:
         return False  # another header is named better (caption words count here): two readings
     best = ranks[0][:2]
@@ -86,7 +86,7 @@ def cell_answer(
     """The cell named by a row label and a column header in the question; None when either is not named.
     The short answer is given only when the cell is named unambiguously (`cell_sure`)."""
     sh = shape(table, limits)
-    q = tokens(in_table_calendar(question, sh.columns))
+    q = question_tokens(in_table_calendar(question, sh.columns))
     row, tied = best_row(table, sh, q, limits)
     if row is None:
         return None
@@ -108,14 +108,14 @@ def cell_answer(
         # the column's ("constant 2010–11 dollars" beside the row "2003–04") loses to the one that leaves them.
         joint = []
         for p in tied:
-            c = best_column(sh, [t for t in q if t not in p.used], {sh.label_column}, caption, limits)
+            c = best_column(sh, [t for t in q if t not in p.used], sh.labels, caption, limits)
             joint.append(((c.matched + c.coverage) if c else 0.0, p))
         joint.sort(key=lambda x: (-x[0], x[1].index))
         if len(joint) > 1 and joint[0][0] > joint[1][0]:
             row = joint[0][1]
             tied = [p for p in tied if primary(p) == primary(row)]
     rest = [t for t in q if t not in row.used]
-    col = best_column(sh, rest, {sh.label_column}, caption, limits)
+    col = best_column(sh, rest, sh.labels, caption, limits)
     only_numeric = False
     if col is None:
         numeric = numeric_columns(table, sh, limits)

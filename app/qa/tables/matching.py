@@ -14,7 +14,7 @@ from app.qa.analysis.phrases import WORD
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import has_value, is_number
 from app.qa.tables.model import Shape, TableData
-from app.qa.tables.shape import shape
+from app.qa.tables.shape import serial, shape
 from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
 
@@ -206,25 +206,13 @@ def numeric_columns(table: TableData, sh: Shape, limits: TableReadingSettings = 
     data = sh.data(table.rows)
     out = []
     for c in range(len(sh.columns)):
-        if c == sh.label_column:
+        if c in sh.labels:
             continue
         cells = [table.rows[i][c] for i in data if c < len(table.rows[i]) and has_value(table.rows[i][c])]
         numbers = sum(is_number(x) for x in cells)
         if cells and numbers > limits.numeric_column_share * len(cells) and not serial(cells, limits):
             out.append(c)
     return out
-
-
-def serial(cells: Sequence[str], limits: TableReadingSettings = TableReadingSettings()) -> bool:
-    """A running number ("No.", "Serial": 1, 2, 3, …): it numbers the rows and measures nothing, so it is never
-    the column a question asks about unnamed ("What must the service manuals set out?" had been answered "24", the
-    row's item number)."""
-    # Notes set in the column's cells below the table ("(4) Operation and service manuals are to ...") are skipped.
-    numbers = [x for x in (cell.strip().rstrip(".") for cell in cells) if x.isdigit()]
-    if len(numbers) < limits.serial_min_numbers:
-        return False
-    steps = [int(b) - int(a) for a, b in zip(numbers, numbers[1:], strict=False)]
-    return sum(step == 1 for step in steps) >= limits.serial_step_share * len(steps)
 
 
 def column_ranks(

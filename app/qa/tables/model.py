@@ -77,6 +77,12 @@ class Shape:
     # no column from another, so naming them names no column.
     shared: frozenset[str] = frozenset()
     sections: dict[int, str] = field(default_factory=dict)  # row index -> the section heading above it
+    groups: tuple[int, ...] = ()  # columns of group labels left of the row labels, filled down into the rows' names
+
+    @property
+    def labels(self) -> set[int]:
+        """The columns that label rows: never the column a value is read from."""
+        return {self.label_column, *self.groups}
 
     def data(self, rows: list[list[str]]) -> list[int]:
         return [i for i in range(self.header_rows, len(rows)) if any(c.strip() for c in rows[i])]

@@ -58,7 +58,7 @@ def row_excerpt(
     cells = [
         (c, name, value_at(table, row, c))
         for c, name in enumerate(sh.columns)
-        if c != sh.label_column and value_at(table, row, c)
+        if c not in sh.labels and value_at(table, row, c)
     ][: limits.max_excerpt_cells]
     shown = "; ".join(
         f"{name or 'column ' + str(c + 1)}: " + (f"**{v}**" if c == column else v) for c, name, v in cells
@@ -102,7 +102,7 @@ def table_summary(table: TableData, limits: TableReadingSettings = TableReadingS
     """What a table compares, from its header and row names: "It gives Net sales and Share of net sales by Category
     for 6 rows: Cosmetics, Skincare, …" (what a question asking what a table shows is answered with)."""
     sh = shape(table, limits)
-    named = [" ".join(c.split()) for k, c in enumerate(sh.columns) if k != sh.label_column and c.strip()]
+    named = [" ".join(c.split()) for k, c in enumerate(sh.columns) if k not in sh.labels and c.strip()]
     columns = list(dict.fromkeys(named))
     if len(columns) != len(named) or any(any(ch.isdigit() for ch in c) and is_number(c.split()[0]) for c in columns):
         return ""  # a header read wrong (a spanning title copied over columns, values taken as a header): say nothing
@@ -127,7 +127,7 @@ def not_found(table: TableData, question: str, limits: TableReadingSettings = Ta
     """Say what the table holds when the question's row or column is not in it."""
     sh = shape(table, limits)
     rows = [sh.name(i) for i in sh.data(table.rows) if sh.name(i)]
-    cols = [c for k, c in enumerate(sh.columns) if k != sh.label_column and c.strip()]
+    cols = [c for k, c in enumerate(sh.columns) if k not in sh.labels and c.strip()]
     most = limits.max_not_found_names
     shown_rows = ", ".join(rows[:most]) + (f" and {len(rows) - most} more" if len(rows) > most else "")
     body = (f"I could not find that cell in {cite_name(table, limits)} {{cite}}. Its columns are: "

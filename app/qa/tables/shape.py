@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from app.qa.tablelayout import (
     guess_header_rows,
     header_tail,
@@ -58,12 +60,49 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
         if cells and sum(not is_number(x) for x in cells) > limits.label_column_text_share * len(cells):
             label_column = c
             break
+    levels = _label_levels(data, label_column, width, limits)
+    if levels:
+        label_column = levels[-1]
     sh = Shape(nh, columns, label_column)
     named = [set(tokens(c)) for k, c in enumerate(columns) if k != label_column and c.strip()]
     if len(named) >= limits.shared_words_min_columns:
         sh.shared = frozenset(set.intersection(*named))
     _name_rows(sh, rows, limits)
+    if levels:
+        sh.groups = tuple(levels[:-1])
+        _with_groups(sh, rows, levels[:-1])
     return sh
+
+
+def _text_share(data: list[list[str]], c: int) -> tuple[float, float]:
+    """(share of the rows that fill column c, share of its filled cells that are not numbers)."""
+    cells = [r[c] for r in data if c < len(r) and r[c].strip()]
+    return len(cells) / max(len(data), 1), sum(not is_number(x) for x in cells) / max(len(cells), 1)
+
+
+def _label_levels(data: list[list[str]], first: int, width: int, limits: TableReadingSettings) -> list[int]:
+    """The columns of a hierarchy of row labels, ending with the one that labels the rows: a run of text columns from
+    `first` whose first is sparse (a group's label on its first row only). Empty for one column of labels."""
+    run = [first]
+    while run[-1] + 1 < width - 1 and _text_share(data, run[-1] + 1)[1] > limits.label_column_text_share:
+        run.append(run[-1] + 1)
+    if len(run) < limits.label_levels_min or _text_share(data, first)[0] >= limits.label_fill_share:
+        return []
+    fullest = max(run, key=lambda c: (_text_share(data, c)[0], c))
+    return run[: run.index(fullest) + 1] if _text_share(data, fullest)[0] >= limits.label_fill_share else []
+
+
+def _with_groups(sh: Shape, rows: list[list[str]], groups: list[int]) -> None:
+    """Each row's name led by the group labels above it, each filled down until the next one (a new group resets the
+    ones below it): "MSCOCO / Adversarial / LLaVA1.5 / Regular"."""
+    held = ["" for _ in groups]
+    for i in sh.data(rows):
+        for k, c in enumerate(groups):
+            if _cell_text(rows[i], c):
+                held[k] = _cell_text(rows[i], c)
+                held[k + 1 :] = ["" for _ in groups[k + 1 :]]
+        if sh.names.get(i):
+            sh.names[i] = sh.primary[i] = " / ".join([*(g for g in held if g), sh.names[i]])
 
 
 def _cell_text(row: list[str], c: int) -> str:
@@ -72,6 +111,18 @@ def _cell_text(row: list[str], c: int) -> str:
 
 def _label_text(row: list[str], c: int) -> str:
     return without_dot_leader(_cell_text(row, c))
+
+
+def _told_apart(labels: list[str], beside: list[str], has_values_after: bool) -> bool:
+    """Labels that repeat ("Fine-tuned" twice), each row told apart by the words in the next column ("LightGBM",
+    "Ensemble Method"): that column is a sub-label, whatever its share of repeats."""
+    said = [label for label in labels if label]
+    return (
+        has_values_after
+        and len(set(said)) < len(said)
+        and all(c and not is_number(c) for c in beside)
+        and len(set(zip(labels, beside, strict=True))) == len(labels)
+    )
 
 
 def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -> None:
@@ -88,7 +139,8 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
         # A sub-label sits under a label filled down ("Back pain" over "Count", then "" over "Percentage"); a text
         # column beside labels that are all written out ("Rewe" | "Germany") is data, not a sub-label.
         and any(c and not _label_text(rows[i], sh.label_column) for i, c in zip(data, cells, strict=True))
-    )
+    ) or _told_apart([_label_text(rows[i], sh.label_column) for i in data], cells, sub < len(sh.columns) - 1)
+
     last = ""
     section = ""
     wrapped = ""
@@ -128,3 +180,27 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
             sh.names[i] = f"{primary} / {subl}" if primary and subl else primary or subl
         else:
             sh.primary[i] = sh.names[i] = label
+    _with_keys(sh, rows, data, limits)
+
+
+def _with_keys(sh: Shape, rows: list[list[str]], data: list[int], limits: TableReadingSettings) -> None:
+    """Numbers left of the labels that are no running count ("K-fold" 3, 5, 10; a year; a size) tell rows of the
+    same label apart ("5-fold … ANN" against "10-fold … ANN"): they lead the row's name."""
+    keys = [k for k in range(sh.label_column) if not serial([_cell_text(rows[i], k) for i in data], limits)]
+    for i in data:
+        lead = [_cell_text(rows[i], k) for k in keys if is_number(_cell_text(rows[i], k))]
+        if lead and sh.names.get(i):
+            sh.names[i] = " / ".join([*lead, sh.names[i]])
+            sh.primary[i] = " / ".join([*lead, sh.primary[i]])
+
+
+def serial(cells: Sequence[str], limits: TableReadingSettings = TableReadingSettings()) -> bool:
+    """A running number ("No.", "Serial": 1, 2, 3, …): it numbers the rows and measures nothing, so it is never
+    the column a question asks about unnamed ("What must the service manuals set out?" had been answered "24", the
+    row's item number)."""
+    # Notes set in the column's cells below the table ("(4) Operation and service manuals are to ...") are skipped.
+    numbers = [x for x in (cell.strip().rstrip(".") for cell in cells) if x.isdigit()]
+    if len(numbers) < limits.serial_min_numbers:
+        return False
+    steps = [int(b) - int(a) for a, b in zip(numbers, numbers[1:], strict=False)]
+    return sum(step == 1 for step in steps) >= limits.serial_step_share * len(steps)

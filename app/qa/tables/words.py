@@ -11,7 +11,7 @@ import yaml
 
 from app.qa.analysis.phrases import WORD
 from app.qa.classify.model import normalise
-from app.qa.classify.patterns import STOPWORDS
+from app.qa.classify.patterns import PAGE_ONE, PAGE_RANGE, STOPWORDS, TABLE_LABEL
 from app.text.stemming import stem
 
 
@@ -78,3 +78,10 @@ def tokens(text: str) -> list[str]:
     abbreviations written out."""
     text = without_possessives(PER_SOURCE.sub(" ", _age_groups(text)).replace("%", " % "))
     return [UNITS.get(t) or word_stem(ABBREVIATIONS.get(t, t)) for t in normalise(text).split() if t not in STOPWORDS]
+
+
+def question_tokens(question: str) -> list[str]:
+    """A question's words less the labels of the tables and pages it names: the "2" of "Table 2" names no row."""
+    for named in (TABLE_LABEL, PAGE_RANGE, PAGE_ONE):
+        question = named.sub(" ", question)
+    return tokens(question)

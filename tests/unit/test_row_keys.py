@@ -1,0 +1,95 @@
+"""A row's name holds the numbers left of its label that are no running count (app.qa.tables.shape), and a
+question's table and page labels name no row (app.qa.tables.words.question_tokens)."""
+
+from __future__ import annotations
+
+from app.qa.tablelayout import parse_number
+from app.qa.tables.cell_lookup import cell_answer
+from app.qa.tables.model import TableData
+from app.qa.tables.shape import shape
+from app.qa.tables.words import question_tokens
+
+FOLDS = TableData(
+    id="t",
+    rows=[
+        ["K-fold", "Embedding", "Random Forest", "XGBoost"],
+        ["3", "ANN", "0.7926", "0.8078"],
+        ["3", "LSTM", "0.7606", "0.7671"],
+        ["5", "ANN", "0.7952", "0.8111"],
+        ["5", "LSTM", "0.7656", "0.7786"],
+    ],
+    caption="Table 2: F1 score of the models.",
+    columns=["K-fold", "Embedding", "Random Forest", "XGBoost"],
+    header_rows=1,
+)
+NUMBERED = TableData(
+    id="n",
+    rows=[["No.", "Item", "Cost"], ["1", "Pumps", "40"], ["2", "Valves", "25"], ["3", "Pipes", "12"]],
+    columns=["No.", "Item", "Cost"],
+    header_rows=1,
+)
+
+
+def test_a_key_number_left_of_the_label_tells_rows_of_one_label_apart() -> None:
+    sh = shape(FOLDS)
+    assert [sh.name(i) for i in sh.data(FOLDS.rows)] == ["3 / ANN", "3 / LSTM", "5 / ANN", "5 / LSTM"]
+    got = cell_answer(FOLDS, "What is the Random Forest F1 score for 5-fold with ANN embedding?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "0.7952"
+
+
+def test_a_running_number_is_no_part_of_a_row_name() -> None:
+    sh = shape(NUMBERED)
+    assert [sh.name(i) for i in sh.data(NUMBERED.rows)] == ["Pumps", "Valves", "Pipes"]
+
+
+def test_the_labels_of_named_tables_and_pages_name_no_row() -> None:
+    assert "2" not in question_tokens("What is the cost of valves in Table 2 on page 3?")
+    assert "3" not in question_tokens("What is the cost of valves in Table 2 on page 3?")
+    assert "5" in question_tokens("What is the F1 score for 5-fold in Table 2?")
+
+
+LEVELS = TableData(
+    id="l",
+    rows=[
+        ["Dataset", "Setting", "Model", "Method", "Accuracy", "F1"],
+        ["", "Random", "Base-7B", "Regular", "83.29(±0.35)", "81.33(±0.41)"],
+        ["", "", "", "Contrastive", "87.73(±0.40)", "87.16(±0.41)"],
+        ["Objects", "Popular", "Base-7B", "Regular", "81.88(±0.48)", "80.06(±0.05)"],
+        ["", "", "", "Contrastive", "85.38(±0.38)", "85.06(±0.37)"],
+        ["", "Adversarial", "Base-7B", "Regular", "78.96(±0.52)", "77.57(±0.57)"],
+        ["", "", "", "Contrastive", "80.88(±0.33)", "81.33(±0.34)"],
+    ],
+    caption="Table 1: Results on the benchmark.",
+    columns=["Dataset", "Setting", "Model", "Method", "Accuracy", "F1"],
+    header_rows=1,
+)
+
+
+def test_a_measurement_with_its_uncertainty_is_its_estimate() -> None:
+    assert parse_number("83.29(±0.35)") == 83.29
+    assert parse_number("0.712 ± 0.03") == 0.712
+    assert parse_number("12 ± n/a") is None
+
+
+def test_group_labels_of_a_hierarchy_of_row_labels_are_filled_down_into_each_rows_name() -> None:
+    sh = shape(LEVELS)
+    names = [sh.name(i) for i in sh.data(LEVELS.rows)]
+    assert names[1] == "Random / Base-7B / Contrastive"
+    assert names[5] == "Objects / Adversarial / Base-7B / Contrastive"
+    got = cell_answer(LEVELS, "What is the F1 of the regular method in the adversarial setting?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "77.57(±0.57)"
+
+
+TUNED = TableData(
+    id="f",
+    rows=[["", "Models", "F1 score"], ["/", "Boosted trees", "0.7510"], ["Fine-tuned", "Boosted trees", "0.7528"],
+          ["/", "Ensemble", "0.7512"], ["Fine-tuned", "Ensemble", "0.7532"]],  # fmt: skip
+    caption="Table 3: F1 score of the fine-tuned models.",
+    columns=["", "Models", "F1 score"],
+    header_rows=1,
+)
+
+
+def test_rows_of_one_label_are_told_apart_by_the_words_beside_it() -> None:
+    got = cell_answer(TUNED, "What is the F1 score of the fine-tuned ensemble?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "0.7532"

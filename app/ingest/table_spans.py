@@ -107,8 +107,11 @@ def _lift_column(grid: Grid, rules: Sequence[Rule], start: int, c: int, values: 
     i = start
     while i < len(rows):
         alone = rows[i][c] and not any(rows[i][values:]) and not any(rows[i][c + 1 :])
-        if c and rows[i][c] and not any(rows[i][values:]):
+        if c and rows[i][c] and not any(rows[i][values:]) and not any(rows[i][:c]):
             alone = True  # a label's own row, holding the labels of the columns between too
+        if c and not alone:
+            i += 1  # a further column's label on a row of figures is that row's own
+            continue
         # a label of several lines, each on a row of figures: rows i..last
         last = i
         while not alone and last - i + 1 < MAX_LABEL_LINES and last + 1 < len(rows) and rows[last + 1][c]:

@@ -16,6 +16,7 @@ import pypdfium2.raw as pdfium_c
 
 from app.ingest.extracted import BBox
 from app.ingest.ligatures import MARK, printed_twice, repaired
+from app.ingest.line_numbers import without_line_numbers
 from app.ingest.page_edges import path_edges
 from app.ingest.passages import Line, Word, starts_block
 from app.ingest.symbols import COMBINING, FONT_NAME_BYTES, LETTERS, index_text, placed_accents, symbol
@@ -357,7 +358,7 @@ def read_page_geometry(page: pdfium.PdfPage) -> PageGeometry:
     # Every glyph's text comes from the indexed text: a page whose text holds no spacing accent has none to place.
     if any(accent in indexed for accent in COMBINING):
         chars = placed_accents(chars)
-    geom = PageGeometry(frame=frame, text=clean_text(text), chars=chars)
+    geom = PageGeometry(frame=frame, text=clean_text(text), chars=without_line_numbers(chars))
     geom.lines = _build_lines(geom.chars)
     geom.edges = path_edges(page, frame)
     return geom

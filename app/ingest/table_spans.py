@@ -49,13 +49,39 @@ def _between_lines(above: tuple[float, float], label: tuple[float, float], below
     return upper < mid < lower and lower - upper < MAX_PITCH * (label[1] - label[0])
 
 
+def _leading_labels(rows: Sequence[Sequence[str]], start: int) -> int:
+    """How many columns lead the body with labels: filled somewhere, never with a figure ("Dataset", "Setting",
+    "Model", "Decoding" before the measures)."""
+    width = min(len(r) for r in rows)
+    lead = 0
+    while lead < width - 1:
+        cells = [r[lead] for r in rows[start:] if r[lead]]
+        if not cells or any(_FIGURE.match(c) for c in cells):
+            break
+        lead += 1
+    return lead
+
+
 def lift_spanning_labels(grid: Grid, rules: Sequence[Rule]) -> None:
-    rows, boxes = grid.rows, grid.boxes
+    """Each leading label column's spanning labels to the first row of their span: the first column's against
+    every other column, a further one's against the measures right of the labels."""
+    rows = grid.rows
     start = next((i for i, r in enumerate(rows) if _figures(r)), None)
     if start is None or len(rows[0]) < 3:
         return
+    _lift_column(grid, rules, start, 0, 1)
+    lead = _leading_labels(rows, start)
+    for column in range(1, lead):
+        _lift_column(grid, rules, start, column, lead)
+
+
+def _lift_column(grid: Grid, rules: Sequence[Rule], start: int, c: int, values: int) -> None:
+    """Column `c`'s labels set beside several rows, lifted to the first row of their span; the cells from column
+    `values` on are the ones a row of the body fills and a label's own row leaves empty (a label's row may hold
+    the labels of the columns between)."""
+    rows, boxes = grid.rows, grid.boxes
     spans = [_extent(b) for b in boxes]
-    labels = [b for r in boxes[start:] if (b := r[0]) is not None]  # the body's: not a caption line taken in above
+    labels = [b for r in boxes[start:] if (b := r[c]) is not None]  # the body's: not a caption line taken in above
     if any(s is None for s in spans[start:]) or not labels:
         return
     x0, x1 = min(b[0] for b in labels), max(b[2] for b in labels)
@@ -74,18 +100,23 @@ def lift_spanning_labels(grid: Grid, rules: Sequence[Rule]) -> None:
         return any(above - 1 <= y <= below + 1 for y in cuts) or (i >= 0 and k < len(rows) and below - above > spaced)
 
     def plain(i: int) -> bool:
-        """A body row with an empty first cell and two cells or more in the others (a section's name over the
+        """A body row with an empty label cell and two cells or more in the others (a section's name over the
         columns is one cell: the label rows under it are not a label's span)."""
-        return start <= i < len(rows) and not rows[i][0] and sum(1 for c in rows[i][1:] if c) >= 2
+        return start <= i < len(rows) and not rows[i][c] and sum(1 for x in rows[i][values:] if x) >= 2
 
     i = start
     while i < len(rows):
-        alone = rows[i][0] and not any(rows[i][1:])
+        alone = rows[i][c] and not any(rows[i][values:]) and not any(rows[i][c + 1 :])
+        if c and rows[i][c] and not any(rows[i][values:]) and not any(rows[i][:c]):
+            alone = True  # a label's own row, holding the labels of the columns between too
+        if c and not alone:
+            i += 1  # a further column's label on a row of figures is that row's own
+            continue
         # a label of several lines, each on a row of figures: rows i..last
         last = i
-        while not alone and last - i + 1 < MAX_LABEL_LINES and last + 1 < len(rows) and rows[last + 1][0]:
+        while not alone and last - i + 1 < MAX_LABEL_LINES and last + 1 < len(rows) and rows[last + 1][c]:
             last += 1
-        if not rows[i][0] or not (plain(i - 1) and plain(last + 1)):
+        if not rows[i][c] or not (plain(i - 1) and plain(last + 1)):
             i += 1
             continue
         up = 0
@@ -100,14 +131,16 @@ def lift_spanning_labels(grid: Grid, rules: Sequence[Rule]) -> None:
                 i += 1
                 continue
             first = i - m
-            rows[first][0], boxes[first][0] = rows[i][0], boxes[i][0]
+            for k in range(c, values):
+                if rows[i][k] and not rows[first][k]:
+                    rows[first][k], boxes[first][k] = rows[i][k], boxes[i][k]
             del rows[i], boxes[i], spans[i]
             continue
         if ruled(i - up - 1, i - up) and ruled(last + down, last + down + 1) and up == down:
             first = i - up
-            label = " ".join(rows[k][0] for k in range(i, last + 1))
-            box = union_bbox(b for k in range(i, last + 1) if (b := boxes[k][0]) is not None)
+            label = " ".join(rows[k][c] for k in range(i, last + 1))
+            box = union_bbox(b for k in range(i, last + 1) if (b := boxes[k][c]) is not None)
             for k in range(i, last + 1):
-                rows[k][0], boxes[k][0] = "", None
-            rows[first][0], boxes[first][0] = label, box
+                rows[k][c], boxes[k][c] = "", None
+            rows[first][c], boxes[first][c] = label, box
         i = last + 1

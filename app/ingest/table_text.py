@@ -76,9 +76,19 @@ def is_degenerate(rows: list[list[str]]) -> bool:
 _YEAR = re.compile(r"^(19|20)\d\d$")
 
 
+def _numeric_value(cell: str) -> bool:
+    """A number, or a measurement with its uncertainty ("83.29(±0.35)", "0.712 ± 0.03"): the estimate counts."""
+    estimate, sign, spread = cell.replace(" ", "").partition("±")
+    if sign:
+        estimate = estimate.removesuffix("(")
+        spread = spread.removesuffix(")")
+        return bool(_NUMERIC.match(estimate)) and bool(_NUMERIC.match(spread))
+    return bool(_NUMERIC.match(estimate))
+
+
 def _is_data_row(row: Sequence[str]) -> bool:
     values = [c for c in row[1:] if c]
-    numbers = [c for c in values if _NUMERIC.match(c.replace(" ", ""))]
+    numbers = [c for c in values if _numeric_value(c)]
     return bool(numbers) and 2 * len(numbers) >= len(values) and not all(_YEAR.match(c) for c in numbers)
 
 

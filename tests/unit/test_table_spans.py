@@ -123,3 +123,44 @@ def test_a_caption_line_taken_in_above_the_table_does_not_widen_the_label_column
     grid = Grid([r for r, _ in built], [b for _, b in built], (60, 0, 360, 68))
     lift_spanning_labels(grid, [(30.0, 145.0, 400.0), (69.0, 145.0, 400.0)])
     assert [r[0] for r in grid.rows[2:]] == ["Heart", "", ""]
+
+
+# (setting, rows of (method, accuracy, f1)): a second and third label column, centred on their group's rows
+LEVELS = [
+    ("Random", [("Regular", "83.29(±0.35)", "81.33(±0.41)"), ("Contrastive", "87.73(±0.40)", "87.16(±0.41)")]),
+    ("Popular", [("Regular", "81.88(±0.48)", "80.06(±0.05)"), ("Contrastive", "85.38(±0.38)", "85.06(±0.37)")]),
+    ("Adversarial", [("Regular", "78.96(±0.52)", "77.57(±0.57)"), ("Contrastive", "80.88(±0.33)", "81.33(±0.34)")]),
+]  # fmt: skip
+LX = (110, 170, 240, 310, 390)
+
+
+def test_labels_of_further_columns_centred_on_their_rows_go_to_the_first_of_them(tmp_path: Path) -> None:
+    path = tmp_path / "levels.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Times-Roman", 9)
+    pdf.setLineWidth(0.6)
+    y = 705.0
+    pdf.line(105, y, 450, y)
+    for x, name in zip(LX, ("Setting", "Model", "Method", "Accuracy", "F1"), strict=True):
+        pdf.drawString(x, y - 10, name)
+    y -= 14
+    for setting, rows in LEVELS:
+        pdf.line(105, y, 450, y)
+        first = y - 10
+        for k, row in enumerate(rows):
+            for x, cell in zip(LX[2:], row, strict=True):
+                pdf.drawString(x, first - k * PITCH, cell)
+        middle = first - (len(rows) - 1) * PITCH / 2  # between the two rows' lines
+        pdf.drawString(LX[0], middle, setting)
+        pdf.drawString(LX[1], middle, "Base-7B")
+        y = first - (len(rows) - 1) * PITCH - 4
+    pdf.line(105, y, 450, y)
+    pdf.save()
+    tables = extract_pdf(path, max_pages=1).pages[0].tables
+    assert len(tables) == 1
+    # A measurement with its uncertainty is a figure: the first group's rows are body, not header.
+    assert tables[0].header_rows == 1
+    want = [["Setting", "Model", "Method", "Accuracy", "F1"]]
+    for setting, rows in LEVELS:
+        want += [[setting, "Base-7B", *row] if k == 0 else ["", "", *row] for k, row in enumerate(rows)]
+    assert tables[0].rows == want

@@ -234,7 +234,18 @@ def _order(shorts: list[str | None], when: bool) -> int | None:
     a, b = (_number(s) for s in shorts)
     if a is None or b is None:
         return None
+    a, b = _on_one_scale((a, shorts[0] or ""), (b, shorts[1] or ""))
     return (a > b) - (a < b)
+
+
+def _on_one_scale(first: tuple[float, str], second: tuple[float, str]) -> tuple[float, float]:
+    """A share written as a fraction (0.775) set against one written in per cent (71.2%): both in per cent."""
+    (a, said_a), (b, said_b) = first, second
+    if "%" in said_a and "%" not in said_b and 0 <= b <= 1 < a <= 100:
+        b *= 100
+    elif "%" in said_b and "%" not in said_a and 0 <= a <= 1 < b <= 100:
+        a *= 100
+    return a, b
 
 
 def comparison_verdict(labels: list[str], shorts: list[str | None], compared: str = "is higher") -> str | None:
@@ -257,18 +268,23 @@ def comparison_verdict(labels: list[str], shorts: list[str | None], compared: st
     return f"{win} ({wv}) {compared} than {lose} ({lv})."
 
 
-def table_verdict(labels: list[str], read: list[tuple[str, Cell] | None], compared: str = "is higher") -> str | None:
+def table_verdict(
+    labels: list[str], read: list[tuple[str, Cell] | None], compared: str = "is higher", apart: bool = False
+) -> str | None:
     """The verdict of a comparison whose two parts were both read from one table, as two cells of one column (two
     rows compared: "Ohio" and "Michigan" under "2020–21") or of one row (two columns: the Totals row under each
     candidate): comparison_verdict over the two cells' values, which the answer shows, each with its row and column.
     Neither value need be a sure short answer: the table reads both alike. `read`: (table node id, cell) per part,
-    None for a part answered otherwise. None when the parts were read from two tables or two unrelated cells."""
+    None for a part answered otherwise. None when the parts were read from two tables or two unrelated cells, unless
+    they were `apart`: each part asked of its own document and read from a table of it."""
     if len(read) != 2:
         return None
     first, second = read
     if first is None or second is None:
         return None
     (table_a, a), (table_b, b) = first, second
+    if apart and table_a != table_b:
+        return comparison_verdict(labels, [a["value"], b["value"]], compared)
     same_column = a["column"] == b["column"] and a["row"] != b["row"]
     same_row = a["row"] == b["row"] and a["column"] != b["column"]
     if table_a != table_b or not (same_column or same_row):

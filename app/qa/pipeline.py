@@ -178,10 +178,21 @@ def compose(
         labels = [label for label, _ in answered]
         compared = analysis.comparison
         verdict = comparison_verdict(labels, [a.short_answer for _, a in answered], compared)
-        verdict = verdict or table_verdict(labels, cells, compared)
+        verdict = verdict or table_verdict(labels, cells, compared, _documents_apart(answered, cells))
         if verdict:
             answer.text = f"{verdict}\n\n{answer.text}"
     return answer
+
+
+def _documents_apart(answered: list[tuple[str, Answer]], cells: list[tuple[str, Cell] | None]) -> bool:
+    """Each part's cell read from a table of another document (the two things compared live in two documents)."""
+    documents = set()
+    for (_, part_answer), read in zip(answered, cells, strict=True):
+        node = next((n for n in part_answer.cited if read is not None and n.node_id == read[0]), None)
+        if node is None:
+            return False
+        documents.add(node.document_id)
+    return len(documents) == len(cells)
 
 
 _NOT_IN_FILE = "{file} does not seem to answer this part. From the other documents:"

@@ -2,10 +2,12 @@
 can be compared answer by answer; optionally, which of app/qa's compiled patterns ever matched.
 
     python -m benchmarks.answers.dev_sweep OUT_DIR [--sets pdf_qa,nd1,...] [--regex-coverage] [--cache DIR]
+    python -m benchmarks.answers.dev_sweep OUT_DIR --split test --sets nd1,nd2,nd3   # a reporting run, once
     python -m benchmarks.answers.dev_sweep --compare BEFORE_DIR AFTER_DIR
 
-Only dev halves are read: a pattern that never matches on any dev question of any set is one that no measured
-question needs (the test halves stay unread until they are reported).
+Only dev halves are read unless `--split test` asks for the one run that reports a test half: a pattern that never
+matches on any dev question of any set is one that no measured question needs (the test halves stay unread until
+they are reported).
 """
 
 from __future__ import annotations
@@ -90,7 +92,7 @@ def instrument() -> None:
     re.compile = compile_counted  # type: ignore[assignment]
 
 
-def sweep(out_dir: Path, sets: list[str], coverage: bool, cache: Path) -> None:
+def sweep(out_dir: Path, sets: list[str], coverage: bool, cache: Path, split: str = "dev") -> None:
     if coverage:
         instrument()
     from app.eval.answerset_run import run_answer_set
@@ -99,7 +101,7 @@ def sweep(out_dir: Path, sets: list[str], coverage: bool, cache: Path) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     settings = Settings(database_url=None)
     for name in sets:
-        report = run_answer_set(ROOT / "benchmarks/answers" / f"{name}.json", settings, ["local"], split="dev",
+        report = run_answer_set(ROOT / "benchmarks/answers" / f"{name}.json", settings, ["local"], split=split,
                                 cache_dir=cache, progress=False)  # fmt: skip
         (out_dir / f"{name}.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
         right = sum(r["correct"] for r in report["per_question"])
@@ -137,13 +139,14 @@ def main() -> None:
     parser.add_argument("--sets", default=",".join(SETS))
     parser.add_argument("--regex-coverage", action="store_true")
     parser.add_argument("--compare", action="store_true")
+    parser.add_argument("--split", choices=("dev", "test"), default="dev")
     parser.add_argument("--cache", type=Path, default=Path("/work/evalcache"),
                         help="ingested collections kept between runs (one per concurrent sweep)")  # fmt: skip
     args = parser.parse_args()
     if args.compare:
         compare(*args.paths)
     else:
-        sweep(args.paths[0], args.sets.split(","), args.regex_coverage, args.cache)
+        sweep(args.paths[0], args.sets.split(","), args.regex_coverage, args.cache, args.split)
 
 
 if __name__ == "__main__":

@@ -308,6 +308,10 @@ def test_a_table_verdict_needs_both_cells_of_one_table_in_one_column_or_one_row(
     )
     # Two tables, two unrelated cells, or a part answered otherwise: no verdict.
     assert table_verdict(["Ohio", "Michigan"], [("t1", ohio), ("t2", michigan)]) is None
+    # Two documents compared, each part read from a table of its own: the two cells are the two values asked for.
+    assert table_verdict(["Ohio", "Michigan"], [("t1", ohio), ("t2", michigan)], apart=True) == (
+        "Ohio (99,790) is higher than Michigan (93,710)."
+    )
     assert table_verdict(["Ohio", "Michigan"], [("t1", ohio), ("t1", cell("Michigan", "2019–20", "1"))]) is None
     assert table_verdict(["Ohio", "Michigan"], [("t1", ohio), None]) is None
 
@@ -318,6 +322,9 @@ def test_comparison_verdict_needs_two_numbers() -> None:
     )
     assert comparison_verdict(["A", "B"], ["3", "7"]) == "B (7) is higher than A (3)."
     assert comparison_verdict(["A", "B"], ["12", None]) is None
+    # A share as a fraction against one in per cent: 0.80 is 80%, above 77.5%.
+    assert comparison_verdict(["A", "B"], ["0.80", "77.5%"]) == "A (0.80) is higher than B (77.5%)."
+    assert comparison_verdict(["A", "B"], ["71.2%", "0.775"]) == "B (0.775) is higher than A (71.2%)."
 
 
 @pytest.mark.parametrize(

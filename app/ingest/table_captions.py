@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from app.ingest.extracted import BBox, ExtractedTable
 from app.ingest.passages import Line, union_bbox
 from app.ingest.table_channels import mend_columns, mend_header
+from app.ingest.table_column_names import joined_columns
 from app.ingest.table_intro import split_intro_rows
 from app.ingest.table_stream import _overlap
 from app.ingest.table_text import _CAPTION, _FIGURE_CAPTION, _is_data_row, header_row_count, rows_to_markdown
@@ -187,41 +188,6 @@ def split_caption_rows(grid: Grid) -> str | None:
     del grid.rows[:n]
     del grid.boxes[:n]
     return caption[:400]
-
-
-def joined_columns(grid: Grid, header_rows: int) -> list[str] | None:
-    """One name per column: the header rows' cells top to bottom joined with " / "; a header
-    cell that spans several columns (its box reaches over their centres, on either side) names
-    each of them."""
-    if header_rows == 0 or not grid.rows:
-        return None
-    ncols = len(grid.rows[0])
-    centres: list[float | None] = []
-    for j in range(ncols):
-        xs = sorted((b[0] + b[2]) / 2 for r in grid.boxes[header_rows:] if (b := r[j]) is not None)
-        centres.append(xs[len(xs) // 2] if xs else None)
-    names: list[list[str]] = [[] for _ in range(ncols)]
-    for i in range(header_rows):
-        row, boxes = grid.rows[i], grid.boxes[i]
-        for k, text in enumerate(row):
-            if not text:
-                continue
-            covered = [k]
-            box = boxes[k]
-            for j in range(k + 1, ncols):
-                c = centres[j]
-                if row[j] or box is None or c is None or c > box[2] + 1:
-                    break
-                covered.append(j)
-            for j in range(k - 1, -1, -1):
-                c = centres[j]
-                if row[j] or box is None or c is None or c < box[0] - 1:
-                    break
-                covered.insert(0, j)
-            for j in covered:
-                if not names[j] or names[j][-1] != text:
-                    names[j].append(text)
-    return [" / ".join(n) for n in names]
 
 
 def table_markdown(rows: Sequence[Sequence[str]], columns: Sequence[str] | None, header_rows: int) -> str:

@@ -256,10 +256,18 @@
       } else {
         notes.push("The cited " + citation.kind + " is this page.");
       }
-      var cell = current && current.cell;
-      if (cell && cell.node_id === citation.node_id && cell.bbox &&
-          drawBox(canvas, "box-cell", "cell-highlight", cell.bbox, data, cell.row + " / " + cell.column)) {
+      /* Every cell the answer read in this table: the one cell, or both values an arithmetic or comparison set
+         side by side. */
+      var cells = (current && (current.cells && current.cells.length ? current.cells : (current.cell ? [current.cell] : []))) || [];
+      var marked = cells.filter(function (cell) {
+        return cell.node_id === citation.node_id && cell.bbox &&
+          drawBox(canvas, "box-cell", "cell-highlight", cell.bbox, data, cell.row + " / " + cell.column);
+      });
+      if (marked.length === 1) {
+        var cell = marked[0];
         notes.push("The answer's cell (" + cell.row + " / " + cell.column + " = " + cell.value + ") is marked.");
+      } else if (marked.length > 1) {
+        notes.push("The answer's " + marked.length + " cells (" + marked.map(function (c) { return c.value; }).join(", ") + ") are marked.");
       }
       $("source-note").textContent = notes.join(" ");
       panel.setAttribute("data-state", "ready");

@@ -326,6 +326,8 @@ class AskOut(BaseModel):
     timings_ms: TimingsOut = TimingsOut()
     llm_calls: int = 0
     cell: CellOut | None = None
+    cells: list[CellOut] = Field([], description="every cell the answer was read from: the one cell, or both values "
+                                 "an arithmetic or a comparison set side by side")
     options: dict[str, Any] = Field({}, description="the options actually used, defaults filled in")
 
 

@@ -65,6 +65,8 @@ class Retrieval:
     # What the named or best-matching tables said, read from their cells; the cell when there is exactly one.
     table_answers: list[TableAnswer] = field(default_factory=list)
     cell: Cell | None = None
+    # Every cell the answer was read from: the one cell, or each part's (two values of an arithmetic or a comparison).
+    cells: list[Cell] = field(default_factory=list)
     # A named document asked for as a whole: its one-line description ("eu-013.pdf: 12 pages, 9 tables"); the
     # nodes are its opening passages and its tables.
     overview: str | None = None

@@ -168,6 +168,9 @@ def result_json(result: AskResult, question_id: str | None = None) -> dict[str, 
     }
     # The table cell the answer was read from (node_id, row, column, value, bbox), null for other answers.
     payload["cell"] = result.retrieval.cell
+    # Every cell the answer was read from (both values of an arithmetic or a comparison), each boxed in the viewer.
+    read = result.retrieval.cells or ([result.retrieval.cell] if result.retrieval.cell else [])
+    payload["cells"] = [dict(c) for c in read]
     if question_id is not None:
         payload["id"] = question_id
     return payload
@@ -288,6 +291,7 @@ def _record(session: Session, collection_id: str, result: AskResult, options: As
     payload = result_json(result, record.id)
     if payload.get("cell"):  # always present, null when the answer is not a table cell
         payload["cell"] = _cell_with_box(session, payload["cell"])
+    payload["cells"] = [_cell_with_box(session, c) for c in payload.get("cells", [])]
     payload["options"] = record.options  # what was actually used, defaults filled in
     payload["answer_html"] = answer_html(payload["answer"], payload["citations"])
     record.result = payload

@@ -7,6 +7,7 @@ A second real `mdqa serve` is started here with an LLM configured: the real llam
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -24,6 +25,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.llm]
 
 TABLE_PDF = SHARED_DATA / "pdfs" / "tables" / "twotables_2.pdf"
 CELL_QUESTION = "What is the Illiterate value for Kerala in table 6 of twotables_2.pdf?"  # its own label
+DIFFERENCE_QUESTION = ("How much higher is the Illiterate value for Karnataka than for Kerala in table 6 of "
+                       "twotables_2.pdf?")
 CONTENT_QUESTION = "What share of male household heads in Kerala are illiterate?"
 ANSWER_TIMEOUT_MS = 480_000  # SmolLM2 on a shared 2-core CPU
 
@@ -228,3 +231,24 @@ def test_phone_width_has_no_horizontal_scrolling(browser: object, llm_app: LlmAp
         assert not watch.errors, watch.errors
     finally:
         context.close()
+
+
+def test_the_two_cells_of_a_difference_are_both_boxed(llm_page, llm_app: LlmApp, watch: PageWatch) -> None:
+    page = llm_page
+    page.goto(f"/collections/{llm_app.collection_id}/ask")
+    page.locator("details.options summary").click()
+    page.get_by_test_id("option-llm").select_option("local")
+    ask_and_wait(page, DIFFERENCE_QUESTION)
+    assert "30.2" in (page.get_by_test_id("answer").text_content() or "")
+    result = api(llm_app.url, "GET", f"/api/collections/{llm_app.collection_id}/questions/"
+                 + page.url.rsplit("/", 1)[-1])[1]["result"]  # type: ignore[index]  # fmt: skip
+    assert sorted(c["value"] for c in result["cells"]) == ["37.4", "7.2"], result["cells"]
+    assert all(c["bbox"] and len(c["bbox"]) == 4 for c in result["cells"])
+    page.get_by_test_id("citation").first.click()
+    page.wait_for_function("() => document.querySelector('[data-testid=source-panel]').dataset.state === 'ready'")
+    boxes = page.get_by_test_id("cell-highlight")
+    assert boxes.count() == 2
+    drawn = sorted(json.loads(boxes.nth(k).get_attribute("data-bbox") or "[]") for k in range(2))
+    assert drawn == sorted(c["bbox"] for c in result["cells"])
+    assert "2 cells" in (page.get_by_test_id("source-panel").text_content() or "")
+    assert not watch.errors, watch.errors

@@ -73,8 +73,11 @@ def _check(page: Any, url: str, cid: str, question: str, expected: str, shot: Pa
     print(f"Q: {question}\n  answer: {answer[:300]}\n  expected {expected!r} in answer: {expected in answer}")
     print(f"  cell: {cell}\n  citations: {[(c['filename'], c['page']) for c in result['citations']]}")
     page.get_by_test_id("citation").first.click()
-    if not cell:  # a passage or a whole table cited: the source panel as it shows it
+    if not cell:  # a passage or a whole table cited, or the parts' cells: the source panel as it shows it
         page.wait_for_function("() => document.querySelector('[data-testid=source-panel]').dataset.state === 'ready'")
+        parts = [(c["value"], c.get("bbox")) for c in result.get("cells", [])]
+        boxed = page.get_by_test_id("cell-highlight").count()
+        print(f"  the parts' cells {parts}; boxed in the first citation's panel: {boxed}")
         page.get_by_test_id("source-panel").screenshot(path=str(shot))
         return
     highlight = page.get_by_test_id("cell-highlight")

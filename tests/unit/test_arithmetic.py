@@ -53,6 +53,14 @@ from app.qa.compose import arithmetic_line, value_of
          ("What is the error rate of the small model, according to Table 3 of the vision study?",
           "What is the error rate of the large model, according to Table 3 of the vision study?"),
          ("The small model", "The large model")),
+        # "exceed that of B in Table 2": the table both values are read from, "that" the first's attribute.
+        ("By how much does the precision of method A exceed that of method B in Table 2?", "difference",
+         ("What is the precision of method A in Table 2?", "What is the precision of method B in Table 2?"),
+         ("The precision of method A", "The precision of method B")),
+        # The phrase after the second thing belongs to both ("in the vision study"): the first's attribute is kept.
+        ("How much lower is the error of the small model than the large model in the vision study?", "difference",
+         ("What is the error of the small model in the vision study?",
+          "What is the error of the large model in the vision study?"), ("The small model", "The large model")),
         # No comma before the table's name: still every part's source, not the second part's words.
         ("How much higher is the yield of wheat than that of barley in Table 2 of the farm survey?", "difference",
          ("What is the yield of wheat in Table 2 of the farm survey?",

@@ -142,6 +142,22 @@ def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] |
     return found[-1].span() if found else None
 
 
+def _contrast_peeled(
+    clause: str, other: str, both: str, prepositional: bool
+) -> tuple[str, tuple[int, int] | None, str]:
+    """(the thing, where `clause` says its counterpart, the tail both share) with the trailing prepositional phrases
+    of `other` peeled off one by one until its counterpart is found; `other` unchanged and None when it never is."""
+    said = list(SPACED.finditer(other))
+    for k in range(len(said) - 1, 0, -1):
+        if said[k].group(0).lower() not in PREPOSITIONS:
+            continue
+        shorter, tail = other[: said[k].start()].rstrip(" ,"), other[said[k].start() :]
+        found = _contrast(clause, shorter, prepositional)
+        if found is not None:
+            return shorter, found, f" {tail}{both}"
+    return other, None, both
+
+
 def _comparative_than(doc: Any) -> Arithmetic | None:
     words = lexicon()
     tokens = list(doc)
@@ -182,6 +198,10 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
                                       Part(f"{opening} {shift_years(clause, offset)}{both}?",
                                            _label(shift_years(years(clause)[-1].group(0), offset)))))  # fmt: skip
     a = _contrast(clause, other, tokens[after].tag_ == "IN")
+    if a is None:
+        # "… than the large model in the vision study": the phrases after the thing set against the first belong to
+        # both ("the error of the small model" in that study too).
+        other, a, both = _contrast_peeled(clause, other, both, tokens[after].tag_ == "IN")
     if a is not None:
         asked_b = f"{clause[: a[0]]}{other}{clause[a[1] :]}"
         return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(clause[a[0] : a[1]])),
@@ -233,13 +253,25 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
                                          Part(f"{context}What was {subject} {b_in}?", _label(b))))  # fmt: skip
     beaten = re.match(r"^(?P<b>.+?)\s+(?:in|on|for)\s+(?P<what>.+)$", after)
     if beaten is not None and subject and verb.text.lower() in lexicon()["outdo"]:
-        what, b = beaten.group("what"), beaten.group("b")
+        what, b = beaten.group("what"), _stand_in(beaten.group("b"), subject)
+        if TABLE_LABEL.match(what):  # "… exceed that of B in Table 2": the table both are read from
+            return Arithmetic("difference", (Part(f"{context}What is {subject} in {what}?", _label(subject)),
+                                             Part(f"{context}What is {b} in {what}?", _label(b))))  # fmt: skip
         if YEARISH.fullmatch(what):  # "did exports exceed imports in 2015": a time, not a measure
             return Arithmetic("difference", (Part(f"{context}What were {subject} in {what}?", _label(subject)),
                                              Part(f"{context}What were {b} in {what}?", _label(b))))  # fmt: skip
         return Arithmetic("difference", (Part(f"{context}What is the {what} of {subject}?", _label(subject)),
                                          Part(f"{context}What is the {what} of {b}?", _label(b))))  # fmt: skip
     return None
+
+
+def _stand_in(thing: str, subject: str) -> str:
+    """ "that of method B" set against "the precision of method A": "the precision of method B"."""
+    head, of, _ = subject.partition(" of ")
+    first, _, rest = thing.partition(" ")
+    if of and first.lower() in lexicon()["stand_ins"] and rest.lower().startswith("of "):
+        return f"{head} {rest}"
+    return thing
 
 
 def _difference_between(doc: Any) -> Arithmetic | None:

@@ -53,6 +53,11 @@ from app.qa.compose import arithmetic_line, value_of
          ("What is the error rate of the small model, according to Table 3 of the vision study?",
           "What is the error rate of the large model, according to Table 3 of the vision study?"),
          ("The small model", "The large model")),
+        # Two capitalised names of two words each: the first is the clause's last capitalised name.
+        ("How much more accurate is Random Forest than Logistic Regression according to Table 1 of the tree paper?",
+         "difference", ("How accurate is Random Forest according to Table 1 of the tree paper?",
+                        "How accurate is Logistic Regression according to Table 1 of the tree paper?"),
+         ("Random Forest", "Logistic Regression")),
         # "exceed that of B in Table 2": the table both values are read from, "that" the first's attribute.
         ("By how much does the precision of method A exceed that of method B in Table 2?", "difference",
          ("What is the precision of method A in Table 2?", "What is the precision of method B in Table 2?"),

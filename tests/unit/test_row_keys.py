@@ -93,3 +93,8 @@ TUNED = TableData(
 def test_rows_of_one_label_are_told_apart_by_the_words_beside_it() -> None:
     got = cell_answer(TUNED, "What is the F1 score of the fine-tuned ensemble?")
     assert got is not None and got.cell is not None and got.cell["value"] == "0.7532"
+
+
+def test_the_adjective_a_question_asks_with_names_its_measure() -> None:
+    assert set(question_tokens("How accurate is the random forest?")) & set(question_tokens("Accuracy"))
+    assert set(question_tokens("How much faster is the new engine?")) & set(question_tokens("Speed (km/h)"))

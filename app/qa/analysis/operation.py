@@ -129,7 +129,7 @@ def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] |
             if i + 1 < stop and not any(c in ",;" for c in clause[said[i].start() : said[stop - 1].end()]):
                 return said[i].start(), said[stop - 1].end()
         return None
-    if head.islower() and " " in other:  # "the hospital in York" against "the hospital in Leeds": as many words
+    if other[:1].islower() and " " in other:  # "the hospital in York" against "the hospital in Leeds": as many words
         length = len(other.split())
         last = next((i for i in reversed(starts) if i + length <= len(said)), None)
         return None if last is None else (said[last].start(), said[last + length - 1].end())

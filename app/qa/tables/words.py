@@ -53,7 +53,7 @@ PER_SOURCE = re.compile(
 
 _LEXICON = yaml.safe_load((Path(__file__).with_name("lexicon") / "abbreviations.yaml").read_text(encoding="utf-8"))
 UNITS: dict[str, str] = _LEXICON["units"]
-ABBREVIATIONS: dict[str, str] = _LEXICON["words"]
+ABBREVIATIONS: dict[str, str] = {**_LEXICON["measures"], **_LEXICON["words"]}
 
 
 # "under-18s", "over-65s": the age a header names ("Under 18 years").

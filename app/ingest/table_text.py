@@ -86,8 +86,18 @@ def _numeric_value(cell: str) -> bool:
     return bool(_NUMERIC.match(estimate))
 
 
+def _column_numbers(values: Sequence[str]) -> bool:
+    """ "(1) (2) (3)": a regression table's columns numbered in its header, no figures."""
+    numbers = [v.strip()[1:-1] for v in values if v.strip().startswith("(") and v.strip().endswith(")")]
+    return len(numbers) == len(values) >= 2 and all(n.isdigit() for n in numbers) and (
+        [int(n) for n in numbers] == list(range(int(numbers[0]), int(numbers[0]) + len(numbers)))
+    )
+
+
 def _is_data_row(row: Sequence[str]) -> bool:
     values = [c for c in row[1:] if c]
+    if _column_numbers(values):
+        return False
     numbers = [c for c in values if _numeric_value(c)]
     return bool(numbers) and 2 * len(numbers) >= len(values) and not all(_YEAR.match(c) for c in numbers)
 

@@ -104,9 +104,11 @@ def several(
     parsed = parse_question(session, collection_id, analysis.question, options, settings, tools, version)
     # "Which documents have a table about the weather?" names no table: its caption words are the list's topic.
     named = parsed.document is not None or parsed.pages or any(t.label or t.number for t in parsed.tables)
-    # Two values of one named table ("how much higher is A than B, according to Table 2") are two lookups in it: each
-    # part keeps the table's name, so each is read from that table, and compose does the arithmetic.
-    two_values = analysis.arithmetic is not None and not parsed.pages
+    # Two values of named tables ("how much higher is A than B, according to Table 2"; "which fits better, column 3
+    # of Table 1 in X or of Table 3 in Y") are two lookups: each part keeps its table's name, so each is read from
+    # that table, and compose does the arithmetic or gives the verdict.
+    compares = analysis.arithmetic is not None or analysis.comparison is not None
+    two_values = compares and len(analysis.parts) == 2 and not parsed.pages
     if parsed.question_type != "content" and not (analysis.in_tables and not named) and not two_values:
         return None  # a named page or table: the structural path answers it whole
     if analysis.topic is not None:

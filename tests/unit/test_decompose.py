@@ -783,6 +783,13 @@ def test_a_question_compared_with_another_thing_is_asked_of_each(
          ["In the low-growth case for 2030, how much water a day does households in cities use?",
           "In the low-growth case for 2030, how much water a day does households in villages use?"],
          "use more water a day"),
+        # The measure the two are compared by is said ("better by F1"): each is asked for it.
+        ("Which model performs better by F1, the baseline or the ensemble?",
+         ["What is the F1 of the baseline?", "What is the F1 of the ensemble?"], "is better"),
+        # "… by 2020" after a count is part of what is counted, no measure.
+        ("Which state had more graduates by 2020, Ohio or Michigan?",
+         ["How many graduates by 2020 did Ohio have?", "How many graduates by 2020 did Michigan have?"],
+         "has more graduates by 2020"),
         # "cost <whom> more": what each cost; "the ones for X" takes the first alternative's thing.
         ("Which order cost the ministry more: the school desks for the north, or the ones for the south?",
          ["How much did the school desks for the north cost?", "How much did the school desks for the south cost?"],

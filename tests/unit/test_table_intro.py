@@ -52,6 +52,14 @@ def test_column_heads_stacked_on_six_lines_are_the_header_when_they_leave_the_la
     assert header_row_count(labelled) == 1
 
 
+def test_a_regression_tables_numbered_columns_are_header_and_a_bracketed_figure_is_data() -> None:
+    rows = [["", "Dependent variable: log wage", ""], ["", "(1)", "(2)"], ["Age", "0.12", "0.10"],
+            ["", "(0.03)", "(0.02)"], ["R2", "0.31", "0.35"]]  # fmt: skip
+    assert header_row_count(rows) == 2
+    # Standard errors alone on a row are figures, not column numbers: a table starting with them has no header.
+    assert header_row_count([["", "(0.03)", "(0.02)"], ["R2", "0.31", "0.35"]]) == 0
+
+
 def test_a_header_cell_holding_two_columns_heads_is_split_at_the_white_channel() -> None:
     from app.ingest.passages import Line, Word
     from app.ingest.table_group_header import split_spanning_header_cells

@@ -51,7 +51,9 @@ WHICH_OF_TWO = re.compile(
     # "Which is expected to have more graduates in 2020–21, Ohio or Michigan?": a projection, asked as a count.
     r"(?:\s*(?P<modal>(?:expected|projected|forecast|predicted|likely|set|due)\s+to\s+(?:have|get|see|receive|gain))\b)?"
     # "more public high school graduates in 2008–09, Florida or Georgia?": what is counted may be a long phrase.
-    r"\s*(?P<comp>(?:more|less|fewer)\s+[^,:;?]+?|[a-z]+er)\s*(?:[,:;]|\s+[-–—]|\s*\bof\b\s*(?:the\s+two)?[,:]?)\s*"
+    # "Which regression fits better by R², A or B?": the measure the two are compared by.
+    r"\s*(?P<comp>(?:more|less|fewer)\s+[^,:;?]+?(?!\s+by\s)|[a-z]+er)(?:\s+by\s+(?P<by>[^,:;?]{1,40}?))?"
+    r"\s*(?:[,:;]|\s+[-–—]|\s*\bof\b\s*(?:the\s+two)?[,:]?)\s*"
     r"(?P<a>.+?),?\s+or\s+(?P<b>.+?)[\s?.!]*$",
     re.I,
 )
@@ -320,6 +322,11 @@ def _choice_parts(q: str) -> list[Part] | None:
         return None
     comp = m.group("comp").lower()
     verb = (m.group("verb") or "").lower()
+    measure = m.groupdict().get("by")
+    if measure:
+        # The measure is said: each of the two is asked for it ("What is the R² of A?").
+        a, b = _alternatives(m)
+        return [Part(f"What is the {measure} of {x}?", x[0].upper() + x[1:]) for x in (a, b)] if a and b else None
     if m.groupdict().get("noun") and not comp.startswith(("more ", "less ", "fewer ")):
         # "Which plant is larger, the Pterocarya or the Cotula?" asks for one of the two (a choice the reader
         # answers whole); "Which state had more graduates, A or B?" asks for two amounts.

@@ -23,7 +23,8 @@ def test_openapi_types_the_answers_and_the_errors(tmp_path) -> None:  # type: ig
         paths = spec["paths"]
         ask = paths["/api/collections/{cid}/ask"]["post"]["responses"]
         answer = _schema(spec, ask["200"]["content"]["application/json"]["schema"])
-        assert {"answer", "citations", "evidence", "retrieved", "timings_ms", "cell", "cells"} <= set(answer["properties"])
+        fields = {"answer", "citations", "evidence", "retrieved", "timings_ms", "cell", "cells"}
+        assert fields <= set(answer["properties"])
         assert {"404", "409", "422", "502", "503"} <= set(ask)
         for status in ("404", "422"):
             error = _schema(spec, ask[status]["content"]["application/json"]["schema"])

@@ -12,10 +12,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import median
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
-if TYPE_CHECKING:
-    from app.ingest.page_geometry import Char
+
+class Glyph(Protocol):
+    """A page glyph as app.ingest.page_geometry reads it (this module stays clear of pdfium's readers)."""
+
+    text: str
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+
+
+Char = TypeVar("Char", bound=Glyph)
 
 # At least this many numbers in one margin column make it a line-number column (a page of text has 40–60).
 MIN_NUMBERS = 10

@@ -12,18 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import median
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
-
-class Glyph(Protocol):
-    """A page glyph as app.ingest.page_geometry reads it (this module stays clear of pdfium's readers)."""
-
-    text: str
-    x0: float
-    top: float
-    x1: float
-    bottom: float
-
+from app.ingest.table_stacked import Glyph
 
 Char = TypeVar("Char", bound=Glyph)
 

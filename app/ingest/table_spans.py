@@ -106,9 +106,10 @@ def _lift_column(grid: Grid, rules: Sequence[Rule], start: int, c: int, values: 
 
     i = start
     while i < len(rows):
-        alone = rows[i][c] and not any(rows[i][values:]) and not any(rows[i][c + 1 :])
-        if c and rows[i][c] and not any(rows[i][values:]) and not any(rows[i][:c]):
-            alone = True  # a label's own row, holding the labels of the columns between too
+        # A label's own row: nothing right of it, or (a further column's) nothing left of it and no measure, the labels
+        # of the columns between allowed.
+        clear = not any(rows[i][c + 1 :]) or (c > 0 and not any(rows[i][:c]))
+        alone = bool(rows[i][c]) and not any(rows[i][values:]) and clear
         if c and not alone:
             i += 1  # a further column's label on a row of figures is that row's own
             continue

@@ -156,7 +156,7 @@ def several(
                 seen.add(n.node_id)
                 nodes.append(n)
     joined = Retrieval(question_type="content", nodes=nodes, llm_calls=llm_calls, timings_ms=timings)
-    joined.cells = [{**read[1], "node_id": read[0]} for read in cells if read is not None]
+    joined.cells = [read[1] for read in cells if read is not None]
     answer = compose(analysis, answered, cells)
     parts = [
         part_of(retrieval, part_answer, label, analysis.parts[k].question)

@@ -83,13 +83,13 @@ def _text_share(data: list[list[str]], c: int) -> tuple[float, float]:
 def _label_levels(data: list[list[str]], first: int, width: int, limits: TableReadingSettings) -> list[int]:
     """The columns of a hierarchy of row labels, ending with the one that labels the rows: a run of text columns from
     `first` whose first is sparse (a group's label on its first row only). Empty for one column of labels."""
-    run = [first]
-    while run[-1] + 1 < width - 1 and _text_share(data, run[-1] + 1)[1] > limits.label_column_text_share:
-        run.append(run[-1] + 1)
-    if len(run) < limits.label_levels_min or _text_share(data, first)[0] >= limits.label_fill_share:
+    filled = {first: _text_share(data, first)[0]}
+    while (c := max(filled) + 1) < width - 1 and (share := _text_share(data, c))[1] > limits.label_column_text_share:
+        filled[c] = share[0]
+    if len(filled) < limits.label_levels_min or filled[first] >= limits.label_fill_share:
         return []
-    fullest = max(run, key=lambda c: (_text_share(data, c)[0], c))
-    return run[: run.index(fullest) + 1] if _text_share(data, fullest)[0] >= limits.label_fill_share else []
+    fullest = max(filled, key=lambda c: (filled[c], c))
+    return list(range(first, fullest + 1)) if filled[fullest] >= limits.label_fill_share else []
 
 
 def _with_groups(sh: Shape, rows: list[list[str]], groups: list[int]) -> None:

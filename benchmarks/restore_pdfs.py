@@ -35,6 +35,8 @@ def _sources() -> list[tuple[dict[str, str], Path]]:
     found += [(src, Path("browser31c-pdfs")) for src in browser31c["files"]]
     browser31d = json.loads((ROOT / "benchmarks/answers/browser_check_31d_SOURCES.json").read_text())
     found += [(src, Path("browser31d-pdfs")) for src in browser31d["files"]]
+    browser31e = json.loads((ROOT / "benchmarks/answers/browser_check_31e_SOURCES.json").read_text())
+    found += [(src, Path("browser31e-pdfs")) for src in browser31e["files"]]
     return found
 
 

@@ -26,6 +26,9 @@ MIN_CHANNEL_EMS = 1.0
 # figures that have words in the column at all.
 MIN_SPLIT_ROWS = 3
 MIN_SPLIT_SHARE = 0.6
+# A spill column fills at most this many body rows, of a body of at least this many rows.
+MAX_SPILL_ROWS = 2
+MIN_SPILL_BODY = 6
 _FIGURE_MARKS = frozenset("$€£¥%()-–—,.")
 
 
@@ -150,6 +153,28 @@ def join_sign_columns(grid: Grid, header_rows: int) -> None:
             del row[j], boxes[j]
 
 
+def _opens(cell: str) -> bool:
+    return cell.count("(") > cell.count(")")
+
+
+def join_spill_columns(grid: Grid, header_rows: int) -> None:
+    """A column with no head of its own that holds the tail of a cell left of it ("(df = 6;" | "12)") in one or two
+    rows and nothing else is that cell's overflow, not a column: each of its cells is joined to the one on its left,
+    so a regression table's "(1) (2) (3)" stand beside their figures without an empty column between each."""
+    body_rows = len(grid.rows) - header_rows
+    j = len(grid.rows[0]) - 1 if grid.rows else 0
+    while j >= 2 and header_rows and body_rows >= MIN_SPILL_BODY:
+        body = [(row[j - 1], row[j]) for row in grid.rows[header_rows:] if row[j]]
+        headless = not any(row[j] for row in grid.rows[:header_rows])
+        if headless and 0 < len(body) <= MAX_SPILL_ROWS and any(_opens(left) for left, _ in body):
+            for row, boxes in zip(grid.rows, grid.boxes, strict=True):
+                row[j - 1] = " ".join(c for c in (row[j - 1], row[j]) if c)
+                kept, added = boxes[j - 1], boxes[j]
+                boxes[j - 1] = union_bbox([kept, added]) if kept and added else (kept or added)
+                del row[j], boxes[j]
+        j -= 1
+
+
 def mend_columns(grid: Grid, lines: Sequence[Line]) -> None:
     """Columns the whitespace reading joined cut apart, and the header line it left out taken in."""
     split_joined_columns(grid, lines)
@@ -162,3 +187,4 @@ def mend_header(grid: Grid, lines: Sequence[Line], header_rows: int) -> None:
     split_spanning_header_cells(grid, lines, header_rows)
     fill_header_gaps(grid, lines, header_rows)
     join_sign_columns(grid, header_rows)
+    join_spill_columns(grid, header_rows)

@@ -13,7 +13,7 @@ from app.ingest.extracted import BBox
 # A ruling line of the page (a pdfplumber edge dict), not a graph edge.
 RulingLine = dict[str, Any]
 # a number, also one written without its leading zero (".397", "-.019")
-_NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\.?\d[\d.,:/%]*[)\]]?[%*a-z]?$", re.I)
+_NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\.?\d[\d.,:/%]*[)\]]?[%a-z]?[*∗†‡]{0,3}$", re.I)
 # "Exhibit 5" (financial releases) and "Schedule 2" (government accounts) label tables as "Table 5" does; an
 # appendix's tables are "Table C.1", "Table A-2", "Table A4-12".
 _CAPTION = re.compile(
@@ -87,8 +87,9 @@ def _numeric_value(cell: str) -> bool:
 
 
 def _column_numbers(values: Sequence[str]) -> bool:
-    """ "(1) (2) (3)": a regression table's columns numbered in its header, no figures."""
-    numbers = [v.strip()[1:-1] for v in values if v.strip().startswith("(") and v.strip().endswith(")")]
+    """ "(1) (2) (3)": a regression table's columns numbered in its header, no figures. A number may follow the
+    words of a label set on the line above it and read into its cell ("Cars per 100 people (2)")."""
+    numbers = [v.strip().rpartition("(")[2][:-1] for v in values if v.strip().endswith(")")]
     return len(numbers) == len(values) >= 2 and all(n.isdigit() for n in numbers) and (
         [int(n) for n in numbers] == list(range(int(numbers[0]), int(numbers[0]) + len(numbers)))
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from app.ingest.extracted import BBox
 from app.ingest.passages import Line, Word, union_bbox
-from app.ingest.table_channels import join_sign_columns, split_joined_columns
+from app.ingest.table_channels import join_sign_columns, join_spill_columns, split_joined_columns
 from app.ingest.table_group_header import fill_header_gaps, take_group_header
 from app.ingest.table_words import Grid
 
@@ -164,3 +164,30 @@ def test_a_column_of_lone_signs_joins_the_figures_right_of_it() -> None:
     box = grid.boxes[2][1]
     assert box is not None and box[0] == 100.0 and box[2] == 240.0, box  # the sign's box and the figure's
 
+
+
+def _boxed(rows: list[list[str]]) -> Grid:
+    boxes: list[list[BBox | None]] = [
+        [None if not cell else (80.0 * j, 10.0 * i, 80.0 * j + 40, 10.0 * i + 8) for j, cell in enumerate(row)]
+        for i, row in enumerate(rows)
+    ]
+    return Grid([list(r) for r in rows], boxes, (0.0, 0.0, 400.0, 10.0 * len(rows)))
+
+
+def test_a_headless_column_holding_only_the_tail_of_a_bracket_is_joined_to_the_cell_left_of_it() -> None:
+    body = [["Lagged", "0.99", "", "1.08", ""], ["", "(0.16)", "", "(0.18)", ""], ["Log GDP", "1.42", "", "1.60", ""],
+            ["", "(0.95)", "", "(0.95)", ""], ["Observations", "19", "", "19", ""], ["R2", "0.98", "", "0.98", ""],
+            ["F Statistic", "117.69 (df = 6;", "12)", "102.88 (df = 7;", "11)"]]  # fmt: skip
+    grid = _boxed([["", "(1)", "", "(2)", ""], *body])
+    join_spill_columns(grid, header_rows=1)
+    assert grid.rows[0] == ["", "(1)", "(2)"], grid.rows
+    assert grid.rows[-1] == ["F Statistic", "117.69 (df = 6; 12)", "102.88 (df = 7; 11)"], grid.rows
+    assert all(len(r) == len(b) == 3 for r, b in zip(grid.rows, grid.boxes, strict=True))
+    # A sparse column with a head of its own, or one whose cells close nothing, is a column.
+    headed = _boxed([["", "(1)", "n", "(2)", ""], *body])
+    join_spill_columns(headed, header_rows=1)
+    assert len(headed.rows[0]) == 4, headed.rows  # the headless last column still joins
+    plain = [[*r[:2], "x" if i == 2 else "", *r[3:]] for i, r in enumerate(body)]
+    kept = _boxed([["", "(1)", "", "(2)", ""], *plain])
+    join_spill_columns(kept, header_rows=1)
+    assert kept.rows[3][2] == "x", kept.rows

@@ -60,6 +60,15 @@ def test_a_regression_tables_numbered_columns_are_header_and_a_bracketed_figure_
     assert header_row_count([["", "(0.03)", "(0.02)"], ["R2", "0.31", "0.35"]]) == 0
 
 
+def test_a_dependent_variable_read_into_a_numbered_column_and_starred_figures_keep_the_header() -> None:
+    # The label set on the line above "(2)" read into its cell; figures carry significance stars.
+    rows = [["", "Dependent variable:", "", ""], ["", "(1)", "Cars per 100 people (2)", "(3)"],
+            ["Cars (lagged)", "0.99∗∗∗", "1.08∗∗∗", "1.12**"], ["", "(0.16)", "(0.18)", "(0.17)"]]  # fmt: skip
+    assert header_row_count(rows) == 2
+    # A label alone is no column number: "Total (2)" beside a figure is a row of data.
+    assert header_row_count([["", "a", "b"], ["Total (2)", "0.5", "0.7"]]) == 1
+
+
 def test_a_header_cell_holding_two_columns_heads_is_split_at_the_white_channel() -> None:
     from app.ingest.passages import Line, Word
     from app.ingest.table_group_header import split_spanning_header_cells

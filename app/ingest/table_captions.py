@@ -160,28 +160,44 @@ def _caption_text(lines: Sequence[Line], first: Line, table: BBox) -> str:
     return " ".join(parts)[:400]
 
 
-def _wraps_under(first: BBox, line: BBox) -> bool:
+def _wraps_under(first: BBox, line: BBox, filled: bool = False) -> bool:
     """Is ``line`` set like the next line of a caption whose first line is ``first``: starting
     at its left or hanging indent, or centred under it? A column name centred over a table's
-    right half ("Projected—Continued") is not."""
+    right half ("Projected—Continued") is not. Under a ``filled`` first line (one that wrapped when full), a line of
+    names reaching far past its right end is the table's column names, not the caption's next line."""
     width = first[2] - first[0]
+    if filled and line[2] > first[2] + CAPTION_OVERHANG * width:
+        return False
     centred = abs((line[0] + line[2]) / 2 - (first[0] + first[2]) / 2) <= 0.05 * width
     return line[0] <= first[0] + 0.25 * width or centred
+
+
+# A caption's next line reaches at most this share of the first line's width past its right end.
+CAPTION_OVERHANG = 0.1
+
+
+def _lone_number(row: Sequence[str]) -> bool:
+    filled = [c for c in row if c]
+    return len(filled) == 1 and filled[0].isdigit() and len(filled[0]) <= 3  # a page number, not a year
 
 
 def split_caption_rows(grid: Grid) -> str | None:
     """A caption printed inside the table's frame ("Table 14." in the first row, wrapping onto a
     second) is taken out of the rows; returns it."""
+    if len(grid.rows) > 2 and _lone_number(grid.rows[0]) and not _is_data_row(grid.rows[1]):
+        del grid.rows[0], grid.boxes[0]  # the page's number, set above the caption or header, taken into the region
     if not grid.rows:
         return None
     first = " ".join(c for c in grid.rows[0] if c)
     if not _CAPTION.match(first):
         return None
     head = union_bbox(b for b in grid.boxes[0] if b is not None) if any(grid.boxes[0]) else None
+    titled = len(first.split()) > 3  # the first line holds more than the label: it was filled before it wrapped
     n = 1
     while n < min(3, len(grid.rows) - 2) and sum(1 for c in grid.rows[n] if c) == 1:
         box = next(b for c, b in zip(grid.rows[n], grid.boxes[n], strict=True) if c)
-        if head is not None and box is not None and not _wraps_under(head, box):
+        named = all(not w[:1].islower() for w in " ".join(grid.rows[n]).split())  # names, no running words
+        if head is not None and box is not None and not _wraps_under(head, box, titled and named):
             break
         n += 1
     caption = " ".join(" ".join(c for c in r if c) for r in grid.rows[:n])

@@ -15,6 +15,7 @@ from app.ingest.passages import Line, Word, union_bbox
 from app.ingest.table_group_header import (
     CELL_SLACK,
     fill_header_gaps,
+    split_one_word_heads,
     split_spanning_header_cells,
     take_group_header,
 )
@@ -185,6 +186,7 @@ def mend_header(grid: Grid, lines: Sequence[Line], header_rows: int) -> None:
     """Header cells holding two columns' heads split; header cells left empty filled from the words standing there;
     columns of lone signs joined to their figures."""
     split_spanning_header_cells(grid, lines, header_rows)
+    split_one_word_heads(grid, lines, header_rows)
     fill_header_gaps(grid, lines, header_rows)
     join_sign_columns(grid, header_rows)
     join_spill_columns(grid, header_rows)

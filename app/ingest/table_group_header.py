@@ -192,3 +192,37 @@ def _text_in_order(words: Sequence[Word]) -> str:
     height = sorted(w.bbox[3] - w.bbox[1] for w in words)[len(words) // 2]
     ordered = sorted(words, key=lambda w: (round(w.bbox[1] / max(height * 0.5, 0.1)), w.bbox[0]))
     return " ".join(w.text for w in ordered)
+
+
+def split_one_word_heads(grid: Grid, lines: Sequence[Line], header_rows: int) -> None:
+    """A header cell of single words set tight on one line over as many columns ("MassTransit LanPassTerm ..." over a
+    matrix of eight columns, the other heads empty): each word, nearest its own column in order, is that column's
+    head. Phrases of two words or more are never cut this way: without the word gaps nothing tells them apart."""
+    ncols = len(grid.rows[0]) if grid.rows else 0
+    extents = _body_extents(grid, header_rows)
+    for i in range(header_rows):
+        for j in range(ncols):
+            box, row = grid.boxes[i][j], grid.rows[i]
+            span = next((k for k in range(j + 1, ncols) if row[k]), ncols) - j
+            if box is None or span < MIN_ONE_WORD_COLUMNS or any(e is None for e in extents[j : j + span]):
+                continue
+            words = sorted((w for ln in lines for w in ln.words if centred_in(w.bbox, box, CELL_SLACK)),
+                           key=lambda w: w.bbox[0])  # fmt: skip
+            if len(words) != span or len({round(w.bbox[1]) for w in words}) != 1 or not all(map(_named, words)):
+                continue
+            centres = [(e[0] + e[1]) / 2 for e in extents[j : j + span] if e is not None]
+            nearest = [min(range(span), key=lambda k: abs(centres[k] - (w.bbox[0] + w.bbox[2]) / 2)) for w in words]
+            if nearest != list(range(span)):
+                continue
+            for k, w in enumerate(words):
+                grid.rows[i][j + k] = w.text
+                grid.boxes[i][j + k] = w.bbox
+
+
+def _named(word: Word) -> bool:
+    """A word that names a thing on its own ("MassTransit", "2023"), not a phrase's lowercase word ("native")."""
+    return word.text[:1].isupper() or word.text[:1].isdigit()
+
+
+# Only a cell over at least this many columns is cut into one-word heads.
+MIN_ONE_WORD_COLUMNS = 3

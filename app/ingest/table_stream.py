@@ -308,13 +308,26 @@ def table_score(rows: list[list[str]]) -> int:
     return score
 
 
+def _running_text(row: Sequence[str]) -> bool:
+    """A row that is one cell of PROSE_WORDS words or more with no figure: a line of the page's text."""
+    filled = [c for c in row if c]
+    return len(filled) == 1 and _words(filled[0]) >= PROSE_WORDS and not _numbers_in(filled[0])
+
+
+def _area(box: BBox) -> float:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
 def _merge_candidates(lattice: list[Grid], stream: list[Grid]) -> list[Grid]:
-    """Union of both, and where they overlap, the candidate(s) with the better score."""
+    """Union of both, and where they overlap, the candidate(s) with the better score: smaller regions first, so a
+    region that took in two tables and the text between them is weighed against both."""
     keep = list(lattice)
-    for grid in stream:
+    for grid in sorted(stream, key=lambda g: _area(g.bbox)):
         rivals = [g for g in keep if _overlap(grid.bbox, g.bbox) >= 0.5]
+        # against two tables or more, lines of running text between them count for nothing
+        rows = grid.rows if len(rivals) < 2 else [r for r in grid.rows if not _running_text(r)]
         if not rivals:
             keep.append(grid)
-        elif table_score(grid.rows) > sum(table_score(g.rows) for g in rivals):
+        elif table_score(rows) > sum(table_score(g.rows) for g in rivals):
             keep = [g for g in keep if all(g is not r for r in rivals)] + [grid]
     return keep

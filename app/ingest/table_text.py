@@ -15,9 +15,10 @@ RulingLine = dict[str, Any]
 # a number, also one written without its leading zero (".397", "-.019")
 _NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\.?\d[\d.,:/%]*[)\]]?[%a-z]?[*∗†‡]{0,3}$", re.I)
 # "Exhibit 5" (financial releases) and "Schedule 2" (government accounts) label tables as "Table 5" does; an
-# appendix's tables are "Table C.1", "Table A-2", "Table A4-12".
+# appendix's tables are "Table C.1", "Table A-2", "Table A4-12". A caption set as a list item keeps its marker
+# ("- Table 6, Breusch-Pagan test"), which is not part of the label.
 _CAPTION = re.compile(
-    r"^(table|tab\.|tableau|tabelle|tabla|exhibit|schedule)\s*[:.]?\s*((?:[a-z][.\-]?)?\d+(?:[.\-–]\d+)*[a-z]?|[ivxlc]+)\b",
+    r"^(?:[-–•▪◦]\s*)?(table|tab\.|tableau|tabelle|tabla|exhibit|schedule)\s*[:.]?\s*((?:[a-z][.\-]?)?\d+(?:[.\-–]\d+)*[a-z]?|[ivxlc]+)\b",
     re.I,
 )
 # A figure's numbered caption ("Figure 13. Detailed trace recording statistics ..."): papers set tabular data as a

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from app.ingest.extracted import BBox
 from app.ingest.passages import Line, union_bbox
 from app.ingest.table_columns import _phrases, _segments, _size, column_separators, leading_column
-from app.ingest.table_text import _NUMERIC, _is_numeric_row, clean_cell
+from app.ingest.table_text import _CAPTION, _NUMERIC, _is_numeric_row, clean_cell
 
 Words = Sequence[tuple[str, BBox]]  # words with their boxes
 
@@ -51,7 +51,10 @@ def words_grid(words: Sequence[tuple[str, BBox]]) -> Grid | None:
     headnote) stays whole in the cell where it starts.
     """
     rows = _bands(words)
-    seps, need = column_separators([[tw for tw in r if not _LEADER.match(tw[0])] for r in rows])
+    # a caption set as a list item ("- Table 6, Breusch-Pagan test"): the gap after its marker cuts no column
+    cut_by = [r[1:] if len(r) > 1 and _CAPTION.match(" ".join(t for t, _ in r)) and not r[0][0][0].isalnum() else r
+              for r in rows]  # fmt: skip
+    seps, need = column_separators([[tw for tw in r if not _LEADER.match(tw[0])] for r in cut_by])
     seps = leading_column(rows, seps, need)
     if not seps:
         return None

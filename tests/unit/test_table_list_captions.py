@@ -1,0 +1,105 @@
+"""A term paper's tables as a whitespace reading sees them: captions set as list items ("- Table 6, ..."), the page's
+number taken in above a caption, a matrix whose column names are set one word each, tight on one line, and a region
+that took in two tables and the paragraph between them (app.ingest.table_captions, table_words, table_group_header,
+table_stream)."""
+
+from __future__ import annotations
+
+from app.ingest.extracted import BBox
+from app.ingest.passages import Line, Word
+from app.ingest.table_captions import split_caption_rows, table_label
+from app.ingest.table_group_header import split_one_word_heads
+from app.ingest.table_stream import _merge_candidates, table_score
+from app.ingest.table_words import Grid, words_grid
+
+H = 10.0
+
+
+def _box(x0: float, top: float, width: float) -> BBox:
+    return (x0, top, x0 + width, top + H)
+
+
+def _grid(rows: list[list[str]], boxes: list[list[BBox | None]] | None = None, bbox: BBox = (0, 0, 500, 200)) -> Grid:
+    return Grid([list(r) for r in rows], boxes or [[None] * len(r) for r in rows], bbox)
+
+
+def test_a_caption_set_as_a_list_item_keeps_its_label() -> None:
+    assert table_label("- Table 6, Breusch-Pagan Test for Heteroskedasticity") == "Table 6"
+    assert table_label("• Table 2: Costs") == "Table 2"
+    assert table_label("-- see the table below") is None
+
+
+def test_the_page_number_above_a_caption_is_no_row_of_the_table() -> None:
+    rows = [["", "", "3"], ["- Table 1, Summary statistics", "", ""], ["Variable", "Mean", "SD"],
+            ["Ridership", "15,229", "2,864"], ["Employment", "444,644", "51,303"]]  # fmt: skip
+    grid = _grid(rows, [[None if not c else _box(100.0 * j, 20.0 * i, 60) for j, c in enumerate(r)]
+                        for i, r in enumerate(rows)])  # fmt: skip
+    assert split_caption_rows(grid) == "- Table 1, Summary statistics"
+    assert grid.rows[0] == ["Variable", "Mean", "SD"], grid.rows
+    # A lone figure above rows of figures is the table's own first row.
+    data = _grid([["", "", "7"], ["a", "1", "2"], ["b", "3", "4"]])
+    assert split_caption_rows(data) is None and data.rows[0] == ["", "", "7"]
+
+
+def test_a_wide_line_under_a_filled_caption_line_is_the_header_not_the_caption() -> None:
+    rows = [["- Table 5, Covariance matrix of all variables", ""], ["Mass Rail Bus", ""],
+            ["Mass", "1.000"], ["Rail", "0.083"], ["Bus", "0.153"]]  # fmt: skip
+    boxes: list[list[BBox | None]] = [[(90, 0, 400, 10), None], [(117, 20, 496, 30), None],
+                                      [(72, 40, 116, 50), (147, 40, 168, 50)], [(72, 60, 116, 70), (147, 60, 168, 70)],
+                                      [(72, 80, 116, 90), (147, 80, 168, 90)]]  # fmt: skip
+    grid = _grid(rows, boxes)
+    assert split_caption_rows(grid) == "- Table 5, Covariance matrix of all variables"
+    assert grid.rows[0][0] == "Mass Rail Bus"
+    # Under a first line that is the label alone, the title on the next line is the caption's, however wide.
+    short = _grid([["Table 14.", ""], ["Students enrolled in public schools by state and year", ""], *rows[2:]],
+                  [[(90, 0, 140, 10), None], [(90, 20, 496, 30), None], *boxes[2:]])  # fmt: skip
+    assert split_caption_rows(short) == "Table 14. Students enrolled in public schools by state and year"
+
+
+def test_a_list_marker_of_a_caption_cuts_no_column() -> None:
+    # The words of the term paper's Table 6 as the page sets them (pdfplumber's boxes, points).
+    words: list[tuple[str, BBox]] = [
+        ("-", (90.0, 169.6, 94.0, 181.6)), ("Table", (108.0, 169.6, 134.4, 181.6)),
+        ("6,", (137.4, 169.6, 146.4, 181.6)),
+        ("Breusch-Pagan", (149.4, 169.6, 221.9, 181.6)), ("Test", (224.8, 169.6, 244.4, 181.6)),
+        ("for", (247.5, 169.6, 261.4, 181.6)), ("Heteroskedasticity", (264.4, 169.6, 353.6, 181.6)),
+        ("Model", (194.4, 195.4, 223.2, 206.4)), ("BP_Statistic", (270.9, 195.4, 325.3, 206.4)),
+        ("P_Value", (361.0, 195.4, 398.9, 206.4)),
+    ]  # fmt: skip
+    for k, (label, value, p) in enumerate((("1", "8.65", "0.07"), ("2", "135.51", "0.00"), ("3", "134.95", "0.00"))):
+        top = 211.7 + 16.2 * k
+        words += [("TS", (194.4, top, 207.3, top + 11)), ("OLS", (209.9, top, 230.8, top + 11)),
+                  (label, (233.4, top, 239.0, top + 11)), (value, (270.9, top, 270.9 + 5 * len(value), top + 11)),
+                  (p, (360.9, top, 380.3, top + 11))]  # fmt: skip
+    grid = words_grid(words)
+    assert grid is not None
+    assert ["TS OLS 2", "135.51", "0.00"] in [[c for c in r if c] for r in grid.rows], grid.rows
+
+
+def test_column_names_set_one_word_each_on_one_tight_line_name_their_columns() -> None:
+    names = [Word(n, _box(117.0 + 50 * k, 0, 46)) for k, n in enumerate(("MassTransit", "BusRoutes", "UrbanRail"))]
+    rows = [["", "MassTransit BusRoutes UrbanRail", "", ""], ["MassTransit", "1.000", "0.153", "0.098"],
+            ["BusRoutes", "0.153", "1.000", "0.893"]]  # fmt: skip
+    boxes: list[list[BBox | None]] = [[None, (117, 0, 263, 10), None, None]] + [
+        [_box(60, 20.0 * i, 40), *(_box(150.0 + 50 * k, 20.0 * i, 20) for k in range(3))] for i in (1, 2)
+    ]
+    grid = _grid(rows, boxes)
+    split_one_word_heads(grid, [Line(names)], header_rows=1)
+    assert grid.rows[0] == ["", "MassTransit", "BusRoutes", "UrbanRail"], grid.rows
+    # Two words over three columns tell nothing of where each column's name ends: left whole.
+    two = _grid([["", "Mass Transit", "", ""], *rows[1:]], [[None, (117, 0, 263, 10), None, None], *boxes[1:]])
+    split_one_word_heads(two, [Line(names[:2])], header_rows=1)
+    assert two.rows[0] == ["", "Mass Transit", "", ""], two.rows
+
+
+def test_a_region_holding_two_tables_and_the_paragraph_between_them_loses_to_the_two() -> None:
+    first = _grid([["Variable", "ADF", "P"], ["Bus", "-6.01", "0.01"], ["Rail", "-6.53", "0.01"]],
+                  bbox=(100, 0, 400, 60))  # fmt: skip
+    second = _grid([["", "Mass", "Bus"], ["Mass", "1.000", "0.153"], ["Bus", "0.153", "1.000"]],
+                   bbox=(60, 200, 500, 260))  # fmt: skip
+    prose = [["Another assumption for static time-series models is non-collinearity of the regressors", "", ""]] * 4
+    both = _grid([*first.rows, *prose, *second.rows], bbox=(60, 0, 500, 260))
+    # Its cells are as many as the two tables' and the paragraph's lines: only as a rival of both do they not count.
+    assert table_score(both.rows) > table_score(first.rows) + table_score(second.rows)
+    kept = _merge_candidates([], [both, first, second])
+    assert kept == [first, second] or kept == [second, first], [g.rows[0] for g in kept]

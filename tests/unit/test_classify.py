@@ -124,6 +124,8 @@ def test_longest_document_name_wins() -> None:
         ("Give an overview of page 2", "summarise"),
         ("What is the difference between page 1 and table 2?", "compare"),
         ("What is the value for Kerala under Illiterate in table 1?", "lookup"),
+        ("How high is Kerala under Illiterate in table 1?", "lookup"),  # a number asked for
+        ("How is table 1 organised?", "show"),
         ("Show Table 2", "show"),
         ("What is on page 4?", "show"),
     ],

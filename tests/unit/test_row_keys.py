@@ -98,3 +98,23 @@ def test_rows_of_one_label_are_told_apart_by_the_words_beside_it() -> None:
 def test_the_adjective_a_question_asks_with_names_its_measure() -> None:
     assert set(question_tokens("How accurate is the random forest?")) & set(question_tokens("Accuracy"))
     assert set(question_tokens("How much faster is the new engine?")) & set(question_tokens("Speed (km/h)"))
+
+
+MATRIX = TableData(
+    id="m",
+    rows=[["", "MassTransit", "BusRouts", "UrbanRail"], ["MassTransit", "1.000", "0.153", "0.098"],
+          ["BusRouts", "0.153", "1.000", "0.893"], ["UrbanRail", "0.098", "0.893", "1.000"]],
+    caption="Table 5, Covariance-Matrix",
+    columns=["", "MassTransit", "BusRouts", "UrbanRail"],
+    header_rows=1,
+)  # fmt: skip
+
+
+def test_two_names_that_are_both_rows_and_columns_of_a_symmetric_matrix_name_one_cell() -> None:
+    got = cell_answer(MATRIX, "What is the entry for BusRouts and UrbanRail in Table 5?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "0.893", got
+    # Read either way round, the two cells differ: two readings, and the answer says so instead of choosing.
+    skew = TableData(id="s", rows=[*MATRIX.rows[:2], ["BusRouts", "0.153", "1.000", "0.5"], MATRIX.rows[3]],
+                     caption=MATRIX.caption, columns=MATRIX.columns, header_rows=1)  # fmt: skip
+    other = cell_answer(skew, "What is the entry for BusRouts and UrbanRail in Table 5?")
+    assert other is not None and other.cell is None, other

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from app.llm import prompts
+from app.qa.answer_types import NUMBER_Q
 from app.qa.classify.documents import DOC_NOUNS, GENERIC, DocumentNames
 from app.qa.classify.find import ambiguity_message, resolve_document
 from app.qa.classify.model import DocumentName, ParsedQuery, TableRef, normalise
@@ -148,7 +149,7 @@ def classify(
         intent: Intent = "compare"
     elif SUMMARISE.said(residual) and not cell_terms[2:]:
         intent = "summarise"
-    elif tables and LOOKUP.said(residual) and cell_terms:
+    elif tables and (LOOKUP.said(residual) or NUMBER_Q.said(residual)) and cell_terms:
         intent = "lookup"
     elif pages and not tables and cell_terms and not shows(residual):
         intent = "lookup"  # "what does page 4 say about X": a question about the page's content

@@ -106,12 +106,15 @@ def cell_answer(
     if len({primary(p) for p in tied}) > 1:
         # Rows tied on their label words: the question's other words must name a column. A row whose words are
         # the column's ("constant 2010–11 dollars" beside the row "2003–04") loses to the one that leaves them.
+        # Tied readings that name the same cell value ("the entry for BusRouts and UrbanRail" of a symmetric
+        # matrix, read either way round) are one answer.
         joint = []
         for p in tied:
             c = best_column(sh, [t for t in q if t not in p.used], sh.labels, caption, limits)
-            joint.append(((c.matched + c.coverage) if c else 0.0, p))
+            joint.append(((c.matched + c.coverage) if c else 0.0, p, value_at(table, p.index, c.index) if c else ""))
         joint.sort(key=lambda x: (-x[0], x[1].index))
-        if len(joint) > 1 and joint[0][0] > joint[1][0]:
+        top = [j for j in joint if j[0] == joint[0][0]]
+        if len(joint) > 1 and (joint[0][0] > joint[1][0] or (joint[0][0] > 0 and len({j[2] for j in top}) == 1)):
             row = joint[0][1]
             tied = [p for p in tied if primary(p) == primary(row)]
     rest = [t for t in q if t not in row.used]

@@ -70,7 +70,8 @@ def _check(page: Any, url: str, cid: str, question: str, expected: str, shot: Pa
     answer = " ".join((page.get_by_test_id("answer").text_content() or "").split())
     result = httpx.get(f"{url}/api/collections/{cid}/questions/{page.url.rsplit('/', 1)[-1]}").json()["result"]
     cell = result.get("cell") or {}
-    print(f"Q: {question}\n  answer: {answer[:300]}\n  expected {expected!r} in answer: {expected in answer}")
+    found = expected.lower() in answer.lower()  # a caption word as the question's writer spelled it
+    print(f"Q: {question}\n  answer: {answer[:300]}\n  expected {expected!r} in answer (any case): {found}")
     print(f"  cell: {cell}\n  citations: {[(c['filename'], c['page']) for c in result['citations']]}")
     page.get_by_test_id("citation").first.click()
     if not cell:  # a passage or a whole table cited, or the parts' cells: the source panel as it shows it

@@ -73,6 +73,9 @@ def _check(page: Any, url: str, cid: str, question: str, expected: str, shot: Pa
     found = expected.lower() in answer.lower()  # a caption word as the question's writer spelled it
     print(f"Q: {question}\n  answer: {answer[:300]}\n  expected {expected!r} in answer (any case): {found}")
     print(f"  cell: {cell}\n  citations: {[(c['filename'], c['page']) for c in result['citations']]}")
+    if not result["citations"]:  # nothing cited (a table said missing): no source panel to look at
+        page.get_by_test_id("answer").screenshot(path=str(shot))
+        return
     page.get_by_test_id("citation").first.click()
     if not cell:  # a passage or a whole table cited, or the parts' cells: the source panel as it shows it
         page.wait_for_function("() => document.querySelector('[data-testid=source-panel]').dataset.state === 'ready'")

@@ -39,6 +39,8 @@ def _sources() -> list[tuple[dict[str, str], Path]]:
     found += [(src, Path("browser31e-pdfs")) for src in browser31e["files"]]
     browser31f = json.loads((ROOT / "benchmarks/answers/browser_check_31f_SOURCES.json").read_text())
     found += [(src, Path("browser31f-pdfs")) for src in browser31f["files"]]
+    browser31g = json.loads((ROOT / "benchmarks/answers/browser_check_31g_SOURCES.json").read_text())
+    found += [(src, Path("browser31g-pdfs")) for src in browser31g["files"]]
     return found
 
 

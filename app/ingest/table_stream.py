@@ -77,6 +77,60 @@ def stream_grids(
     return out
 
 
+# Rules closer than this are one rule drawn double.
+DOUBLE_RULE_GAP = 4.0
+
+
+def rules_across(grid: Grid, rules: Sequence[Rule]) -> list[float]:
+    """Where rules run across the body of the grid (its rows from the first of figures on), top to bottom; a rule
+    drawn double counted once."""
+    first = next((i for i, row in enumerate(grid.rows) if _is_data_row(row)), 0)
+    body = [b for row in grid.boxes[first:] for b in row if b is not None]
+    if not body:
+        return []
+    x0, x1 = min(b[0] for b in body), max(b[2] for b in body)
+    slack = 0.1 * (x1 - x0)
+    across = sorted(y for y, a, b in rules if a <= x0 + slack and b >= x1 - slack)
+    return [y for k, y in enumerate(across) if k == 0 or y - across[k - 1] > DOUBLE_RULE_GAP]
+
+
+# A framed table: rules run across it at least this many times (its top, under its header, its bottom), and it has
+# at least this many rows of figures.
+MIN_FRAME_RULES = 3
+MIN_FRAMED_ROWS = 3
+
+
+def framed(regions: Sequence[Grid], rules: Sequence[Rule]) -> list[Grid]:
+    """The whitespace regions that are tables in a frame of rules (a box round rows set apart by whitespace, no rule
+    between its columns): rows of figures that rules run across above, between and below, less the lines of text
+    above its top rule. A diagram's boxes or a page of prose beside a ruled figure are not."""
+    out = [g for g in regions if len(rules_across(g, rules)) >= MIN_FRAME_RULES
+           and sum(map(_is_data_row, g.rows)) >= MIN_FRAMED_ROWS]  # fmt: skip
+    for grid in out:
+        _cut_above_frame(grid, rules)
+    return out
+
+
+def _cut_above_frame(grid: Grid, rules: Sequence[Rule]) -> None:
+    """Lines of text above a table's top rule are the page's text the whitespace reading took in: where two rules or
+    more run across the body's width above its first row of figures (the top rule, then the one under the header),
+    the rows above the topmost one are dropped when each is one line of text. One rule alone may be the header's
+    underline, with the header above it."""
+    first = next((i for i, row in enumerate(grid.rows) if _is_data_row(row)), None)
+    if not first:
+        return
+    top = min((b[1] for b in grid.boxes[first] if b is not None), default=grid.bbox[1])
+    distinct = [y for y in rules_across(grid, rules) if y < top]
+    if len(distinct) < 2:
+        return
+    keep = [i for i, row in enumerate(grid.boxes) if all(b is None or b[3] > distinct[0] for b in row)]
+    if any(sum(1 for c in grid.rows[i] if c) > 1 for i in range(len(grid.rows)) if i not in keep):
+        return  # cells side by side above the rule: column heads over it, not lines of text
+    grid.rows[:] = [grid.rows[i] for i in keep]
+    grid.boxes[:] = [grid.boxes[i] for i in keep]
+    grid.bbox = (grid.bbox[0], max(grid.bbox[1], distinct[0] - 1), grid.bbox[2], grid.bbox[3])
+
+
 # camelot may read a table set in a monospaced font (columns a space or two apart) as one column of lines: its region
 # still holds a table when our words cut it into columns whose rows are mostly rows of figures (this share of them);
 # a column of a paper's prose, which camelot reads the same way, holds few.

@@ -13,7 +13,7 @@ from app.ingest.extracted import BBox
 # A ruling line of the page (a pdfplumber edge dict), not a graph edge.
 RulingLine = dict[str, Any]
 # a number, also one written without its leading zero (".397", "-.019")
-_NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\.?\d[\d.,:/%]*[)\]]?[%a-z]?[*∗†‡]{0,3}$", re.I)
+_NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\.?\d[\d.,:/%]*(?:[eE][-+−]?\d+)?[)\]]?[%a-z]?[*∗†‡]{0,3}$", re.I)
 # "Exhibit 5" (financial releases) and "Schedule 2" (government accounts) label tables as "Table 5" does; an
 # appendix's tables are "Table C.1", "Table A-2", "Table A4-12". A caption set as a list item keeps its marker
 # ("- Table 6, Breusch-Pagan test"), which is not part of the label.
@@ -78,13 +78,24 @@ _YEAR = re.compile(r"^(19|20)\d\d$")
 
 
 def _numeric_value(cell: str) -> bool:
-    """A number, or a measurement with its uncertainty ("83.29(±0.35)", "0.712 ± 0.03"): the estimate counts."""
+    """A number, a measurement with its uncertainty ("83.29(±0.35)", "0.712 ± 0.03": the estimate counts), or a
+    quantity with its unit symbol ("325 V DC", "50 kHz", "20 µs")."""
     estimate, sign, spread = cell.replace(" ", "").partition("±")
     if sign:
         estimate = estimate.removesuffix("(")
         spread = spread.removesuffix(")")
         return bool(_NUMERIC.match(estimate)) and bool(_NUMERIC.match(spread))
-    return bool(_NUMERIC.match(estimate))
+    if _NUMERIC.match(estimate):
+        return True
+    figure, *unit = cell.split() or [""]
+    return bool(_NUMERIC.match(figure)) and 0 < len(unit) <= MAX_UNIT_WORDS and all(
+        w.isalpha() and len(w) <= MAX_UNIT_LETTERS for w in unit
+    )
+
+
+# A unit set after a figure is at most this many symbols of at most this many letters ("V DC", "kHz", "µs").
+MAX_UNIT_WORDS = 2
+MAX_UNIT_LETTERS = 3
 
 
 def _column_numbers(values: Sequence[str]) -> bool:

@@ -47,6 +47,7 @@ from app.ingest.table_stream import (
     _merge_candidates,
     _merged_cells,
     _rows_outside,
+    framed,
     horizontal_rules,
     stack_header_cells,
     stream_grids,
@@ -79,6 +80,10 @@ __all__ = [
 ]
 
 
+# A page whose rules frame no grid sends its rows of numbers to the whitespace reading when it has this many.
+MIN_BOXED_ROWS = 3
+
+
 def extract_tables(
     chars: Sequence[Glyph],
     edges: list[RulingLine],
@@ -99,10 +104,15 @@ def extract_tables(
     found: list[Grid] = []
     if signals.ruled:
         found = lattice_tables(chars, edges, size, lines)
-    if signals.unruled and stream is not None:
+    # Rules that frame no grid (a box round rows set apart by whitespace) leave the page's rows of numbers to the
+    # whitespace reading, aligned or not.
+    boxed = signals.ruled and not found and signals.numeric_rows >= MIN_BOXED_ROWS
+    if (signals.unruled or boxed) and stream is not None:
         poor = [g for g in found if _merged_cells(g.rows)]
         if poor or _rows_outside(signals.numeric, [g.bbox for g in found]) >= 3:
             regions = stream_grids(stream(), lines, size[0], edges)
+            if not signals.unruled:
+                regions = framed(regions, horizontal_rules(edges))
             if regions:  # a region wider than a ruled or a booktabs table it holds takes in the page beside it
                 regions = without_wider_regions(regions, found, booktabs_tables(edges, lines, found))
             found = _merge_candidates(found, regions)

@@ -17,6 +17,7 @@ YES_NO, EARLY, LATE, MORE, LESS = (WORDS[k] for k in ("yes_no_openers", "early",
 TYPES = ("yesno", "choice", "date", "number", "person", "place", "entity")
 
 DATE_Q, NUMBER_Q, PLACE_Q, PERSON_Q = (WORDS[k] for k in ("date_asks", "number_asks", "place_asks", "person_asks"))
+SHARE_ASKS = WORDS["share_asks"]  # a percentage asked for, not an amount
 # A what-question whose subject is an amount ("What does the FAA estimate as the average total cost ...?").
 AMOUNTS = frozenset("cost price amount total percentage proportion share rate population".split())
 DETERMINERS = frozenset({"the", "a", "an"})

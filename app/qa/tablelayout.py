@@ -86,9 +86,19 @@ def parse_number(text: str | None) -> float | None:
     elif re.fullmatch(r"\d+,\d{1,2}", s):
         s = s.replace(",", ".")  # 8,5 (decimal comma)
     if not re.fullmatch(r"\d+(?:\.\d+)?|\.\d+", s):
+        figure, *unit = s.split() or [""]
+        symbols = all(w.isalpha() and len(w) <= MAX_UNIT_LETTERS for w in unit)
+        if figure and unit and len(unit) <= MAX_UNIT_WORDS and symbols:
+            value = parse_number(figure)  # "325 V DC", "50 kHz", "20 µs": a quantity and its unit's symbol
+            return None if value is None else -value if negative else value
         return None
     value = float(s)
     return -value if negative else value
+
+
+# A unit's symbol set after a figure: at most this many words of at most this many letters ("V DC", "kHz").
+MAX_UNIT_WORDS = 2
+MAX_UNIT_LETTERS = 3
 
 
 def is_number(cell: str) -> bool:

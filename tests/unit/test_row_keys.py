@@ -118,3 +118,36 @@ def test_two_names_that_are_both_rows_and_columns_of_a_symmetric_matrix_name_one
                      caption=MATRIX.caption, columns=MATRIX.columns, header_rows=1)  # fmt: skip
     other = cell_answer(skew, "What is the entry for BusRouts and UrbanRail in Table 5?")
     assert other is not None and other.cell is None, other
+
+
+EXPENSES = TableData(
+    id="e",
+    rows=[["Expense", "Amount", "% of Total"], ["Insurance", "$36,452", "69.2%"], ["Payroll", "$5,836", "11.1%"],
+          ["Total", "$52,702", "100%"]],
+    columns=["Expense", "Amount", "% of Total"],
+    header_rows=1,
+)  # fmt: skip
+
+
+def test_no_column_named_an_amount_asked_reads_the_amounts_and_a_share_asked_the_percentages() -> None:
+    spent = cell_answer(EXPENSES, "How much was spent on Insurance?")
+    assert spent is not None and spent.cell is not None and spent.cell["value"] == "$36,452", spent
+    share = cell_answer(EXPENSES, "What percentage went to Payroll?")
+    assert share is not None and share.cell is not None and share.cell["value"] == "11.1%", share
+    two = TableData(id="x", rows=[["Item", "2022", "2023"], ["Insurance", "1", "2"]], columns=["Item", "2022", "2023"],
+                    header_rows=1)  # fmt: skip
+    assert cell_answer(two, "How much was spent on Insurance?") is None  # two columns of amounts: no guess
+
+
+def test_a_column_named_by_a_letter_and_a_word_is_named_by_the_question() -> None:
+    table = TableData(id="p", rows=[["Model", "Statistic", "p-value"], ["Matern GP", "-4.75", "2.01E-6"],
+                                    ["RBF GP", "-18.82", "5.04E-79"]],
+                      columns=["Model", "Statistic", "p-value"], header_rows=1)  # fmt: skip
+    got = cell_answer(table, "What is the p-value for Matern GP?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "2.01E-6", got
+
+
+def test_a_quantity_with_its_unit_symbol_is_a_number() -> None:
+    assert parse_number("325 V DC") == 325.0 and parse_number("20 µs") == 20.0 and parse_number("-5 mV") == -5.0
+    assert parse_number("12 apples") is None and parse_number("2023 Q1") is None
+    assert parse_number("$") is None and parse_number(" ") is None  # nothing left once the sign is read

@@ -9,7 +9,8 @@ from app.ingest.extracted import BBox
 from app.ingest.passages import Line, Word
 from app.ingest.table_captions import split_caption_rows, table_label
 from app.ingest.table_group_header import split_one_word_heads
-from app.ingest.table_stream import _merge_candidates, table_score
+from app.ingest.table_stream import _cut_above_frame, _merge_candidates, framed, table_score
+from app.ingest.table_text import _numeric_value, header_row_count
 from app.ingest.table_words import Grid, words_grid
 
 H = 10.0
@@ -103,3 +104,52 @@ def test_a_region_holding_two_tables_and_the_paragraph_between_them_loses_to_the
     assert table_score(both.rows) > table_score(first.rows) + table_score(second.rows)
     kept = _merge_candidates([], [both, first, second])
     assert kept == [first, second] or kept == [second, first], [g.rows[0] for g in kept]
+
+
+def test_figures_in_scientific_notation_are_figures() -> None:
+    rows = [["Model 1", "Model 2", "Test Statistic", "p-value"], ["Linear Regression", "RBF GP", "-18.82", "5.04E-79"],
+            ["Linear Regression", "Matern GP", "-4.75", "2.01E-6"]]  # fmt: skip
+    assert header_row_count(rows) == 1
+    assert header_row_count([rows[0], ["Linear Regression", "RBF GP", "n/a", "5.04E-79"]]) == 1
+    assert not _numeric_value("E-6") and _numeric_value("1.5e+10")
+
+
+def _framed_grid(rows: list[list[str]], tops: list[float]) -> Grid:
+    boxes: list[list[BBox | None]] = [
+        [None if not c else (143.0 + 80 * j, top, 200.0 + 80 * j, top + 10) for j, c in enumerate(r)]
+        for r, top in zip(rows, tops, strict=True)
+    ]
+    return Grid([list(r) for r in rows], boxes, (140.0, tops[0], 470.0, tops[-1] + 10))
+
+
+FRAME_RULES = [(525.0, 143.0, 468.0), (541.0, 143.0, 468.0), (543.0, 143.0, 468.0), (584.0, 143.0, 468.0)]
+BODY = [["Model 1", "Model 2", "Statistic", "p-value"], ["Linear", "RBF GP", "-30.38", "7.98E-203"],
+        ["Linear", "Matern GP", "-8.76", "1.86E-18"], ["Linear", "Sine GP", "-50.81", "0"]]  # fmt: skip
+BODY_TOPS = [528.0, 546.0, 558.0, 570.0]
+
+
+def test_lines_of_text_above_a_tables_top_rule_are_dropped_and_column_heads_are_kept() -> None:
+    prose = [["the linear regression. This result is seen clearly in the Wilcoxon rank", "", "", ""],
+             ["results below.", "", "", ""]]  # fmt: skip
+    grid = _framed_grid([*prose, *BODY], [495.0, 509.0, *BODY_TOPS])
+    _cut_above_frame(grid, FRAME_RULES)
+    assert grid.rows == BODY and grid.bbox[1] >= 520, grid.rows
+    heads = _framed_grid([["", "2023", "2022", ""], *BODY], [509.0, *BODY_TOPS])
+    _cut_above_frame(heads, FRAME_RULES)
+    assert heads.rows[0] == ["", "2023", "2022", ""]
+
+
+def test_only_a_region_of_figures_that_rules_run_across_is_a_framed_table() -> None:
+    table = _framed_grid(BODY, BODY_TOPS)
+    diagram = _framed_grid([["cd", "Hydro Network", "", ""], ["", "Name: Hydro Network", "", ""],
+                            ["", "Version: 1.0", "", ""], ["", "Author: NRN team", "", ""]], BODY_TOPS)  # fmt: skip
+    assert framed([table, diagram], FRAME_RULES) == [table]
+    assert framed([table], FRAME_RULES[:2]) == []  # a rule drawn double is one rule: two rules frame nothing
+
+
+def test_figures_with_their_unit_symbols_are_a_tables_body_not_its_header() -> None:
+    rows = [["Parameter", "Value"], ["Input Voltage (Vin)", "325 V DC"], ["Output Voltage (Vout)", "48 V DC"],
+            ["Switching Period (Ts)", "20 µs"]]  # fmt: skip
+    assert header_row_count(rows) == 1
+    assert not _numeric_value("325 volts direct") and not _numeric_value("Top 10")
+    assert not _numeric_value("") and not _numeric_value(" ")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.qa.answer_types import expected_type
+from app.qa.answer_types import SHARE_ASKS, expected_type
 from app.qa.classify.model import normalise
 from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.matching import (
@@ -15,6 +15,7 @@ from app.qa.tables.matching import (
     column_ranks,
     named_whole,
     numeric_columns,
+    percent_column,
     row_picks,
     row_score,
     summary_label,
@@ -122,6 +123,11 @@ def cell_answer(
     only_numeric = False
     if col is None:
         numeric = numeric_columns(table, sh, limits)
+        if len(numeric) > 1:
+            # No column named: "how much was spent on X" asks the amount, "what share" the percentage. Of columns
+            # of amounts and of percentages, the kind asked for is read when one column is of it.
+            share = SHARE_ASKS.said(question)
+            numeric = [c for c in numeric if percent_column(table, sh, c) == share]
         if len(numeric) == 1 and len(table.rows[row.index]) > numeric[0]:
             col = Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
             only_numeric = True

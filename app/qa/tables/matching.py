@@ -215,6 +215,14 @@ def numeric_columns(table: TableData, sh: Shape, limits: TableReadingSettings = 
     return out
 
 
+def percent_column(table: TableData, sh: Shape, c: int) -> bool:
+    """A column of percentages: its name says so ("% of Total", "Share (percent)") or most of its figures end in %."""
+    if {"%", "percent", "percentage", "share"} & set(sh.columns[c].lower().replace("%", " % ").split()):
+        return True
+    cells = [table.rows[i][c] for i in sh.data(table.rows) if c < len(table.rows[i]) and has_value(table.rows[i][c])]
+    return bool(cells) and 2 * sum(x.strip().endswith("%") for x in cells) > len(cells)
+
+
 def column_ranks(
     sh: Shape, question: Sequence[str], skip: set[int], limits: TableReadingSettings = TableReadingSettings()
 ) -> list[tuple[float, float, int]]:

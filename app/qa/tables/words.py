@@ -73,10 +73,17 @@ def _age_groups(text: str) -> str:
     return "".join(out) + text[start:]
 
 
+def _lettered(word: str) -> str:
+    """A name made of a letter and a word ("p-value", "F-score", "t-stat") is one word: apart, the letter is too short
+    to count and the word may be a stopword, and the name would name nothing."""
+    return word[0] + word[2:] if len(word) > 2 and word[1] == "-" and word[0].isalpha() and word[2].isalpha() else word
+
+
 def tokens(text: str) -> list[str]:
     """Content words, plurals folded ("females" = "female"), every way of saying per cent one word, unit and header
     abbreviations written out."""
     text = without_possessives(PER_SOURCE.sub(" ", _age_groups(text)).replace("%", " % "))
+    text = " ".join(map(_lettered, text.split()))
     return [UNITS.get(t) or word_stem(ABBREVIATIONS.get(t, t)) for t in normalise(text).split() if t not in STOPWORDS]
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from app.ingest.extracted import BBox, ExtractedTable
 from app.ingest.passages import Line, union_bbox
+from app.ingest.table_bands import unwrap_bands
 from app.ingest.table_channels import mend_columns, mend_header
 from app.ingest.table_column_names import joined_columns
 from app.ingest.table_intro import split_intro_rows
@@ -325,6 +326,7 @@ def finish_table(
     join_wrapped_labels(grid)
     join_label_lines(grid)
     join_wrapped_rows(grid)
+    unwrap_bands(grid)
     caption: str | None
     if caption_line is not None:
         caption = _caption_text(lines, caption_line, bbox)

@@ -13,7 +13,7 @@ from app.ingest.extracted import BBox
 # A ruling line of the page (a pdfplumber edge dict), not a graph edge.
 RulingLine = dict[str, Any]
 # a number, also one written without its leading zero (".397", "-.019")
-_NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%]?\.?\d[\d.,:/%]*(?:[eE][-+−]?\d+)?[)\]]?[%a-z]?[*∗†‡]{0,3}$", re.I)
+_NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%<>≤≥~≈]?\.?\d[\d.,:/%]*(?:[eE][-+−]?\d+)?[)\]]?[%a-z]?[*∗†‡]{0,3}$", re.I)
 # "Exhibit 5" (financial releases) and "Schedule 2" (government accounts) label tables as "Table 5" does; an
 # appendix's tables are "Table C.1", "Table A-2", "Table A4-12". A caption set as a list item keeps its marker
 # ("- Table 6, Breusch-Pagan test"), which is not part of the label.
@@ -115,6 +115,12 @@ def _is_data_row(row: Sequence[str]) -> bool:
     return bool(numbers) and 2 * len(numbers) >= len(values) and not all(_YEAR.match(c) for c in numbers)
 
 
+def _holds_figure(row: Sequence[str]) -> bool:
+    values = [c for c in row[1:] if c]
+    numbers = [c for c in values if _numeric_value(c)]
+    return bool(numbers) and not _column_numbers(values) and not all(_YEAR.match(c) for c in numbers)
+
+
 def header_row_count(rows: Sequence[Sequence[str]]) -> int:
     """Rows above the first data row (one with numbers beyond its label), at most five, or seven
     when the rows above the last of them leave the row-label column empty (a statement's column
@@ -122,6 +128,9 @@ def header_row_count(rows: Sequence[Sequence[str]]) -> int:
     starts with data (a continuation)."""
     for i, row in enumerate(rows[:8]):
         if _is_data_row(row):
+            # A labelled row above it with a figure of its own is data with more words than figures ("SC1 | Accuracy
+            # parity | ≤ 2% gap | 5.0% | Not met"): the body starts there.
+            i = next((k for k in range(1, i) if rows[k][0].strip() and _holds_figure(rows[k])), i)
             return i if i < 6 or all(not r[0].strip() for r in rows[: i - 1]) else 1
         if i and sum(1 for c in row if c) == 1 and row[0]:
             return i  # a section label ("Actual") opens the body

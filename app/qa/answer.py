@@ -248,12 +248,30 @@ def _on_one_scale(first: tuple[float, str], second: tuple[float, str]) -> tuple[
     return a, b
 
 
+def _share_in(value: str | None) -> str | None:
+    """The per cent a count is given with ("53 (5.3%)" → "5.3%"), None for any other value."""
+    text = (value or "").strip()
+    if not text.endswith("%)") or "(" not in text:
+        return None
+    share = text[text.rindex("(") + 1 : -1].strip()
+    return share if _number(share) is not None and _number(text[: text.rindex("(")]) is not None else None
+
+
+def _shares_alike(shorts: list[str | None]) -> list[str | None]:
+    """A count given with its per cent set against a per cent: the two per cents are compared."""
+    plain = [s is not None and s.strip().endswith("%") and _share_in(s) is None for s in shorts]
+    if not any(plain):
+        return shorts
+    return [(_share_in(s) or s) if not bare else s for s, bare in zip(shorts, plain, strict=True)]
+
+
 def comparison_verdict(labels: list[str], shorts: list[str | None], compared: str = "is higher") -> str | None:
     """ "A (12.5) is higher than B (9.1)." when both parts have a sure short answer that compares (two numbers; two
     dates when the comparison is about time: "is older", "is more recent"); else None. `compared`: what the verdict
     says of the winner ("is older", "has more graduates"; app.qa.decompose.comparative)."""
     if len(shorts) != 2 or len(labels) != 2:
         return None
+    shorts = _shares_alike(shorts)
     order = _order(shorts, ABOUT_TIME.said(compared))
     if order is None:
         return None

@@ -3,7 +3,9 @@ question's table and page labels name no row (app.qa.tables.words.question_token
 
 from __future__ import annotations
 
+from app.qa.answer import comparison_verdict
 from app.qa.tablelayout import parse_number
+from app.qa.tables.answer import answer
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.model import TableData
 from app.qa.tables.shape import shape
@@ -151,3 +153,34 @@ def test_a_quantity_with_its_unit_symbol_is_a_number() -> None:
     assert parse_number("325 V DC") == 325.0 and parse_number("20 µs") == 20.0 and parse_number("-5 mV") == -5.0
     assert parse_number("12 apples") is None and parse_number("2023 Q1") is None
     assert parse_number("$") is None and parse_number(" ") is None  # nothing left once the sign is read
+
+
+LAB = TableData(
+    id="l",
+    rows=[["", "Required", "Calculated", "Achieved?"], ["Overshoot", "< 30%", "5%", "Yes"],
+          ["Damping Ratio", "> 0.1", "0.7", "Yes"]],
+    caption="Table 1: Required Specifications to Gain Results",
+    columns=["", "Required", "Calculated", "Achieved?"],
+    header_rows=1,
+)  # fmt: skip
+
+
+def test_what_a_table_shows_asked_with_more_words_than_its_name_is_the_table_itself() -> None:
+    got = answer(LAB, "What does Table 1 in the PID control lab report for the assembly-line cart show?", "lookup")
+    assert got.kind == "table" and "Required Specifications" in got.body, got
+    missing = answer(LAB, "What is the rise time of the cart in Table 1?", "lookup")
+    assert missing.kind == "not_found", missing  # a cell asked for and not there is said missing, as before
+
+
+def test_a_headers_shorthand_for_typical_is_the_questions_word() -> None:
+    sheet = TableData(id="d", rows=[["Parameter", "MIN.", "TYP.", "MAX."], ["UVA responsivity", "-", "0.93", "-"],
+                                    ["UVB responsivity", "-", "2.1", "-"]],
+                      columns=["Parameter", "MIN.", "TYP.", "MAX."], header_rows=1)  # fmt: skip
+    got = cell_answer(sheet, "What is the typical UVB responsivity?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "2.1", got
+
+
+def test_a_count_given_with_its_per_cent_is_compared_by_the_per_cent_against_a_per_cent() -> None:
+    verdict = comparison_verdict(["Overshoot", "Heteroscedastic"], ["5%", "53 (5.3%)"])
+    assert verdict == "Heteroscedastic (5.3%) is higher than Overshoot (5%).", verdict
+    assert comparison_verdict(["A", "B"], ["12", "53 (5.3%)"]) == "B (53 (5.3%)) is higher than A (12)."

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from app.ingest.extracted import BBox
 from app.ingest.passages import Line, Word
+from app.ingest.table_bands import unwrap_bands
 from app.ingest.table_captions import split_caption_rows, table_label
 from app.ingest.table_group_header import split_one_word_heads
 from app.ingest.table_stream import _cut_above_frame, _merge_candidates, framed, table_score
@@ -153,3 +154,33 @@ def test_figures_with_their_unit_symbols_are_a_tables_body_not_its_header() -> N
     assert header_row_count(rows) == 1
     assert not _numeric_value("325 volts direct") and not _numeric_value("Top 10")
     assert not _numeric_value("") and not _numeric_value(" ")
+
+
+def test_a_bound_is_a_figure_and_leaves_a_row_of_figures_a_row_of_figures() -> None:
+    assert header_row_count([["", "Required", "Calculated", "Achieved?"], ["Overshoot", "< 30%", "5%", "Yes"],
+                             ["Damping Ratio", "> 0.1", "0.7", "Yes"]]) == 1  # fmt: skip
+
+
+def test_a_table_wrapped_into_bands_is_set_side_by_side_again() -> None:
+    rows = [["Violations", "Nonlinear", "Outliers"], ["No. (%)", "130 (13%)", "148 (14.8%)"],
+            ["Violations", "Nonlinear+Outliers", "Outliers+Hetero"], ["No. (%)", "15 (1.5%)", "3 (0.3%)"]]  # fmt: skip
+    grid = _grid(rows, [[_box(80.0 * j, 20.0 * i, 40) for j in range(3)] for i in range(4)])
+    unwrap_bands(grid)
+    assert grid.rows == [["Violations", "Nonlinear", "Outliers", "Nonlinear+Outliers", "Outliers+Hetero"],
+                         ["No. (%)", "130 (13%)", "148 (14.8%)", "15 (1.5%)", "3 (0.3%)"]], grid.rows  # fmt: skip
+    assert [len(b) for b in grid.boxes] == [5, 5]
+    # Bands whose rows carry other labels are two tables' worth of rows, not one table wrapped: left alone.
+    other = _grid([*rows[:3], ["Share", "15 (1.5%)", "3 (0.3%)"]])
+    unwrap_bands(other)
+    assert len(other.rows) == 4
+
+
+def test_a_labelled_row_with_a_figure_above_the_first_row_of_figures_opens_the_body() -> None:
+    rows = [["ID", "Description", "Threshold", "Observed", "Verdict"],
+            ["SC1", "Accuracy parity with oblique trees", "within two points", "5.0%", "Not met"],
+            ["SC2", "Fewer unique directions", "Substantial", "22x", "Met"],
+            ["SC3", "Stability", "0.5", "0.71", "Met"]]  # fmt: skip
+    assert header_row_count(rows) == 1
+    # Year heads over a label are header still: a year is no figure of the body.
+    years = [["", "Three months", ""], ["Fiscal year", "2023", "2022"], ["Net sales", "1,200", "1,100"]]
+    assert header_row_count(years) == 2

@@ -22,6 +22,18 @@ SHOW_WORDS = frozenset(
 )
 
 
+# The verbs that end "What does Table 1 … show?": the question asks for what the table holds.
+SHOWING_VERBS = frozenset(
+    "show shows contain contains list lists include includes describe describes present presents display about".split()
+)
+
+
+def _ends_asking_what_it_shows(question: str) -> bool:
+    """The question's last word is a verb or word asking for a table's content ("… show?", "… about?")."""
+    words = question.lower().rstrip(" ?.!").split()
+    return bool(words) and words[0] in ("what", "which") and words[-1] in SHOWING_VERBS
+
+
 def superlative(question: str) -> bool:
     return bool(MAX.search(question) or MIN.search(question))
 
@@ -49,4 +61,8 @@ def answer(
         return found
     if not [t for t in tokens(question) if t not in SHOW_WORDS]:
         return whole_table(table, limits)  # "What does Table 1 list?": nothing to look up but the table itself
+    if _ends_asking_what_it_shows(question):
+        # "What does Table 1 in the lab report for the assembly-line cart show?": the words before the verb name the
+        # table and its document, and no cell was found by them: the table itself is asked for.
+        return whole_table(table, limits)
     return not_found(table, question, limits)

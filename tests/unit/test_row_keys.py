@@ -184,3 +184,24 @@ def test_a_count_given_with_its_per_cent_is_compared_by_the_per_cent_against_a_p
     verdict = comparison_verdict(["Overshoot", "Heteroscedastic"], ["5%", "53 (5.3%)"])
     assert verdict == "Heteroscedastic (5.3%) is higher than Overshoot (5%).", verdict
     assert comparison_verdict(["A", "B"], ["12", "53 (5.3%)"]) == "B (53 (5.3%)) is higher than A (12)."
+
+
+def test_what_a_table_shows_is_the_table_even_when_a_row_shares_a_word_of_the_documents_description() -> None:
+    table = TableData(id="v", rows=[["Category", "Number of Variables"], ["Triage evaluation", "13"],
+                                    ["Historical labs", "379"]],
+                      caption="Table 1: Variable categories", columns=["Category", "Number of Variables"],
+                      header_rows=1)  # fmt: skip
+    got = answer(table, "What does Table 1 in the report on admission at emergency department triage show?", "lookup")
+    assert got.kind == "table" and "Variable categories" in got.body, got
+
+
+def test_a_column_of_letter_codes_keys_the_rows_and_the_names_beside_it_label_them() -> None:
+    table = TableData(id="c", rows=[["Code", "Industry", "Felten Score"], ["J", "ICT services", "0.886"],
+                                    ["P", "Education", "0.793"], ["K", "Finance & insurance", "0.931"]],
+                      columns=["Code", "Industry", "Felten Score"], header_rows=1)  # fmt: skip
+    got = cell_answer(table, "What is the Felten Score of Education?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "0.793", got
+    assert shape(table).label_column == 1
+    words = TableData(id="w", rows=[["Item", "Kind", "Cost"], ["Pumps", "Steel pipes and valves", "40"]],
+                      columns=["Item", "Kind", "Cost"], header_rows=1)  # fmt: skip
+    assert shape(words).label_column == 0  # a column of names, however short, labels its rows

@@ -56,13 +56,13 @@ def answer(
     if intent in ("show", "summarise"):
         agg = aggregate_answer(table, question, limits) if intent != "summarise" else None
         return agg or whole_table(table, limits)
+    if _ends_asking_what_it_shows(question):
+        # "What does Table 1 in the lab report for the assembly-line cart show?": the words before the verb name the
+        # table and its document (a row may share them by chance): the table itself is asked for.
+        return whole_table(table, limits)
     found = best_answer(table, question, limits)
     if found is not None:
         return found
     if not [t for t in tokens(question) if t not in SHOW_WORDS]:
         return whole_table(table, limits)  # "What does Table 1 list?": nothing to look up but the table itself
-    if _ends_asking_what_it_shows(question):
-        # "What does Table 1 in the lab report for the assembly-line cart show?": the words before the verb name the
-        # table and its document, and no cell was found by them: the table itself is asked for.
-        return whole_table(table, limits)
     return not_found(table, question, limits)

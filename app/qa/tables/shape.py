@@ -60,6 +60,10 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
         if cells and sum(not is_number(x) for x in cells) > limits.label_column_text_share * len(cells):
             label_column = c
             break
+    if label_column + 1 < width and _codes(data, label_column) and _text_share(data, label_column + 1)[1] > (
+        limits.label_column_text_share
+    ):
+        label_column += 1  # "J | ICT services": a column of codes keys the rows, the names beside it label them
     levels = _label_levels(data, label_column, width, limits)
     if levels:
         label_column = levels[-1]
@@ -72,6 +76,16 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
         sh.groups = tuple(levels[:-1])
         _with_groups(sh, rows, levels[:-1])
     return sh
+
+
+def _codes(data: list[list[str]], c: int) -> bool:
+    """Every filled cell of column c a short code of capitals ("J", "K", "NACE"), none a name ("Rent")."""
+    cells = [_cell_text(r, c) for r in data if _cell_text(r, c)]
+    return bool(cells) and all(len(x) <= MAX_CODE_LENGTH and x.isalpha() and x.isupper() for x in cells)
+
+
+# A code that keys a row ("J", "ICT", "NACE") is at most this many letters.
+MAX_CODE_LENGTH = 4
 
 
 def _text_share(data: list[list[str]], c: int) -> tuple[float, float]:

@@ -205,3 +205,13 @@ def test_a_column_of_letter_codes_keys_the_rows_and_the_names_beside_it_label_th
     words = TableData(id="w", rows=[["Item", "Kind", "Cost"], ["Pumps", "Steel pipes and valves", "40"]],
                       columns=["Item", "Kind", "Cost"], header_rows=1)  # fmt: skip
     assert shape(words).label_column == 0  # a column of names, however short, labels its rows
+
+
+def test_a_superlative_word_that_is_part_of_a_named_row_asks_for_that_row_not_an_extreme() -> None:
+    table = TableData(id="h", rows=[["Latency (ms)", "HBase", "Cassandra"], ["Minimum update Latency", "7", "747"],
+                                    ["Minimum read Latency", "507", "1099"], ["Maximum read Latency", "24418", "9307"]],
+                      columns=["Latency (ms)", "HBase", "Cassandra"], header_rows=1)  # fmt: skip
+    got = answer(table, "What is HBase's Minimum read Latency?", "lookup")
+    assert got.cell is not None and got.cell["value"] == "507", got
+    lowest = answer(table, "Which latency is the minimum for HBase?", "lookup")
+    assert lowest.kind == "aggregate" and "7" in lowest.body, lowest  # an extreme asked for is still an aggregate

@@ -184,3 +184,13 @@ def test_a_labelled_row_with_a_figure_above_the_first_row_of_figures_opens_the_b
     # Year heads over a label are header still: a year is no figure of the body.
     years = [["", "Three months", ""], ["Fiscal year", "2023", "2022"], ["Net sales", "1,200", "1,100"]]
     assert header_row_count(years) == 2
+
+
+def test_a_double_rule_is_one_rule_of_a_booktabs_frame() -> None:
+    from app.ingest.table_booktabs import _frames
+
+    # The top and bottom rules drawn double (two lines 2 pt apart), a rule under the header and one between panels.
+    rules = [(111.0, 148.0, 460.0), (113.0, 148.0, 460.0), (129.0, 148.0, 460.0), (289.0, 148.0, 460.0),
+             (675.0, 148.0, 460.0), (677.0, 148.0, 460.0)]  # fmt: skip
+    frames = _frames(rules)
+    assert [[r[0] for r in f] for f in frames] == [[111.0, 129.0, 289.0, 675.0]], frames

@@ -12,6 +12,7 @@ from app.qa.tables.aggregate import aggregate_answer
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.model import TableAnswer, TableData
 from app.qa.tables.render import not_found, whole_table
+from app.qa.tables.shape import shape
 from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
 
@@ -34,6 +35,19 @@ def _ends_asking_what_it_shows(question: str) -> bool:
     return bool(words) and words[0] in ("what", "which") and words[-1] in SHOWING_VERBS
 
 
+def without_named_rows(table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()) -> str:
+    """The question less the row labels it says whole: "Minimum read Latency" names a row, it asks for no minimum."""
+    sh = shape(table, limits)
+    low = " ".join(question.split())
+    for i in sh.data(table.rows):
+        label = " ".join(sh.primary.get(i, sh.name(i)).split(" / ")[-1].split())
+        if len(label.split()) > 1:
+            start = low.lower().find(label.lower())
+            if start >= 0:
+                low = low[:start] + low[start + len(label) :]
+    return low
+
+
 def superlative(question: str) -> bool:
     return bool(MAX.search(question) or MIN.search(question))
 
@@ -44,9 +58,10 @@ def best_answer(
     """A cell or an aggregate. A superlative ("which … highest") asks for an aggregate even when it names rows
     ("Which of EU15, the USA and Japan …"); otherwise a named row wins over aggregate words that are part of a
     header ("% growth in total retail sales")."""
-    if superlative(question):
-        return aggregate_answer(table, question, limits) or cell_answer(table, question, limits)
-    return cell_answer(table, question, limits) or aggregate_answer(table, question, limits)
+    asked = without_named_rows(table, question, limits)
+    if superlative(asked):
+        return aggregate_answer(table, asked, limits) or cell_answer(table, question, limits)
+    return cell_answer(table, question, limits) or aggregate_answer(table, asked, limits)
 
 
 def answer(

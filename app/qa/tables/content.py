@@ -12,7 +12,7 @@ from app.db.models import DocTable, Document
 from app.qa.ask import Retrieval
 from app.qa.read.cell_answer import retrieved_cell
 from app.qa.tables.aggregate import aggregate_answer
-from app.qa.tables.answer import superlative
+from app.qa.tables.answer import superlative, without_named_rows
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.contents import is_contents
 from app.qa.tables.fiscal import in_table_calendar
@@ -164,7 +164,8 @@ def content_table_answer(
             continue
         merged.update(data.continued)
         offered.append((table, document, data))
-        read = (aggregate_answer(data, question, reading), cell_answer(data, question, reading))
+        asked = without_named_rows(data, question, reading)  # a row's own "Minimum" asks for no minimum
+        read = (aggregate_answer(data, asked, reading), cell_answer(data, question, reading))
         answers = [g for g in read if g is not None and g.kind != "not_found"]
         if not answers:
             continue
@@ -198,7 +199,7 @@ def content_table_answer(
             # Ranking between tables: a column named whole beats one named in part ("inhabitants per outlet" over
             # "inhabitants per outlet 1996/7"), and caption words shared count half.
             rank = got.strength + got.coverage + reading.caption_rank_weight * caption_hits
-            rank += reading.superlative_aggregate_bonus if got.kind == "aggregate" and superlative(question) else 0.0
+            rank += reading.superlative_aggregate_bonus if got.kind == "aggregate" and superlative(asked) else 0.0
             # A later part of a labelled table read alone ("—Continued", other rows) answers after the first part.
             rank -= reading.table_margin if part else 0.0
             if got.kind == "cell":

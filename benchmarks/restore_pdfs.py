@@ -43,6 +43,8 @@ def _sources() -> list[tuple[dict[str, str], Path]]:
     found += [(src, Path("browser31g-pdfs")) for src in browser31g["files"]]
     browser31h = json.loads((ROOT / "benchmarks/answers/browser_check_31h_SOURCES.json").read_text())
     found += [(src, Path("browser31h-pdfs")) for src in browser31h["files"]]
+    browser31i = json.loads((ROOT / "benchmarks/answers/browser_check_31i_SOURCES.json").read_text())
+    found += [(src, Path("browser31i-pdfs")) for src in browser31i["files"]]
     return found
 
 

@@ -85,7 +85,7 @@ def parse_number(text: str | None) -> float | None:
         s = s.replace(".", "").replace(",", ".")  # 1.234,5
     elif re.fullmatch(r"\d+,\d{1,2}", s):
         s = s.replace(",", ".")  # 8,5 (decimal comma)
-    if not re.fullmatch(r"\d+(?:\.\d+)?|\.\d+", s):
+    if not re.fullmatch(r"\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+", s):  # "2.01E-6": scientific notation
         figure, *unit = s.split() or [""]
         symbols = all(w.isalpha() and len(w) <= MAX_UNIT_LETTERS for w in unit)
         if figure and unit and len(unit) <= MAX_UNIT_WORDS and symbols:
@@ -102,7 +102,12 @@ MAX_UNIT_LETTERS = 3
 
 
 def is_number(cell: str) -> bool:
-    return parse_number(cell) is not None
+    """A figure, or a bound on one ("< 2.2e-16", "≥ 0.5"): a column of them is a column of values."""
+    text = cell.strip()
+    return parse_number(text) is not None or (text[:1] in BOUNDS and parse_number(text[1:]) is not None)
+
+
+BOUNDS = frozenset("<>≤≥")
 
 
 def has_value(cell: str) -> bool:

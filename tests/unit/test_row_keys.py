@@ -215,3 +215,12 @@ def test_a_superlative_word_that_is_part_of_a_named_row_asks_for_that_row_not_an
     assert got.cell is not None and got.cell["value"] == "507", got
     lowest = answer(table, "Which latency is the minimum for HBase?", "lookup")
     assert lowest.kind == "aggregate" and "7" in lowest.body, lowest  # an extreme asked for is still an aggregate
+
+
+def test_a_column_of_statistics_with_a_bound_and_scientific_notation_is_a_column_of_values() -> None:
+    assert parse_number("2.01E-6") == 2.01e-6 and parse_number("E5") is None
+    stats = TableData(id="s", rows=[["Statistic", "Value of the Statistic"], ["p-value", "< 2.2e-16"],
+                                    ["Multiple R-squared", "0.9334"]],
+                      columns=["Statistic", "Value of the Statistic"], header_rows=1)  # fmt: skip
+    got = cell_answer(stats, "How high is the Multiple R-squared?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "0.9334", got

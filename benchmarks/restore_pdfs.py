@@ -45,6 +45,8 @@ def _sources() -> list[tuple[dict[str, str], Path]]:
     found += [(src, Path("browser31h-pdfs")) for src in browser31h["files"]]
     browser31i = json.loads((ROOT / "benchmarks/answers/browser_check_31i_SOURCES.json").read_text())
     found += [(src, Path("browser31i-pdfs")) for src in browser31i["files"]]
+    browser31j = json.loads((ROOT / "benchmarks/answers/browser_check_31j_SOURCES.json").read_text())
+    found += [(src, Path("browser31j-pdfs")) for src in browser31j["files"]]
     return found
 
 

@@ -29,24 +29,10 @@ def _sources() -> list[tuple[dict[str, str], Path]]:
     found += [(src, Path("papers-tables-pdfs")) for src in papers]
     papers2 = json.loads((ROOT / "benchmarks/tables/papers2/SOURCES.json").read_text())
     found += [(src, Path("papers2-tables-pdfs")) for src in papers2]
-    browser = json.loads((ROOT / "benchmarks/answers/browser_check_31b_SOURCES.json").read_text())
-    found += [(src, Path("browser31b-pdfs")) for src in browser["files"]]
-    browser31c = json.loads((ROOT / "benchmarks/answers/browser_check_31c_SOURCES.json").read_text())
-    found += [(src, Path("browser31c-pdfs")) for src in browser31c["files"]]
-    browser31d = json.loads((ROOT / "benchmarks/answers/browser_check_31d_SOURCES.json").read_text())
-    found += [(src, Path("browser31d-pdfs")) for src in browser31d["files"]]
-    browser31e = json.loads((ROOT / "benchmarks/answers/browser_check_31e_SOURCES.json").read_text())
-    found += [(src, Path("browser31e-pdfs")) for src in browser31e["files"]]
-    browser31f = json.loads((ROOT / "benchmarks/answers/browser_check_31f_SOURCES.json").read_text())
-    found += [(src, Path("browser31f-pdfs")) for src in browser31f["files"]]
-    browser31g = json.loads((ROOT / "benchmarks/answers/browser_check_31g_SOURCES.json").read_text())
-    found += [(src, Path("browser31g-pdfs")) for src in browser31g["files"]]
-    browser31h = json.loads((ROOT / "benchmarks/answers/browser_check_31h_SOURCES.json").read_text())
-    found += [(src, Path("browser31h-pdfs")) for src in browser31h["files"]]
-    browser31i = json.loads((ROOT / "benchmarks/answers/browser_check_31i_SOURCES.json").read_text())
-    found += [(src, Path("browser31i-pdfs")) for src in browser31i["files"]]
-    browser31j = json.loads((ROOT / "benchmarks/answers/browser_check_31j_SOURCES.json").read_text())
-    found += [(src, Path("browser31j-pdfs")) for src in browser31j["files"]]
+    for check in sorted((ROOT / "benchmarks/answers").glob("browser_check_31*_SOURCES.json")):
+        letter = check.name.removeprefix("browser_check_31").removesuffix("_SOURCES.json")
+        files = json.loads(check.read_text())["files"]
+        found += [(src, Path(f"browser31{letter}-pdfs")) for src in files]
     return found
 
 

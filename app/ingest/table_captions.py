@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from app.ingest.extracted import BBox, ExtractedTable
 from app.ingest.passages import Line, union_bbox
 from app.ingest.table_bands import unwrap_bands
+from app.ingest.table_cell_boxes import fill_missing_boxes
 from app.ingest.table_channels import mend_columns, mend_header
 from app.ingest.table_column_names import joined_columns
 from app.ingest.table_intro import split_intro_rows
@@ -343,6 +344,7 @@ def finish_table(
         caption = " ".join([caption or "", *grid.notes]).strip()[:400]
     header_rows = header_row_count(grid.rows)
     mend_header(grid, lines, header_rows)
+    fill_missing_boxes(grid, lines)
     columns = joined_columns(grid, header_rows)
     return ExtractedTable(
         index,

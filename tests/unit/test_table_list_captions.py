@@ -194,3 +194,20 @@ def test_a_double_rule_is_one_rule_of_a_booktabs_frame() -> None:
              (675.0, 148.0, 460.0), (677.0, 148.0, 460.0)]  # fmt: skip
     frames = _frames(rules)
     assert [[r[0] for r in f] for f in frames] == [[111.0, 129.0, 289.0, 675.0]], frames
+
+
+def test_a_table_read_without_cell_boxes_gets_each_cells_box_from_its_words() -> None:
+    from app.ingest.table_cell_boxes import fill_missing_boxes
+
+    rows = [["Run No.", "Speed (m/s)"], ["3", "17.838"], ["4", "22.403"]]
+    tops = [0.0, 20.0, 40.0]
+    words = [[Word("Run", (100.0, 0.0, 118.0, 10.0)), Word("No.", (120.0, 0.0, 135.0, 10.0)),
+              Word("Speed", (200.0, 0.0, 225.0, 10.0)), Word("(m/s)", (227.0, 0.0, 250.0, 10.0))]] + [
+        [Word(r[0], (110.0, t, 115.0, t + 10)), Word(r[1], (200.0, t, 230.0, t + 10))]
+        for r, t in zip(rows[1:], tops[1:], strict=True)
+    ]  # fmt: skip
+    grid = _grid([*rows, ["5", "not on the page"]], bbox=(90.0, 0.0, 260.0, 50.0))
+    fill_missing_boxes(grid, [Line(ws) for ws in words])
+    assert grid.boxes[2] == [(110.0, 40.0, 115.0, 50.0), (200.0, 40.0, 230.0, 50.0)], grid.boxes
+    assert grid.boxes[0][1] == (200.0, 0.0, 250.0, 10.0)
+    assert grid.boxes[3] == [None, None]  # words not on the page: no box is made up

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from app.ingest.extracted import BBox
 from app.ingest.passages import Line
-from app.ingest.table_stream import _overlap, horizontal_rules, stack_header_cells
+from app.ingest.table_stream import DOUBLE_RULE_GAP, _overlap, horizontal_rules, stack_header_cells
 from app.ingest.table_text import RulingLine, is_degenerate
 from app.ingest.table_words import Grid, join_vertical, words_grid, words_in
 
@@ -29,8 +29,6 @@ MIN_RULES = 3
 # Rules one table's lines apart at most (points): a page's other rules of the same length (a figure's frame, another
 # table) lie farther, and a table longer than this has rows of figures the other detectors see.
 MAX_RULE_GAP = 400.0
-# Rules closer than this (points) are one rule: drawn twice, or a double rule; no text line fits between them.
-DOUBLE_RULE = 3.0
 # A vertical edge this long (points) inside the frame is a rule between cells (as page_signals counts them).
 MIN_VERTICAL = 8.0
 # A vertical edge ending this close (points) to a horizontal rule meets it, as a cell's side meets its top and bottom.
@@ -110,7 +108,7 @@ def _frames(
         group.sort()
         run = [group[0]]
         for rule in group[1:]:
-            if rule[0] - run[-1][0] <= DOUBLE_RULE:
+            if rule[0] - run[-1][0] <= DOUBLE_RULE_GAP:
                 continue  # a rule drawn twice, or a double rule (two thin lines a hair apart)
             if rule[0] - run[-1][0] > MAX_RULE_GAP or _prose_between(run[-1], rule, spans):
                 if len(run) >= MIN_RULES:

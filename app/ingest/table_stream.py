@@ -77,8 +77,8 @@ def stream_grids(
     return out
 
 
-# Rules closer than this are one rule drawn double.
-DOUBLE_RULE_GAP = 4.0
+# Rules closer than this (points) are one rule: drawn twice, or a double rule; no text line fits between them.
+DOUBLE_RULE_GAP = 3.0
 
 
 def rules_across(grid: Grid, rules: Sequence[Rule]) -> list[float]:

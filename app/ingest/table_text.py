@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.ingest.extracted import BBox
+from app.text.quantities import figure_before_unit
 
 # A ruling line of the page (a pdfplumber edge dict), not a graph edge.
 RulingLine = dict[str, Any]
@@ -87,15 +88,8 @@ def _numeric_value(cell: str) -> bool:
         return bool(_NUMERIC.match(estimate)) and bool(_NUMERIC.match(spread))
     if _NUMERIC.match(estimate):
         return True
-    figure, *unit = cell.split() or [""]
-    return bool(_NUMERIC.match(figure)) and 0 < len(unit) <= MAX_UNIT_WORDS and all(
-        w.isalpha() and len(w) <= MAX_UNIT_LETTERS for w in unit
-    )
-
-
-# A unit set after a figure is at most this many symbols of at most this many letters ("V DC", "kHz", "µs").
-MAX_UNIT_WORDS = 2
-MAX_UNIT_LETTERS = 3
+    figure = figure_before_unit(cell)
+    return figure is not None and bool(_NUMERIC.match(figure))
 
 
 def _column_numbers(values: Sequence[str]) -> bool:

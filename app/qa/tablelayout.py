@@ -11,6 +11,7 @@ import re
 from string import ascii_lowercase
 
 from app.qa.analysis.phrases import WORD
+from app.text.quantities import figure_before_unit
 
 FOOTNOTE_SIGNS = "*†‡§¶#"
 SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
@@ -86,19 +87,12 @@ def parse_number(text: str | None) -> float | None:
     elif re.fullmatch(r"\d+,\d{1,2}", s):
         s = s.replace(",", ".")  # 8,5 (decimal comma)
     if not re.fullmatch(r"\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+", s):  # "2.01E-6": scientific notation
-        figure, *unit = s.split() or [""]
-        symbols = all(w.isalpha() and len(w) <= MAX_UNIT_LETTERS for w in unit)
-        if figure and unit and len(unit) <= MAX_UNIT_WORDS and symbols:
-            value = parse_number(figure)  # "325 V DC", "50 kHz", "20 µs": a quantity and its unit's symbol
-            return None if value is None else -value if negative else value
-        return None
+        figure = figure_before_unit(s)  # "325 V DC", "50 kHz", "20 µs": a quantity and its unit's symbol
+        value = parse_number(figure) if figure is not None else None
+        return None if value is None else -value if negative else value
     value = float(s)
     return -value if negative else value
 
-
-# A unit's symbol set after a figure: at most this many words of at most this many letters ("V DC", "kHz").
-MAX_UNIT_WORDS = 2
-MAX_UNIT_LETTERS = 3
 
 
 def is_number(cell: str) -> bool:

@@ -7,20 +7,17 @@ has 15 pages"), so the answer never comes silently from another document.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
 from app.qa.classify.model import TableRef, normalise
-from app.qa.classify.patterns import TABLE_LABEL
+from app.qa.classify.patterns import FILE_NAME, TABLE_LABEL
 from app.qa.classify.question import label_key
 
-__all__ = ["label_key"]
+__all__ = ["FILE_NAME", "label_key"]
 
-# A file name written in the question: "eu-021.pdf", "report_2020.PDF".
-FILE_NAME = re.compile(r"(?<![\w.\-])([\w][\w.\-()]*\.(?:pdf|txt|md|docx?|html?))\b", re.I)
 MAX_LISTED = 8
 
 

@@ -224,3 +224,20 @@ def test_a_column_of_statistics_with_a_bound_and_scientific_notation_is_a_column
                       columns=["Statistic", "Value of the Statistic"], header_rows=1)  # fmt: skip
     got = cell_answer(stats, "How high is the Multiple R-squared?")
     assert got is not None and got.cell is not None and got.cell["value"] == "0.9334", got
+
+
+def test_a_zero_padded_row_key_is_the_number_it_pads() -> None:
+    table = TableData(id="z", rows=[["Position", "Voltage (V)", "Current (mA)"], ["000", "1.10", "20.5"],
+                                    ["045", "1.25", "22.0"], ["090", "1.40", "23.9"], ["180", "1.55", "25.1"]],
+                      caption="Table 3: Readings by position", columns=["Position", "Voltage (V)", "Current (mA)"],
+                      header_rows=1)  # fmt: skip
+    got = cell_answer(table, "What is the current at position 90?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "23.9", got
+    got = cell_answer(table, "What is the voltage at position 0?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "1.10", got
+
+
+def test_the_numbers_of_a_file_name_in_the_question_name_no_row() -> None:
+    asked = question_tokens("What is the cost of valves in us-018.pdf?")
+    assert "18" not in asked and "018" not in asked and "us" not in asked, asked
+    assert "valv" in " ".join(question_tokens("What is the cost of valves in us-018.pdf?"))

@@ -69,6 +69,9 @@ _LABEL = (
 TABLE_LABEL_WORDS = r"table|tab\.|exhibit|schedule"
 
 
+# A file name written in the question: "eu-021.pdf", "report_2020.PDF".
+FILE_NAME = re.compile(r"(?<![\w.\-])([\w][\w.\-()]*\.(?:pdf|txt|md|docx?|html?))\b", re.I)
+
 TABLE_LABEL = re.compile(
     rf"\b({TABLE_LABEL_WORDS})\s*[:#]?\s*(?:no\.?\s*|number\s*)?({_LABEL})"
     rf"(?:\s+(?:on|of|in|from)\s+(?:page|p\.)\s*({_NUM}))?",

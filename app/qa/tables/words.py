@@ -11,7 +11,7 @@ import yaml
 
 from app.qa.analysis.phrases import WORD
 from app.qa.classify.model import normalise
-from app.qa.classify.patterns import PAGE_ONE, PAGE_RANGE, STOPWORDS, TABLE_LABEL
+from app.qa.classify.patterns import FILE_NAME, PAGE_ONE, PAGE_RANGE, STOPWORDS, TABLE_LABEL
 from app.text.stemming import stem
 
 
@@ -40,7 +40,10 @@ def word_stem(token: str) -> str:
     """One form per word: "suffering" = "suffered", "outlets" = "outlet" (Snowball); every way of saying per cent."""
     if token in PERCENT:
         return "percent"
-    if token.isdigit() or len(token) <= 3:
+    if token.isdigit():
+        # A zero-padded key ("090", "007") is the number it pads: rows are keyed "090" where a question says "90".
+        return token.lstrip("0") or "0" if len(token) >= 3 else token
+    if len(token) <= 3:
         return token
     return stem(token)
 
@@ -87,8 +90,14 @@ def tokens(text: str) -> list[str]:
     return [UNITS.get(t) or word_stem(ABBREVIATIONS.get(t, t)) for t in normalise(text).split() if t not in STOPWORDS]
 
 
+def without_file_names(question: str) -> str:
+    """The question less the file names it gives: "us-018.pdf" names the document, its "018" no row, column or
+    caption."""
+    return FILE_NAME.sub(" ", question)
+
+
 def question_tokens(question: str) -> list[str]:
     """A question's words less the labels of the tables and pages it names: the "2" of "Table 2" names no row."""
     for named in (TABLE_LABEL, PAGE_RANGE, PAGE_ONE):
         question = named.sub(" ", question)
-    return tokens(question)
+    return tokens(without_file_names(question))

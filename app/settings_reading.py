@@ -24,6 +24,12 @@ class TableReadingSettings(BaseModel):
     spelling_variant_min_letters: int = Field(
         4, ge=1, le=20, description="… only for words of at least this many letters (shorter words must match exactly)"
     )
+    code_max_length: int = Field(
+        4, ge=1, le=12, description="a column of codes keying the rows ('J', 'NACE', '0x7E') holds words this short"
+    )
+    code_column_share: float = Field(
+        0.8, ge=0.5, le=1.0, description="… in at least this share of its filled cells (the rest may be names)"
+    )
     row_pick_coverage: float = Field(
         0.5, ge=0.0, le=1.0,
         description="a row is picked when the question names at least this share of its label's words (or names it "

@@ -27,7 +27,8 @@ ASKS_PERIOD = Phrases.of(
        for period in "year month period quarter season decade date".split()]
 )  # fmt: skip
 
-_NUMBER = r"(?P<number>[-−+]?\$?\d[\d,]*(?:\.\d+)?%?)(?:\s*(?P<scale>thousand|million|billion|mn|bn)\b)?"
+# A number is a word of its own: the "3" of "over 3D objects" sets no threshold.
+_NUMBER = r"(?P<number>[-−+]?\$?\d[\d,]*(?:\.\d+)?%?)(?:\s*(?P<scale>thousand|million|billion|mn|bn)\b|(?![\w]))"
 _FRACTION = r"(?:a\s+|one\s+)?(?P<fraction>half|third|quarter|fifth|tenth)"
 FRACTIONS = {"half": 0.5, "third": 1 / 3, "quarter": 0.25, "fifth": 0.2, "tenth": 0.1}
 # A comparative of any measure ("longer than 50 miles", "older than 65") compares the same way as "more than".

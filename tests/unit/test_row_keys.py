@@ -3,6 +3,7 @@ question's table and page labels name no row (app.qa.tables.words.question_token
 
 from __future__ import annotations
 
+from app.qa.aggregate_intent import thresholds
 from app.qa.answer import comparison_verdict
 from app.qa.tablelayout import parse_number
 from app.qa.tables.answer import answer
@@ -241,3 +242,28 @@ def test_the_numbers_of_a_file_name_in_the_question_name_no_row() -> None:
     asked = question_tokens("What is the cost of valves in us-018.pdf?")
     assert "18" not in asked and "018" not in asked and "us" not in asked, asked
     assert "valv" in " ".join(question_tokens("What is the cost of valves in us-018.pdf?"))
+
+
+def test_a_column_of_mixed_codes_keys_the_rows_even_with_a_named_row_above_them() -> None:
+    table = TableData(id="x", rows=[["Command (hex)", "Action", "Delay (ms)"], ["Power on", "Start-up", "500"],
+                                    ["0x40", "Read sensor data", "1"], ["0x7E", "Leave calibration mode", "50"],
+                                    ["0x82", "Restart the processor", "500"], ["0xE1", "Read from memory", "10"]],
+                      columns=["Command (hex)", "Action", "Delay (ms)"], header_rows=1)  # fmt: skip
+    assert shape(table).label_column == 1
+    got = cell_answer(table, "What is the delay of leave calibration mode?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "50", got
+
+
+def test_a_header_whose_words_were_set_as_one_is_named_by_the_two_words() -> None:
+    table = TableData(id="j", rows=[["Method", "Citysmall", "Citylarge"], ["M1", "2.69", "176.75"],
+                                    ["M2", "4.91", "264.77"]],
+                      caption="Table 3: Run time (s)", columns=["Method", "Citysmall", "Citylarge"],
+                      header_rows=1)  # fmt: skip
+    got = cell_answer(table, "What is the City large run time of M2?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "264.77", got
+
+
+def test_a_number_inside_a_word_sets_no_threshold() -> None:
+    assert thresholds("In Table 3 of the paper on matching over 3D objects, what is the time of M2?") == []
+    found = thresholds("Which rows are above 40 million, and which over 5%?")
+    assert [(t.direction, t.number, t.scale) for t in found] == [("above", "40", "million"), ("above", "5%", None)]

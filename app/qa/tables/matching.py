@@ -48,7 +48,9 @@ def _token_hit(token: str, question: Sequence[str], limits: TableReadingSettings
         return 1.0
     shortest = limits.spelling_variant_min_letters
     if len(token) >= shortest and not token.isdigit():
-        for q in question:
+        # A header whose words were set as one ("Haguelarge" for "Hague large") is named by two words in a row.
+        joined = [a + b for a, b in zip(question, question[1:], strict=False) if a.isalpha() and b.isalpha()]
+        for q in (*question, *joined):
             # A spelling variant keeps its first letters: "femal" is no variant of "male".
             if (len(q) >= shortest and not q.isdigit() and q[:2] == token[:2]
                     and fuzz.ratio(token, q) >= limits.spelling_variant_ratio):  # fmt: skip

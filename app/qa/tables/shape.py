@@ -60,7 +60,7 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
         if cells and sum(not is_number(x) for x in cells) > limits.label_column_text_share * len(cells):
             label_column = c
             break
-    if label_column + 1 < width and _codes(data, label_column) and _text_share(data, label_column + 1)[1] > (
+    if label_column + 1 < width and _codes(data, label_column, limits) and _text_share(data, label_column + 1)[1] > (
         limits.label_column_text_share
     ):
         label_column += 1  # "J | ICT services": a column of codes keys the rows, the names beside it label them
@@ -78,14 +78,18 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
     return sh
 
 
-def _codes(data: list[list[str]], c: int) -> bool:
-    """Every filled cell of column c a short code of capitals ("J", "K", "NACE"), none a name ("Rent")."""
+def _codes(data: list[list[str]], c: int, limits: TableReadingSettings) -> bool:
+    """Nearly every filled cell of column c a short code ("J", "NACE", "0x7E", "A1"), not a name ("Rent"): a row
+    or two above the codes may be named instead ("Power Applied" over "0x40", "0x45" …)."""
     cells = [_cell_text(r, c) for r in data if _cell_text(r, c)]
-    return bool(cells) and all(len(x) <= MAX_CODE_LENGTH and x.isalpha() and x.isupper() for x in cells)
+    codes = [x for x in cells if _code(x, limits.code_max_length)]
+    return bool(cells) and len(codes) >= limits.code_column_share * len(cells)
 
 
-# A code that keys a row ("J", "ICT", "NACE") is at most this many letters.
-MAX_CODE_LENGTH = 4
+def _code(text: str, longest: int) -> bool:
+    """One short word of capitals and figures, no lower-case word ("J", "NACE", "0x7E", "B12"); no number alone."""
+    lower_word = text.isalpha() and not text.isupper()
+    return len(text) <= longest and text.isalnum() and not is_number(text) and not lower_word
 
 
 def _text_share(data: list[list[str]], c: int) -> tuple[float, float]:

@@ -180,7 +180,7 @@ def resolve_tables(ref: TableRef, document: DocInfo, tables: Sequence[TableInfo]
         if ref.label is not None:
             labelled = [t for t in on_page if t.key == ref.label]
             if labelled:
-                return TableMatch(labelled[:1], "label")
+                return TableMatch(labelled, "label")  # one label twice on a page: the reader tells which answers
         number = ref.number if ref.number is not None else _int(ref.label)
         if number is None:
             return Missing(f"Page {page} of {name} has no {ref.word} {ref.label}; it has {describe_labels(on_page)}.",
@@ -200,9 +200,11 @@ def resolve_tables(ref: TableRef, document: DocInfo, tables: Sequence[TableInfo]
     if ref.label is not None:
         labelled = [t for t in tables if t.key == ref.label]
         if labelled:
+            # One label twice on a page: a caption labels one table, the other took it by mistake (a register
+            # description above "Table 20. ODR configuration"); both are read and the reader tells which answers.
+            run = [t for t in labelled if t.page == labelled[0].page]
             # The same label on the following pages ("Table 14 (continued)") is the same table.
-            run = labelled[:1]
-            for t in labelled[1:]:
+            for t in labelled[len(run) :]:
                 if t.page == run[-1].page + 1:
                     run.append(t)
             return TableMatch(run, "label")

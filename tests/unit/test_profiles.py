@@ -41,6 +41,24 @@ def test_no_description(question: str) -> None:  # also "in fiscal release": no 
     assert descriptions(question) == []
 
 
+@pytest.mark.parametrize(
+    ("question", "described", "span"),
+    [
+        ("What does Table 3 in the paper on generating missing values with amputation show?",
+         ("generating", "missing", "values", "amputation"), "the paper on generating missing values with amputation"),
+        ("In Table 20 of the datasheet for the XR-7 infrared sensor, what is the delay?",
+         ("xr-7", "infrared", "sensor"), "the datasheet for the XR-7 infrared sensor"),
+        ("In Table 4.1 of the World Bank paper on coverage gaps, how much higher is A than B?",
+         ("world", "bank", "coverage", "gaps"), "the World Bank paper on coverage gaps"),
+    ],
+)  # fmt: skip
+def test_a_description_said_after_its_kind_noun_runs_to_the_clauses_end(
+    question: str, described: tuple[str, ...], span: str
+) -> None:
+    (found,) = descriptions(question)
+    assert found.words == described and question[found.start : found.end] == span
+
+
 def _index() -> CollectionIndex:
     rows = [
         ("a", 1, "Dense Passage Retrieval for open-domain QA. We call it DPR.", [1.0, 0.0, 0.0]),

@@ -83,6 +83,18 @@ def test_label_resolution() -> None:
     assert not isinstance(ten, Missing) and [t.id for t in ten.tables] == ["t10"]  # not 6.1
 
 
+def test_one_label_on_two_tables_of_a_page_gives_both_to_the_reader() -> None:
+    tables = [TableInfo("r", "d1", 25, 0, 0, caption="Table 20. ODR configuration ODR 0000"),
+              TableInfo("c", "d1", 25, 1, 1, caption="Table 20. ODR configuration"),
+              TableInfo("n", "d1", 26, 0, 2, caption="Table 20 (continued)"),
+              TableInfo("o", "d1", 27, 0, 3, caption="Table 21. Current")]  # fmt: skip
+    sheet = DocInfo("d1", "sensor-datasheet.pdf", 40)
+    got = resolve_tables(TableRef(number=None, label="20", by_label=True), sheet, tables)
+    assert not isinstance(got, Missing) and [t.id for t in got.tables] == ["r", "c", "n"]
+    on_page = resolve_tables(TableRef(number=None, label="20", page=25, by_label=True), sheet, tables)
+    assert not isinstance(on_page, Missing) and [t.id for t in on_page.tables] == ["r", "c"]
+
+
 def test_missing_label_says_which_exist() -> None:
     got = resolve_tables(TableRef(number=None, label="9.1", by_label=True), DOC, _tables())
     assert isinstance(got, Missing)

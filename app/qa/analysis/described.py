@@ -64,8 +64,36 @@ def descriptions(question: str) -> list[Description]:
             start = tokens[back].start()
         else:
             closed = owned
-        kept = tuple(w for w in described if w not in words["generic_words"] and w not in words["kind_nouns"])
+        after, end = _said_after(question, tokens, i) if closed else ([], token.end())
+        unnamed = words["generic_words"] | words["kind_nouns"]
+        kept = tuple(w for w in [*described, *after] if w not in unnamed)
         # "the 911 proposal", "the 2019 report": no name to go by
         if closed and any(sum(c.isalpha() for c in w) >= 2 for w in kept):
-            found.append(Description(kept, start, token.end()))
+            found.append(Description(kept, start, end))
     return found
+
+
+def _said_after(question: str, tokens: Sequence[re.Match[str]], kind: int) -> tuple[list[str], int]:
+    """The words of "the paper on generating missing values for simulation", "the datasheet for the X sensor": a
+    description after its kind noun, from a preposition to the clause's end (a comma, a question mark) or the verb
+    the question closes with. ([], the kind noun's end) when none follows."""
+    if kind + 1 >= len(tokens) or tokens[kind + 1].group(0).lower() not in _AFTER_OPENERS:
+        return [], tokens[kind].end()
+    said: list[str] = []
+    end = tokens[kind].end()
+    for token in tokens[kind + 2 : kind + 2 + MAX_DESCRIPTION_AFTER]:
+        if any(c in _CLAUSE_ENDS for c in question[end : token.start()]) or token.group(0).lower() in _CLAUSE_WORDS:
+            break
+        said.append(_unowned(token.group(0)).lower())
+        end = token.end()
+    return said, end
+
+
+# "the paper on …", "the datasheet for …", "the report about …": what follows describes the document.
+_AFTER_OPENERS = frozenset({"on", "about", "for", "describing", "covering", "titled", "called"})
+_CLAUSE_ENDS = frozenset(",;:?!()")
+# A question's closing verb or a new clause ends a description said after its noun ("… amputation show?").
+_CLAUSE_WORDS = frozenset({"show", "shows", "list", "lists", "give", "gives", "say", "says", "report", "reports",
+                           "state", "states", "contain", "contains", "what", "which", "how", "who", "when", "where",
+                           "is", "are", "was", "were", "does", "do", "did", "have", "has"})  # fmt: skip
+MAX_DESCRIPTION_AFTER = 10

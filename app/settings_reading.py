@@ -24,6 +24,10 @@ class TableReadingSettings(BaseModel):
     spelling_variant_min_letters: int = Field(
         4, ge=1, le=20, description="… only for words of at least this many letters (shorter words must match exactly)"
     )
+    headless_column_min_fill: float = Field(
+        0.3, ge=0.0, le=1.0,
+        description="a column with no name is a column of values only when at least this share of the rows fill it",
+    )
     code_max_length: int = Field(
         4, ge=1, le=12, description="a column of codes keying the rows ('J', 'NACE', '0x7E') holds words this short"
     )

@@ -183,6 +183,14 @@ def _lone_number(row: Sequence[str]) -> bool:
     return len(filled) == 1 and filled[0].isdigit() and len(filled[0]) <= 3  # a page number, not a year
 
 
+# A whitespace region may take in this many lines of the running text above a caption it holds.
+MAX_LINES_ABOVE_CAPTION = 3
+
+
+def _joined(row: Sequence[str]) -> str:
+    return " ".join(c for c in row if c)
+
+
 def split_caption_rows(grid: Grid) -> str | None:
     """A caption printed inside the table's frame ("Table 14." in the first row, wrapping onto a
     second) is taken out of the rows; returns it."""
@@ -190,7 +198,10 @@ def split_caption_rows(grid: Grid) -> str | None:
         del grid.rows[0], grid.boxes[0]  # the page's number, set above the caption or header, taken into the region
     if not grid.rows:
         return None
-    first = " ".join(c for c in grid.rows[0] if c)
+    above = next((k for k, r in enumerate(grid.rows[: MAX_LINES_ABOVE_CAPTION + 1]) if _CAPTION.match(_joined(r))), 0)
+    if above and not any(_is_data_row(r) for r in grid.rows[:above]):
+        del grid.rows[:above], grid.boxes[:above]  # lines of the text above the caption, taken into the region
+    first = _joined(grid.rows[0])
     if not _CAPTION.match(first):
         return None
     head = union_bbox(b for b in grid.boxes[0] if b is not None) if any(grid.boxes[0]) else None

@@ -267,3 +267,31 @@ def test_a_number_inside_a_word_sets_no_threshold() -> None:
     assert thresholds("In Table 3 of the paper on matching over 3D objects, what is the time of M2?") == []
     found = thresholds("Which rows are above 40 million, and which over 5%?")
     assert [(t.direction, t.number, t.scale) for t in found] == [("above", "40", "million"), ("above", "5%", None)]
+
+
+def test_a_column_of_sub_labels_is_part_of_the_rows_name_and_no_column_to_read() -> None:
+    rows = [["Task", "Metric", "Baseline", "Optimized"]] + [
+        [task if k == 0 else "", m, f"0.{7 + k}{n}", f"0.{5 + k}{n}"]
+        for n, task in enumerate(["Graphs", "Voxels", "Logic"]) for k, m in enumerate("VUR")
+    ]  # fmt: skip
+    table = TableData(id="s", rows=rows, caption="Table 2: Results", columns=rows[0], header_rows=1)
+    assert 1 in shape(table).labels
+    got = cell_answer(table, "What is the Baseline value of metric U for Graphs in Table 2?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "0.80", got
+
+
+def test_a_row_is_named_by_a_columns_header_said_with_its_value() -> None:
+    rows = [["Client", "Total Samples", "Pattern"], ["1", "4,607", "Class"], ["2", "4,632", ""],
+            ["3", "7,513", "Class"], ["4", "240", "Class"]]  # fmt: skip
+    table = TableData(id="k", rows=rows, caption="Table 1: Clients", columns=rows[0], header_rows=1)
+    got = cell_answer(table, "How large is the Total Samples for Client 3 in Table 1?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "7,513", got
+
+
+def test_a_row_labelled_by_a_symbol_is_named_by_the_words_of_the_column_beside_it() -> None:
+    rows = [["Symbol", "Meaning", "Value", "", "Unit"], ["Qcap", "Battery capacity", "25", "", "Ah"],
+            ["", "", "", "3", ""], ["m", "Battery mass", "0.72", "", "kg"], ["Cp", "Specific heat capacity", "1100", "",
+            "J/(kg K)"], ["Tamb", "Ambient temperature", "313.15", "", "K"]]  # fmt: skip
+    table = TableData(id="m", rows=rows, caption="Table 1: Parameters", columns=rows[0], header_rows=1)
+    got = cell_answer(table, "What is the Value for Specific heat capacity in Table 1?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "1100", got

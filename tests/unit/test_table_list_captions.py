@@ -211,3 +211,16 @@ def test_a_table_read_without_cell_boxes_gets_each_cells_box_from_its_words() ->
     assert grid.boxes[2] == [(110.0, 40.0, 115.0, 50.0), (200.0, 40.0, 230.0, 50.0)], grid.boxes
     assert grid.boxes[0][1] == (200.0, 0.0, 250.0, 10.0)
     assert grid.boxes[3] == [None, None]  # words not on the page: no box is made up
+
+
+def test_lines_of_running_text_above_a_caption_inside_the_region_are_no_rows_of_the_table() -> None:
+    rows = [["", "the two resistances are selected as the", ""], ["two main control variables. The rest are constant.",
+            "", ""], ["", "Table 1: Electrical parameters of the model", ""], ["Symbol", "Meaning", "Value"],
+            ["Q", "Battery capacity", "25"], ["m", "Battery mass", "0.72"]]  # fmt: skip
+    grid = _grid(rows, [[None if not c else _box(100.0 * j, 20.0 * i, 60) for j, c in enumerate(r)]
+                        for i, r in enumerate(rows)])  # fmt: skip
+    assert split_caption_rows(grid) == "Table 1: Electrical parameters of the model"
+    assert grid.rows[0] == ["Symbol", "Meaning", "Value"], grid.rows
+    # Rows of figures above a caption line are a table of their own: the region is left as it is.
+    figures = _grid([["a", "1", "2"], ["", "Table 2: Other", ""], ["b", "3", "4"], ["c", "5", "6"]])
+    assert split_caption_rows(figures) is None and figures.rows[0] == ["a", "1", "2"]

@@ -13,9 +13,11 @@ from app.qa.tables.matching import (
     best_column,
     best_row,
     column_ranks,
+    keyed_row,
     named_whole,
     numeric_columns,
     percent_column,
+    row_named_beside,
     row_picks,
     row_score,
     summary_label,
@@ -88,7 +90,11 @@ def cell_answer(
     The short answer is given only when the cell is named unambiguously (`cell_sure`)."""
     sh = shape(table, limits)
     q = question_tokens(in_table_calendar(question, sh.columns))
-    row, tied = best_row(table, sh, q, limits)
+    keyed = keyed_row(table, sh, q)
+    row, tied = (keyed, [keyed]) if keyed is not None else best_row(table, sh, q, limits)
+    if row is None:
+        beside = row_named_beside(table, sh, q, limits)
+        row, tied = beside, [beside] if beside is not None else []
     if row is None:
         return None
     if summary_label(row.name):

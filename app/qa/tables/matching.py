@@ -212,7 +212,9 @@ def numeric_columns(table: TableData, sh: Shape, limits: TableReadingSettings = 
             continue
         cells = [table.rows[i][c] for i in data if c < len(table.rows[i]) and has_value(table.rows[i][c])]
         numbers = sum(is_number(x) for x in cells)
-        if cells and numbers > limits.numeric_column_share * len(cells) and not serial(cells, limits):
+        # A column with no name and a figure on few rows holds strays (an exponent set above its number), no values.
+        stray = not sh.columns[c].strip() and len(cells) < limits.headless_column_min_fill * len(data)
+        if cells and numbers > limits.numeric_column_share * len(cells) and not serial(cells, limits) and not stray:
             out.append(c)
     return out
 
@@ -273,3 +275,49 @@ def description(table: TableData, limits: TableReadingSettings = TableReadingSet
     head = sh.columns[sh.label_column] if sh.label_column < len(sh.columns) else ""
     caption = re.sub(r"^\s*(?:table|tab\.)\s*[:#]?\s*[\w.\-–]+[:.]?", " ", table.caption or "", flags=re.I)
     return tokens(f"{caption} {head}")
+
+
+def keyed_row(table: TableData, sh: Shape, question: Sequence[str]) -> Pick | None:
+    """The row a question names by a column's header and that column's value, said together ("Client 3", "Round
+    20", "Day 4"): the one row holding that value under that header, whatever labels the rows (a running number
+    names no row by itself, but said with its header it does)."""
+    data = sh.data(table.rows)
+    for k, header in enumerate(sh.columns):
+        named = tokens(header.split(" / ")[-1])
+        if len(named) != 1:
+            continue
+        for said, value in zip(question, question[1:], strict=False):
+            if said != named[0]:
+                continue
+            rows = [i for i in data if k < len(table.rows[i]) and tokens(table.rows[i][k]) == [value]]
+            if len(rows) == 1:
+                return Pick(rows[0], sh.name(rows[0]) or table.rows[rows[0]][k], 2.0, 1.0, {said, value})
+    return None
+
+
+def row_named_beside(
+    table: TableData, sh: Shape, question: Sequence[str], limits: TableReadingSettings = TableReadingSettings()
+) -> Pick | None:
+    """The row a question names by the words of the column of text beside the labels (symbols label the rows,
+    "Qcap", "Cp"; the question says "specific heat capacity", the "Meaning" beside them): the one row whose cell of
+    that column the question names whole, best of all."""
+    data = sh.data(table.rows)
+    best: list[tuple[float, Pick]] = []
+    for k in (sh.label_column + 1,):
+        if k >= len(sh.columns):
+            continue
+        cells = [table.rows[i][k] if k < len(table.rows[i]) else "" for i in data]
+        filled = [c for c in cells if c.strip()]
+        if k in sh.labels or not filled or sum(not is_number(c) for c in filled) < limits.label_column_text_share * len(
+            filled
+        ):
+            continue
+        for i, cell in zip(data, cells, strict=True):
+            matched, coverage = name_score(cell, question, limits=limits) if cell.strip() else (0.0, 0.0)
+            # Named whole, in words enough to be a name ("Specific heat capacity"), not a word met by chance.
+            if coverage >= 1.0 and matched >= limits.exact_row_min_words:
+                best.append((matched, Pick(i, cell, matched, coverage, set(tokens(cell)))))
+    if not best:
+        return None
+    best.sort(key=lambda x: -x[0])
+    return best[0][1] if len(best) == 1 or best[0][0] > best[1][0] else None

@@ -78,11 +78,12 @@ class Shape:
     shared: frozenset[str] = frozenset()
     sections: dict[int, str] = field(default_factory=dict)  # row index -> the section heading above it
     groups: tuple[int, ...] = ()  # columns of group labels left of the row labels, filled down into the rows' names
+    sub_label: int | None = None  # the column of sub-labels joined into the rows' names ("Count", "Percentage")
 
     @property
     def labels(self) -> set[int]:
         """The columns that label rows: never the column a value is read from."""
-        return {self.label_column, *self.groups}
+        return {self.label_column, *self.groups} | ({self.sub_label} if self.sub_label is not None else set())
 
     def data(self, rows: list[list[str]]) -> list[int]:
         return [i for i in range(self.header_rows, len(rows)) if any(c.strip() for c in rows[i])]

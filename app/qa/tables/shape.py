@@ -159,6 +159,8 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
         and any(c and not _label_text(rows[i], sh.label_column) for i, c in zip(data, cells, strict=True))
     ) or _told_apart([_label_text(rows[i], sh.label_column) for i in data], cells, sub < len(sh.columns) - 1)
 
+    if has_sub:
+        sh.sub_label = sub  # named with the row ("Causal Graphs / U"): a label, not a value to read
     last = ""
     section = ""
     wrapped = ""

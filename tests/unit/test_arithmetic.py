@@ -156,3 +156,10 @@ def test_a_time_said_relative_to_the_first_is_that_time_moved(question: str, fir
     found = arithmetic_question(question)
     assert found is not None
     assert [p.question for p in found.parts] == [first, second]
+
+
+def test_the_how_of_how_much_is_found_past_a_description_that_says_how() -> None:
+    found = arithmetic_question("In Table 1 of the thesis on how soil type influences crop yield, how much higher is "
+                                "the Yield of Wheat than of Barley?")  # fmt: skip
+    assert found is not None and found.operation == "difference"
+    assert [p.label for p in found.parts] == ["Wheat", "Barley"], found

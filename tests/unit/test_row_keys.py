@@ -10,7 +10,7 @@ from app.qa.tables.answer import answer
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.model import TableData
 from app.qa.tables.shape import shape
-from app.qa.tables.words import question_tokens
+from app.qa.tables.words import question_tokens, without_document_names
 
 FOLDS = TableData(
     id="t",
@@ -295,3 +295,13 @@ def test_a_row_labelled_by_a_symbol_is_named_by_the_words_of_the_column_beside_i
     table = TableData(id="m", rows=rows, caption="Table 1: Parameters", columns=rows[0], header_rows=1)
     got = cell_answer(table, "What is the Value for Specific heat capacity in Table 1?")
     assert got is not None and got.cell is not None and got.cell["value"] == "1100", got
+
+
+def test_the_words_of_a_documents_description_name_no_column() -> None:
+    rows = [["Species", "# Genes", "Fluidity"], ["E. coli", "39,372", "0.278"],
+            ["Helicobacter pylori", "3,069", "0.135"]]  # fmt: skip
+    table = TableData(id="g", rows=rows, caption="Table 1. Genes and fluidity", columns=rows[0], header_rows=1)
+    question = "In Table 1 of the thesis on how gene structure shapes pangenomes, what is the Fluidity of E. coli?"
+    got = cell_answer(table, without_document_names(question))
+    assert got is not None and got.cell is not None and got.cell["value"] == "0.278", got
+    assert "gene" not in question_tokens(question)

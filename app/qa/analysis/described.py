@@ -82,7 +82,8 @@ def _said_after(question: str, tokens: Sequence[re.Match[str]], kind: int) -> tu
     said: list[str] = []
     end = tokens[kind].end()
     for token in tokens[kind + 2 : kind + 2 + MAX_DESCRIPTION_AFTER]:
-        if any(c in _CLAUSE_ENDS for c in question[end : token.start()]) or token.group(0).lower() in _CLAUSE_WORDS:
+        ends = said and token.group(0).lower() in _CLAUSE_WORDS  # "the thesis on how X …": its first word may be one
+        if any(c in _CLAUSE_ENDS for c in question[end : token.start()]) or ends:
             break
         said.append(_unowned(token.group(0)).lower())
         end = token.end()

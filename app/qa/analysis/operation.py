@@ -161,8 +161,10 @@ def _contrast_peeled(
 def _comparative_than(doc: Any) -> Arithmetic | None:
     words = lexicon()
     tokens = list(doc)
-    how = next((t.i for t in tokens if t.lower_ == "how"), None)
-    if how is None or how + 1 >= len(tokens) or tokens[how + 1].lower_ not in words["quantity"]:
+    # The "how" of "how much/many": not one of a description before it ("the thesis on how X influences Y, how much").
+    quantity = (t.i for t in tokens[:-1] if t.lower_ == "how" and tokens[t.i + 1].lower_ in words["quantity"])
+    how = next(quantity, None)
+    if how is None:
         return None
     i = how + 2
     ratio = i < len(tokens) and tokens[i].lower_ in words["times"]

@@ -13,7 +13,7 @@ from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.model import TableAnswer, TableData
 from app.qa.tables.render import not_found, whole_table
 from app.qa.tables.shape import shape
-from app.qa.tables.words import tokens, without_file_names
+from app.qa.tables.words import tokens, without_document_names
 from app.settings_reading import TableReadingSettings
 
 # Words that ask for the table itself, not for a cell of it.
@@ -58,7 +58,7 @@ def best_answer(
     """A cell or an aggregate. A superlative ("which … highest") asks for an aggregate even when it names rows
     ("Which of EU15, the USA and Japan …"); otherwise a named row wins over aggregate words that are part of a
     header ("% growth in total retail sales")."""
-    question = without_file_names(question)
+    question = without_document_names(question)
     asked = without_named_rows(table, question, limits)
     if superlative(asked):
         return aggregate_answer(table, asked, limits) or cell_answer(table, question, limits)
@@ -69,7 +69,7 @@ def answer(
     table: TableData, question: str, intent: str, limits: TableReadingSettings = TableReadingSettings()
 ) -> TableAnswer:
     """The answer a question about one named table gets: an aggregate, a cell, the whole table, or what it holds."""
-    question = without_file_names(question)  # the file name named the document, not a row or column
+    question = without_document_names(question)  # the file name named the document, not a row or column
     if intent in ("show", "summarise"):
         agg = aggregate_answer(table, question, limits) if intent != "summarise" else None
         return agg or whole_table(table, limits)

@@ -36,7 +36,7 @@ from app.qa.tables.stored import (
     tables_of,
     with_continuations,
 )
-from app.qa.tables.words import tokens, without_file_names
+from app.qa.tables.words import tokens, without_document_names
 from app.settings import AnswerSettings
 from app.settings_reading import TableReadingSettings
 
@@ -142,7 +142,7 @@ def content_table_answer(
         return
     query = select(DocTable).where(or_(*conditions)).order_by(DocTable.document_id, DocTable.index_in_document)
     tables = list(session.scalars(query.limit(reading.max_content_tables)))
-    question = without_file_names(question)  # the document is resolved; its file name names no cell
+    question = without_document_names(question)  # the document is resolved; its file name names no cell
     q_tokens = set(tokens(question))
     names = question_names(question, reading)
     best: tuple[float, TableAnswer, DocTable, Document, TableData] | None = None

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import yaml
 
+from app.qa.analysis.described import descriptions
 from app.qa.analysis.phrases import WORD
 from app.qa.classify.model import normalise
 from app.qa.classify.patterns import FILE_NAME, PAGE_ONE, PAGE_RANGE, STOPWORDS, TABLE_LABEL
@@ -90,14 +91,19 @@ def tokens(text: str) -> list[str]:
     return [UNITS.get(t) or word_stem(ABBREVIATIONS.get(t, t)) for t in normalise(text).split() if t not in STOPWORDS]
 
 
-def without_file_names(question: str) -> str:
-    """The question less the file names it gives: "us-018.pdf" names the document, its "018" no row, column or
-    caption."""
-    return FILE_NAME.sub(" ", question)
+def without_document_names(question: str) -> str:
+    """The question less the documents it names, by file or by description: "us-018.pdf" names the document, its
+    "018" no row, column or caption; nor does the "gene" of "the thesis on gene co-occurrence in pangenomes"."""
+    question = FILE_NAME.sub(" ", question)  # first: the "pdf" of "eu-004.pdf" is no kind noun of a description
+    kept, at = [], 0
+    for said in sorted(descriptions(question), key=lambda d: d.start):  # descriptions may overlap
+        kept.append(question[at : max(at, said.start)])
+        at = max(at, said.end)
+    return " ".join([*kept, question[at:]])
 
 
 def question_tokens(question: str) -> list[str]:
     """A question's words less the labels of the tables and pages it names: the "2" of "Table 2" names no row."""
     for named in (TABLE_LABEL, PAGE_RANGE, PAGE_ONE):
         question = named.sub(" ", question)
-    return tokens(without_file_names(question))
+    return tokens(without_document_names(question))

@@ -16,15 +16,15 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ANSWER_SETS = ("nd1", "nd2", "nd3")
 
 
 def _sources() -> list[tuple[dict[str, str], Path]]:
     """(source, folder relative to the output root) for every held-out PDF."""
     found: list[tuple[dict[str, str], Path]] = []
-    for name in ANSWER_SETS:
-        data = json.loads((ROOT / "benchmarks/answers/sets" / name / "questions.json").read_text())
-        found += [(src, Path(data["pdf_folder"])) for src in data["sources"]]
+    for question_file in sorted((ROOT / "benchmarks/answers/sets").glob("*/questions.json")):
+        data = json.loads(question_file.read_text())
+        if str(data.get("pdf_folder", "")).startswith("newdocs-pdfs/"):  # the sets on fetched documents (nd1, …)
+            found += [(src, Path(data["pdf_folder"])) for src in data["sources"]]
     papers = json.loads((ROOT / "benchmarks/tables/papers/SOURCES.json").read_text())
     found += [(src, Path("papers-tables-pdfs")) for src in papers]
     papers2 = json.loads((ROOT / "benchmarks/tables/papers2/SOURCES.json").read_text())

@@ -40,6 +40,7 @@ def descriptions(question: str) -> list[Description]:
     """Each "the <words> <kind noun>" (or "<Owner>'s <words> <kind noun>") of the question, in order: "the tracing JIT
     paper" → ("tracing", "jit")."""
     words = lexicon()
+    unnamed = words["generic_words"] | words["kind_nouns"]
     tokens = list(TOKEN.finditer(question))
     found: list[Description] = []
     for i, token in enumerate(tokens):
@@ -65,7 +66,6 @@ def descriptions(question: str) -> list[Description]:
         else:
             closed = owned
         after, end = _said_after(question, tokens, i) if closed else ([], token.end())
-        unnamed = words["generic_words"] | words["kind_nouns"]
         kept = tuple(w for w in [*described, *after] if w not in unnamed)
         # "the 911 proposal", "the 2019 report": no name to go by
         if closed and any(sum(c.isalpha() for c in w) >= 2 for w in kept):

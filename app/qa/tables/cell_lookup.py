@@ -93,8 +93,8 @@ def cell_answer(
     keyed = keyed_row(table, sh, q)
     row, tied = (keyed, [keyed]) if keyed is not None else best_row(table, sh, q, limits)
     if row is None:
-        beside = row_named_beside(table, sh, q, limits)
-        row, tied = beside, [beside] if beside is not None else []
+        row = row_named_beside(table, sh, q, limits)
+        tied = [row] if row is not None else []
     if row is None:
         return None
     if summary_label(row.name):

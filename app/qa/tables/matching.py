@@ -301,23 +301,19 @@ def row_named_beside(
     """The row a question names by the words of the column of text beside the labels (symbols label the rows,
     "Qcap", "Cp"; the question says "specific heat capacity", the "Meaning" beside them): the one row whose cell of
     that column the question names whole, best of all."""
-    data = sh.data(table.rows)
-    best: list[tuple[float, Pick]] = []
-    for k in (sh.label_column + 1,):
-        if k >= len(sh.columns):
-            continue
-        cells = [table.rows[i][k] if k < len(table.rows[i]) else "" for i in data]
-        filled = [c for c in cells if c.strip()]
-        if k in sh.labels or not filled or sum(not is_number(c) for c in filled) < limits.label_column_text_share * len(
-            filled
-        ):
-            continue
-        for i, cell in zip(data, cells, strict=True):
-            matched, coverage = name_score(cell, question, limits=limits) if cell.strip() else (0.0, 0.0)
-            # Named whole, in words enough to be a name ("Specific heat capacity"), not a word met by chance.
-            if coverage >= 1.0 and matched >= limits.exact_row_min_words:
-                best.append((matched, Pick(i, cell, matched, coverage, set(tokens(cell)))))
-    if not best:
+    beside = sh.label_column + 1
+    if beside >= len(sh.columns) or beside in sh.labels:
         return None
-    best.sort(key=lambda x: -x[0])
-    return best[0][1] if len(best) == 1 or best[0][0] > best[1][0] else None
+    data = sh.data(table.rows)
+    cells = [table.rows[i][beside] if beside < len(table.rows[i]) else "" for i in data]
+    filled = [c for c in cells if c.strip()]
+    if not filled or sum(not is_number(c) for c in filled) < limits.label_column_text_share * len(filled):
+        return None
+    best: list[Pick] = []
+    for i, cell in zip(data, cells, strict=True):
+        matched, coverage = name_score(cell, question, limits=limits) if cell.strip() else (0.0, 0.0)
+        # Named whole, in words enough to be a name ("Specific heat capacity"), not a word met by chance.
+        if coverage >= 1.0 and matched >= limits.exact_row_min_words:
+            best.append(Pick(i, cell, matched, coverage, set(tokens(cell))))
+    best.sort(key=lambda p: -p.matched)
+    return best[0] if len(best) == 1 or (best and best[0].matched > best[1].matched) else None

@@ -91,6 +91,7 @@ def tokens(text: str) -> list[str]:
     return [UNITS.get(t) or word_stem(ABBREVIATIONS.get(t, t)) for t in normalise(text).split() if t not in STOPWORDS]
 
 
+@lru_cache(maxsize=256)
 def without_document_names(question: str) -> str:
     """The question less the documents it names, by file or by description: "us-018.pdf" names the document, its
     "018" no row, column or caption; nor does the "gene" of "the thesis on gene co-occurrence in pangenomes"."""

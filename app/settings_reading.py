@@ -161,6 +161,10 @@ class TableReadingSettings(BaseModel):
     caption_min_share: float = Field(
         0.5, ge=0.0, le=1.0, description="… and at least this share of them"
     )
+    caption_title_min_words: int = Field(
+        2, ge=1, le=100,
+        description="… or whose caption's title (its first sentence) has at least this many words, all said",
+    )
     caption_named_min_words: int = Field(
         3, ge=1, le=100,
         description="a table's description (caption, row-label header) is named whole when it has at least this "

@@ -17,6 +17,7 @@ from app.qa.ask import Cell, Retrieval
 from app.qa.read.cell_answer import cell_table_answer, named_by
 from app.qa.read.cell_pair import choose_pair
 from app.qa.tables import stored
+from app.qa.tables.content import tables_named_by_caption
 from app.qa.tables.model import TableData
 from app.qa.tables.shape import shape
 from app.settings import AnswerSettings
@@ -31,9 +32,14 @@ def one_table(cells: Sequence[tuple[str, Cell] | None]) -> bool:
     return first is not None and second is not None and first[0] == second[0] and first[1] != second[1]
 
 
-def _offered(session: Session, retrievals: Sequence[Retrieval], limits: TableReadingSettings) -> list[Offered]:
-    """The tables the parts retrieved and those on the pages of their first units, each with its continuations."""
+def _offered(
+    session: Session, collection_id: str, questions: Sequence[str], retrievals: Sequence[Retrieval],
+    limits: TableReadingSettings,
+) -> list[Offered]:
+    """The tables the parts retrieved, those on the pages of their first units and those whose caption a part
+    names (`tables_named_by_caption`), each with its continuations."""
     ids = {n.node_id for r in retrievals for n in r.nodes if n.kind == "table"}
+    ids |= {t for q in questions for t in tables_named_by_caption(session, collection_id, q, limits)}
     pages = {(n.document_id, n.page) for r in retrievals for n in r.nodes[: limits.content_table_pages] if n.page}
     conditions: list[ColumnElement[bool]] = [DocTable.id.in_(ids)] if ids else []
     conditions += [(DocTable.document_id == d) & (DocTable.page_number == p) for d, p in pages]
@@ -64,6 +70,7 @@ def _offered(session: Session, retrievals: Sequence[Retrieval], limits: TableRea
 
 def read_as_pair(
     session: Session,
+    collection_id: str,
     analysis: QuestionAnalysis,
     retrievals: Sequence[Retrieval],
     limits: AnswerSettings,
@@ -72,12 +79,12 @@ def read_as_pair(
     holds both parts' values."""
     if len(analysis.parts) != 2 or (analysis.arithmetic is None and analysis.comparison is None):
         return None
-    offered = _offered(session, retrievals, limits.tables)
+    questions = (analysis.parts[0].question, analysis.parts[1].question)
+    offered = _offered(session, collection_id, questions, retrievals, limits.tables)
     if not offered:
         return None
     tables = limits.tables
     shapes = [(data, shape(data, tables), named_by(data, document, tables)) for _, document, data in offered]
-    questions = (analysis.parts[0].question, analysis.parts[1].question)
     choice = choose_pair(shapes, questions, expected_type(questions[0]), limits.pair_explained_floor,
                          limits.cell_caption_weight, limits.pair_own_share)  # fmt: skip
     if choice is None:

@@ -140,7 +140,7 @@ def several(
         for key, value in retrieval.timings_ms.items():
             timings[key] = round(timings.get(key, 0.0) + value, 2)
     if options.reader == "local" and not one_table(cells):
-        paired = read_as_pair(session, analysis, retrievals, settings.answer)
+        paired = read_as_pair(session, collection_id, analysis, retrievals, settings.answer)
         for k, retrieval in enumerate(paired or []):
             label = answered[k][0]
             answered[k] = (label, read(analyse(analysis.parts[k].question), retrieval, options, settings, tools))

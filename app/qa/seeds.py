@@ -15,6 +15,7 @@ from scipy import sparse
 from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
 
 from app.qa.analysis.described import descriptions
+from app.qa.analysis.people import people
 from app.qa.index import CollectionIndex
 from app.text.acronyms import expanded
 
@@ -229,6 +230,14 @@ def rare_names(index: CollectionIndex, question: str) -> tuple[frozenset[str], .
 DESCRIBED_NEAR_SPELLING = 0.9
 
 
+def _surname_said(
+    name: str, named: tuple[str, ...], analyze: Callable[[str], list[str]], never_said: Callable[[str], bool]
+) -> bool:
+    """Whether `name` is a person's name (inside one of those `named`) whose last word the collection says."""
+    terms = analyze(name)
+    return bool(terms) and any(name in person for person in named) and not never_said(terms[-1])
+
+
 def absent_names(
     index: CollectionIndex, question: str, known: Callable[[], str] = str, likeness: float = 0.8
 ) -> list[str]:
@@ -250,6 +259,11 @@ def absent_names(
         return term not in named and not bm25.spelled_near(term, near, same_start)
 
     absent = [m.group(0) for m in QUESTION_NAME.finditer(question) if any(map(never_said, bm25.analyze(m.group(0))))]
+    if absent:
+        # "Donald Trump" over results that print "TRUMP": a person is named by the surname; the given name unsaid is
+        # no other person.
+        persons = people(question)
+        absent = [name for name in absent if not _surname_said(name, persons, bm25.analyze, never_said)]
     # "the solar inverter manual" over a folder that never says "solar" nor "inverter": a document described by
     # what it is about that is not there. Every describing word unsaid, not one (a description paraphrases); only
     # a word spelled very nearly like one the folder says is said ("Costcos"; "solar" is no "polar", and a common

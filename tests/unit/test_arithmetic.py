@@ -74,6 +74,12 @@ from app.qa.compose import arithmetic_line, value_of
         ("How much more did the east plant produce than the west plant, in Exhibit 4?", "difference",
          ("What did the east plant produce, in Exhibit 4?", "What did the west plant produce, in Exhibit 4?"),
          ("The east plant", "The west plant")),
+        # The unit the difference is counted in, said between "how many" and the comparative.
+        ("In the forecasting report, how many percentage points higher is the error for wind than for rain?",
+         "difference", ("In the forecasting report, what is the error for wind?",
+                        "In the forecasting report, what is the error for rain?"), ("Wind", "Rain")),
+        ("How many votes more did Smith get than Jones?", "difference",
+         ("How many votes did Smith get?", "How many votes did Jones get?"), ("Smith", "Jones")),
         ("What is the difference between the French and the Dutch scores of the 2010 survey?", "difference",
          ("What is the French scores of the 2010 survey?", "What is the Dutch scores of the 2010 survey?"),
          ("The French scores of the 2010 survey", "The Dutch scores of the 2010 survey")),

@@ -91,3 +91,27 @@ def test_or_hung_on_an_earlier_preposition_parallels_the_one_it_repeats() -> Non
                               "learning credits?")  # fmt: skip
     assert found is not None
     assert [p.label for p in found[0]] == ["Opportunity credits", "Learning credits"]
+
+
+def test_a_comparative_after_the_two_alternatives_compares_them() -> None:
+    found = alternative_parts(
+        "In the rig parameters, is the stiffness about the roll axis or about the yaw axis larger?"
+    )
+    assert found is not None
+    parts, verdict = found
+    assert [p.question for p in parts] == [
+        "In the rig parameters, how much is the stiffness about the roll axis?",
+        "In the rig parameters, how much is the stiffness about the yaw axis?",
+    ]
+    assert verdict == "is higher"
+    found = alternative_parts("In the main results, does Alpha-2 or Beta-2 need more rules?")
+    assert found is not None
+    assert [p.label for p in found[0]] == ["Alpha-2", "Beta-2"]
+
+
+def test_the_first_alternative_starts_after_the_colon() -> None:
+    found = alternative_parts(
+        "In the long-window results, which took longer to fit: the small model or the large Transformer?"
+    )
+    assert found is not None
+    assert [p.label for p in found[0]] == ["The small model", "The large Transformer"]

@@ -14,6 +14,7 @@ from app.qa.decompose.patterns import Part
 from app.qa.profiles import words_of
 
 NOUNS = ("NOUN", "PROPN")
+NOMINAL_ROLES = ("nsubj", "nsubjpass", "dobj", "pobj", "attr")
 # Prepositions that take both conjuncts as one thing: "a train ride between Washington and New York".
 JOINT = ("between", "among", "amongst")
 # "both A and B", "A and B together", "A and B jointly": one thing true of both, asked once.
@@ -91,26 +92,65 @@ def alternative_parts(question: str) -> tuple[tuple[Part, Part], str | None] | N
     comparative = next((t for t in doc if t.tag_ in COMPARATIVE_TAGS), None)
     if comparative is None:
         return None
-    for y in doc:
-        x = y.head
-        joiner = next((t for t in x.children if t.dep_ == "cc" and x.i < t.i < y.i), None)
-        if y.dep_ != "conj" or joiner is None or joiner.lower_ != "or" or x.pos_ != y.pos_:
+    for x, joiner, y in _disjunctions(doc):
+        if not _same_kind(x, y):
             continue
         x = _parallel_preposition(doc, x, y, joiner)
-        if x.pos_ not in ("ADP", *NOUNS) or comparative.i >= x.left_edge.i:
+        end = y.right_edge.i + 1
+        if comparative.i == end - 1 and comparative.i > y.i:
+            end -= 1  # "about the pitch axis larger?": the parser hung the comparative on the second alternative
+        start = _first_alternative_start(doc, x)
+        if not (x.pos_ == "ADP" or _nominal(x)) or start <= comparative.i < end:
             continue
-        first = doc[x.left_edge.i : joiner.i].text.strip(" ,")
-        second = doc[y.left_edge.i : y.right_edge.i + 1].text
-        asked = _as_amount(doc, x.left_edge.i)
-        before = "".join(asked.get(t.i, t.text) + t.whitespace_ for t in doc[: x.left_edge.i] if t.i != comparative.i)
+        first = doc[start : joiner.i].text.strip(" ,")
+        second = doc[y.left_edge.i : end].text
+        asked = _as_amount(doc, start)
+        before = "".join(asked.get(t.i, t.text) + t.whitespace_ for t in doc[:start] if t.i != comparative.i)
         before = " ".join(before.split())
-        after = doc[y.right_edge.i + 1 :].text
+        after = " ".join("".join(t.text + t.whitespace_ for t in doc[end:] if t.i != comparative.i).split())
         parts = tuple(
             Part(f"{before} {said} {after}".replace(" ?", "?").strip(), _label(said, x.pos_))
             for said in (first, second)
         )
         return (parts[0], parts[1]), VERDICTS.get(comparison_direction(question))
     return None
+
+
+def _disjunctions(doc: Any) -> list[tuple[Any, Any, Any]]:
+    """(first, "or", second) of each disjunction: a `conj` arc with its "or", or a preposition repeated right after
+    an "or" hung on the first ("about the roll axis or about the yaw axis larger": the parser may hang the second
+    "about" on the comparative)."""
+    found = []
+    for y in doc:
+        x = y.head
+        joiner = next((t for t in x.children if t.dep_ == "cc" and x.i < t.i < y.i), None)
+        if y.dep_ == "conj" and joiner is not None and joiner.lower_ == "or":
+            found.append((x, joiner, y))
+    for joiner in doc[:-1]:
+        x, y = joiner.head, doc[joiner.i + 1]
+        parallel = x.pos_ == "ADP" and y.pos_ == "ADP" and y.lower_ == x.lower_ and y.right_edge.i > y.i
+        if joiner.lower_ == "or" and parallel and y.dep_ != "conj":
+            found.append((x, joiner, y))
+    return found
+
+
+def _first_alternative_start(doc: Any, x: Any) -> int:
+    """Where the first alternative begins: its subtree's left edge, but not before a colon or comma ahead of it
+    (in "which took longer to fit: the attention model or the Transformer?" the parser roots the sentence at the
+    first alternative, whose subtree is then the whole question)."""
+    marks = [t.i for t in doc[x.left_edge.i : x.i] if t.text in (":", ",", ";")]
+    return marks[-1] + 1 if marks else x.left_edge.i
+
+
+def _same_kind(x: Any, y: Any) -> bool:
+    """Two alternatives of one kind: two prepositions, or two nominals (a common and a proper noun: "the univariate
+    attention model or the univariate Transformer"; codes the tagger calls numbers or adjectives, "Yelp-2 or
+    Bike-2", in a noun's place)."""
+    return x.pos_ == y.pos_ == "ADP" or (_nominal(x) and y.pos_ not in ("VERB", "AUX", "ADP"))
+
+
+def _nominal(t: Any) -> bool:
+    return t.pos_ in NOUNS or t.dep_ in NOMINAL_ROLES
 
 
 def _parallel_preposition(doc: Any, x: Any, y: Any, joiner: Any) -> Any:

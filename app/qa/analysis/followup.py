@@ -13,6 +13,8 @@ from app.qa.analysis.grammar import parse
 
 # Tags of the words that name a thing of the part's own; a follow-up on the answer has none ("how big was it").
 OWN_THING_TAGS = frozenset({"NOUN", "PROPN", "NUM"})
+SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+ANAPHORS = frozenset({"it", "they", "this", "that", "these", "those"})
 
 
 def _outside_parentheses(text: str) -> str:
@@ -35,7 +37,13 @@ def _value_of_the_extreme(first: str, second: str) -> bool:
     """The first asks which thing is the highest or lowest, the second names nothing of its own."""
     extreme = MAX.search(first) or MIN.search(first)
     chooses = any(t.tag_ == "WDT" for t in parse(first))  # "which line", "in which month"
-    return bool(extreme) and chooses and names_nothing(second)
+    return bool(extreme) and chooses and (names_nothing(second) or _of_the_answer(second))
+
+
+def _of_the_answer(text: str) -> bool:
+    """Whether a part's subject is a pronoun standing for the first part's answer ("how many seconds did it take?":
+    the seconds are its unit, not a thing of its own)."""
+    return any(t.dep_ in SUBJECTS and t.lower_ in ANAPHORS for t in parse(_outside_parentheses(text).strip(" ?.!,")))
 
 
 def without_value_follow_up(question: str) -> str | None:

@@ -36,6 +36,7 @@ VERB_TAGS = ("VB", "VBD", "VBZ", "VBP", "VBN", "VBG", "MD")
 _PREPOSITIONS = "in|for|of|at|on|during|among|from|to|by|with|under|over"
 PREPOSITIONS = frozenset(_PREPOSITIONS.split("|"))
 ITS = Phrases.of(["its", "their"])
+MAX_UNIT_WORDS = 3  # "how many percentage points higher": the longest unit said between "how many" and the comparative
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +170,11 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
     i = how + 2
     ratio = i < len(tokens) and tokens[i].lower_ in words["times"]
     i += int(ratio)
+    # "how many percentage points higher", "how many votes more": the unit the difference is counted in.
+    unit_end = next((k for k in range(i, min(i + MAX_UNIT_WORDS + 1, len(tokens))) if tokens[k].pos_ != "NOUN"), i)
+    unit = ""
+    if not ratio and unit_end > i and unit_end < len(tokens) and tokens[unit_end].tag_ in COMPARATIVE_TAGS:
+        unit, i = doc[i:unit_end].text, unit_end
     if i >= len(tokens) or tokens[i].tag_ not in COMPARATIVE_TAGS:
         return None
     comparative, adjective = tokens[i], None
@@ -192,6 +198,8 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
     # "how much more revenue did …" keeps "how much revenue"; "how much higher was the rate …" becomes "what was …".
     modifies_noun = adjective is None and comparative.dep_ == "amod" and comparative.head.i > comparative.i
     opening = f"How {tokens[how + 1].text}" if modifies_noun else f"How {adjective.text}" if adjective else "What"
+    if unit and comparative.lower_ in words["counted"]:
+        opening = f"How {tokens[how + 1].text} {unit}"  # "how many votes more did A get": how many votes each got
     opening = _context(doc, how) + (opening if how == 0 else opening.lower())
     operation: Operation = "ratio" if ratio else "difference"
     if (offset := year_offset(other)) and years(clause):

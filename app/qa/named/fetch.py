@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document, Page, Passage
 from app.qa.ask import EvidenceNode, Retrieval
-from app.qa.classify.model import ParsedQuery
+from app.qa.classify.model import ParsedQuery, TableRef
 from app.qa.named.documents import DOCUMENT_ORDER, doc_info, ready_conditions
 from app.qa.named.tables import FoundTable, resolve_table_ref, table_answers
 from app.qa.resolve import DocInfo, Missing, missing_page, resolve_page
@@ -48,6 +48,30 @@ def _page_nodes(session: Session, document: Document, page: Page, limits: TableR
         node.parent, node.edge_kind = page.id, "contains"
         nodes.append(node)
     return nodes
+
+
+def _caption_only(
+    session: Session, document: Document | None, ref: TableRef, limits: TableReadingSettings
+) -> tuple[EvidenceNode, str] | None:
+    """A labelled table the text layer holds only as its caption ("Table 3: Singular trajectories …" over a grid of
+    plots): the caption's passage, so the question is answered by what the table shows, not called missing."""
+    if document is None or ref.label is None:
+        return None
+    said = f"{ref.word} {ref.label}"
+    passages = session.scalars(
+        select(Passage)
+        .where(Passage.document_id == document.id, Passage.text.ilike(f"{said}%"))
+        .order_by(Passage.page_number, Passage.index)
+        .limit(limits.max_tables)
+    )
+    caption = next((p for p in passages if not p.text[len(said) : len(said) + 1].isalnum()), None)
+    if caption is None:
+        return None
+    node = EvidenceNode(caption.id, "passage", document.id, caption.page_number,
+                        f"{document.filename} p. {caption.page_number}", caption.text, 0, 1.0)  # fmt: skip
+    note = (f"{said} of {document.filename} is in the PDF as its caption only (its body is an image or a drawing), "
+            f"so none of its cells can be read.")  # fmt: skip
+    return node, note
 
 
 def _named_pages(
@@ -107,7 +131,12 @@ def fetch(
     for ref in parsed.tables:
         resolved = resolve_table_ref(session, collection_id, document, ref, notes, limits)
         if isinstance(resolved, Missing):
-            missing.append(resolved.message)
+            caption = _caption_only(session, document, ref, limits)
+            if caption is None:
+                missing.append(resolved.message)
+            elif caption[0].node_id not in {n.node_id for n in nodes}:
+                nodes.append(caption[0])
+                notes.append(caption[1])
             continue
         for f in resolved:
             if len(found) < limits.max_tables and all(g.table.id != f.table.id for g in found):

@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from app.qa.analysis.head import asked_noun
 from app.qa.tablelayout import is_number
 from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.model import Shape, TableData
@@ -52,7 +53,9 @@ def row_paths(table: TableData, sh: Shape) -> dict[int, list[set[str]]]:
     for i in sh.data(table.rows):
         if i in sh.names and not sh.names[i]:
             continue  # a section heading, a repeated header or a wrapped label's first line: no row of values
-        cells = [set(tokens(cell)) if cell.strip() and not is_number(cell) else set() for cell in table.rows[i]]
+        # A number in a cell of words outside the labels ("2.2 × 1088", its exponent lost) is a value, no name.
+        cells = [{t for t in tokens(cell) if k in sh.labels or not t.isdigit()} if cell.strip() and not is_number(cell)
+                 else set() for k, cell in enumerate(table.rows[i])]  # fmt: skip
         cells.append(set(tokens(sh.name(i))) | set(tokens(sh.sections.get(i, ""))))
         if any(cells):
             paths[i] = cells
@@ -104,7 +107,17 @@ def rank_cells(table: TableData, sh: Shape, question: str, expected: str) -> lis
         score = sum(row_weight.get(t, 0.0) for t in row_words)
         score += sum(column_weight.get(t, 0.0) for t in column_words)
         scored.append((score, i, c, row_words, column_words))
-    scored.sort(key=lambda s: (-s[0], s[1], s[2]))
+    # The noun whose amount is asked ("the inertia about the elevation axis") names the cell's row or column when
+    # a cell holds it with a word of its modifiers: a row holding only the modifiers ("distance from elevation
+    # axis") measures something else. A row holding the noun alone ("Total revenues" for "personal income tax
+    # revenue") is no better named.
+    head = asked_noun(question)
+    measure = next(iter(tokens(head)), None) if head else None
+    measured = [s for s in scored if measure in s[3] | s[4] and s[3] - {measure}]
+    if measure in asked and measured:
+        scored = measured
+    # Of columns named alike, the one whose header says least else ("# Rules" before "# Preds per Rule").
+    scored.sort(key=lambda s: (-s[0], s[1], len(columns.get(s[2], set()) - asked), s[2]))
     hits: list[CellHit] = []
     for score, i, c, row_words, column_words in scored[:TOP]:
         value = cell_value(table, i, c)

@@ -92,9 +92,11 @@ def cell_answer(
     q = question_tokens(in_table_calendar(question, sh.columns))
     keyed = keyed_row(table, sh, q)
     row, tied = (keyed, [keyed]) if keyed is not None else best_row(table, sh, q, limits)
+    naming = set(sh.labels)  # the columns that name rows: none of them holds the answer
     if row is None:
         row = row_named_beside(table, sh, q, limits)
         tied = [row] if row is not None else []
+        naming.add(sh.label_column + 1)
     if row is None:
         return None
     if summary_label(row.name):
@@ -125,7 +127,7 @@ def cell_answer(
             row = joint[0][1]
             tied = [p for p in tied if primary(p) == primary(row)]
     rest = [t for t in q if t not in row.used]
-    col = best_column(sh, rest, sh.labels, caption, limits)
+    col = best_column(sh, rest, naming, caption, limits)
     only_numeric = False
     if col is None:
         numeric = numeric_columns(table, sh, limits)

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document
 from app.qa.ask import Retrieval
+from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.read.cell_answer import retrieved_cell
 from app.qa.tables.aggregate import aggregate_answer
 from app.qa.tables.answer import superlative, without_named_rows
@@ -47,6 +48,15 @@ def _caption_words(caption: str) -> frozenset[str]:
     return frozenset(tokens(caption))
 
 
+@lru_cache(maxsize=65536)
+def _title_words(caption: str) -> frozenset[str]:
+    """The words of a caption's title: its first sentence, without its label ("Table 3: Main results. Average …" →
+    {"main", "result"})."""
+    label = TABLE_LABEL.match(caption.strip())
+    text = caption.strip()[label.end() :] if label else caption
+    return frozenset(tokens(text.strip(" :.-–—").split(". ", 1)[0]))
+
+
 def tables_named_by_caption(
     session: Session, collection_id: str, question: str, limits: TableReadingSettings = TableReadingSettings()
 ) -> list[str]:
@@ -68,7 +78,10 @@ def tables_named_by_caption(
     scored = []
     for table_id, caption in rows:
         shared = len(asked & _caption_words(caption or ""))
-        if shared >= limits.caption_min_shared and shared >= limits.caption_min_share * len(asked):
+        title = _title_words(caption or "")
+        # "the thesis main results" names "Table 3: Main results. Average search space …" by its whole title.
+        titled = len(title) >= limits.caption_title_min_words and title <= asked
+        if titled or (shared >= limits.caption_min_shared and shared >= limits.caption_min_share * len(asked)):
             scored.append((shared, table_id))
     scored.sort(key=lambda x: -x[0])
     return [table_id for _, table_id in scored[: limits.caption_tables]]
@@ -177,7 +190,10 @@ def content_table_answer(
             # for a table whose cells answer (a query per table).
             caption |= set(tokens(heading_above(session, table, reading)))
         enough = len(caption) >= reading.caption_named_min_words
-        named_whole = enough and len(q_tokens & caption) >= reading.caption_named_share * len(caption)
+        title = _title_words(data.caption or "")
+        named_whole = (enough and len(q_tokens & caption) >= reading.caption_named_share * len(caption)) or (
+            len(title) >= reading.caption_title_min_words and title <= q_tokens
+        )
         # Neither the table nor its document named, and the table does not hold what the question names: whatever
         # its cells give is about something else. Worked out once, and only for a table whose cells would answer
         # surely (it reads every cell, maybe the page).

@@ -52,3 +52,37 @@ def test_header_shorthand_is_the_word_a_question_spells_out() -> None:
     )
     got = cell_answer(table, "How many attributes does the Alpha-1 benchmark have?")
     assert got is not None and got.cell is not None and got.cell["value"] == "113"
+
+
+def test_one_label_on_several_rows_is_told_apart_by_the_cells_the_question_says() -> None:
+    runs = TableData(
+        id="runs",
+        rows=[["Model", "Horizon", "Input", "MAE", "RMSE"], ["GRU_X", "t+1", "Multivariate", "0.44", "0.55"],
+              ["GRU_X", "t+6", "Multivariate", "2.26", "2.75"], ["LIN", "t+1", "Univariate", "0.87", "1.28"]],
+        columns=["Model", "Horizon", "Input", "MAE", "RMSE"],
+        header_rows=1,
+    )  # fmt: skip
+    got = cell_answer(runs, "What RMSE did the multivariate GRU_X model get at the t+6 horizon?")
+    assert got is not None and got.cell is not None
+    assert (got.cell["column"], got.cell["value"]) == ("RMSE", "2.75")  # the horizon said is a key, not the value
+
+
+def test_a_highest_of_symbols_is_named_with_what_the_column_beside_says() -> None:
+    from app.qa.tables.aggregate import aggregate_answer
+
+    got = aggregate_answer(RIG, "Which entry of the rig's parameter table has the highest value?")
+    assert got is not None and got.kind == "aggregate"
+    # "parameter" names the text column "Parameter", no column of figures: the one column of figures is read.
+    assert "Kr (Stiffness for roll)" in got.body and "3.9" in got.body, got.body
+
+
+def test_a_table_of_one_row_is_read_by_its_column() -> None:
+    stats = TableData(
+        id="s",
+        rows=[["mean", "median", "sd", "upper quartile"], ["2.42", "0.23", "4.48", "3.35"]],
+        caption="Table 1: Summary statistics of the share of spending by district",
+        columns=["mean", "median", "sd", "upper quartile"],
+        header_rows=1,
+    )
+    got = cell_answer(stats, "In the summary statistics of the share of spending by district, what is the median?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "0.23"

@@ -53,13 +53,18 @@ def row_paths(table: TableData, sh: Shape) -> dict[int, list[set[str]]]:
     for i in sh.data(table.rows):
         if i in sh.names and not sh.names[i]:
             continue  # a section heading, a repeated header or a wrapped label's first line: no row of values
-        # A number in a cell of words outside the labels ("2.2 × 1088", its exponent lost) is a value, no name.
-        cells = [{t for t in tokens(cell) if k in sh.labels or not t.isdigit()} if cell.strip() and not is_number(cell)
+        # A cell of digits and signs outside the labels ("2.2 × 1088", its exponent lost) is a value, no name.
+        cells = [set(tokens(cell)) if cell.strip() and not is_number(cell) and (k in sh.labels or not _numeric(cell))
                  else set() for k, cell in enumerate(table.rows[i])]  # fmt: skip
         cells.append(set(tokens(sh.name(i))) | set(tokens(sh.sections.get(i, ""))))
         if any(cells):
             paths[i] = cells
     return paths
+
+
+def _numeric(cell: str) -> bool:
+    """A cell of digits and signs, no letters ("2.2 × 1088"): a value however it is printed ("t+6", "BM25": names)."""
+    return any(c.isdigit() for c in cell) and not any(c.isalpha() for c in cell)
 
 
 def column_paths(table: TableData, sh: Shape) -> dict[int, set[str]]:

@@ -18,6 +18,7 @@ from app.qa.tables.matching import (
     numeric_columns,
     summary_label,
     summary_row,
+    symbol_descriptions,
 )
 from app.qa.tables.model import Shape, TableAnswer, TableData
 from app.qa.tables.render import cell_of, cite_name, format_number
@@ -71,7 +72,8 @@ def _aggregate_column(table: TableData, sh: Shape, q: list[str], limits: TableRe
         scored = [p for p in others if p is not None and p.matched >= col.matched]
         if scored:
             return max(scored, key=lambda p: (p.matched, p.coverage))
-        return None
+        # No numeric column named as well: a text column's word ("the parameter table" beside a "Parameter"
+        # column) sets no column of figures apart; read the table as naming none.
     if len(numeric) == 1:
         return Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
     # No column named ("Which state had the most background checks?"): the table's own total column, when it has
@@ -182,8 +184,11 @@ def _aggregate(
     nth = ranked[1] if ranked else 1
     data = sh.data(table.rows)
 
+    described = symbol_descriptions(table, sh, limits)
+
     def label(i: int) -> str:
-        return sh.name(i)
+        # Symbols name rows ("mw"), the column beside says what they are ("Balance weight"): both are said.
+        return f"{sh.name(i)} ({described[i]})" if described.get(i) else sh.name(i)
 
     members = [i for i in data if label(i) and not summary_label(label(i))]
     if kind in ("total", "average") and _names_a_member(sh, members, tokens(question)):
@@ -217,7 +222,7 @@ def _aggregate(
     where = f"{sh.columns[col.index]} in {cite_name(table, limits)}"
     values = _in_named_section(sh, values, set(q) - col.used)
     if kind in ("max", "min"):
-        return extreme_answer(table, sh, values, col, kind, nth, sure, where, question), col
+        return extreme_answer(table, sh, values, col, kind, nth, sure, where, question, limits), col
     if kind in ("total", "average"):
         stated = [i for i in data if summary_row(normalise(label(i))) and kind == "total"
                   and normalise(label(i)).startswith("total")]  # fmt: skip

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from app.qa.answer_types import SHARE_ASKS, expected_type
 from app.qa.classify.model import normalise
+from app.qa.tablelayout import is_number
 from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.matching import (
     Pick,
@@ -83,6 +84,14 @@ def _named_apart(sh: Shape, question: Sequence[str], chosen: int, others: Sequen
     return False
 
 
+def stated_cells(table: TableData, sh: Shape, row: int, question: Sequence[str]) -> set[int]:
+    """The columns of `row` outside the labels whose cell of words the question says whole ("t+6", "Multivariate")."""
+    said = set(question)
+    cells = table.rows[row]
+    return {c for c, cell in enumerate(cells) if c not in sh.labels and cell.strip() and not is_number(cell)
+            and (words := set(tokens(cell))) and words <= said}  # fmt: skip
+
+
 def cell_answer(
     table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()
 ) -> TableAnswer | None:
@@ -97,6 +106,12 @@ def cell_answer(
         row = row_named_beside(table, sh, q, limits)
         tied = [row] if row is not None else []
         naming.add(sh.label_column + 1)
+    data = sh.data(table.rows)
+    if row is None and len(data) == 1:
+        # One row of figures under named columns ("mean | median | sd"): the caption names the row; every column
+        # holds a value.
+        row, naming = Pick(data[0], "", 0.0, 0.0, set()), set()
+        tied = [row]
     if row is None:
         return None
     if summary_label(row.name):
@@ -126,6 +141,15 @@ def cell_answer(
         if len(joint) > 1 and (joint[0][0] > joint[1][0] or (joint[0][0] > 0 and len({j[2] for j in top}) == 1)):
             row = joint[0][1]
             tied = [p for p in tied if primary(p) == primary(row)]
+    if len(tied) > 1 and len({primary(p) for p in tied}) == 1:
+        # One label on several rows ("ATT_MV" at horizons t+1 and t+6): the row whose other cells of words the
+        # question says ("at the t+6 horizon") is meant; those cells are its keys, not the value asked for.
+        stated = {p.index: stated_cells(table, sh, p.index, q) for p in tied}
+        most = max(len(c) for c in stated.values())
+        if most and sum(len(c) == most for c in stated.values()) == 1:
+            row = next(p for p in tied if len(stated[p.index]) == most)
+            tied = [row]
+    naming |= stated_cells(table, sh, row.index, q)
     rest = [t for t in q if t not in row.used]
     col = best_column(sh, rest, naming, caption, limits)
     only_numeric = False

@@ -317,3 +317,20 @@ def row_named_beside(
             best.append(Pick(i, cell, matched, coverage, set(tokens(cell))))
     best.sort(key=lambda p: -p.matched)
     return best[0] if len(best) == 1 or (best and best[0].matched > best[1].matched) else None
+
+
+def symbol_descriptions(table: TableData, sh: Shape, limits: TableReadingSettings) -> dict[int, str]:
+    """Row → the words beside its label, when every label is a short symbol or code ("mw", "Kf") and the column
+    beside them is of words ("Balance weight"); empty otherwise."""
+    data = sh.data(table.rows)
+    beside = sh.label_column + 1
+    names = [sh.name(i) for i in data if sh.name(i)]
+    if beside >= len(sh.columns) or beside in sh.labels or not names:
+        return {}
+    if any(len(n) > limits.code_max_length for n in names):
+        return {}
+    cells = {i: table.rows[i][beside].strip() for i in data if beside < len(table.rows[i])}
+    filled = [c for c in cells.values() if c]
+    if not filled or sum(not is_number(c) for c in filled) < limits.label_column_text_share * len(filled):
+        return {}
+    return {i: c for i, c in cells.items() if c and not is_number(c)}

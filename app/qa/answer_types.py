@@ -27,7 +27,7 @@ MAX_AMOUNT_OFFSET = 60
 QUANTITY_WORDS = frozenset(
     "temperature pressure speed velocity acceleration rate voltage weight mass length distance height depth width "
     "thickness size volume capacity power frequency duration age fee salary budget income revenue credit credits area "
-    "strength humidity torque".split()
+    "strength humidity torque current resistance energy density concentration consumption".split()
 )
 QUANTITY = "(?:power output|" + "|".join(sorted(QUANTITY_WORDS)) + ")"
 # "Which area is the plant in?" asks for a place; "What sales area makes a store a hypermarket?" for an amount.

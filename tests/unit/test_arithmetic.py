@@ -80,6 +80,11 @@ from app.qa.compose import arithmetic_line, value_of
                         "In the forecasting report, what is the error for rain?"), ("Wind", "Rain")),
         ("How many votes more did Smith get than Jones?", "difference",
          ("How many votes did Smith get?", "How many votes did Jones get?"), ("Smith", "Jones")),
+        # "compared with": the measure (the verb's object) of the subject and of the other thing.
+        ("By how much did the new model lower the average error compared with the baseline it replaced, in percent?",
+         "difference", ("What was the average error of the new model?",
+                        "What was the average error of the baseline it replaced?"),
+         ("The new model", "The baseline it replaced")),
         ("What is the difference between the French and the Dutch scores of the 2010 survey?", "difference",
          ("What is the French scores of the 2010 survey?", "What is the Dutch scores of the 2010 survey?"),
          ("The French scores of the 2010 survey", "The Dutch scores of the 2010 survey")),

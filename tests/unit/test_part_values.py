@@ -81,3 +81,15 @@ def test_section_numbers_are_no_values() -> None:
                       ["How long does the approval last?", "How long does the training last?"],
                       [_read(text), _read(text)], [], LIMITS)  # fmt: skip
     assert got is None
+
+
+def test_a_contrast_opens_a_clause_without_a_comma() -> None:
+    errors = _passage(
+        "p1", "We improved the model and cut the mean error to 0.73% in comparison to the earlier study where the "
+        "mean error was 0.915%.",
+    )
+    got = part_values(["The new model", "The earlier study"],
+                      ["What was the mean error of the new model?", "What was the mean error of the earlier study?"],
+                      [_read(errors), _read(errors)], [], LIMITS)  # fmt: skip
+    assert got is not None
+    assert [v.text for v in got] == ["0.73%", "0.915%"]

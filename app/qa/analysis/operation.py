@@ -76,7 +76,7 @@ def arithmetic_question(question: str) -> Arithmetic | None:
     if "how" not in low and "difference" not in low and "gap" not in low:
         return None
     doc = parse(q)
-    return _comparative_than(doc) or _by_how_much(doc) or _difference_between(doc)
+    return _comparative_than(doc) or _by_how_much(doc) or _compared_with(doc) or _difference_between(doc)
 
 
 def _label(phrase: str) -> str:
@@ -273,6 +273,31 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
         return Arithmetic("difference", (Part(f"{context}What is the {what} of {subject}?", _label(subject)),
                                          Part(f"{context}What is the {what} of {b}?", _label(b))))  # fmt: skip
     return None
+
+
+def _compared_with(doc: Any) -> Arithmetic | None:
+    """ "By how much did the new model lower the average error compared with the paper it reimplemented?": the
+    measure (the verb's object) of the subject and of the thing it is compared with, read from the parse."""
+    tokens = list(doc)
+    quantity = lexicon()["quantity"]
+    how = next((t.i for t in tokens[:-1] if t.lower_ == "how" and tokens[t.i + 1].lower_ in quantity), None)
+    against = next((t for t in tokens if t.lower_ in lexicon()["compared"] and t.i + 1 < len(tokens)
+                    and tokens[t.i + 1].lower_ in ("with", "to")), None)  # fmt: skip
+    if how is None or against is None:
+        return None
+    verb = against.head
+    subject = next((t for t in verb.children if t.dep_ in ("nsubj", "nsubjpass")), None)
+    measure = next((t for t in verb.children if t.dep_ == "dobj"), None)
+    other = next((t for t in tokens[against.i + 1].children if t.dep_ == "pobj"), None)
+    if subject is None or measure is None or other is None or not how < subject.i < measure.i < against.i:
+        return None
+    what = doc[measure.left_edge.i : measure.right_edge.i + 1].text
+    b = doc[other.left_edge.i : other.right_edge.i + 1].text.split(",")[0].strip()
+    a = doc[subject.left_edge.i : subject.right_edge.i + 1].text
+    context = _context(doc, tokens[how - 1].i if how > 0 and tokens[how - 1].lower_ == "by" else how)
+    opening = f"{context}what was" if context else "What was"
+    return Arithmetic("difference", (Part(f"{opening} {what} of {a}?", _label(a)),
+                                     Part(f"{opening} {what} of {b}?", _label(b))))  # fmt: skip
 
 
 def _stand_in(thing: str, subject: str) -> str:

@@ -23,7 +23,7 @@ from app.qa.extractive_reader.words import section_number, stemmed
 from app.settings import PartValueSettings
 
 CLAUSES = lexicon("clauses")
-JOINERS, RESPECTIVELY = CLAUSES["joiners"], CLAUSES["respectively"]
+JOINERS, CONTRASTS, RESPECTIVELY = CLAUSES["joiners"], CLAUSES["contrasts"], CLAUSES["respectively"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +145,8 @@ def _clauses(sentence: str) -> list[tuple[int, int]]:
     cuts = [0]
     for m in WORD.finditer(sentence):
         gap = sentence[cuts[-1] : m.start()].rstrip()
-        if gap.endswith((",", ";")) and JOINERS.opens(sentence[m.start() :]):
+        rest = sentence[m.start() :]
+        if (gap.endswith((",", ";")) and JOINERS.opens(rest)) or CONTRASTS.opens(rest):
             cuts.append(m.start())
     cuts += [i + 1 for i, ch in enumerate(sentence) if ch == ";"]
     cuts = sorted(set(cuts))

@@ -81,6 +81,8 @@ _YEAR = re.compile(r"^(19|20)\d\d$")
 def _numeric_value(cell: str) -> bool:
     """A number, a measurement with its uncertainty ("83.29(±0.35)", "0.712 ± 0.03": the estimate counts), or a
     quantity with its unit symbol ("325 V DC", "50 kHz", "20 µs")."""
+    if cell.rstrip().endswith(","):
+        return False  # "28," of "January 28, 2023" broken over header lines: part of a date, no figure
     estimate, sign, spread = cell.replace(" ", "").partition("±")
     if sign:
         estimate = estimate.removesuffix("(")

@@ -16,6 +16,9 @@ from app.qa.tables.shape import shape
 def test_a_part_whose_subject_stands_for_the_answer_follows_up_on_it() -> None:
     q = "Which plant used the most water in the survey, and how many litres did it use?"
     assert without_value_follow_up(q) == "Which plant used the most water in the survey?"
+    # A fragment with no verb of its own asks about the answer too.
+    q = "Which candidate got the most votes in the county, and with how many votes?"
+    assert without_value_follow_up(q) == "Which candidate got the most votes in the county?"
     # A part about a thing of its own is a part.
     assert without_value_follow_up("Which plant used the most water, and how many litres did the mill use?") is None
 

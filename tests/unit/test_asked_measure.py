@@ -86,3 +86,4 @@ def test_a_table_of_one_row_is_read_by_its_column() -> None:
     )
     got = cell_answer(stats, "In the summary statistics of the share of spending by district, what is the median?")
     assert got is not None and got.cell is not None and got.cell["value"] == "0.23"
+

@@ -86,3 +86,15 @@ def test_a_header_cell_holding_two_columns_heads_is_split_at_the_white_channel()
     split_spanning_header_cells(grid, [Line(heads)], 1)
     assert grid.rows[0] == ["", "2Q23 (in millions)", "2Q22 (in millions)"]
     assert grid.boxes[0][2] == (220.0, 0.0, 290.0, 8.0)
+
+
+def test_a_date_broken_over_header_lines_is_header_not_data() -> None:
+    rows = [
+        ["", "13 Weeks Ended", "13 Weeks Ended", "52 Weeks Ended"],
+        ["", "January", "January", "January"],
+        ["", "28,", "29,", "28,"],  # the day of "January 28, 2023": a comma ends no figure
+        ["(Dollars in millions)", "2023", "2022", "2023"],
+        ["Net sales", "3,226.8", "2,729.4", "10,208.6"],
+    ]
+    assert header_row_count(rows) == 4
+

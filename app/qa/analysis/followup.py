@@ -15,6 +15,7 @@ from app.qa.analysis.grammar import parse
 OWN_THING_TAGS = frozenset({"NOUN", "PROPN", "NUM"})
 SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 ANAPHORS = frozenset({"it", "they", "this", "that", "these", "those"})
+VERBS = frozenset({"VERB", "AUX"})
 
 
 def _outside_parentheses(text: str) -> str:
@@ -42,8 +43,10 @@ def _value_of_the_extreme(first: str, second: str) -> bool:
 
 def _of_the_answer(text: str) -> bool:
     """Whether a part's subject is a pronoun standing for the first part's answer ("how many seconds did it take?":
-    the seconds are its unit, not a thing of its own)."""
-    return any(t.dep_ in SUBJECTS and t.lower_ in ANAPHORS for t in parse(_outside_parentheses(text).strip(" ?.!,")))
+    the seconds are its unit, not a thing of its own), or the part is a fragment without a verb."""
+    doc = parse(_outside_parentheses(text).strip(" ?.!,"))
+    # "…, and with how many votes?": a fragment with no verb of its own asks about the answer too.
+    return any(t.dep_ in SUBJECTS and t.lower_ in ANAPHORS for t in doc) or not any(t.pos_ in VERBS for t in doc)
 
 
 def without_value_follow_up(question: str) -> str | None:

@@ -11,6 +11,7 @@ from app.qa.classify.model import normalise
 from app.qa.tables.column_figures import column_values, subtotal_rows, threshold_value
 from app.qa.tables.extremes import along_row, extreme_answer
 from app.qa.tables.matching import (
+    TOTAL_HEADER,
     Pick,
     best_column,
     column_ranks,
@@ -32,7 +33,6 @@ DECLINE = Phrases.of(
     """fall falls fell fallen decline declined declines drop drops dropped decrease decreased decreases shrink shrunk
     shrank lose loses lost reduction cut""".split()
 )
-TOTAL_HEADER = frozenset({"total", "totals", "grand total", "all"})
 CHANGE_HEADER = re.compile(r"\b(?:change|changes|growth|increase|decrease|difference|% ?points|percentage points)\b",
                            re.I)  # fmt: skip
 # "county-wide", "across the state", "across all precincts": the whole column, as "in total" asks.

@@ -22,6 +22,9 @@ from app.settings_reading import TableReadingSettings
 SUMMARY_WORDS = frozenset("total totals all overall sum average mean median pooled world".split())
 
 
+# A column that sums the others ("Total", "TOTALS"): what a row's one figure is when the question names no column.
+TOTAL_HEADER = frozenset({"total", "totals", "grand total", "all"})
+
 def summary_row(name: str) -> bool:
     """A normalised row name that summarises others: one that opens with a summary word ("total …", "grand total …")
     or closes with "total" ("regional total")."""

@@ -149,9 +149,13 @@ def cell_answer(
         if most and sum(len(c) == most for c in stated.values()) == 1:
             row = next(p for p in tied if len(stated[p.index]) == most)
             tied = [row]
-    naming |= stated_cells(table, sh, row.index, q)
+    keys = stated_cells(table, sh, row.index, q)
     rest = [t for t in q if t not in row.used]
-    col = best_column(sh, rest, naming, caption, limits)
+    # A cell the question says is a key when another column is named ("RMSE … at the t+6 horizon"); named alone
+    # ("which international route heading …"), it is the answer.
+    col = best_column(sh, rest, naming | keys, caption, limits)
+    if col is None and keys:
+        col = best_column(sh, rest, naming, caption, limits)
     only_numeric = False
     if col is None:
         numeric = numeric_columns(table, sh, limits)

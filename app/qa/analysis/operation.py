@@ -294,7 +294,7 @@ def _compared_with(doc: Any) -> Arithmetic | None:
     what = doc[measure.left_edge.i : measure.right_edge.i + 1].text
     b = doc[other.left_edge.i : other.right_edge.i + 1].text.split(",")[0].strip()
     a = doc[subject.left_edge.i : subject.right_edge.i + 1].text
-    context = _context(doc, tokens[how - 1].i if how > 0 and tokens[how - 1].lower_ == "by" else how)
+    context = _context(doc, how - 1 if how > 0 and tokens[how - 1].lower_ == "by" else how)
     opening = f"{context}what was" if context else "What was"
     return Arithmetic("difference", (Part(f"{opening} {what} of {a}?", _label(a)),
                                      Part(f"{opening} {what} of {b}?", _label(b))))  # fmt: skip

@@ -60,7 +60,7 @@ def _caption_only(
     said = f"{ref.word} {ref.label}"
     passages = session.scalars(
         select(Passage)
-        .where(Passage.document_id == document.id, Passage.text.ilike(f"{said}%"))
+        .where(Passage.document_id == document.id, Passage.text.istartswith(said, autoescape=True))
         .order_by(Passage.page_number, Passage.index)
         .limit(limits.max_tables)
     )

@@ -11,10 +11,10 @@ from app.qa.classify.model import normalise
 from app.qa.tables.column_figures import column_values, subtotal_rows, threshold_value
 from app.qa.tables.extremes import along_row, extreme_answer
 from app.qa.tables.matching import (
-    TOTAL_HEADER,
     Pick,
     best_column,
     column_ranks,
+    described_name,
     label_head,
     numeric_columns,
     summary_label,
@@ -33,6 +33,7 @@ DECLINE = Phrases.of(
     """fall falls fell fallen decline declined declines drop drops dropped decrease decreased decreases shrink shrunk
     shrank lose loses lost reduction cut""".split()
 )
+TOTAL_HEADER = frozenset({"total", "totals", "grand total", "all"})
 CHANGE_HEADER = re.compile(r"\b(?:change|changes|growth|increase|decrease|difference|% ?points|percentage points)\b",
                            re.I)  # fmt: skip
 # "county-wide", "across the state", "across all precincts": the whole column, as "in total" asks.
@@ -188,7 +189,7 @@ def _aggregate(
 
     def label(i: int) -> str:
         # Symbols name rows ("mw"), the column beside says what they are ("Balance weight"): both are said.
-        return f"{sh.name(i)} ({described[i]})" if described.get(i) else sh.name(i)
+        return described_name(sh, i, described)
 
     members = [i for i in data if label(i) and not summary_label(label(i))]
     if kind in ("total", "average") and _names_a_member(sh, members, tokens(question)):
@@ -222,7 +223,7 @@ def _aggregate(
     where = f"{sh.columns[col.index]} in {cite_name(table, limits)}"
     values = _in_named_section(sh, values, set(q) - col.used)
     if kind in ("max", "min"):
-        return extreme_answer(table, sh, values, col, kind, nth, sure, where, question, limits), col
+        return extreme_answer(table, sh, values, col, kind, nth, sure, where, question, described), col
     if kind in ("total", "average"):
         stated = [i for i in data if summary_row(normalise(label(i))) and kind == "total"
                   and normalise(label(i)).startswith("total")]  # fmt: skip

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from app.qa.analysis.phrases import opening_words
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import parse_number
-from app.qa.tables.matching import Pick, best_row, named_whole, numeric_columns, row_picks, symbol_descriptions
+from app.qa.tables.matching import Pick, best_row, described_name, named_whole, numeric_columns, row_picks
 from app.qa.tables.model import Shape, TableAnswer, TableData, value_at
 from app.qa.tables.render import cell_of, cite_name
 from app.settings_reading import TableReadingSettings
@@ -51,7 +52,7 @@ def extreme_answer(
     sure: bool,
     where: str,
     question: str,
-    limits: TableReadingSettings = TableReadingSettings(),
+    described: Mapping[int, str] = MappingProxyType({}),
 ) -> TableAnswer:
     """The row with the highest (lowest) value of the column, or the nth of them ("the second largest")."""
     members = [i for i, _ in values]
@@ -66,8 +67,7 @@ def extreme_answer(
         sure = False  # "Other" leads: a member or the rest of them, two readings
     if len(rows) > 1:
         sure = False  # a tie: no one row is the answer
-    described = symbol_descriptions(table, sh, limits)
-    names = " and ".join(f"{sh.name(i)} ({described[i]})" if described.get(i) else sh.name(i) for i in rows)
+    names = " and ".join(described_name(sh, i, described) for i in rows)
     word = "highest" if kind == "max" else "lowest"
     if nth > 1:
         word = f"{_ORDINAL_WORD.get(nth, str(nth) + 'th')} {word}"

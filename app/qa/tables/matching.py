@@ -4,7 +4,7 @@ columns that hold measures."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from string import ascii_uppercase
 
@@ -21,9 +21,6 @@ from app.settings_reading import TableReadingSettings
 # Rows that summarise others: never the "highest" member, never summed again.
 SUMMARY_WORDS = frozenset("total totals all overall sum average mean median pooled world".split())
 
-
-# A column that sums the others ("Total", "TOTALS"): what a row's one figure is when the question names no column.
-TOTAL_HEADER = frozenset({"total", "totals", "grand total", "all"})
 
 def summary_row(name: str) -> bool:
     """A normalised row name that summarises others: one that opens with a summary word ("total …", "grand total …")
@@ -298,22 +295,27 @@ def keyed_row(table: TableData, sh: Shape, question: Sequence[str]) -> Pick | No
     return None
 
 
+def _words_beside(table: TableData, sh: Shape, limits: TableReadingSettings) -> dict[int, str]:
+    """Data row → its cell in the column beside the labels, when that column is mostly words (the names beside
+    symbols: "Cp" | "Specific heat capacity"); empty otherwise."""
+    beside = sh.label_column + 1
+    if beside >= len(sh.columns) or beside in sh.labels:
+        return {}
+    cells = {i: table.rows[i][beside] if beside < len(table.rows[i]) else "" for i in sh.data(table.rows)}
+    filled = [c for c in cells.values() if c.strip()]
+    if not filled or sum(not is_number(c) for c in filled) < limits.label_column_text_share * len(filled):
+        return {}
+    return cells
+
+
 def row_named_beside(
     table: TableData, sh: Shape, question: Sequence[str], limits: TableReadingSettings = TableReadingSettings()
 ) -> Pick | None:
     """The row a question names by the words of the column of text beside the labels (symbols label the rows,
     "Qcap", "Cp"; the question says "specific heat capacity", the "Meaning" beside them): the one row whose cell of
     that column the question names whole, best of all."""
-    beside = sh.label_column + 1
-    if beside >= len(sh.columns) or beside in sh.labels:
-        return None
-    data = sh.data(table.rows)
-    cells = [table.rows[i][beside] if beside < len(table.rows[i]) else "" for i in data]
-    filled = [c for c in cells if c.strip()]
-    if not filled or sum(not is_number(c) for c in filled) < limits.label_column_text_share * len(filled):
-        return None
     best: list[Pick] = []
-    for i, cell in zip(data, cells, strict=True):
+    for i, cell in _words_beside(table, sh, limits).items():
         matched, coverage = name_score(cell, question, limits=limits) if cell.strip() else (0.0, 0.0)
         # Named whole, in words enough to be a name ("Specific heat capacity"), not a word met by chance.
         if coverage >= 1.0 and matched >= limits.exact_row_min_words:
@@ -325,15 +327,12 @@ def row_named_beside(
 def symbol_descriptions(table: TableData, sh: Shape, limits: TableReadingSettings) -> dict[int, str]:
     """Row → the words beside its label, when every label is a short symbol or code ("mw", "Kf") and the column
     beside them is of words ("Balance weight"); empty otherwise."""
-    data = sh.data(table.rows)
-    beside = sh.label_column + 1
-    names = [sh.name(i) for i in data if sh.name(i)]
-    if beside >= len(sh.columns) or beside in sh.labels or not names:
+    names = [sh.name(i) for i in sh.data(table.rows) if sh.name(i)]
+    if not names or any(len(n) > limits.code_max_length for n in names):
         return {}
-    if any(len(n) > limits.code_max_length for n in names):
-        return {}
-    cells = {i: table.rows[i][beside].strip() for i in data if beside < len(table.rows[i])}
-    filled = [c for c in cells.values() if c]
-    if not filled or sum(not is_number(c) for c in filled) < limits.label_column_text_share * len(filled):
-        return {}
-    return {i: c for i, c in cells.items() if c and not is_number(c)}
+    return {i: c.strip() for i, c in _words_beside(table, sh, limits).items() if c.strip() and not is_number(c)}
+
+
+def described_name(sh: Shape, row: int, described: Mapping[int, str]) -> str:
+    """A row's name with the words beside its symbol, when there are any: "mw (Balance weight)"."""
+    return f"{sh.name(row)} ({described[row]})" if described.get(row) else sh.name(row)

@@ -55,6 +55,13 @@ def _caption_gap(caption: BBox, table: BBox, side: str) -> float | None:
     near enough only when no caption is over or under the table)."""
     if min(caption[2], table[2]) <= max(caption[0], table[0]) - 50:
         return None  # not horizontally near the table
+    middle = (table[1] + table[3]) / 2
+    if table[1] - 5 <= caption[1] and caption[3] <= table[3] + 5:
+        # Inside the table's region (prose above the caption drawn into it): its own caption when on that side of
+        # the region's middle, nearest of all.
+        inside = caption[3] <= middle if side == "above" else caption[1] >= middle
+        gap = 0.0 if side == "above" else 20.0
+        return None if not inside else gap if min(caption[2], table[2]) > max(caption[0], table[0]) else gap + 1000
     if side == "above":
         gap = table[1] - caption[3]
         if not -5 <= gap <= 80:
@@ -346,6 +353,12 @@ def finish_table(
         caption = find_caption(lines, bbox, captions)
     else:
         caption = None
+    # A labelled caption among the region's own first rows is this table's, and it holds the caption's every line:
+    # before a line found outside the region (a region that took in the paragraph above its caption sits below the
+    # previous table's caption too), and before the same caption's first line found inside it.
+    outside = caption_line is None or _overlap(caption_line.bbox, bbox) == 0
+    if inner_caption and table_label(inner_caption) and (outside or table_label(inner_caption) == table_label(caption)):
+        caption = inner_caption
     caption = caption or inner_caption
     if caption and len(grid.rows) > 2 and caption[-1] not in ".:;)" and _caption_tail(grid.rows[0]):
         # the caption's last line was read as the table's first row ("... in educational" / "institutions in 2004")

@@ -85,6 +85,15 @@ from app.qa.compose import arithmetic_line, value_of
          "difference", ("What was the average error of the new model?",
                         "What was the average error of the baseline it replaced?"),
          ("The new model", "The baseline it replaced")),
+        # Two words of unit after "by how many"; the object is the owner's same measure on another thing.
+        ("By how many percentage points did the CNN's recall on news exceed its recall on tweets in the NLP thesis?",
+         "difference", ("What is the CNN's recall on news in the NLP thesis?",
+                        "What is the CNN's recall on tweets in the NLP thesis?"),
+         ("The CNN's recall on news", "The CNN's recall on tweets")),
+        # A margin of one over another: what each got, where the question says.
+        ("What was Ann Lee's margin over Bob Ray in Ward 3 in 2018?", "difference",
+         ("What did Ann Lee get in Ward 3 in 2018?", "What did Bob Ray get in Ward 3 in 2018?"),
+         ("Ann Lee", "Bob Ray")),
         ("What is the difference between the French and the Dutch scores of the 2010 survey?", "difference",
          ("What is the French scores of the 2010 survey?", "What is the Dutch scores of the 2010 survey?"),
          ("The French scores of the 2010 survey", "The Dutch scores of the 2010 survey")),
@@ -110,6 +119,7 @@ def test_an_arithmetic_question_becomes_two_lookups(
         "How much more?",
         "What was the gap between men and women in employment in 2012?",  # not two things of one noun
         "By how much?",
+        "Which party had a lead over the others in 2010?",  # no one's margin: nothing to subtract
     ],
 )
 def test_other_questions_ask_no_arithmetic(question: str) -> None:

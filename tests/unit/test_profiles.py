@@ -22,12 +22,15 @@ from app.qa.profiles import build_profiles, resolve_description
         ("What does Exhibit 5 in Ulta Beauty's fourth-quarter release show?", [("ulta", "beauty", "fourth-quarter")]),
         # "its" stands for the name before it.
         ("Has Initech ever paid a dividend, according to its 2022 annual report?", [("initech", "2022")]),
+        # A kind said in two words.
+        ("What supply voltage does the ZX81 sensor data sheet allow?", [("zx81", "sensor")]),
     ],
 )  # fmt: skip
 def test_descriptions_are_the_words_before_a_kind_noun(question: str, described: list[tuple[str, ...]]) -> None:
     found = descriptions(question)
     assert [d.words for d in found] == described
-    assert all(question[d.start : d.end].split()[-1].lower().startswith(("paper", "datasheet", "report", "release"))
+    kinds = ("paper", "datasheet", "report", "release", "sheet")
+    assert all(question[d.start : d.end].split()[-1].lower().startswith(kinds)
                for d in found)  # fmt: skip
 
 
@@ -35,7 +38,8 @@ def test_descriptions_are_the_words_before_a_kind_noun(question: str, described:
     "question",
     ["Which paper is the longest?", "What does the report say?", "A paper on X?", "What did the 2019 report say?",
      "How many votes did the 911 proposal get?", "What changed in fiscal release 2?",
-     "How many staff does the company list in its 2022 report?"],  # "its" with no name before it
+     "How many staff does the company list in its 2022 report?", "What does the balance sheet say?",
+     "What is in the data sheet?"],  # "its" with no name before it
 )  # fmt: skip
 def test_no_description(question: str) -> None:  # also "in fiscal release": no "the", no owner
     assert descriptions(question) == []

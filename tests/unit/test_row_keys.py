@@ -305,3 +305,30 @@ def test_the_words_of_a_documents_description_name_no_column() -> None:
     got = cell_answer(table, without_document_names(question))
     assert got is not None and got.cell is not None and got.cell["value"] == "0.278", got
     assert "gene" not in question_tokens(question)
+
+
+SPEC = TableData(
+    id="s",
+    rows=[
+        ["Parameter", "Conditions", "Min", "Typ", "Max", "Units"],
+        ["Output range", "MODE=0", "", "±2", "", "V"],
+        ["", "MODE=1", "", "±4", "", "V"],
+        ["", "MODE=2", "", "±8", "", "V"],
+        ["Word length", "", "", "12", "", "bits"],
+        ["Gain", "MODE=0", "", "410", "", "mV/V"],
+        ["", "MODE=1", "", "205", "", "mV/V"],
+        ["Gain drift", "25°C", "-2", "", "+2", "%"],
+    ],
+    columns=["Parameter", "Conditions", "Min", "Typ", "Max", "Units"],
+    header_rows=1,
+)
+
+
+def test_rows_of_figures_under_a_label_continue_it_named_by_their_condition() -> None:
+    sh = shape(SPEC)
+    assert [sh.name(i) for i in sh.data(SPEC.rows)] == [
+        "Output range / MODE=0", "Output range / MODE=1", "Output range / MODE=2", "Word length",
+        "Gain / MODE=0", "Gain / MODE=1", "Gain drift",
+    ]  # fmt: skip
+    got = cell_answer(SPEC, "What is the typical gain in MODE=1?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "205"

@@ -224,3 +224,35 @@ def test_lines_of_running_text_above_a_caption_inside_the_region_are_no_rows_of_
     # Rows of figures above a caption line are a table of their own: the region is left as it is.
     figures = _grid([["a", "1", "2"], ["", "Table 2: Other", ""], ["b", "3", "4"], ["c", "5", "6"]])
     assert split_caption_rows(figures) is None and figures.rows[0] == ["a", "1", "2"]
+
+
+
+def test_a_labelled_caption_among_the_regions_first_rows_is_the_tables_own() -> None:
+    # The region took in its caption ("Table 5 …"); the previous table's caption ("Table 4 …") stands above it, near
+    # enough to be taken for this table's: the table's own caption wins.
+    from app.ingest.table_captions import finish_table
+
+    rows = [["Table 5: Large model results", "", ""], ["Task", "Accuracy", "F1"], ["QA", "0.792", "0.762"],
+            ["Summary", "0.815", "0.815"], ["Data", "0.839", "0.857"]]  # fmt: skip
+    grid = _grid(rows, [[None if not c else _box(100.0 * j, 300.0 + 20.0 * i, 60) for j, c in enumerate(r)]
+                        for i, r in enumerate(rows)], (0.0, 300.0, 300.0, 400.0))  # fmt: skip
+    said = "Table 4: Class counts".split()
+    above = Line([Word(w, (40.0 * k, 230.0, 35.0 + 40 * k, 241.0)) for k, w in enumerate(said)])
+    table = finish_table(1, grid, [above], [above], caption_line=above)
+    assert table.label == "Table 5" and table.caption is not None and table.caption.startswith("Table 5")
+    assert table.rows[0] == ["Task", "Accuracy", "F1"]
+
+
+def test_a_caption_inside_a_region_that_took_in_the_prose_above_it_is_that_tables_own() -> None:
+    # A table over its caption ("Table 4"), a paragraph, then two tables each under its caption; the second region took
+    # in the paragraph and its caption: that caption, in the region's upper half, is its own, not "Table 4" above it.
+    from app.ingest.table_captions import assign_captions
+
+    def caption(text: str, top: float) -> Line:
+        return Line([Word(w, (150.0 + 40 * k, top, 185.0 + 40 * k, top + 11)) for k, w in enumerate(text.split())])
+
+    tables = [(184.0, 135.0, 411.0, 281.0), (86.0, 373.0, 509.0, 502.0), (90.0, 543.0, 505.0, 612.0)]
+    captions = [caption("Table 4: Class counts", 284.0), caption("Table 5: Large model", 403.0),
+                caption("Table 6: Small model", 520.0)]  # fmt: skip
+    chosen = assign_captions(tables, captions)
+    assert [c.text.split(":")[0] if c else None for c in chosen] == ["Table 4", "Table 5", "Table 6"]

@@ -44,11 +44,15 @@ def descriptions(question: str) -> list[Description]:
     tokens = list(TOKEN.finditer(question))
     found: list[Description] = []
     for i, token in enumerate(tokens):
-        if _unowned(token.group(0)).lower() not in words["kind_nouns"]:
+        said = _unowned(token.group(0)).lower()
+        # "the SPS30 sensor data sheet": a kind noun of two words, the description before its first.
+        compound = i > 0 and f"{tokens[i - 1].group(0).lower()} {said}" in words["kind_compounds"]
+        if said not in words["kind_nouns"] and not compound:
             continue
         described: list[str] = []
-        start, owned, closed = token.start(), False, False
-        for back in range(i - 1, max(-1, i - 1 - MAX_DESCRIPTION_WORDS), -1):
+        first = i - 1 - int(compound)
+        start, owned, closed = tokens[first + 1].start(), False, False
+        for back in range(first, max(-1, first - MAX_DESCRIPTION_WORDS), -1):
             raw = tokens[back].group(0)
             word = _unowned(raw).lower()
             if word in _OPENERS:

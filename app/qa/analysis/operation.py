@@ -73,10 +73,11 @@ def arithmetic_question(question: str) -> Arithmetic | None:
     """The operation and the two lookups of an arithmetic question; None for any other question."""
     q = " ".join(question.split()).rstrip(" ?.!")
     low = q.lower()
-    if "how" not in low and "difference" not in low and "gap" not in low:
+    if "how" not in low and "difference" not in low and "gap" not in low and " over " not in low:
         return None
     doc = parse(q)
-    return _comparative_than(doc) or _by_how_much(doc) or _compared_with(doc) or _difference_between(doc)
+    found = _comparative_than(doc) or _by_how_much(doc) or _compared_with(doc) or _difference_between(doc)
+    return found or _margin_over(doc)
 
 
 def _label(phrase: str) -> str:
@@ -234,8 +235,9 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
     """ "By how much did X grow from A to B?", "… rise in A compared with B?", "By how many points does A beat B
     in X?"."""
     text = doc.text
-    m = re.match(r"^(?P<context>.*?)\bby how (?:much|many)(?:\s+\w+)?\s+(?:did|does|do|has|have|had|was|were|is|are)"
-                 r"\s+(?P<rest>.+)$", text, re.I)  # fmt: skip
+    # "by how many percentage points did …": up to three words of unit, none of them the auxiliary itself.
+    m = re.match(r"^(?P<context>.*?)\bby how (?:much|many)(?:\s+(?!(?:did|does|do|has|have|had|was|were|is|are)\b)\w+)"
+                 r"{0,3}\s+(?:did|does|do|has|have|had|was|were|is|are)\s+(?P<rest>.+)$", text, re.I)  # fmt: skip
     if m is None:
         return None
     context = (m.group("context").strip() + " ") if m.group("context").strip() else ""
@@ -261,6 +263,8 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
         b_in = b if re.match(rf"^(?:{_PREPOSITIONS})\s", b, re.I) else f"in {b}"
         return Arithmetic("difference", (Part(f"{context}What was {subject} {a_in}?", _label(a)),
                                          Part(f"{context}What was {subject} {b_in}?", _label(b))))  # fmt: skip
+    if subject and verb.text.lower() in lexicon()["outdo"] and ITS.lead(after) and possessive(subject) is not None:
+        return _its_own(context, subject, after)
     beaten = re.match(r"^(?P<b>.+?)\s+(?:in|on|for)\s+(?P<what>.+)$", after)
     if beaten is not None and subject and verb.text.lower() in lexicon()["outdo"]:
         what, b = beaten.group("what"), _stand_in(beaten.group("b"), subject)
@@ -273,6 +277,42 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
         return Arithmetic("difference", (Part(f"{context}What is the {what} of {subject}?", _label(subject)),
                                          Part(f"{context}What is the {what} of {b}?", _label(b))))  # fmt: skip
     return None
+
+
+def _its_own(context: str, subject: str, after: str) -> Arithmetic:
+    """ "did the GRU's accuracy on A exceed its accuracy on B in the sentiment report": the owner's same measure on
+    another thing. The last phrase of the object ("in the sentiment report") may name where both are read: each
+    part is asked with it."""
+    owner = possessive(subject)
+    assert owner is not None
+    other = f"{owner[0]}'s {after.split(None, 1)[1]}"
+    cut = max(after.rfind(" in "), after.rfind(" according to "))
+    tail = after[cut:] if cut > after.find(" ", after.find(" ") + 1) else ""
+    second = _label(other[: len(other) - len(tail)])
+    return Arithmetic("difference", (Part(f"{context}What is {subject}{tail}?", _label(subject)),
+                                     Part(f"{context}What is {other}?", second)))  # fmt: skip
+
+
+def _margin_over(doc: Any) -> Arithmetic | None:
+    """ "What was A's margin over B in X?": what A got in X less what B got there; the margin's noun is one of the
+    lexicon's (`margins`), read from the parse (A its possessor, B the object of "over")."""
+    tokens = list(doc)
+    margin = next((t for t in tokens if t.lower_ in lexicon()["margins"] and t.i + 1 < len(tokens)
+                   and tokens[t.i + 1].lower_ == "over"), None)  # fmt: skip
+    if margin is None:
+        return None
+    owner = next((t for t in margin.children if t.dep_ == "poss"), None)
+    beaten = next((t for t in tokens[margin.i + 1].children if t.dep_ == "pobj"), None)
+    if owner is None or beaten is None:
+        return None
+    a = doc[owner.left_edge.i : owner.i + 1].text
+    b_end = next((t.i for t in tokens[beaten.i + 1 :] if t.tag_ in ("IN", "TO") or t.text == ","), len(tokens))
+    b = doc[beaten.left_edge.i : b_end].text
+    rest = doc[b_end:].text.strip(" ,")
+    where = f" {rest}" if rest else ""
+    context = _context(doc, tokens[0].i) if tokens[0].lower_ in ("what", "how") else ""
+    return Arithmetic("difference", (Part(f"{context}What did {a} get{where}?", _label(a)),
+                                     Part(f"{context}What did {b} get{where}?", _label(b))))  # fmt: skip
 
 
 def _compared_with(doc: Any) -> Arithmetic | None:

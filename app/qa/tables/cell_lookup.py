@@ -190,7 +190,8 @@ def cell_answer(
     others = [p for p in rivals if primary(p) != primary(row)]
     sure = cell_sure(table, sh, row, others, col, q, rest, only_numeric, limits)
     if sure:
-        body = f"**{value}** — {cell['row']}, {cell['column']}, in {cite_name(table, limits)} {{cite}}."
+        named = ", ".join(n for n in (cell["row"], cell["column"]) if n)  # a column may have no header
+        body = f"**{value}** — {named}, in {cite_name(table, limits)} {{cite}}."
     else:
         body = row_excerpt(table, sh, row.index, col.index, limits)
     got = TableAnswer(table.id, "cell", body, short_answer=value if sure else None, cell=cell)

@@ -19,6 +19,8 @@ from app.qa.tables.model import Shape, TableData
 from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
 
+MAX_CONDITION_WORDS = 3  # "FS_SEL=1", "VDD = 3.3V": a condition; more words are a wrapped sentence
+
 # Dot leaders after a row label ("Robbery . . . . .") are layout, not part of its name.
 
 
@@ -200,7 +202,44 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
             sh.names[i] = f"{primary} / {subl}" if primary and subl else primary or subl
         else:
             sh.primary[i] = sh.names[i] = label
+    if not has_sub:
+        _continued(sh, rows, data)
     _with_keys(sh, rows, data, limits)
+
+
+def _continued(sh: Shape, rows: list[list[str]], data: list[int]) -> None:
+    """Rows of figures under a label with their own label cell empty continue the label above: a data sheet's
+    "Sensitivity Scale Factor | FS_SEL=0 | 131" then " | FS_SEL=1 | 65.5". Unnamed, they could never be read. When
+    every row of the run says a short condition in one column of words right of the label, each is named
+    "<label> / <condition>". Without one the rows stay unnamed: words wrapped from the row above ("first READY
+    assertion in cycle mode" under "Cycle mode") are no condition, and such rows hold the label's wrapped lines."""
+    runs: list[list[int]] = []
+    run: list[int] = []
+    for i in data:
+        label = _label_text(rows[i], sh.label_column)
+        holds = any(c.strip() for k, c in enumerate(rows[i]) if k != sh.label_column)
+        if not label and holds and run and run[-1] == i - 1:
+            run.append(i)
+            continue
+        runs.append(run)
+        # A section heading or a note between ends the run: what follows continues nothing above it.
+        run = [i] if label and sh.names.get(i) else []
+    runs.append(run)
+    for run in (r for r in runs if len(r) > 1):
+        label = sh.names[run[0]]
+        beside = next((k for k in range(sh.label_column + 1, len(sh.columns)) if _conditions(rows, run, k)), None)
+        if beside is None:
+            continue
+        for i in run:
+            sh.primary[i] = label
+            sh.names[i] = f"{label} / {_cell_text(rows[i], beside)}"
+
+
+def _conditions(rows: list[list[str]], run: list[int], c: int) -> bool:
+    """Column c says, on every row of the run, a different short condition in words (not a figure)."""
+    said = [_cell_text(rows[i], c) for i in run]
+    short = all(x and not is_number(x) and len(x.split()) <= MAX_CONDITION_WORDS for x in said)
+    return short and len(set(said)) == len(said)
 
 
 def _with_keys(sh: Shape, rows: list[list[str]], data: list[int], limits: TableReadingSettings) -> None:

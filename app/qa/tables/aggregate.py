@@ -62,7 +62,9 @@ def _asks_count(question: str) -> bool:
     )  # fmt: skip
 
 
-def _aggregate_column(table: TableData, sh: Shape, q: list[str], limits: TableReadingSettings) -> Pick | None:
+def _aggregate_column(
+    table: TableData, sh: Shape, q: list[str], kind: str, limits: TableReadingSettings
+) -> Pick | None:
     col = best_column(sh, q, sh.labels, frozenset(tokens(table.caption or "")), limits)
     numeric = numeric_columns(table, sh, limits)
     if col is not None and col.index in numeric:
@@ -75,6 +77,11 @@ def _aggregate_column(table: TableData, sh: Shape, q: list[str], limits: TableRe
             return max(scored, key=lambda p: (p.matched, p.coverage))
         # No numeric column named as well: a text column's word ("the parameter table" beside a "Parameter"
         # column) sets no column of figures apart; read the table as naming none.
+    words = set(tokens(" ".join(sh.columns[c] for c in range(len(sh.columns)) if c not in numeric)))
+    if kind in ("average", "total") and words & set(q):
+        # A mean or a total of figures the question never named, where it names a column of words instead ("the
+        # benign apps' mean permission count" over "Permission" beside correlations): no reading. An extreme is one.
+        return None
     if len(numeric) == 1:
         return Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
     # No column named ("Which state had the most background checks?"): the table's own total column, when it has
@@ -205,7 +212,7 @@ def _aggregate(
             return along
     # The threshold ("above $20") is no column name; other numbers ("in 1996") may be.
     q = tokens(_without_thresholds(question, asked))
-    col = _aggregate_column(table, sh, q, limits)
+    col = _aggregate_column(table, sh, q, kind, limits)
     if col is None:
         return None, None
     numbers = column_values(table, col.index)

@@ -107,4 +107,6 @@ def arithmetic_working(
         holding = [n.node_id for n in part.cited if value and value in n.text]
         source = cell[0] if cell else next(iter(holding or [n.node_id for n in part.cited]), None)
         markers.append(f"[{positions[source]}]" if source in positions else "")
+    if values[0] is not None and values[0] == values[1] and markers[0] == markers[1]:
+        return None  # both parts read one value of one unit: the two things asked for were not told apart
     return arithmetic_line(arithmetic.operation, [label for label, _ in answered], values, markers)

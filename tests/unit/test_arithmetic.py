@@ -90,6 +90,10 @@ from app.qa.compose import arithmetic_line, value_of
          "difference", ("What is the CNN's recall on news in the NLP thesis?",
                         "What is the CNN's recall on tweets in the NLP thesis?"),
          ("The CNN's recall on news", "The CNN's recall on tweets")),
+        # A quantity's noun the tagger calls an adjective ("more current does"): how much of it each draws.
+        ("How many times more current does the pump draw at full speed than at half speed?", "ratio",
+         ("What current does the pump draw at full speed?", "What current does the pump draw at half speed?"),
+         ("Full speed", "Half speed")),
         # A margin of one over another: what each got, where the question says.
         ("What was Ann Lee's margin over Bob Ray in Ward 3 in 2018?", "difference",
          ("What did Ann Lee get in Ward 3 in 2018?", "What did Bob Ray get in Ward 3 in 2018?"),
@@ -184,3 +188,21 @@ def test_the_how_of_how_much_is_found_past_a_description_that_says_how() -> None
                                 "the Yield of Wheat than of Barley?")  # fmt: skip
     assert found is not None and found.operation == "difference"
     assert [p.label for p in found.parts] == ["Wheat", "Barley"], found
+
+
+def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
+    from app.qa.analysis.operation import Arithmetic
+    from app.qa.answer import Answer
+    from app.qa.ask import EvidenceNode
+    from app.qa.compose import arithmetic_working
+    from app.qa.decompose.patterns import Part
+
+    said = "Of this, 1058 cycles went to writing, 642 to polling."
+    unit = EvidenceNode("p1", "passage", "d", 4, "p. 4", said, 0, 1.0)
+    parts = (Part("How many for writing?", "Writing"), Part("How many for reading?", "Reading"))
+    arithmetic = Arithmetic("difference", parts)
+    read = Answer("642 [1]", [unit], candidate="642")
+    same = [("Writing", read), ("Reading", read)]
+    assert arithmetic_working(arithmetic, same, [None, None], Answer("x", [unit])) is None
+    apart = [same[0], ("Reading", Answer("1058 [1]", [unit], candidate="1058"))]
+    assert arithmetic_working(arithmetic, apart, [None, None], Answer("x", [unit])) is not None

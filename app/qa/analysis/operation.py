@@ -22,6 +22,7 @@ import yaml
 
 from app.qa.analysis.grammar import parse
 from app.qa.analysis.phrases import SPACED, Phrases, possessive
+from app.qa.answer_types import QUANTITY_WORDS
 from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.decompose.choice import years
 from app.qa.decompose.compare import CAPITALISED, YEARISH
@@ -184,6 +185,7 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
         and i + 2 < len(tokens)
         and tokens[i + 1].tag_ in ("JJ", "RB")
         and tokens[i + 2].tag_ in VERB_TAGS
+        and tokens[i + 1].lower_ not in QUANTITY_WORDS  # "how many times more current does A draw": a noun
     ):
         comparative = adjective = tokens[i + 1]  # "how much more expensive was ...": asked as "how expensive was"
     than = next((t for t in tokens[comparative.i + 1 :] if t.lower_ == "than"), None)

@@ -14,7 +14,7 @@ from app.ingest.table_intro import split_intro_rows
 from app.ingest.table_stream import _overlap
 from app.ingest.table_text import _CAPTION, _FIGURE_CAPTION, _is_data_row, header_row_count, rows_to_markdown
 from app.ingest.table_words import Grid
-from app.ingest.table_wraps import join_wrapped_rows
+from app.ingest.table_wraps import join_label_lines, join_wrapped_labels, join_wrapped_rows
 
 # ------------------------------------------------------------------------------------------------
 # Captions, labels, headers
@@ -57,12 +57,11 @@ def _caption_gap(caption: BBox, table: BBox, side: str) -> float | None:
         return None  # not horizontally near the table
     middle = (table[1] + table[3]) / 2
     if table[1] - 5 <= caption[1] and caption[3] <= table[3] + 5:
-        # Inside the table's region (prose above the caption drawn into it): its own caption when on that side of
-        # the region's middle, nearest of all.
-        inside = caption[3] <= middle if side == "above" else caption[1] >= middle
+        # Inside the region (prose above the caption drawn into it): its own caption on that side of the middle.
+        if caption[3] > middle if side == "above" else caption[1] < middle:
+            return None
         gap = 0.0 if side == "above" else 20.0
-        return None if not inside else gap if min(caption[2], table[2]) > max(caption[0], table[0]) else gap + 1000
-    if side == "above":
+    elif side == "above":
         gap = table[1] - caption[3]
         if not -5 <= gap <= 80:
             return None
@@ -233,92 +232,6 @@ def table_markdown(rows: Sequence[Sequence[str]], columns: Sequence[str] | None,
     return rows_to_markdown(rows)
 
 
-# A wrapped label's next line starts where the label starts, or indented under it; one that starts more than this
-# many points to the left of the label above is a label of its own.
-WRAP_OUTDENT = 1.0
-
-
-def join_wrapped_labels(grid: Grid) -> None:
-    """A row label that wraps onto the next line, beside that line's own cells ("Chronic fatigue"
-    / "syndrome" next to "Count" / "Percentage"), is one label: the all-lower-case continuation
-    goes up into the label above when that row has values of its own. Only where lower-case
-    labels are the exception in that column, and not from a line set out to the left of the label
-    above, nor onto a label without letters. Not in the header above the first row of numbers: a
-    stub name broken over two header lines ("Spa-" / "rsity") stays as printed."""
-    labels = [r[0] for r in grid.rows if r and r[0]]
-    if not labels or sum(1 for t in labels if t[0].islower()) > 0.3 * len(labels):
-        return
-    first_data = next((i for i, r in enumerate(grid.rows) if _is_data_row(r)), 0)
-    for i in range(len(grid.rows) - 1, first_data, -1):
-        text, above = grid.rows[i][0], grid.rows[i - 1][0]
-        if not (text and text == text.lower() and text[0].islower() and not any(ch.isdigit() for ch in text)):
-            continue
-        if not (above and above[-1] not in ".:;" and any(grid.rows[i - 1][1:])):
-            continue  # the label above stands alone: the values are on this line
-        if not any(ch.isalpha() for ch in above):
-            continue  # a label that is a figure ("65+", "18-24") is whole: it is not a phrase broken at its line end
-        a, b = grid.boxes[i - 1][0], grid.boxes[i][0]
-        if a is not None and b is not None and b[0] < a[0] - WRAP_OUTDENT:
-            continue  # set out to the left of the label above (a "total" under indented items): a label of its own
-        grid.rows[i - 1][0] = f"{above} {text}"
-        grid.boxes[i - 1][0] = union_bbox((a, b)) if a and b else (a or b)
-        grid.rows[i][0], grid.boxes[i][0] = "", None
-        if not any(grid.rows[i]):
-            del grid.rows[i], grid.boxes[i]
-
-
-# A label's next line is set closer under it than the table's rows follow one another: a line that holds only a
-# label, set under the label of a row of values at less than this share of the rows' usual pitch (bottom to bottom),
-# starting where that label starts or indented under it (within INDENT_EMS of its line height), is that label's
-# wrap ("Seasonal and part-" / "time workers"); a section label below a row is set a full row's pitch down.
-WRAP_PITCH_SHARE = 0.85
-INDENT_EMS = 2.0
-
-
-def join_label_lines(grid: Grid) -> None:
-    """Join each label line set as the wrap of the label above (`WRAP_PITCH_SHARE`) into that label."""
-    rows, boxes = grid.rows, grid.boxes
-    first_data = next((i for i, r in enumerate(rows) if _is_data_row(r)), None)
-    if first_data is None:
-        return
-    valued = [i for i in range(first_data, len(rows)) if rows[i][0] and boxes[i][0] and any(rows[i][1:])]
-    pitches = sorted(
-        b[3] - a[3] for i, j in zip(valued, valued[1:], strict=False) if j == i + 1
-        for a, b in [(boxes[i][0], boxes[j][0])] if a is not None and b is not None
-    )  # fmt: skip
-    if len(pitches) < 3:
-        return
-    usual = pitches[len(pitches) // 2]
-    i = first_data + 1
-    while i < len(rows):
-        a = boxes[i - 1][0]
-        if a is None or not any(rows[i - 1][1:]):
-            i += 1
-            continue
-        end, last = i, a  # the label's wrapped lines: rows i .. end - 1
-        while end < len(rows) and _label_wrap(rows[end], boxes[end][0], last, usual):
-            last = boxes[end][0] or last
-            end += 1
-        if end > i and (end == len(rows) or rows[end][0] or not any(rows[end][1:])):
-            # (not when a row of values without a label follows: those lines are a label whose values come lower)
-            rows[i - 1][0] = " ".join(rows[k][0] for k in range(i - 1, end))
-            boxes[i - 1][0] = union_bbox(b for k in range(i - 1, end) if (b := boxes[k][0]) is not None)
-            del rows[i:end], boxes[i:end]
-        i += 1
-
-
-def _label_wrap(row: Sequence[str], box: BBox | None, above: BBox, usual: float) -> bool:
-    """Is ``row`` only a label line set as the next line of the label line ``above`` (not left of it, indented by at
-    most `INDENT_EMS` line heights, closer than `WRAP_PITCH_SHARE` of the rows' pitch)?"""
-    if box is None or not row[0] or any(row[1:]):
-        return False
-    height = box[3] - box[1]
-    return (
-        above[0] - WRAP_OUTDENT <= box[0] <= above[0] + INDENT_EMS * height
-        and box[3] - above[3] < WRAP_PITCH_SHARE * usual
-    )
-
-
 def _caption_tail(row: Sequence[str]) -> bool:
     """A first row that is only the lower-case end of a sentence in the first column."""
     filled = [c for c in row if c]
@@ -353,11 +266,10 @@ def finish_table(
         caption = find_caption(lines, bbox, captions)
     else:
         caption = None
-    # A labelled caption among the region's own first rows is this table's, and it holds the caption's every line:
-    # before a line found outside the region (a region that took in the paragraph above its caption sits below the
-    # previous table's caption too), and before the same caption's first line found inside it.
+    # A labelled caption among the region's first rows is this table's, all its lines: before a line outside the
+    # region (the previous table's caption above a region that took in a paragraph) or its own first line inside.
     outside = caption_line is None or _overlap(caption_line.bbox, bbox) == 0
-    if inner_caption and table_label(inner_caption) and (outside or table_label(inner_caption) == table_label(caption)):
+    if (label := table_label(inner_caption)) and (outside or label == table_label(caption)):
         caption = inner_caption
     caption = caption or inner_caption
     if caption and len(grid.rows) > 2 and caption[-1] not in ".:;)" and _caption_tail(grid.rows[0]):

@@ -2,6 +2,10 @@
 line's ("Sound" / "interrupt" / "response time" beside "Time from the sound amplitude exceeding" / "the interrupt
 threshold to the output" / …, with "40 | ms" on the first line only).
 
+Row labels wrap too: an all-lower-case line beside its row's own cells goes up into the label above
+(`join_wrapped_labels`), and a label line set closer under a label than rows follow one another is that label's next
+line (`join_label_lines`).
+
 A line with no figure, set closer under the line above than rows are set apart, whose every cell stands under a text
 cell of the last row of figures, is the rest of that row's cells: it is joined into them. Where rows follow one
 another as closely as a wrapped cell's lines do, a wrap cannot be told from a row and nothing is joined."""
@@ -12,6 +16,7 @@ from collections.abc import Sequence
 
 from app.ingest.extracted import BBox
 from app.ingest.passages import union_bbox
+from app.ingest.table_text import _is_data_row
 from app.ingest.table_words import Grid
 
 # A wrapped cell's next line is set closer than this share of the usual space between rows of figures (the space
@@ -96,3 +101,89 @@ def join_wrapped_rows(grid: Grid) -> None:
         owner = i if _has_figure(rows[i]) else None
         last_bottom, wrapping = here[1], False
         i += 1
+
+
+# A wrapped label's next line starts where the label starts, or indented under it; one that starts more than this
+# many points to the left of the label above is a label of its own.
+WRAP_OUTDENT = 1.0
+
+
+def join_wrapped_labels(grid: Grid) -> None:
+    """A row label that wraps onto the next line, beside that line's own cells ("Chronic fatigue"
+    / "syndrome" next to "Count" / "Percentage"), is one label: the all-lower-case continuation
+    goes up into the label above when that row has values of its own. Only where lower-case
+    labels are the exception in that column, and not from a line set out to the left of the label
+    above, nor onto a label without letters. Not in the header above the first row of numbers: a
+    stub name broken over two header lines ("Spa-" / "rsity") stays as printed."""
+    labels = [r[0] for r in grid.rows if r and r[0]]
+    if not labels or sum(1 for t in labels if t[0].islower()) > 0.3 * len(labels):
+        return
+    first_data = next((i for i, r in enumerate(grid.rows) if _is_data_row(r)), 0)
+    for i in range(len(grid.rows) - 1, first_data, -1):
+        text, above = grid.rows[i][0], grid.rows[i - 1][0]
+        if not (text and text == text.lower() and text[0].islower() and not any(ch.isdigit() for ch in text)):
+            continue
+        if not (above and above[-1] not in ".:;" and any(grid.rows[i - 1][1:])):
+            continue  # the label above stands alone: the values are on this line
+        if not any(ch.isalpha() for ch in above):
+            continue  # a label that is a figure ("65+", "18-24") is whole: it is not a phrase broken at its line end
+        a, b = grid.boxes[i - 1][0], grid.boxes[i][0]
+        if a is not None and b is not None and b[0] < a[0] - WRAP_OUTDENT:
+            continue  # set out to the left of the label above (a "total" under indented items): a label of its own
+        grid.rows[i - 1][0] = f"{above} {text}"
+        grid.boxes[i - 1][0] = union_bbox((a, b)) if a and b else (a or b)
+        grid.rows[i][0], grid.boxes[i][0] = "", None
+        if not any(grid.rows[i]):
+            del grid.rows[i], grid.boxes[i]
+
+
+# A label's next line is set closer under it than the table's rows follow one another: a line that holds only a
+# label, set under the label of a row of values at less than this share of the rows' usual pitch (bottom to bottom),
+# starting where that label starts or indented under it (within INDENT_EMS of its line height), is that label's
+# wrap ("Seasonal and part-" / "time workers"); a section label below a row is set a full row's pitch down.
+WRAP_PITCH_SHARE = 0.85
+INDENT_EMS = 2.0
+
+
+def join_label_lines(grid: Grid) -> None:
+    """Join each label line set as the wrap of the label above (`WRAP_PITCH_SHARE`) into that label."""
+    rows, boxes = grid.rows, grid.boxes
+    first_data = next((i for i, r in enumerate(rows) if _is_data_row(r)), None)
+    if first_data is None:
+        return
+    valued = [i for i in range(first_data, len(rows)) if rows[i][0] and boxes[i][0] and any(rows[i][1:])]
+    pitches = sorted(
+        b[3] - a[3] for i, j in zip(valued, valued[1:], strict=False) if j == i + 1
+        for a, b in [(boxes[i][0], boxes[j][0])] if a is not None and b is not None
+    )  # fmt: skip
+    if len(pitches) < 3:
+        return
+    usual = pitches[len(pitches) // 2]
+    i = first_data + 1
+    while i < len(rows):
+        a = boxes[i - 1][0]
+        if a is None or not any(rows[i - 1][1:]):
+            i += 1
+            continue
+        end, last = i, a  # the label's wrapped lines: rows i .. end - 1
+        while end < len(rows) and _label_wrap(rows[end], boxes[end][0], last, usual):
+            last = boxes[end][0] or last
+            end += 1
+        if end > i and (end == len(rows) or rows[end][0] or not any(rows[end][1:])):
+            # (not when a row of values without a label follows: those lines are a label whose values come lower)
+            rows[i - 1][0] = " ".join(rows[k][0] for k in range(i - 1, end))
+            boxes[i - 1][0] = union_bbox(b for k in range(i - 1, end) if (b := boxes[k][0]) is not None)
+            del rows[i:end], boxes[i:end]
+        i += 1
+
+
+def _label_wrap(row: Sequence[str], box: BBox | None, above: BBox, usual: float) -> bool:
+    """Is ``row`` only a label line set as the next line of the label line ``above`` (not left of it, indented by at
+    most `INDENT_EMS` line heights, closer than `WRAP_PITCH_SHARE` of the rows' pitch)?"""
+    if box is None or not row[0] or any(row[1:]):
+        return False
+    height = box[3] - box[1]
+    return (
+        above[0] - WRAP_OUTDENT <= box[0] <= above[0] + INDENT_EMS * height
+        and box[3] - above[3] < WRAP_PITCH_SHARE * usual
+    )

@@ -265,8 +265,9 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
         b_in = b if re.match(rf"^(?:{_PREPOSITIONS})\s", b, re.I) else f"in {b}"
         return Arithmetic("difference", (Part(f"{context}What was {subject} {a_in}?", _label(a)),
                                          Part(f"{context}What was {subject} {b_in}?", _label(b))))  # fmt: skip
-    if subject and verb.text.lower() in lexicon()["outdo"] and ITS.lead(after) and possessive(subject) is not None:
-        return _its_own(context, subject, after)
+    owner = possessive(subject) if subject and verb.text.lower() in lexicon()["outdo"] and ITS.lead(after) else None
+    if owner is not None:
+        return _its_own(context, subject, owner[0], after)
     beaten = re.match(r"^(?P<b>.+?)\s+(?:in|on|for)\s+(?P<what>.+)$", after)
     if beaten is not None and subject and verb.text.lower() in lexicon()["outdo"]:
         what, b = beaten.group("what"), _stand_in(beaten.group("b"), subject)
@@ -281,13 +282,11 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
     return None
 
 
-def _its_own(context: str, subject: str, after: str) -> Arithmetic:
+def _its_own(context: str, subject: str, owner: str, after: str) -> Arithmetic:
     """ "did the GRU's accuracy on A exceed its accuracy on B in the sentiment report": the owner's same measure on
     another thing. The last phrase of the object ("in the sentiment report") may name where both are read: each
     part is asked with it."""
-    owner = possessive(subject)
-    assert owner is not None
-    other = f"{owner[0]}'s {after.split(None, 1)[1]}"
+    other = f"{owner}'s {after.split(None, 1)[1]}"
     cut = max(after.rfind(" in "), after.rfind(" according to "))
     tail = after[cut:] if cut > after.find(" ", after.find(" ") + 1) else ""
     second = _label(other[: len(other) - len(tail)])
@@ -312,9 +311,8 @@ def _margin_over(doc: Any) -> Arithmetic | None:
     b = doc[beaten.left_edge.i : b_end].text
     rest = doc[b_end:].text.strip(" ,")
     where = f" {rest}" if rest else ""
-    context = _context(doc, tokens[0].i) if tokens[0].lower_ in ("what", "how") else ""
-    return Arithmetic("difference", (Part(f"{context}What did {a} get{where}?", _label(a)),
-                                     Part(f"{context}What did {b} get{where}?", _label(b))))  # fmt: skip
+    return Arithmetic("difference", (Part(f"What did {a} get{where}?", _label(a)),
+                                     Part(f"What did {b} get{where}?", _label(b))))  # fmt: skip
 
 
 def _compared_with(doc: Any) -> Arithmetic | None:

@@ -77,8 +77,8 @@ def _aggregate_column(
             return max(scored, key=lambda p: (p.matched, p.coverage))
         # No numeric column named as well: a text column's word ("the parameter table" beside a "Parameter"
         # column) sets no column of figures apart; read the table as naming none.
-    words = set(tokens(" ".join(sh.columns[c] for c in range(len(sh.columns)) if c not in numeric)))
-    if kind in ("average", "total") and words & set(q):
+    if kind in ("average", "total") and set(q) & set(tokens(" ".join(c for k, c in enumerate(sh.columns)
+                                                                  if k not in numeric))):  # fmt: skip
         # A mean or a total of figures the question never named, where it names a column of words instead ("the
         # benign apps' mean permission count" over "Permission" beside correlations): no reading. An extreme is one.
         return None

@@ -49,11 +49,11 @@ def _numbers(chars: Sequence[Char]) -> list[_Number]:
     found: list[_Number] = []
     i = 0
     while i < len(chars):
-        if not chars[i].text.isdigit():
+        if not chars[i].text.isdecimal():
             i += 1
             continue
         k = i
-        while k + 1 < len(chars) and chars[k + 1].text.isdigit() and abs(chars[k + 1].top - chars[i].top) < 1.0:
+        while k + 1 < len(chars) and chars[k + 1].text.isdecimal() and abs(chars[k + 1].top - chars[i].top) < 1.0:
             k += 1
         before = chars[i - 1].text if i else " "
         after = chars[k + 1].text if k + 1 < len(chars) else " "
@@ -96,7 +96,7 @@ def without_line_numbers(chars: list[Char]) -> list[Char]:
             continue
         # Every digit inside the column's box is one of its numbers, also one set against the line's text.
         x0, x1 = min(n.x0 for n in column) - ALIGN_PT, max(n.x1 for n in column) + ALIGN_PT
-        own = {k for k, c in enumerate(chars) if c.text.isdigit() and c.x0 >= x0 and c.x1 <= x1}
+        own = {k for k, c in enumerate(chars) if c.text.isdecimal() and c.x0 >= x0 and c.x1 <= x1}
         rest = [c for k, c in enumerate(chars) if k not in own and c.text.strip() and c.x1 > c.x0]
         if not rest:
             continue

@@ -96,7 +96,7 @@ _MD = _parser()
 
 def answer_html(text: str, citations: Sequence[Mapping[str, Any]] = ()) -> str:
     """`text` (Markdown with `[n]` markers) as safe HTML; markers with a citation become links to the viewer."""
-    env = {"citations": {int(c["marker"]): c for c in citations if str(c.get("marker", "")).isdigit()}}
+    env = {"citations": {int(c["marker"]): c for c in citations if str(c.get("marker", "")).isdecimal()}}
     html = _MD.render(text or "", env)
     return nh3.clean(
         html,

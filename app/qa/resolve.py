@@ -73,7 +73,7 @@ def caption_key(caption: str | None) -> str | None:
 
 
 def _natural(key: str) -> list[tuple[int, object]]:
-    return [(0, int(p)) if p.isdigit() else (1, p) for p in key.split(".")]
+    return [(0, int(p)) if p.isdecimal() else (1, p) for p in key.split(".")]
 
 
 def describe_labels(tables: Sequence[TableInfo]) -> str:
@@ -228,4 +228,4 @@ def _strip_tables(text: str) -> str:
 
 
 def _int(key: str | None) -> int | None:
-    return int(key) if key is not None and key.isdigit() else None
+    return int(key) if key is not None and key.isdecimal() else None

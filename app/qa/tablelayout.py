@@ -229,7 +229,7 @@ def numbering(row: list[str]) -> bool:
     cells = [c.strip().rstrip("=") for c in row if c.strip()]
     return (
         len(cells) >= 3
-        and all(c.isdigit() for c in cells)
+        and all(c.isdecimal() for c in cells)
         and [int(c) for c in cells] == list(range(int(cells[0]), int(cells[0]) + len(cells)))
     )
 

@@ -38,7 +38,7 @@ from app.qa.classify.patterns import (
 
 def _number(token: str) -> int | None:
     token = token.lower().strip()
-    if token.isdigit():
+    if token.isdecimal():
         return int(token)
     if token in NUMBER_WORDS:
         return NUMBER_WORDS[token]
@@ -64,7 +64,7 @@ def label_key(text: str | None) -> str | None:
     s = re.sub(r"^([A-Za-z]{1,2})\.(?=\d)", r"\1", s)  # "A-1" is "A1": a letter series, then the number
     if not re.fullmatch(r"[A-Za-z]{0,2}\d+(?:\.\d+)*[A-Za-z]?", s):
         return None
-    return ".".join(str(int(p)) if p.isdigit() else p.upper() for p in s.split("."))
+    return ".".join(str(int(p)) if p.isdecimal() else p.upper() for p in s.split("."))
 
 
 def _range(a: int, b: int | None) -> list[int]:

@@ -15,7 +15,7 @@ def is_contents(rows: Sequence[Sequence[str]]) -> bool:
     """Most rows end in a whole number, those numbers never go down (pages in reading order), and a row's heading runs
     on in dot leaders."""
     ends = [next((c.strip() for c in reversed(row) if c.strip()), "") for row in rows]
-    pages = [int(e) for e in ends if e.isdigit()]
+    pages = [int(e) for e in ends if e.isdecimal()]
     if len(pages) < MIN_ENTRIES or len(pages) * 2 < len(rows):
         return False
     ordered = all(a <= b for a, b in zip(pages, pages[1:], strict=False))

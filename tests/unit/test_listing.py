@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from app.qa.analysis.listing import concept_predicate, kind_of
+from app.qa.analysis.parse import analyse
 from app.qa.index import CollectionIndex
 from app.qa.which_documents import documents_by_meaning
 
@@ -128,3 +129,36 @@ def test_documents_whose_title_or_first_page_names_what_they_are() -> None:
     names = {"a": ("battery-management-datasheet.pdf", None), "b": ("sensor.pdf", "MS430 Datasheet"),
              "c": ("access-control.pdf", "Access control")}  # fmt: skip
     assert profiles_naming(build_profiles(index, names), "datasheets") == {"a", "b"}
+
+
+@pytest.mark.parametrize(
+    ("question", "shape", "asked"),
+    [
+        ("Which files in this folder talk about tidal energy?", "documents_by_word", "tidal energy"),
+        ("Which reports of the collection were written for a city council?", "documents_by_meaning",
+         "were written for a city council"),
+        ("Which papers in 2019 evaluate on ImageNet?", "documents_by_meaning", "in 2019 evaluate on ImageNet"),
+    ],
+)
+def test_a_scope_naming_the_whole_collection_is_no_part_of_the_list(question: str, shape: str, asked: str) -> None:
+    analysis = analyse(question)
+    assert (analysis.shape, analysis.topic or analysis.predicate) == (shape, asked)
+    assert analysis.question == question
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("Which pump in the catalogue has the lowest noise level, and what is that level?",
+         "Which pump in the catalogue has the lowest noise level?"),
+        ("Which county reported the most rainfall, and what was that figure?",
+         "Which county reported the most rainfall?"),
+    ],
+)
+def test_a_part_that_names_the_chosen_rows_value_again_is_no_part_of_its_own(question: str, first: str) -> None:
+    assert (analyse(question).shape, analyse(question).question) == ("single", first)
+
+
+def test_a_part_that_names_a_thing_of_its_own_stays_a_part() -> None:
+    analysis = analyse("Which county reported the most rainfall, and what is its largest town?")
+    assert analysis.shape == "parts" and len(analysis.parts) == 2

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from app.qa.aggregate_intent import MAX, MIN
 from app.qa.analysis.grammar import parse
+from app.qa.analysis.operation import lexicon
+from app.qa.documents_question import stem
 
 # Tags of the words that name a thing of the part's own; a follow-up on the answer has none ("how big was it").
 OWN_THING_TAGS = frozenset({"NOUN", "PROPN", "NUM"})
 SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 ANAPHORS = frozenset({"it", "they", "this", "that", "these", "those"})
 VERBS = frozenset({"VERB", "AUX"})
+POINTERS = frozenset({"det", "poss"})
 
 
 def _outside_parentheses(text: str) -> str:
@@ -38,7 +41,7 @@ def _value_of_the_extreme(first: str, second: str) -> bool:
     """The first asks which thing is the highest or lowest, the second names nothing of its own."""
     extreme = MAX.search(first) or MIN.search(first)
     chooses = any(t.tag_ == "WDT" for t in parse(first))  # "which line", "in which month"
-    return bool(extreme) and chooses and (names_nothing(second) or _of_the_answer(second))
+    return bool(extreme) and chooses and (names_nothing(second) or _of_the_answer(second) or _said_again(second, first))
 
 
 def _of_the_answer(text: str) -> bool:
@@ -47,6 +50,17 @@ def _of_the_answer(text: str) -> bool:
     doc = parse(_outside_parentheses(text).strip(" ?.!,"))
     # "…, and with how many votes?": a fragment with no verb of its own asks about the answer too.
     return any(t.dep_ in SUBJECTS and t.lower_ in ANAPHORS for t in doc) or not any(t.pos_ in VERBS for t in doc)
+
+
+def _said_again(text: str, first: str) -> bool:
+    """Whether every thing a part names is the first part's measure said again or the value itself, named through
+    "that"/"its" ("which classifier had the highest AUC, and what was that AUC?", "…, and what is that figure?")."""
+    words = lexicon()
+    said = {stem(t.lower_) for t in parse(first)}
+    things = [t for t in parse(_outside_parentheses(text).strip(" ?.!,")) if t.pos_ in OWN_THING_TAGS]
+    pointed = any(c.lower_ in words["answer_determiners"] for t in things for c in t.children if c.dep_ in POINTERS)
+    own = [t for t in things if stem(t.lower_) not in said and t.lower_ not in words["answer_nouns"]]
+    return bool(things) and pointed and not own
 
 
 def without_value_follow_up(question: str) -> str | None:

@@ -24,6 +24,25 @@ def lexicon() -> dict[str, frozenset[str]]:
     return {key: frozenset(str(w).lower() for w in words) for key, words in data.items()}
 
 
+def without_collection_scope(question: str) -> str:
+    """ "Which documents in the collection mention nuclear power?" → "Which documents mention nuclear power?": the
+    scope after the document noun names every document, so it is no part of what the listed ones must say."""
+    words = lexicon()
+    tokens = [(m.group(0).lower(), m.start(), m.end()) for m in TOKEN.finditer(question)]
+    for i, (word, _, noun_end) in enumerate(tokens[:5]):
+        if word not in words["plural_nouns"]:
+            continue
+        j = i + 1
+        if j < len(tokens) and tokens[j][0] in words["scope_prepositions"]:
+            j += 1
+            while j < len(tokens) and tokens[j][0] in words["determiners"] | {"this"}:
+                j += 1
+            if j < len(tokens) and tokens[j][0] in words["collection_nouns"]:
+                return question[:noun_end] + question[tokens[j][2] :]
+        return question
+    return question
+
+
 def concept_predicate(question: str) -> str | None:
     """ "Which documents present multi-year statistics?" → "present multi-year statistics"; None unless the question
     opens on which/what and a plural document noun and goes on to say something of the documents."""

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.qa.analysis.coordination import alternative_parts, coordinated_parts
 from app.qa.analysis.followup import still_compares, without_value_follow_up
-from app.qa.analysis.listing import concept_predicate, kind_of
+from app.qa.analysis.listing import concept_predicate, kind_of, without_collection_scope
 from app.qa.analysis.model import QuestionAnalysis
 from app.qa.analysis.operation import arithmetic_question
 from app.qa.answer_types import expected_type
@@ -13,9 +15,17 @@ from app.qa.decompose.compare import comparative
 from app.qa.decompose.split import split_question
 from app.qa.documents_question import documents_with_label, which_documents_in_tables, which_documents_topic
 
+# The shapes that list documents: a scope naming the whole collection is dropped from their question.
+LISTS = frozenset({"labelled_tables", "documents_by_word", "documents_by_meaning"})
+
 
 def analyse(question: str) -> QuestionAnalysis:
     expected = expected_type(question)
+    listed = without_collection_scope(question)
+    if listed != question:
+        analysis = analyse(listed)
+        if analysis.shape in LISTS:
+            return replace(analysis, question=question)
     label = documents_with_label(question)
     if label is not None:
         return QuestionAnalysis(question, "labelled_tables", expected, label=label)

@@ -48,6 +48,10 @@ from app.qa.compose import arithmetic_line, value_of
          ("The new model", "The baseline")),
         ("By how much did exports exceed imports in 2015?", "difference",
          ("What were exports in 2015?", "What were imports in 2015?"), ("Exports", "Imports")),
+        # "those of 2019" stands for the subject's own noun at another time.
+        ("By how many tonnes did the port's grain exports in 2018 exceed those of 2012?", "difference",
+         ("What were the port's grain exports in 2018?", "What were the port's grain exports in 2012?"),
+         ("The port's grain exports in 2018", "The port's grain exports in 2012")),
         ("How much lower is the error rate of the small model than that of the large model, according to Table 3 of "
          "the vision study?", "difference",
          ("What is the error rate of the small model, according to Table 3 of the vision study?",

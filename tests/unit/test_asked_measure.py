@@ -87,3 +87,24 @@ def test_a_table_of_one_row_is_read_by_its_column() -> None:
     got = cell_answer(stats, "In the summary statistics of the share of spending by district, what is the median?")
     assert got is not None and got.cell is not None and got.cell["value"] == "0.23"
 
+
+
+FARM = TableData(
+    id="farm",
+    rows=[
+        ["Crop", "Days in", "Income"],
+        ["", "Season", "Earned"],
+        ["Barley", "120", "$4,100"],
+        ["Oats", "95", "$2,750"],
+    ],
+    caption="Table 2: Crop returns",
+    columns=["Crop", "Days in / Season", "Income / Earned"],
+    header_rows=2,
+)
+
+
+def test_a_header_set_on_two_lines_is_no_group_and_the_measure_asked_first_wins_a_tie() -> None:
+    """"Days in" heads one column only: "season" names that column no better than "income" names the other, and the
+    question asks for income (the words after the question word), the season picks the row."""
+    got = cell_answer(FARM, "How much income did the oats season bring in?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "$2,750"

@@ -268,6 +268,14 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
     owner = possessive(subject) if subject and verb.text.lower() in lexicon()["outdo"] and ITS.lead(after) else None
     if owner is not None:
         return _its_own(context, subject, owner[0], after)
+    outdone = verb.text.lower() in lexicon()["outdo"]
+    stand_in, _, object_words = after.lower().partition(" ")
+    alone = not {"in", "on", "for"} & set(object_words.split()[1:])  # no "… in Table 2" both are read from
+    if subject and outdone and stand_in in lexicon()["stand_ins"] and alone:
+        other = _stand_in(after, subject)  # "did the revenues in 2021 exceed those of 2019"
+        if other != after:
+            return Arithmetic("difference", (Part(f"{context}What were {subject}?", _label(subject)),
+                                             Part(f"{context}What were {other}?", _label(other))))  # fmt: skip
     beaten = re.match(r"^(?P<b>.+?)\s+(?:in|on|for)\s+(?P<what>.+)$", after)
     if beaten is not None and subject and verb.text.lower() in lexicon()["outdo"]:
         what, b = beaten.group("what"), _stand_in(beaten.group("b"), subject)
@@ -341,12 +349,20 @@ def _compared_with(doc: Any) -> Arithmetic | None:
 
 
 def _stand_in(thing: str, subject: str) -> str:
-    """ "that of method B" set against "the precision of method A": "the precision of method B"."""
-    head, of, _ = subject.partition(" of ")
+    """ "that of method B" set against "the precision of method A": "the precision of method B"; "those of 2019" set
+    against "the company's revenues in 2021": "the company's revenues in 2019" (the subject's own preposition kept
+    when the stand-in's differs)."""
     first, _, rest = thing.partition(" ")
-    if of and first.lower() in lexicon()["stand_ins"] and rest.lower().startswith("of "):
-        return f"{head} {rest}"
-    return thing
+    preposition, _, other = rest.partition(" ")
+    if first.lower() not in lexicon()["stand_ins"] or preposition.lower() not in PREPOSITIONS or not other:
+        return thing
+    low = f" {subject.lower()} "
+    same = low.find(f" {preposition.lower()} ")
+    cut = same if same > 0 else max(low.rfind(f" {p} ") for p in PREPOSITIONS)
+    if cut <= 0:
+        return thing
+    own = low[cut + 1 :].split(" ", 1)[0]
+    return f"{subject[: cut - 1]} {own} {other}"
 
 
 def _difference_between(doc: Any) -> Arithmetic | None:

@@ -4,6 +4,7 @@ columns that hold measures."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from string import ascii_uppercase
@@ -74,17 +75,27 @@ def name_score(
     return matched, matched / len(toks)
 
 
+def group_heads(columns: Sequence[str]) -> frozenset[str]:
+    """The upper rows of the headers that stand over two columns or more ("Literacy Status" over "Illiterate" and
+    "Literate"); an upper row over one column only is the first line of a header set on two ("Hours in / Period")."""
+    heads = Counter(name.rsplit(" / ", 1)[0] for name in columns if " / " in name)
+    return frozenset(head for head, n in heads.items() if n > 1)
+
+
 def column_score(
     name: str,
     question: Sequence[str],
     shared: frozenset[str] = frozenset(),
     limits: TableReadingSettings = TableReadingSettings(),
+    groups: frozenset[str] | None = None,
 ) -> tuple[float, float]:
     """`name_score` of a header; a header of several rows ("Literacy Status / Illiterate") whose last part is named
-    whole counts half covered by that alone: the group words above it are a qualifier the question may leave out."""
+    whole counts half covered by that alone: the group words above it are a qualifier the question may leave out
+    (when `groups` is given, only a group's: the first line of a header set on two qualifies nothing)."""
     matched, coverage = name_score(name, question, shared, limits)
     parts = name.split(" / ")
-    if len(parts) > 1 and name_score(parts[-1], question, shared, limits)[1] >= 1.0:
+    grouped = groups is None or " / ".join(parts[:-1]) in groups
+    if len(parts) > 1 and grouped and name_score(parts[-1], question, shared, limits)[1] >= 1.0:
         coverage = max(coverage, (coverage + 1.0) / 2)
     return matched, coverage
 
@@ -190,15 +201,20 @@ def best_column(
     """The column whose header the question names best. Question words that are also the caption's describe the
     whole table ("public health outlay" of a table captioned so): they rank a column only after the other words."""
     own = [t for t in question if t not in caption]
-    best: tuple[tuple[float, int, float, float], Pick] | None = None
+    groups = group_heads(sh.columns)
+    best: tuple[tuple[float, int, float, float, int], Pick] | None = None
     for c, name in enumerate(sh.columns):
         if c in skip or not name.strip():
             continue
-        matched, coverage = column_score(name, question, sh.shared, limits)
+        matched, coverage = column_score(name, question, sh.shared, limits, groups)
         if matched <= 0:
             continue
         pick = Pick(c, name, matched, coverage, set(tokens(name)))
-        key = (column_score(name, own, sh.shared, limits)[0], phrases(name, question), matched, coverage)
+        # Last, the header named first: the asked measure follows the question word ("how much revenue does the
+        # summer nighttime period earn"), the words that pick the row come after it.
+        first = min((k for k, t in enumerate(question) if t in pick.used), default=len(question))
+        own_matched = column_score(name, own, sh.shared, limits, groups)[0]
+        key = (own_matched, phrases(name, question), matched, coverage, -first)
         if best is None or key > best[0]:
             best = (key, pick)
     return best[1] if best else None
@@ -232,10 +248,11 @@ def column_ranks(
 ) -> list[tuple[float, float, int]]:
     """(matched, coverage, column) of every header the question names, best first, caption words counted as any."""
     out = []
+    groups = group_heads(sh.columns)
     for c, name in enumerate(sh.columns):
         if c in skip or not name.strip():
             continue
-        matched, coverage = column_score(name, question, sh.shared, limits)
+        matched, coverage = column_score(name, question, sh.shared, limits, groups)
         if matched > 0:
             out.append((matched, coverage, c))
     return sorted(out, reverse=True)

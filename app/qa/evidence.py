@@ -22,6 +22,7 @@ from app.qa.index import CollectionIndex, edge_kinds_of, get_index
 from app.qa.multistep import StepSettings, read_bridge, rgnn_retrieve
 from app.qa.named import fetch as named_fetch
 from app.qa.named.documents import missing_document
+from app.qa.profiles import absent_kind, profiles_of
 from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.reader.reading import read
 from app.qa.tables.content import content_table_answer
@@ -169,6 +170,14 @@ def retrieve(
             retrieval = Retrieval(question_type="content", nodes=[])
             said = " or ".join(absent)
             retrieval.missing = f"No document in this collection mentions {said}, so the documents do not answer this."
+    if retrieval is None and index is not None and parsed.document is None:
+        names = document_names(session, collection_id, version).documents.values()
+        kind = absent_kind(profiles_of(index, lambda: {d.id: (d.filename, d.title) for d in names}), question)
+        if kind is not None:
+            # A kind of document no document says it is ("the drone battery datasheet"): say so, show nothing else.
+            retrieval = Retrieval(question_type="content", nodes=[])
+            retrieval.missing = (f"No document in this collection is {kind}: no document's title or first page says "
+                                 "it is one, so the documents do not answer this.")  # fmt: skip
     if retrieval is None:
         assert index is not None
         query = QueryVector(lambda: tools.encoder(settings), question)

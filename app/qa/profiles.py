@@ -15,6 +15,7 @@ import numpy as np
 
 from app.llm.embeddings import TextEncoder
 from app.qa.analysis.described import Description, descriptions
+from app.qa.analysis.listing import lexicon
 from app.qa.analysis.phrases import ALNUM
 from app.qa.classify.documents import DocumentNames, file_stem
 from app.qa.classify.model import DocumentRef
@@ -137,3 +138,26 @@ def described_document(
             ref = DocumentRef(found, names.documents[found].filename, matched_by="description", called=True)
             return ref, described
     return None
+
+
+def absent_kind(profiles: Profiles, question: str) -> str | None:
+    """A description in the question ("the drone battery datasheet") of a kind of document no document says it is
+    (lexicon `distinct_kinds`: no profile names the kind by any of its names) and whose own words no document holds
+    all of; None when every description may name a document of the collection."""
+    if not profiles.profiles:
+        return None
+    generic = lexicon()["generic_words"]
+    for described in descriptions(question):
+        said = " ".join(ALNUM.findall(question[described.start : described.end].lower()))
+        names = next((kind.split("|") for kind in lexicon()["distinct_kinds"]
+                      if any(said.endswith(f" {name}") for name in kind.split("|"))), None)  # fmt: skip
+        if names is None or any(_names(p.words, name) for p in profiles.profiles for name in names):
+            continue
+        own = {w for word in described.words for w in ALNUM.findall(word.lower())} - generic
+        if own and not any(own <= p.words for p in profiles.profiles):
+            return question[described.start : described.end].strip()
+    return None
+
+
+def _names(words: frozenset[str], name: str) -> bool:
+    return all(w in words for w in name.split())

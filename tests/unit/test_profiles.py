@@ -8,7 +8,7 @@ import pytest
 
 from app.qa.analysis.described import descriptions
 from app.qa.index import CollectionIndex
-from app.qa.profiles import build_profiles, resolve_description
+from app.qa.profiles import Profile, Profiles, absent_kind, build_profiles, resolve_description, words_of
 
 
 @pytest.mark.parametrize(
@@ -89,3 +89,36 @@ def test_the_profile_holding_the_rare_words_wins() -> None:
     # "retrieval" is in two profiles and both are close in meaning: no clear winner, so none is assumed.
     assert resolve_description(profiles, ("retrieval",), near_a, 0.5, 0.6, 0.15) is None
     assert resolve_description(profiles, ("weather",), np.zeros(3, dtype=np.float32), 0.5, 0.6, 0.15) is None
+
+
+def _profiles(*pages: str) -> Profiles:
+    found = [Profile(f"d{k}", frozenset(words_of(text)), np.zeros(4, dtype=np.float32)) for k, text in enumerate(pages)]
+    return Profiles(tuple(found), {})
+
+
+COLLECTION = _profiles(
+    "Quadcopter hover control with a suspended load. Course report, spring term.",
+    "Water use of federal buildings: help for the balance tool.",
+    "ZX81 light sensor. Product specification, revision 2.",
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "absent"),
+    [
+        ("What total does the catering invoice show?", "the catering invoice"),
+        ("Who supervised the glacier retreat thesis?", "the glacier retreat thesis"),
+        # A specification is a datasheet by another name; "report" is no distinct kind; the thesis is no such kind's.
+        ("What supply voltage does the ZX81 sensor datasheet allow?", None),
+        ("How heavy is the load in the quadcopter report?", None),
+        # No manual, but one document holds every word of the description: loosely named, not absent.
+        ("What does the water balance tool manual say about cooling towers?", None),
+    ],
+)
+def test_a_described_document_of_a_kind_no_document_is_is_absent(question: str, absent: str | None) -> None:
+    assert absent_kind(COLLECTION, question) == absent
+
+
+def test_a_kind_one_document_names_on_its_first_page_is_not_absent() -> None:
+    collection = _profiles("Glacier retreat in the Alps. A thesis submitted for the degree of Master of Science.")
+    assert absent_kind(collection, "Who supervised the glacier retreat thesis?") is None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.qa.analysis.operation import Arithmetic, Operation
 from app.qa.answer import Answer
@@ -49,12 +49,19 @@ def value_of(text: str | None) -> Value | None:
 
 
 def arithmetic_line(
-    operation: Operation, labels: Sequence[str], read: Sequence[str | None], markers: Sequence[str]
+    operation: Operation,
+    labels: Sequence[str],
+    read: Sequence[str | None],
+    markers: Sequence[str],
+    one_table: bool = False,
 ) -> str | None:
     """ "**2.3 percentage points**: Businesses (12.5%) [2] − Households (10.2%) [1] = 2.3." — the larger value first,
     so the result says by how much one exceeds the other; None unless both parts read a value of the same kind (both
-    percentages or neither, the same currency)."""
+    percentages or neither, the same currency). Two cells of `one_table` share the currency one of them prints (a
+    statement sets "$" on a column's first and total rows only)."""
     a, b = (value_of(text) for text in read)
+    if one_table and a is not None and b is not None and bool(a.currency) != bool(b.currency):
+        a, b = (replace(v, currency=a.currency or b.currency) for v in (a, b))
     if a is None or b is None or (a.percent, a.currency, a.scale) != (b.percent, b.currency, b.scale):
         return None
     (big, big_label, big_mark), (small, small_label, small_mark) = sorted(
@@ -109,4 +116,5 @@ def arithmetic_working(
         markers.append(f"[{positions[source]}]" if source in positions else "")
     if values[0] is not None and values[0] == values[1] and markers[0] == markers[1]:
         return None  # both parts read one value of one unit: the two things asked for were not told apart
-    return arithmetic_line(arithmetic.operation, [label for label, _ in answered], values, markers)
+    one_table = cells[0] is not None and cells[1] is not None and cells[0][0] == cells[1][0]
+    return arithmetic_line(arithmetic.operation, [label for label, _ in answered], values, markers, one_table)

@@ -156,6 +156,13 @@ def test_the_difference_is_said_with_its_working_larger_first() -> None:
     assert money == "**€3.0 million**: A (€5.0 million) [1] − B (€2.0 million) [2] = €3.0 million."
 
 
+def test_two_cells_of_one_table_share_the_currency_one_of_them_prints() -> None:
+    """A statement prints "$" on a column's first and total rows only: "$ 8,410" and "6,125" are both dollars."""
+    assert arithmetic_line("difference", ["2022", "2020"], ["$ 8,410", "6,125"], ["[1]", "[1]"], one_table=True) == (
+        "**$2,285**: 2022 ($8,410) [1] − 2020 ($6,125) [1] = $2,285.")  # fmt: skip
+    assert arithmetic_line("difference", ["A", "B"], ["$ 8,410", "6,125"], ["[1]", "[2]"]) is None
+
+
 def test_the_ratio_is_said_with_its_working() -> None:
     assert arithmetic_line("ratio", ["Paris", "Lyon"], ["5.0", "2.0"], ["[1]", "[2]"]) == (
         "**2.50 times**: Paris (5.0) [1] ÷ Lyon (2.0) [2] = 2.50."

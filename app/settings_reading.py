@@ -165,6 +165,12 @@ class TableReadingSettings(BaseModel):
         2, ge=1, le=100,
         description="… or whose caption's title (its first sentence) has at least this many words, all said",
     )
+    shown_min_words: int = Field(
+        2, ge=1, le=100,
+        description="'what does the <words> table show?' without a label: the table whose caption and headers hold at "
+        "least this many of the question's words …",
+    )
+    shown_margin: int = Field(1, ge=0, le=100, description="… and this many more than any other table's")
     caption_named_min_words: int = Field(
         3, ge=1, le=100,
         description="a table's description (caption, row-label header) is named whole when it has at least this "

@@ -26,6 +26,7 @@ from app.qa.profiles import absent_kind, profiles_of
 from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.reader.reading import read
 from app.qa.tables.content import content_table_answer
+from app.qa.tables.shown import shown_table
 from app.qa.targets import document_names, parse_question
 from app.qa.tools import QueryVector, Tools, _ms
 from app.qa.traverse import EmbeddingScorer, LlmScorer, Scorer, TfidfScorer, evidence_node, traverse
@@ -194,7 +195,9 @@ def retrieve(
         # A document found by its description fences the evidence, but which of its tables' cells answers is read
         # as warily as in a collection (a cell's value is no short answer on a guess about the document).
         by_file = document_id if named is not None and named.matched_by != "description" else None
-        content_table_answer(session, retrieval, question, by_file, collection_id, settings.answer)
+        fence = named.document_id if named is not None else None
+        if not shown_table(session, retrieval, question, fence, settings.answer.tables):
+            content_table_answer(session, retrieval, question, by_file, collection_id, settings.answer)
     retrieval.llm_calls = llm_calls
     # "embed" (the question's embedding, part of "retrieve") is reported separately for benchmarks.
     retrieval.timings_ms = {"classify": classify_ms, "retrieve": _ms(start), "embed": embed_ms}

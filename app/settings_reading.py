@@ -165,6 +165,11 @@ class TableReadingSettings(BaseModel):
         2, ge=1, le=100,
         description="… or whose caption's title (its first sentence) has at least this many words, all said",
     )
+    split_header_max_words: int = Field(
+        2, ge=1, le=10,
+        description="a header of at most this many words over figures, beside an empty column with a header of its "
+        "own, is the end of that header cut in two ('March 31,' | '2026')",
+    )
     shown_min_words: int = Field(
         2, ge=1, le=100,
         description="'what does the <words> table show?' without a label: the table whose caption and headers hold at "

@@ -108,3 +108,21 @@ def test_a_header_set_on_two_lines_is_no_group_and_the_measure_asked_first_wins_
     question asks for income (the words after the question word), the season picks the row."""
     got = cell_answer(FARM, "How much income did the oats season bring in?")
     assert got is not None and got.cell is not None and got.cell["value"] == "$2,750"
+
+
+def test_a_header_cut_over_an_empty_column_names_the_column_of_figures() -> None:
+    """ "as at: March 31," stood over an empty column and "2027" over the figures: one header, "March 31, 2027"."""
+    sheet = TableData(
+        id="sheet",
+        rows=[
+            ["Particulars", "As at: March 31,", "2027", "March 31, 2026"],
+            ["Cash", "", "2,410", "2,955"],
+            ["Receivables", "", "3,820", "3,540"],
+        ],
+        caption=None,
+        columns=["Particulars", "As at: March 31,", "2027", "March 31, 2026"],
+        header_rows=1,
+    )
+    assert shape(sheet).columns[1:] == ["", "As at: March 31, 2027", "March 31, 2026"]
+    got = cell_answer(sheet, "What were receivables at the end of March 2027?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "3,820"

@@ -57,6 +57,7 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
     if numbering(rows[nh]) if nh < len(rows) else False:
         nh = header_tail(rows, nh)
     data = [rows[i] for i in range(nh, len(rows))]
+    columns = _split_headers_joined(columns, data, limits)
     label_column = 0
     for c in range(min(width, limits.label_column_search)):
         cells = [r[c] for r in data if c < len(r) and r[c].strip()]
@@ -265,3 +266,18 @@ def serial(cells: Sequence[str], limits: TableReadingSettings = TableReadingSett
         return False
     steps = [int(b) - int(a) for a, b in zip(numbers, numbers[1:], strict=False)]
     return sum(step == 1 for step in steps) >= limits.serial_step_share * len(steps)
+
+
+def _split_headers_joined(columns: list[str], data: Sequence[Sequence[str]], limits: TableReadingSettings) -> list[str]:
+    """A header cut in two over two columns ("as at: March 31," over an empty column, "2026" over the figures): the
+    empty column's name opens the next column's short one ("as at: March 31, 2026") and the empty column names
+    nothing."""
+    out = list(columns)
+    for k in range(len(out) - 1):
+        empty = not any(k < len(r) and r[k].strip() for r in data)
+        following = out[k + 1].strip()
+        held = any(k + 1 < len(r) and r[k + 1].strip() for r in data)
+        short = 0 < len(following.split()) <= limits.split_header_max_words and " / " not in following
+        if empty and out[k].strip() and held and short:
+            out[k + 1], out[k] = f"{out[k].strip()} {following}", ""
+    return out

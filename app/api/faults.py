@@ -77,7 +77,7 @@ class UploadLimit:
             await self.app(scope, receive, send)
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
-        if declared is not None and declared.isdecimal() and int(declared) > self.max_bytes:
+        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
             await self._refuse(send)
             return
         received = 0

@@ -126,3 +126,30 @@ def test_a_header_cut_over_an_empty_column_names_the_column_of_figures() -> None
     assert shape(sheet).columns[1:] == ["", "As at: March 31, 2027", "March 31, 2026"]
     got = cell_answer(sheet, "What were receivables at the end of March 2027?")
     assert got is not None and got.cell is not None and got.cell["value"] == "3,820"
+
+
+MODELS = TableData(
+    id="models",
+    rows=[
+        ["Model", "F1", "RMSE"],
+        ["Ridge", "0.71", "4.20"],
+        ["Forest", "0.83", "3.10"],
+        ["Boosting", "0.79", "2.60"],
+    ],
+    caption="Table 5: Validation results",
+    columns=["Model", "F1", "RMSE"],
+    header_rows=1,
+)
+
+
+def test_best_and_top_are_the_highest_of_a_score_and_the_lowest_of_an_error() -> None:
+    from app.qa.tables.answer import best_answer
+
+    for question, row in [
+        ("Which model got the best F1?", "Forest"),
+        ("Which model had the top F1 in the validation results?", "Forest"),
+        ("Which model reached the best RMSE?", "Boosting"),
+        ("Which model had the worst RMSE?", "Ridge"),
+    ]:
+        got = best_answer(MODELS, question)
+        assert got is not None and got.cell is not None and got.cell["row"] == row, question

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import Path
 
-from app.qa.aggregate_intent import MAX, MIN, asks_period, blank, first_threshold, rank, thresholds
+import yaml
+
+from app.qa.aggregate_intent import JUDGED, MAX, MIN, asks_period, blank, first_threshold, rank, thresholds
 from app.qa.analysis.phrases import Phrases, opening_words
 from app.qa.classify.model import normalise
 from app.qa.tables.column_figures import column_values, subtotal_rows, threshold_value
@@ -27,6 +30,8 @@ from app.qa.tables.shape import shape
 from app.qa.tables.words import tokens, word_stem
 from app.settings_reading import TableReadingSettings
 
+_JUDGEMENTS = yaml.safe_load((Path(__file__).with_name("lexicon") / "judgements.yaml").read_text(encoding="utf-8"))
+LOWER_IS_BETTER = frozenset(t for word in _JUDGEMENTS["lower_is_better"] for t in tokens(word))
 # "fell the most", "the largest decline": the most of a fall is the lowest value of the change column.
 HOW_MANY = Phrases.of(["how many"])
 DECLINE = Phrases.of(
@@ -218,6 +223,8 @@ def _aggregate(
     numbers = column_values(table, col.index)
     values = [(i, numbers[i]) for i in members if i in numbers]
     sure = aggregate_column_sure(table, sh, q, col, limits)
+    if kind in ("max", "min") and JUDGED.said(asked) and set(tokens(sh.columns[col.index])) & LOWER_IS_BETTER:
+        kind = "min" if kind == "max" else "max"  # "the best RMSE": the lowest error
     if kind == "max" and DECLINE.said(question) and any(v < 0 for v in numbers.values()):
         kind = "min"  # "fell the most" over a column of changes: its lowest value
     if kind != "count":

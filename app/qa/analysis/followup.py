@@ -8,7 +8,7 @@ value the comparison needs."""
 
 from __future__ import annotations
 
-from app.qa.aggregate_intent import MAX, MIN
+from app.qa.aggregate_intent import JUDGED, MAX, MIN
 from app.qa.analysis.grammar import parse
 from app.qa.analysis.operation import lexicon
 from app.qa.documents_question import stem
@@ -39,7 +39,7 @@ def names_nothing(text: str) -> bool:
 
 def _value_of_the_extreme(first: str, second: str) -> bool:
     """The first asks which thing is the highest or lowest, the second names nothing of its own."""
-    extreme = MAX.search(first) or MIN.search(first)
+    extreme = MAX.search(first) or MIN.search(first) or any(w in JUDGED for w in first.lower().split())
     chooses = any(t.tag_ == "WDT" for t in parse(first))  # "which line", "in which month"
     return bool(extreme) and chooses and (names_nothing(second) or _of_the_answer(second) or _said_again(second, first))
 

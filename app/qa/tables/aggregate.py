@@ -187,8 +187,9 @@ def _aggregate(
     asked = intent_text(question, " ".join([table.caption or "", *sh.columns]), labels, measures)
     ranked = rank(asked)
     limit = first_threshold(asked)
+    judged = _judged(asked, sh, numeric_columns(table, sh, limits))
     kind = (
-        ranked[0] if ranked else "max" if MAX.search(asked) else "min" if MIN.search(asked)
+        ranked[0] if ranked else "max" if MAX.search(asked) else "min" if MIN.search(asked) else judged if judged
         else limit.direction if limit else "average" if AVERAGE.said(asked) else "total" if TOTAL.search(asked)
         else "count" if _asks_count(asked) else None
     )  # fmt: skip
@@ -223,7 +224,7 @@ def _aggregate(
     numbers = column_values(table, col.index)
     values = [(i, numbers[i]) for i in members if i in numbers]
     sure = aggregate_column_sure(table, sh, q, col, limits)
-    if kind in ("max", "min") and JUDGED.said(asked) and set(tokens(sh.columns[col.index])) & LOWER_IS_BETTER:
+    if judged and set(tokens(sh.columns[col.index])) & LOWER_IS_BETTER:
         kind = "min" if kind == "max" else "max"  # "the best RMSE": the lowest error
     if kind == "max" and DECLINE.said(question) and any(v < 0 for v in numbers.values()):
         kind = "min"  # "fell the most" over a column of changes: its lowest value
@@ -268,6 +269,17 @@ def _aggregate(
     body = f"**{len(hits)}** rows {word} {shown} in {where} {{cite}}: {listed}."
     short = str(len(hits)) if sure and HOW_MANY.said(question) else None
     return TableAnswer(table.id, "aggregate", body, short_answer=short, sure=sure), col
+
+
+def _judged(asked: str, sh: Shape, numeric: Sequence[int]) -> str | None:
+    """ "max" or "min" when a judgement word stands right before a word of a numeric column's header ("the best F1
+    score", "the top AUC", "the worst error"); None when it names a thing ("the best practice scenario")."""
+    words = asked.lower().split()
+    measures = {t for c in numeric for t in tokens(sh.columns[c])}
+    for word, after in zip(words, words[1:], strict=False):
+        if word in JUDGED and set(tokens(after)) & measures:
+            return JUDGED[word]
+    return None
 
 
 def _in_named_section(sh: Shape, values: list[tuple[int, float]], said: set[str]) -> list[tuple[int, float]]:

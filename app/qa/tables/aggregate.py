@@ -187,7 +187,7 @@ def _aggregate(
     asked = intent_text(question, " ".join([table.caption or "", *sh.columns]), labels, measures)
     ranked = rank(asked)
     limit = first_threshold(asked)
-    judged = _judged(asked, sh, numeric_columns(table, sh, limits))
+    judged = _judged(asked, table, sh, limits)
     kind = (
         ranked[0] if ranked else "max" if MAX.search(asked) else "min" if MIN.search(asked) else judged if judged
         else limit.direction if limit else "average" if AVERAGE.said(asked) else "total" if TOTAL.search(asked)
@@ -271,15 +271,15 @@ def _aggregate(
     return TableAnswer(table.id, "aggregate", body, short_answer=short, sure=sure), col
 
 
-def _judged(asked: str, sh: Shape, numeric: Sequence[int]) -> str | None:
+def _judged(asked: str, table: TableData, sh: Shape, limits: TableReadingSettings) -> str | None:
     """ "max" or "min" when a judgement word stands right before a word of a numeric column's header ("the best F1
     score", "the top AUC", "the worst error"); None when it names a thing ("the best practice scenario")."""
     words = asked.lower().split()
-    measures = {t for c in numeric for t in tokens(sh.columns[c])}
-    for word, after in zip(words, words[1:], strict=False):
-        if word in JUDGED and set(tokens(after)) & measures:
-            return JUDGED[word]
-    return None
+    said = [(word, after) for word, after in zip(words, words[1:], strict=False) if word in JUDGED]
+    if not said:
+        return None
+    measures = {t for c in numeric_columns(table, sh, limits) for t in tokens(sh.columns[c])}
+    return next((JUDGED[word] for word, after in said if set(tokens(after)) & measures), None)
 
 
 def _in_named_section(sh: Shape, values: list[tuple[int, float]], said: set[str]) -> list[tuple[int, float]]:

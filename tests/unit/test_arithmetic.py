@@ -12,6 +12,13 @@ from app.qa.compose import arithmetic_line, value_of
 @pytest.mark.parametrize(
     ("question", "operation", "parts", "labels"),
     [
+        ("How many watts more does the heater draw when the fan is on, compared with running without it?",
+         "difference", ("How many watts does the heater draw when the fan is on?",
+                        "How many watts does the heater draw running without it?"),
+         ("When the fan is on", "Running without it")),
+        ("How much more power does the pump use at night compared to during the day?", "difference",
+         ("How much power does the pump use at night?", "How much power does the pump use during the day?"),
+         ("Night", "The day")),
         ("How much more revenue did Acme earn in 2020 than in 2019?", "difference",
          ("How much revenue did Acme earn in 2020?", "How much revenue did Acme earn in 2019?"), ("2020", "2019")),
         ("How much higher was the literacy rate in Kerala than in Bihar?", "difference",

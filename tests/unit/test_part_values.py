@@ -93,3 +93,29 @@ def test_a_contrast_opens_a_clause_without_a_comma() -> None:
                       [_read(errors), _read(errors)], [], LIMITS)  # fmt: skip
     assert got is not None
     assert [v.text for v in got] == ["0.73%", "0.915%"]
+
+
+def test_values_of_one_clause_are_cut_apart_at_the_joining_word_between_them() -> None:
+    draw = _passage("p1", "The board draws approximately 130mA without a keyboard and around 180mA with a keyboard "
+                    "connected.")  # fmt: skip
+    got = part_values(["Once a keyboard is connected", "Running without one"],
+                      ["How many milliamps does the board draw once a keyboard is connected?",
+                       "How many milliamps does the board draw running without one?"],
+                      [_read(draw), _read(draw)], [], LIMITS)  # fmt: skip
+    assert got is not None
+    assert [v.text for v in got] == ["180", "130"]
+
+
+def test_a_whole_number_followed_by_the_unit_the_question_counts_is_an_amount() -> None:
+    cycles = _passage("p1", "Of this, 1058 cycles were consumed for writing, 642 cycles polling for the status "
+                      "and 590 cycles for the reads.")  # fmt: skip
+    got = part_values(["Writing the registers", "Reading the outputs"],
+                      ["How many clock cycles went to writing the registers?",
+                       "How many clock cycles went to reading the outputs?"],
+                      [_read(cycles), _read(cycles)], [], LIMITS)  # fmt: skip
+    assert got is not None
+    assert [v.text for v in got] == ["1058", "590"]
+    ordinal = _passage("p1", "The 2nd run took longer for writing and the 3rd for the reads.")
+    assert part_values(["Writing the registers", "Reading the outputs"],
+                       ["How many runs went to writing?", "How many runs went to reading?"],
+                       [_read(ordinal), _read(ordinal)], [], LIMITS) is None  # fmt: skip

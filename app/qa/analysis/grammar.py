@@ -35,3 +35,9 @@ def clause_when(question: str, at: int) -> bool:
         return False
     token = next((t for t in parse(question) if t.idx == at), None)
     return token is not None and token.head.dep_ != "ROOT"
+
+
+def condition_start(span: Any) -> Any | None:
+    """Where a clause's condition or circumstance starts ("does the board draw once a keyboard is connected":
+    "once"): its first subordinating word or preposition after the subject, "of" excepted; None without one."""
+    return next((t for t in list(span)[2:] if t.lower_ != "of" and (t.dep_ == "mark" or t.tag_ in ("IN", "WRB"))), None)

@@ -6,9 +6,8 @@
   compared with Q2 2022?", "By how many points does A beat B in X?";
 - a difference named: "What is the difference between the English and the German scores of X?".
 
-Each becomes two lookups, one per compared thing, and the operation; the words that mark them come from
-lexicon/operations.yaml. Composing the difference or ratio of the two read values is app.qa.compose's job.
-"""
+Each becomes two lookups, one per compared thing, and the operation (marking words: lexicon/operations.yaml).
+Composing the difference or ratio of the two read values is app.qa.compose's job."""
 
 from __future__ import annotations
 
@@ -20,7 +19,7 @@ from typing import Any, Literal
 
 import yaml
 
-from app.qa.analysis.grammar import parse
+from app.qa.analysis.grammar import condition_start, parse
 from app.qa.analysis.phrases import SPACED, Phrases, possessive
 from app.qa.answer_types import QUANTITY_WORDS
 from app.qa.classify.patterns import TABLE_LABEL
@@ -188,10 +187,10 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
         and tokens[i + 1].lower_ not in QUANTITY_WORDS  # "how many times more current does A draw": a noun
     ):
         comparative = adjective = tokens[i + 1]  # "how much more expensive was ...": asked as "how expensive was"
-    than = next((t for t in tokens[comparative.i + 1 :] if t.lower_ == "than"), None)
+    than, end = _than(tokens, comparative.i + 1)
     if than is None:
         return None
-    clause = doc[comparative.i + 1 : than.i].text.strip(" ,")
+    clause = doc[comparative.i + 1 : end].text.strip(" ,")
     after = than.i + 1
     if after + 1 < len(tokens) and tokens[after].lower_ in words["stand_ins"]:
         after += 1  # "than that of Lyon" → "of Lyon"
@@ -220,6 +219,14 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
         return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(clause[a[0] : a[1]])),
                                       Part(f"{opening} {asked_b}{both}?", _label(other))))  # fmt: skip
     verb = clause.split(" ", 1)
+    if a is None and not opening.lower().endswith("what"):
+        # "how many mA more does it draw once a keyboard is on, compared with running without one": the condition.
+        cut = condition_start(doc[comparative.i + 1 : end])
+        if cut is not None:
+            said = doc[comparative.i + 1 : cut.i].text
+            thing = doc[cut.i : end].text.strip(" ,")
+            return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(thing)),
+                                          Part(f"{opening} {said} {other}{both}?", _label(other))))  # fmt: skip
     if opening.endswith("What") or opening.endswith("what"):
         # "how much higher is the cap on A than the cap on B": two things named whole, each asked for.
         if len(verb) < 2 or tokens[comparative.i + 1].tag_ not in VERB_TAGS:
@@ -231,6 +238,16 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
         return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(subject)),
                                       Part(f"{opening} {verb[0]} {other}{both}?", _label(other))))  # fmt: skip
     return None
+
+
+def _than(tokens: list[Any], start: int) -> tuple[Any, int] | tuple[None, int]:
+    """The word the second thing follows and where the first one's clause ends: "than", else "compared with/to"."""
+    than = next((t for t in tokens[start:] if t.lower_ == "than"), None)
+    if than is not None:
+        return than, than.i
+    against = next((t for t in tokens[start:-2] if t.lower_ in lexicon()["compared"]
+                    and tokens[t.i + 1].lower_ in ("with", "to")), None)  # fmt: skip
+    return (tokens[against.i + 1], against.i) if against is not None else (None, start)
 
 
 def _by_how_much(doc: Any) -> Arithmetic | None:

@@ -59,6 +59,7 @@ def part_values(
         return None
     asked = [stemmed(q) - own[0] - own[1] for q in questions]
     in_question = {m.group("num") for q in questions for m in VALUE.finditer(q)}
+    counted = set().union(*(stemmed(q) for q in questions))  # "how many more clock cycles": "1058 cycles" counts
     units: dict[str, EvidenceNode] = {}
     for answer in answers:
         units.update((n.node_id, n) for n in answer.cited if n.kind == "passage")
@@ -70,7 +71,7 @@ def part_values(
     for node in units.values():
         before = last.get(node.parent or "", "")
         for sentence in sentence_pieces(node.text):
-            found += _values(sentence, before, sentence_no, own, asked, in_question, node, limits)
+            found += _values(sentence, before, sentence_no, own, asked, (in_question, counted), node, limits)
             before, sentence_no = sentence, sentence_no + 1
         last[node.node_id] = before
     best: tuple[float, _Found, _Found] | None = None
@@ -93,19 +94,21 @@ def _values(
     sentence_no: int,
     own: list[set[str]],
     asked: list[set[str]],
-    in_question: set[str],
+    said: tuple[set[str], set[str]],
     node: EvidenceNode,
     limits: PartValueSettings,
 ) -> list[_Found]:
-    """The values of one sentence with how well each belongs to each part."""
+    """The values of one sentence with how well each belongs to each part. `said`: the numbers the questions say, and
+    the stems of their words."""
     values = [
         m
         for m in VALUE.finditer(sentence)
-        if _a_value(m.group("num"), m.group(0), in_question) and not section_number(sentence, m.start("num"))
+        if _a_value(m.group("num"), m.group(0), said[0]) or _an_amount(sentence, m.start("num"), m.end(), said[1])
     ]
+    values = [m for m in values if not section_number(sentence, m.start("num")) and m.group("num") not in said[0]]
     if not values:
         return []
-    clauses = _clauses(sentence)
+    clauses = _clauses(sentence, [m.span() for m in values])
     respective = _respective(sentence, before, own, len(values)) if RESPECTIVELY.said(sentence) else None
     out = []
     for i, m in enumerate(values):
@@ -139,15 +142,32 @@ def _a_value(number: str, printed: str, in_question: set[str]) -> bool:
     return printed.strip() != number or not number.lstrip("-").isdigit()
 
 
-def _clauses(sentence: str) -> list[tuple[int, int]]:
+def _an_amount(sentence: str, start: int, end: int, counted: set[str]) -> bool:
+    """A whole number said with its unit: glued to it ("130mA", "5V"; not an ordinal, "2nd", nor part of a name,
+    "GPT3") or followed by a word the question counts in ("how many more clock cycles": "1058 cycles")."""
+    if start > 0 and sentence[start - 1].isalnum():
+        return False
+    after = sentence[end:]
+    unit = after[: len(after) - len(after.lstrip())] == "" and after[:1].isalpha()
+    if unit:
+        return after.split(None, 1)[0].rstrip(".,;:)").lower() not in ("st", "nd", "rd", "th")
+    following = after.split(None, 1)
+    return bool(following) and bool(stemmed(following[0]) & counted)
+
+
+def _clauses(sentence: str, values: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
     """(start, end) of the sentence's clauses: cut at semicolons and where a comma is followed by a word that joins
-    clauses ("…, and up to …", "…, compared to …")."""
+    clauses ("…, and up to …", "…, compared to …"); between two values (`values`: their spans) also at any comma and
+    at a joining word said without one ("1058 cycles for writing, 642 polling and 590 for the reads")."""
     cuts = [0]
     for m in WORD.finditer(sentence):
-        gap = sentence[cuts[-1] : m.start()].rstrip()
-        rest = sentence[m.start() :]
-        if (gap.endswith((",", ";")) and JOINERS.opens(rest)) or CONTRASTS.opens(rest):
-            cuts.append(m.start())
+        at = m.start()
+        gap = sentence[cuts[-1] : at].rstrip()
+        rest = sentence[at:]
+        between = any(e <= at for _, e in values) and any(s > at for s, _ in values)
+        comma = gap.endswith((",", ";"))
+        if (comma and (between or JOINERS.opens(rest))) or (between and JOINERS.opens(rest)) or CONTRASTS.opens(rest):
+            cuts.append(at)
     cuts += [i + 1 for i, ch in enumerate(sentence) if ch == ";"]
     cuts = sorted(set(cuts))
     return list(zip(cuts, [*cuts[1:], len(sentence) + 1], strict=True))

@@ -193,6 +193,11 @@ class TableReadingSettings(BaseModel):
     caption_named_surety: float = Field(
         0.5, ge=0.0, le=10.0, description="a table whose description the question names whole is this much surer"
     )
+    key_header_weight: float = Field(
+        0.5, ge=0.0, le=10.0,
+        description="each word of the headers of the columns that key a table's rows ('Season') that a highest/lowest "
+        "question says ('which season …') makes its aggregate this much surer",
+    )
     aggregate_sure_floor: float = Field(
         2.5, ge=0.0, le=100.0,
         description="an aggregate of a table no question named answers first from this surety on",

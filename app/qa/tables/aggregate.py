@@ -123,7 +123,7 @@ def aggregate_answer(
     """Highest/lowest (with the row label), total, average, count, rows above/below a value; None if not asked."""
     got, col = _aggregate(table, question, limits)
     if got is not None and col is not None:
-        got.strength = col.matched + col.coverage
+        got.strength += col.matched + col.coverage
         got.column = col.name
         got.coverage = col.coverage
         got.used = frozenset(col.used)
@@ -238,7 +238,13 @@ def _aggregate(
     where = f"{sh.columns[col.index]} in {cite_name(table, limits)}"
     values = _in_named_section(sh, values, set(q) - col.used)
     if kind in ("max", "min"):
-        return extreme_answer(table, sh, values, col, kind, nth, sure, where, question, described), col
+        got = extreme_answer(table, sh, values, col, kind, nth, sure, where, question, described)
+        # "Which season and time of day brings in the most revenue": the question names the headers of the columns
+        # of words that key the rows ("Season", "Time-of / Day"), so the row it asks for is one of this table's.
+        numeric = numeric_columns(table, sh, limits)
+        keys = {t for k, name in enumerate(sh.columns) if k not in numeric for t in tokens(name)}
+        got.strength = limits.key_header_weight * len(set(q) & keys)
+        return got, col
     if kind in ("total", "average"):
         stated = [i for i in data if summary_row(normalise(label(i))) and kind == "total"
                   and normalise(label(i)).startswith("total")]  # fmt: skip

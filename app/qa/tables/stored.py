@@ -242,8 +242,10 @@ def answering_part(
 
 
 def page_text(session: Session, table: DocTable) -> str:
-    query = select(Page.text).where(Page.document_id == table.document_id, Page.number == table.page_number)
-    return session.scalar(query) or ""
+    """The text of the table's page and of its document's first page: a cover names the document's maker and
+    product ("InvenSense", "MPU-6050") where no later page repeats them."""
+    query = select(Page.text).where(Page.document_id == table.document_id, Page.number.in_({table.page_number, 1}))
+    return " ".join(text or "" for text in session.scalars(query))
 
 
 def heading_above(session: Session, table: DocTable, limits: TableReadingSettings = TableReadingSettings()) -> str:

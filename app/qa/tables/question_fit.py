@@ -100,8 +100,8 @@ def names_unheld(
 ) -> set[str]:
     """Those of `names` (question_names) the table does not hold anywhere: not in its caption, label or cells, nor in
     its document's file name or title, nor on its page or the document's first page (`page_text`, read only when
-    needed: "PIRLS 2011" heads the page, not the table). Answered from such a table, a question about "Vote Yes for Strong Schools" got the total
-    of an education table of another document."""
+    needed: "PIRLS 2011" heads the page, not the table). Answered from such a table, a question about "Vote Yes for
+    Strong Schools" got the total of an education table of another document."""
     if not names:
         return set()
     text = " ".join([data.caption or "", data.label or "", document.filename, document.title or ""])

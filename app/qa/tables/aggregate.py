@@ -12,7 +12,7 @@ from app.qa.aggregate_intent import JUDGED, MAX, MIN, asks_period, blank, first_
 from app.qa.analysis.phrases import Phrases, opening_words
 from app.qa.classify.model import normalise
 from app.qa.tables.column_figures import column_values, subtotal_rows, threshold_value
-from app.qa.tables.extremes import along_row, extreme_answer
+from app.qa.tables.extremes import across_row, along_row, extreme_answer
 from app.qa.tables.matching import (
     Pick,
     best_column,
@@ -130,6 +130,28 @@ def aggregate_answer(
     return got
 
 
+def row_spread_answer(
+    table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()
+) -> TableAnswer | None:
+    """ "The average annual R&D expense over 2019, 2020 and 2021": the mean (total) of the named row's cells in the
+    periods named (app.qa.tables.extremes.across_row); None unless asked so. Read from the question whole: the row's
+    name is what it spreads over ("over 2019" is no threshold)."""
+    if not (AVERAGE.said(question) or TOTAL.search(question)) or rank(question):
+        return None
+    spread = "average" if AVERAGE.said(question) else "total"
+    got = across_row(table, shape(table, limits), tokens(question), spread, limits)
+    if got is None:
+        return None
+    answer, col = got
+    answer.strength, answer.column, answer.coverage, answer.used = (
+        col.matched + col.coverage,
+        col.name,
+        1.0,
+        frozenset(col.used),
+    )
+    return answer
+
+
 def intent_text(question: str, vocabulary: str, labels: frozenset[str] = frozenset(), measures: str = "") -> str:
     """The question with aggregate words blanked where they are part of a name the table uses: "average" in
     "per pupil in average daily attendance" of a table captioned so names the measure, it asks for no mean."""
@@ -178,9 +200,7 @@ def _names_a_member(sh: Shape, members: list[int], question: Sequence[str]) -> b
     return False
 
 
-def _aggregate(
-    table: TableData, question: str, limits: TableReadingSettings
-) -> tuple[TableAnswer | None, Pick | None]:
+def _aggregate(table: TableData, question: str, limits: TableReadingSettings) -> tuple[TableAnswer | None, Pick | None]:
     sh = shape(table, limits)
     labels = frozenset(normalise(sh.name(i).split(" / ")[-1]) for i in sh.data(table.rows))
     measures = " ".join(c for k, c in enumerate(sh.columns) if k != sh.label_column)

@@ -8,7 +8,7 @@ different tables are never mixed; a table's continuation on the next page is the
 from __future__ import annotations
 
 from app.qa.aggregate_intent import MAX, MIN
-from app.qa.tables.aggregate import aggregate_answer
+from app.qa.tables.aggregate import aggregate_answer, row_spread_answer
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.model import TableAnswer, TableData
 from app.qa.tables.render import not_found, whole_table
@@ -59,6 +59,9 @@ def best_answer(
     ("Which of EU15, the USA and Japan …"); otherwise a named row wins over aggregate words that are part of a
     header ("% growth in total retail sales")."""
     question = without_document_names(question)
+    spread = row_spread_answer(table, question, limits)
+    if spread is not None:
+        return spread
     asked = without_named_rows(table, question, limits)
     if superlative(asked):
         return aggregate_answer(table, asked, limits) or cell_answer(table, question, limits)

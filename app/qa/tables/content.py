@@ -12,7 +12,7 @@ from app.db.models import DocTable, Document
 from app.qa.ask import Retrieval
 from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.read.cell_answer import retrieved_cell
-from app.qa.tables.aggregate import aggregate_answer
+from app.qa.tables.aggregate import aggregate_answer, row_spread_answer
 from app.qa.tables.answer import superlative, without_named_rows
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.contents import is_contents
@@ -179,7 +179,11 @@ def content_table_answer(
         merged.update(data.continued)
         offered.append((table, document, data))
         asked = without_named_rows(data, question, reading)  # a row's own "Minimum" asks for no minimum
-        read = (aggregate_answer(data, asked, reading), cell_answer(data, question, reading))
+        spread = row_spread_answer(data, question, reading)  # a row's cells over the named periods
+        read = (
+            spread or aggregate_answer(data, asked, reading),
+            None if spread else cell_answer(data, question, reading),
+        )
         answers = [g for g in read if g is not None and g.kind != "not_found"]
         if not answers:
             continue

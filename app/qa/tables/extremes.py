@@ -11,7 +11,7 @@ from app.qa.classify.model import normalise
 from app.qa.tablelayout import parse_number
 from app.qa.tables.matching import Pick, best_row, described_name, named_whole, numeric_columns, row_picks
 from app.qa.tables.model import Shape, TableAnswer, TableData, value_at
-from app.qa.tables.render import cell_of, cite_name
+from app.qa.tables.render import cell_of, cite_name, format_number
 from app.settings_reading import TableReadingSettings
 
 # Rows that hold what no member holds ("Unspecified", "non-EU", "Unknown"): never the "highest" country. "Other"
@@ -91,6 +91,8 @@ def _asks_label_first(question: str) -> bool:
     said = opening_words(question, 2) + [("", "")]
     first = said[0][0] == "" and said[0][1] in LABEL_ASKERS
     return first or (said[0][1] in LABEL_PREPOSITIONS and said[1][0].isspace() and said[1][1] in LABEL_ASKERS)
+
+
 # A column header that names a period: a year, a school year, a fiscal year, a month, a quarter.
 PERIOD_HEADER = re.compile(r"^(?:(?:19|20)\d\d(?:\s*[–\-/]\s*(?:19|20)?\d\d)?\*{0,3}|"
                            r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+\d{2,4})?|"
@@ -142,3 +144,31 @@ def along_row(
     got = TableAnswer(table.id, "aggregate", body, short_answer=f"{heads} ({raw})" if sure else None, cell=cell,
                       sure=sure)  # fmt: skip
     return got, Pick(at[0], sh.columns[at[0]], row.matched, row.coverage, row.used)
+
+
+def across_row(
+    table: TableData, sh: Shape, q: list[str], kind: str, limits: TableReadingSettings = TableReadingSettings()
+) -> tuple[TableAnswer, Pick] | None:
+    """ "The average annual R&D expense over 2019, 2020 and 2021": the total (mean) of one named row's cells in the
+    period columns the question names, when it names two or more and the row whole. None otherwise."""
+    named: dict[str, int] = {}
+    row, tied = best_row(table, sh, q, limits)
+    if row is None or len({normalise(sh.primary.get(p.index, p.name)) for p in tied}) > 1:
+        return None
+    for c in numeric_columns(table, sh, limits):
+        period = sh.columns[c].split(" / ")[-1].strip()
+        if PERIOD_HEADER.match(period) and normalise(period) in q and parse_number(value_at(table, row.index, c)):
+            named.setdefault(normalise(period), c)  # a period's first column holding the row's figure
+    own = sh.primary.get(row.index, row.name).split(" / ")[-1]
+    if len(named) < 2 or (not named_whole(own, q, limits) and row.coverage < 1.0):
+        return None
+    raws = [value_at(table, row.index, c) for c in named.values()]
+    values = [parse_number(raw) or 0.0 for raw in raws]
+    total = sum(values) if kind == "total" else sum(values) / len(values)
+    shown = format_number(total)
+    over = ", ".join(f"{p} ({raw})" for p, raw in zip(named, raws, strict=True))
+    body = f"**{shown}** — the {kind} of {row.name} over {over} in {cite_name(table, limits)} {{cite}}."
+    first = next(iter(named.values()))
+    got = TableAnswer(table.id, "aggregate", body, short_answer=shown, cell=cell_of(table, sh, row.index, first),
+                      sure=True)  # fmt: skip
+    return got, Pick(first, sh.columns[first], row.matched, row.coverage, row.used)

@@ -119,3 +119,25 @@ def test_a_whole_number_followed_by_the_unit_the_question_counts_is_an_amount() 
     assert part_values(["Writing the registers", "Reading the outputs"],
                        ["How many runs went to writing?", "How many runs went to reading?"],
                        [_read(ordinal), _read(ordinal)], [], LIMITS) is None  # fmt: skip
+
+
+def test_a_value_keeps_its_clause_past_a_joining_word_when_no_other_value_comes_between() -> None:
+    fines = _passage("p1", "Fines reach up to $20,000 or up to two years in jail for a first breach, and up to "
+                     "$50,000 or up to 6 years in jail for later breaches.")  # fmt: skip
+    got = part_values(["A repeat breach", "A first breach"],
+                      ["What is the fine for a repeat breach?", "What is the fine for a first breach?"],
+                      [_read(fines), _read(fines)], [], LIMITS)  # fmt: skip
+    assert got is not None
+    assert [v.text for v in got] == ["$50,000", "$20,000"]
+
+
+def test_years_and_words_of_the_question_make_no_amount_of_a_whole_number() -> None:
+    caps = _passage("p1", "2021 Instructions for Form 7202 Study Credits. For the first credit: $90,000 if "
+                    "married, or $45,000 if single. For the second credit: $60,000 if married, or $30,000 if "
+                    "single.")  # fmt: skip
+    got = part_values(["The cap on the first credit", "The cap on the second credit"],
+                      ["If married, what is the cap on the first credit in the study credit instructions?",
+                       "If married, what is the cap on the second credit in the study credit instructions?"],
+                      [_read(caps), _read(caps)], [], LIMITS)  # fmt: skip
+    assert got is not None
+    assert [v.text for v in got] == ["$90,000", "$60,000"]

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from app.qa.analysis.phrases import WORD, lexicon
+from app.qa.analysis.phrases import WORD, Phrases, lexicon, words_after
 from app.qa.answer import Answer
 from app.qa.ask import EvidenceNode
 from app.qa.compose import VALUE, value_of
@@ -23,6 +23,7 @@ from app.qa.extractive_reader.words import section_number, stemmed
 from app.settings import PartValueSettings
 
 CLAUSES = lexicon("clauses")
+HOW_MANY = Phrases.of(["how many"])
 JOINERS, CONTRASTS, RESPECTIVELY = CLAUSES["joiners"], CLAUSES["contrasts"], CLAUSES["respectively"]
 
 
@@ -59,7 +60,8 @@ def part_values(
         return None
     asked = [stemmed(q) - own[0] - own[1] for q in questions]
     in_question = {m.group("num") for q in questions for m in VALUE.finditer(q)}
-    counted = set().union(*(stemmed(q) for q in questions))  # "how many more clock cycles": "1058 cycles" counts
+    # "how many clock cycles went to …": "1058 cycles" is counted in the unit asked for.
+    counted = set().union(*(stemmed(" ".join(words_after(q, HOW_MANY, 3, str.isalnum) or [])) for q in questions))
     units: dict[str, EvidenceNode] = {}
     for answer in answers:
         units.update((n.node_id, n) for n in answer.cited if n.kind == "passage")
@@ -145,7 +147,7 @@ def _a_value(number: str, printed: str, in_question: set[str]) -> bool:
 def _an_amount(sentence: str, start: int, end: int, counted: set[str]) -> bool:
     """A whole number said with its unit: glued to it ("130mA", "5V"; not an ordinal, "2nd", nor part of a name,
     "GPT3") or followed by a word the question counts in ("how many more clock cycles": "1058 cycles")."""
-    if start > 0 and sentence[start - 1].isalnum():
+    if (start > 0 and sentence[start - 1].isalnum()) or _year(sentence[start:end]):
         return False
     after = sentence[end:]
     unit = after[: len(after) - len(after.lstrip())] == "" and after[:1].isalpha()
@@ -155,20 +157,29 @@ def _an_amount(sentence: str, start: int, end: int, counted: set[str]) -> bool:
     return bool(following) and bool(stemmed(following[0]) & counted)
 
 
+def _year(number: str) -> bool:
+    return len(number) == 4 and number.isdecimal() and 1900 <= int(number) <= 2100
+
+
 def _clauses(sentence: str, values: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
     """(start, end) of the sentence's clauses: cut at semicolons and where a comma is followed by a word that joins
-    clauses ("…, and up to …", "…, compared to …"); between two values (`values`: their spans) also at any comma and
-    at a joining word said without one ("1058 cycles for writing, 642 polling and 590 for the reads")."""
+    clauses ("…, and up to …", "…, compared to …"); two values (`values`: their spans) still in one clause are cut
+    apart at the last comma or joining word between them ("1058 cycles for writing, 642 polling and 590 for the
+    reads", "130mA without a keyboard and around 180mA with one connected")."""
     cuts = [0]
+    joins: list[int] = []  # where a comma or a joining word opens what follows
     for m in WORD.finditer(sentence):
-        at = m.start()
-        gap = sentence[cuts[-1] : at].rstrip()
-        rest = sentence[at:]
-        between = any(e <= at for _, e in values) and any(s > at for s, _ in values)
-        comma = gap.endswith((",", ";"))
-        if (comma and (between or JOINERS.opens(rest))) or (between and JOINERS.opens(rest)) or CONTRASTS.opens(rest):
-            cuts.append(at)
+        gap = sentence[cuts[-1] : m.start()].rstrip()
+        rest = sentence[m.start() :]
+        if (gap.endswith((",", ";")) and JOINERS.opens(rest)) or CONTRASTS.opens(rest):
+            cuts.append(m.start())
+        if sentence[: m.start()].rstrip().endswith(",") or JOINERS.opens(rest):
+            joins.append(m.start())
     cuts += [i + 1 for i, ch in enumerate(sentence) if ch == ";"]
+    spans = sorted(values)
+    for (_, end), (start, _) in zip(spans, spans[1:], strict=False):
+        if not any(end <= c <= start for c in cuts):
+            cuts += [j for j in joins if end <= j < start][-1:]
     cuts = sorted(set(cuts))
     return list(zip(cuts, [*cuts[1:], len(sentence) + 1], strict=True))
 

@@ -91,9 +91,14 @@ def rank_cells(table: TableData, sh: Shape, question: str, expected: str) -> lis
         return []
     row_weight = _weights({i: set().union(*cells) for i, cells in rows.items()})
     column_weight = _weights(columns)
+    said_numbers = {w.strip("?.,;:()[]%$").replace(",", "") for w in question.split()}
+
     def answers(value: str) -> bool:
-        """A value of the asked kind that the question does not already say."""
-        if not value or len(value.split()) > MAX_VALUE_WORDS or set(tokens(value)) & asked:
+        """A value of the asked kind that the question does not already say: none of its words, nor its number whole
+        ("pass@1" does not say 89.1)."""
+        if not value or len(value.split()) > MAX_VALUE_WORDS:
+            return False
+        if {t for t in tokens(value) if not t.isdigit()} & asked or value.replace(",", "") in said_numbers:
             return False
         return is_number(value) or (words_allowed and not any(ch.isdigit() for ch in value))
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from app.qa.tables.aggregate import aggregate_answer
 from app.qa.tables.answer import best_answer
 from app.qa.tables.model import TableData
 
@@ -30,3 +31,16 @@ def test_the_mean_of_a_named_row_over_the_named_years() -> None:
 def test_one_period_named_is_a_cell() -> None:
     got = best_answer(COSTS, "What was the research and development expense in 2020?")
     assert got is not None and got.kind == "cell" and got.short_answer == "1,491"
+
+
+def test_a_mean_over_one_row_is_that_rows_cell() -> None:
+    one = TableData(
+        id="one",
+        rows=[["", "Model A", "Model B", "Model C"], ["MAE", "0.6027", "0.6830", "0.6729"]],
+        caption="Table 2: MAE comparison",
+        columns=["", "Model A", "Model B", "Model C"],
+        header_rows=1,
+    )
+    assert aggregate_answer(one, "What mean absolute error does Model C reach?") is None
+    got = best_answer(one, "What mean absolute error does Model C reach?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "0.6729"

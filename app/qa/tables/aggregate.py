@@ -275,6 +275,8 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
             return TableAnswer(
                 table.id, "aggregate", body, short_answer=raw if sure else None, cell=cell, sure=sure
             ), col
+        if len(values) < 2:
+            return None, None  # a mean or a total "over 1 rows" is that row's cell: the lookup reads it
         total = sum(v for _, v in values)
         value = total if kind == "total" else total / len(values)
         body = f"**{format_number(value)}** — the {kind} of {where} over {len(values)} rows {{cite}}."

@@ -242,10 +242,12 @@ def answering_part(
 
 
 def page_text(session: Session, table: DocTable) -> str:
-    """The text of the table's page and of its document's first page: a cover names the document's maker and
-    product ("InvenSense", "MPU-6050") where no later page repeats them."""
-    query = select(Page.text).where(Page.document_id == table.document_id, Page.number.in_({table.page_number, 1}))
-    return " ".join(text or "" for text in session.scalars(query))
+    """The text of the table's page and the prose of its document's first page: a cover names the document's maker
+    and product ("InvenSense", "MPU-6050") where no later page repeats them; the first page's tables name their own
+    rows, not the document."""
+    query = select(Page.text).where(Page.document_id == table.document_id, Page.number == table.page_number)
+    cover = select(Passage.text).where(Passage.document_id == table.document_id, Passage.page_number == 1)
+    return " ".join([session.scalar(query) or "", *session.scalars(cover)])
 
 
 def heading_above(session: Session, table: DocTable, limits: TableReadingSettings = TableReadingSettings()) -> str:

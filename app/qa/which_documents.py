@@ -69,8 +69,8 @@ def stems(text: str) -> set[str]:
 
 # "UK", "EU", "FAA": a short capitalised name is matched whole and in capitals. Stemmed and lower-cased, a word of
 # two letters was dropped ("Which documents mention the UK?" found only documents close in meaning) and "US" would
-# match "us".
-ACRONYM = re.compile(r"\b[A-Z][A-Z0-9&]{1,5}\b")
+# match "us". A plural "s" is no part of it: "GPUs" names what "GPU" names.
+ACRONYM = re.compile(r"\b([A-Z][A-Z0-9&]{1,5})s?\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +90,7 @@ class Term:
         return bool(self.acronyms or self.stems)
 
     def named_in(self, text: str, unit_stems: set[str]) -> bool:
-        return self.stems <= unit_stems and all(re.search(rf"\b{re.escape(a)}\b", text) for a in self.acronyms)
+        return self.stems <= unit_stems and all(re.search(rf"\b{re.escape(a)}s?\b", text) for a in self.acronyms)
 
 
 def reason(text: str, wanted: set[str], acronyms: frozenset[str] = frozenset()) -> str:

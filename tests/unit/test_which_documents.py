@@ -143,3 +143,15 @@ def test_a_description_no_unit_says_whole_lists_the_documents_naming_its_name() 
     name, found = got
     assert name == "Russia" and sorted(m.document_id for m in found) == ["a", "b"]
     assert named_within(index, "the company's business being affected by leaving", vector, lambda name: []) is None
+
+
+def test_a_plural_acronym_names_what_its_singular_names() -> None:
+    index = _index([
+        ("a", "Training ran on one GPU for a day."),
+        ("b", "Four TPUs and two GPUs were compared."),
+        ("c", "The gpus directory holds drivers."),  # lower case: no acronym
+        ("d", "Nothing here."),
+    ])  # fmt: skip
+    zero = np.zeros(4, dtype=np.float32)
+    assert sorted(m.document_id for m in find_documents(index, "GPUs", zero)) == ["a", "b"]
+    assert sorted(m.document_id for m in find_documents(index, "a GPU", zero)) == ["a", "b"]

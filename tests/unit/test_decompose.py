@@ -425,6 +425,12 @@ def test_a_generic_head_of_a_topic_is_no_term() -> None:
          ["What is the share of discount stores in Italy?", "What is the share of discount stores in Spain?"]),
         ("Compare Ohio's total gun checks in May with its number of graduates in 2004.",
          ["What is Ohio's total gun checks in May?", "What is Ohio's number of graduates in 2004?"]),
+        # The measure said after "the" and its comparative: each of the two is asked for it.
+        ("Which model has the lower error rate: the CNN or the LSTM?",
+         ["What is the error rate of the CNN (model)?", "What is the error rate of the LSTM (model)?"]),
+        ("In the survey, which method gets the better recall@5, Baseline or Ours?",
+         ["In the survey, what is the recall@5 of Baseline (method)?",
+          "In the survey, what is the recall@5 of Ours (method)?"]),
     ],
 )  # fmt: skip
 def test_comparisons_as_yes_no_questions_and_of_two_things_of_one_owner(question: str, parts: list[str]) -> None:

@@ -52,7 +52,9 @@ WHICH_OF_TWO = re.compile(
     r"(?:\s*(?P<modal>(?:expected|projected|forecast|predicted|likely|set|due)\s+to\s+(?:have|get|see|receive|gain))\b)?"
     # "more public high school graduates in 2008–09, Florida or Georgia?": what is counted may be a long phrase.
     # "Which regression fits better by R², A or B?": the measure the two are compared by.
-    r"\s*(?P<comp>(?:more|less|fewer)\s+[^,:;?]+?(?!\s+by\s)|[a-z]+er)(?:\s+by\s+(?P<by>[^,:;?]{1,40}?))?"
+    # "Which method has the better Precision@10: A or B?": the measure said after "the" and its comparative.
+    r"\s*(?P<the>the\s+)?(?P<comp>(?:more|less|fewer)\s+[^,:;?]+?(?!\s+by\s)|[a-z]+er)(?:\s+by\s+(?P<by>[^,:;?]{1,40}?))?"
+    r"(?(the)(?:\s+(?P<measure>[^,:;?]{1,40}?))?)"
     r"\s*(?:[,:;]|\s+[-–—]|\s*\bof\b\s*(?:the\s+two)?[,:]?)\s*"
     r"(?P<a>.+?),?\s+or\s+(?P<b>.+?)[\s?.!]*$",
     re.I,
@@ -322,11 +324,13 @@ def _choice_parts(q: str) -> list[Part] | None:
         return None
     comp = m.group("comp").lower()
     verb = (m.group("verb") or "").lower()
-    measure = m.groupdict().get("by")
+    measure = m.groupdict().get("by") or m.groupdict().get("measure")
     if measure:
         # The measure is said: each of the two is asked for it ("What is the R² of A?").
         a, b = _alternatives(m)
-        return [Part(f"What is the {measure} of {x}?", x[0].upper() + x[1:]) for x in (a, b)] if a and b else None
+        # "Which VL53L0X ranging profile has the longer budget": what the two are (the profile) is asked with each.
+        kind = f" ({m.group('noun')})" if m.groupdict().get("measure") and m.groupdict().get("noun") else ""
+        return [Part(f"What is the {measure} of {x}{kind}?", x[0].upper() + x[1:]) for x in (a, b)] if a and b else None
     if m.groupdict().get("noun") and not comp.startswith(("more ", "less ", "fewer ")):
         # "Which plant is larger, the Pterocarya or the Cotula?" asks for one of the two (a choice the reader
         # answers whole); "Which state had more graduates, A or B?" asks for two amounts.

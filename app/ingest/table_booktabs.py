@@ -51,8 +51,10 @@ def booktabs_tables(edges: Sequence[RulingLine], lines: Sequence[Line], found: S
         region: BBox = (min(r[1] for r in group), group[0][0], max(r[2] for r in group), group[-1][0])
         if any(_overlap(region, g.bbox) > SAME_TABLE for g in [*found, *out]):
             continue
-        if any(_crosses(e, region, every) for e in edges):
-            continue  # a lattice's rules (its cells drawn as boxes), which the ruled finder reads
+        header_band = (region[0], group[0][0], region[2], group[1][0])
+        if any(_crosses(e, region, every) and not _within(e, header_band) for e in edges):
+            continue  # a lattice's rules (its cells drawn as boxes), which the ruled finder reads; a header row
+            # drawn as boxes over rows set apart by rules alone (a data sheet's) is no lattice
         if words is None:
             words = join_vertical([(w.text, w.bbox) for ln in lines for w in ln.words])
         if not all(words_in(words, (region[0], a[0], region[2], b[0])) for a, b in zip(group, group[1:], strict=False)):
@@ -78,6 +80,11 @@ def _crosses(edge: RulingLine, region: BBox, rules: Sequence[tuple[float, float,
     # a band of that ruled table); a figure's strokes run past the frame to meet the figure's own, narrower rules
     own = [r for r in rules if region[1] - SAME_X <= r[0] <= region[3] + SAME_X or _spans(r, region)]
     return any(r[1] - TOUCH <= x <= r[2] + TOUCH and min(abs(top - r[0]), abs(bottom - r[0])) <= TOUCH for r in own)
+
+
+def _within(edge: RulingLine, band: BBox) -> bool:
+    """A vertical edge that runs only between the band's top and bottom (within SAME_X)."""
+    return float(edge["top"]) >= band[1] - SAME_X and float(edge["bottom"]) <= band[3] + SAME_X
 
 
 def _spans(rule: tuple[float, float, float], region: BBox) -> bool:

@@ -1,7 +1,8 @@
 """A question asking what something shows or is about ("What does the statistical table show?", "What is Exhibit 6
 about?"): "what", an auxiliary "do", and the question ending on a describing verb (lexicon/describe.yaml), or a
-"what" question ending on "about". Read from the tokens' order, not the tagger's parts of speech: the small model
-tags a question's last verb ("… report show?") as a noun. Such a question asks for no value: no cell answers it."""
+"what" question ending on "about", or "what is shown/listed … in" a table. Read from the tokens' order, not the
+tagger's parts of speech: the small model tags a question's last verb ("… report show?") as a noun. Such a question
+asks for no value: no cell answers it."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import yaml
 from app.qa.analysis.grammar import parse
 
 LEXICON = Path(__file__).with_name("lexicon") / "describe.yaml"
+BE = ("is", "are", "was", "were")
 
 
 @cache
@@ -29,4 +31,7 @@ def asks_description(question: str) -> bool:
         return False
     if content[-1].lower_ in words["about"]:
         return True
+    if len(content) > 3 and content[1].lower_ in BE and content[2].lower_ in words["participles"]:
+        # "What is shown in Table 1 of the report?"; "… listed in Table 2 for Ohio" asks for Ohio's value.
+        return content[3].lower_ == "in" and not any(t.lower_ == "for" for t in content[4:])
     return len(content) > 2 and content[1].lower_ in ("do", "does", "did") and content[-1].lower_ in words["verbs"]

@@ -8,6 +8,7 @@ different tables are never mixed; a table's continuation on the next page is the
 from __future__ import annotations
 
 from app.qa.aggregate_intent import MAX, MIN
+from app.qa.analysis.describe import asks_description
 from app.qa.tables.aggregate import aggregate_answer, row_spread_answer
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.model import TableAnswer, TableData
@@ -76,7 +77,7 @@ def answer(
     if intent in ("show", "summarise"):
         agg = aggregate_answer(table, question, limits) if intent != "summarise" else None
         return agg or whole_table(table, limits)
-    if _ends_asking_what_it_shows(question):
+    if _ends_asking_what_it_shows(question) or asks_description(question):
         # "What does Table 1 in the lab report for the assembly-line cart show?": the words before the verb name the
         # table and its document (a row may share them by chance): the table itself is asked for.
         return whole_table(table, limits)

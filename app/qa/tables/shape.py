@@ -77,10 +77,33 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
     if len(named) >= limits.shared_words_min_columns:
         sh.shared = frozenset(set.intersection(*named))
     _name_rows(sh, rows, limits)
+    _ranked_groups(sh, rows)
     if levels:
         sh.groups = tuple(levels[:-1])
         _with_groups(sh, rows, levels[:-1])
     return sh
+
+
+def _ranked_groups(sh: Shape, rows: list[list[str]]) -> None:
+    """ "1 | Florida | …" then " | College Age | …": where a key column left of the labels (a rank, a number) is
+    filled on some rows and empty on the rows below them, each filled row heads the empty ones, which are read as
+    its parts ("Florida / College Age"), as rows under a section heading are."""
+    data = [i for i in sh.data(rows) if sh.names.get(i)]
+    if sh.label_column == 0 or not data or sh.groups:
+        return
+    keys = [_cell_text(rows[i], 0) for i in data]
+    heads = sum(1 for k in keys if k)
+    if not keys[0] or heads < 2 or heads == len(keys):
+        return
+    head = ""
+    for i, key in zip(data, keys, strict=True):
+        if key:
+            head = _label_text(rows[i], sh.label_column) or sh.names[i]
+        elif i not in sh.sections:
+            own = sh.primary.get(i) or sh.names[i]
+            sh.sections[i] = head
+            sh.names[i] = f"{head} / {sh.names[i]}"
+            sh.primary[i] = f"{head} / {own}"
 
 
 def _codes(data: list[list[str]], c: int, limits: TableReadingSettings) -> bool:

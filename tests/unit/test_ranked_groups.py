@@ -1,0 +1,35 @@
+"""Rows under a ranked row: where a key column left of the labels is filled on some rows and empty on the rows below
+them, each filled row heads the empty ones (app.qa.tables.shape)."""
+
+from __future__ import annotations
+
+from app.qa.tables.cell_lookup import cell_answer
+from app.qa.tables.model import TableData
+from app.qa.tables.shape import shape
+
+HEAD = ["Rank", "State", "Population", "Lower Bound"]
+STATES = TableData(
+    id="states",
+    rows=[HEAD,
+          ["1", "Florida", "1,067,747", "40,998"], ["", "School Age", "227,430", "9,666"],
+          ["", "College Age", "111,046", "3,634"],
+          ["2", "New York", "1,081,110", "7,350"], ["", "School Age", "215,141", "1,102"],
+          ["", "College Age", "121,084", "670"]],
+    columns=HEAD,
+    header_rows=1,
+)  # fmt: skip
+
+
+def test_rows_with_an_empty_rank_belong_to_the_ranked_row_above() -> None:
+    sh = shape(STATES)
+    assert sh.name(6) == "New York / College Age" and sh.sections[6] == "New York"
+    assert sh.name(4).endswith("New York")
+    got = cell_answer(STATES, "What is the lower bound for college age youth moving to New York?")
+    assert got is not None and got.short_answer == "670"
+
+
+def test_a_table_whose_first_row_has_no_rank_is_left_as_it_is() -> None:
+    rows = [HEAD, ["", "United States", "5,450,472", "114,396"], ["1", "Florida", "1,067,747", "40,998"],
+            ["2", "Texas", "196,460", "5,276"], ["", "Other", "3,000", "20"]]  # fmt: skip
+    sh = shape(TableData(id="t", rows=rows, columns=HEAD, header_rows=1))
+    assert sh.name(4) == "Other" and 4 not in sh.sections

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from app.qa.analysis.listing import lexicon
 from app.qa.analysis.phrases import ARTICLES, Phrases
 
 DOCUMENT_NOUN = r"(?:documents?|files?|reports?|pdfs?|papers?|sources?)"
@@ -153,9 +154,18 @@ def topic_terms(topic: str) -> list[str]:
     """The alternatives of a topic ("education or students" → ["education", "students"]; "figures for Kerala" →
     ["Kerala"])."""
     topic = _without_generic_head(topic.strip())
-    topic = topic[BOTH.lead(topic) :]
+    topic = _without_filler(topic[BOTH.lead(topic) :])
     terms = [t.strip(" ,") for t in re.split(r"\s*(?:,|\bor\b|\band\b|/)\s*", topic, flags=re.I)]
     return [t[ARTICLES.lead(t) :] for t in terms if t]
+
+
+def _without_filler(topic: str) -> str:
+    """The topic less a closing phrase that says where to look ("wheat anywhere" → "wheat")."""
+    words = topic.rstrip(" ?.!").split()
+    for n in (3, 2, 1):
+        if len(words) > n and " ".join(words[-n:]).lower() in lexicon()["topic_fillers"]:
+            return " ".join(words[:-n])
+    return topic
 
 
 def stem(word: str) -> str:

@@ -155,3 +155,10 @@ def test_a_plural_acronym_names_what_its_singular_names() -> None:
     zero = np.zeros(4, dtype=np.float32)
     assert sorted(m.document_id for m in find_documents(index, "GPUs", zero)) == ["a", "b"]
     assert sorted(m.document_id for m in find_documents(index, "a GPU", zero)) == ["a", "b"]
+
+
+def test_a_closing_word_saying_where_to_look_is_no_part_of_the_topic() -> None:
+    index = _index([("a", "Most of the wheat is imported."), ("b", "Bread and waffles."), ("c", "Found anywhere.")])
+    zero = np.zeros(4, dtype=np.float32)
+    assert [m.document_id for m in find_documents(index, "wheat anywhere", zero)] == ["a"]
+    assert [m.document_id for m in find_documents(index, "wheat at all", zero)] == ["a"]

@@ -23,7 +23,7 @@ from app.qa.analysis.grammar import condition_start, parse
 from app.qa.analysis.phrases import SPACED, Phrases, possessive
 from app.qa.answer_types import QUANTITY_WORDS
 from app.qa.classify.patterns import TABLE_LABEL
-from app.qa.decompose.choice import years
+from app.qa.decompose.choice import shift_years, years
 from app.qa.decompose.compare import CAPITALISED, YEARISH
 from app.qa.decompose.patterns import Part
 from app.qa.decompose.split import SOURCE_OPENERS, trailing_aside
@@ -60,15 +60,6 @@ def year_offset(phrase: str) -> int:
     return next((int(n) for said, n in _data()["year_offsets"].items() if said in low), 0)
 
 
-def shift_years(text: str, offset: int) -> str:
-    """`text` with every year it says moved by `offset` ("Q4 of fiscal 2022" → "Q4 of fiscal 2021")."""
-    out, at = [], 0
-    for w in years(text):
-        out += [text[at : w.start()], str(int(w.group(0)) + offset)]
-        at = w.end()
-    return "".join(out) + text[at:]
-
-
 def arithmetic_question(question: str) -> Arithmetic | None:
     """The operation and the two lookups of an arithmetic question; None for any other question."""
     q = " ".join(question.split()).rstrip(" ?.!")
@@ -98,6 +89,10 @@ def _shared_tail(other: str, clause: str) -> tuple[str, str]:
     source = _source_aside(other)
     if source is not None:
         return other[:source], other[source:]
+    owner, _, rest = other.partition(" ")
+    said = rest.split(" ", 1)[0].lower()
+    if possessive(owner) is not None and said in PREPOSITIONS and f" {said} " not in f" {clause.lower()} ":
+        return owner, f" {rest}"  # "than GPT-4's in the paper's comparison": the owner, then where both are read
     aside = re.search(r",\s*(?:in|as)\s+[^,]+$", other)
     if aside is not None and aside.start() > 0:
         return other[: aside.start()], ""
@@ -137,6 +132,8 @@ def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] |
         return None if last is None else (said[last].start(), said[last + length - 1].end())
     if YEARISH.fullmatch(other):
         found = list(YEARISH.finditer(clause))
+    elif possessive(other) is not None and " " not in other:  # "than GPT-4's": the clause's owner
+        found = [w for w in SPACED.finditer(clause) if possessive(w.group(0)) is not None]
     elif other[:1].isupper():
         found = list(CAPITALISED.finditer(clause))
     else:

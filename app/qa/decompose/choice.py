@@ -275,6 +275,15 @@ def without_years(text: str, said: str = "") -> str:
     return "".join(out) + text[at:]
 
 
+def shift_years(text: str, offset: int) -> str:
+    """`text` with every year it says moved by `offset` ("Q4 of fiscal 2022" → "Q4 of fiscal 2021")."""
+    out, at = [], 0
+    for w in years(text):
+        out += [text[at : w.start()], str(int(w.group(0)) + offset)]
+        at = w.end()
+    return "".join(out) + text[at:]
+
+
 def _year_for_both(a: str, b: str) -> tuple[str, str]:
     """"in Belgium or in the Netherlands in 1997": the year closing the second alternative is the first's too."""
     year = next((y for y in YEARISH.finditer(b) if y.end() == len(b)), None)

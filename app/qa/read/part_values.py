@@ -18,6 +18,7 @@ from app.qa.analysis.phrases import WORD, Phrases, lexicon, words_after
 from app.qa.answer import Answer
 from app.qa.ask import EvidenceNode
 from app.qa.compose import VALUE, value_of
+from app.qa.decompose.choice import years
 from app.qa.extractive_reader.pieces import sentence_pieces
 from app.qa.extractive_reader.words import section_number, stemmed
 from app.settings import PartValueSettings
@@ -105,9 +106,10 @@ def _values(
     values = [
         m
         for m in VALUE.finditer(sentence)
-        if _a_value(m.group("num"), m.group(0), said[0]) or _an_amount(sentence, m.start("num"), m.end(), said[1])
+        if (_a_value(m.group("num"), m.group(0), said[0]) or _an_amount(sentence, m.start("num"), m.end(), said[1]))
+        and m.group("num") not in said[0]
+        and not section_number(sentence, m.start("num"))
     ]
-    values = [m for m in values if not section_number(sentence, m.start("num")) and m.group("num") not in said[0]]
     if not values:
         return []
     clauses = _clauses(sentence, [m.span() for m in values])
@@ -147,7 +149,7 @@ def _a_value(number: str, printed: str, in_question: set[str]) -> bool:
 def _an_amount(sentence: str, start: int, end: int, counted: set[str]) -> bool:
     """A whole number said with its unit: glued to it ("130mA", "5V"; not an ordinal, "2nd", nor part of a name,
     "GPT3") or followed by a word the question counts in ("how many more clock cycles": "1058 cycles")."""
-    if (start > 0 and sentence[start - 1].isalnum()) or _year(sentence[start:end]):
+    if (start > 0 and sentence[start - 1].isalnum()) or years(sentence[start:end]):
         return False
     after = sentence[end:]
     unit = after[: len(after) - len(after.lstrip())] == "" and after[:1].isalpha()
@@ -155,10 +157,6 @@ def _an_amount(sentence: str, start: int, end: int, counted: set[str]) -> bool:
         return after.split(None, 1)[0].rstrip(".,;:)").lower() not in ("st", "nd", "rd", "th")
     following = after.split(None, 1)
     return bool(following) and bool(stemmed(following[0]) & counted)
-
-
-def _year(number: str) -> bool:
-    return len(number) == 4 and number.isdecimal() and 1900 <= int(number) <= 2100
 
 
 def _clauses(sentence: str, values: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:

@@ -123,11 +123,16 @@ def aggregate_answer(
     """Highest/lowest (with the row label), total, average, count, rows above/below a value; None if not asked."""
     got, col = _aggregate(table, question, limits)
     if got is not None and col is not None:
-        got.strength += col.matched + col.coverage
-        got.column = col.name
-        got.coverage = col.coverage
-        got.used = frozenset(col.used)
+        _scored(got, col, col.coverage)
     return got
+
+
+def _scored(got: TableAnswer, col: Pick, coverage: float) -> None:
+    """How surely the question named what the answer was read from: the column's (or row's) words and coverage."""
+    got.strength += col.matched + col.coverage
+    got.column = col.name
+    got.coverage = coverage
+    got.used = frozenset(col.used)
 
 
 def row_spread_answer(
@@ -143,12 +148,7 @@ def row_spread_answer(
     if got is None:
         return None
     answer, col = got
-    answer.strength, answer.column, answer.coverage, answer.used = (
-        col.matched + col.coverage,
-        col.name,
-        1.0,
-        frozenset(col.used),
-    )
+    _scored(answer, col, 1.0)  # the periods are named whole
     return answer
 
 

@@ -151,14 +151,20 @@ def across_row(
 ) -> tuple[TableAnswer, Pick] | None:
     """ "The average annual R&D expense over 2019, 2020 and 2021": the total (mean) of one named row's cells in the
     period columns the question names, when it names two or more and the row whole. None otherwise."""
-    named: dict[str, int] = {}
+    periods = [
+        (normalise(name), c)
+        for c in numeric_columns(table, sh, limits)
+        if PERIOD_HEADER.match(name := sh.columns[c].split(" / ")[-1].strip()) and normalise(name) in q
+    ]
+    if len({period for period, _ in periods}) < 2:
+        return None  # decided before any row is read: most questions name no two periods
     row, tied = best_row(table, sh, q, limits)
     if row is None or len({normalise(sh.primary.get(p.index, p.name)) for p in tied}) > 1:
         return None
-    for c in numeric_columns(table, sh, limits):
-        period = sh.columns[c].split(" / ")[-1].strip()
-        if PERIOD_HEADER.match(period) and normalise(period) in q and parse_number(value_at(table, row.index, c)):
-            named.setdefault(normalise(period), c)  # a period's first column holding the row's figure
+    named: dict[str, int] = {}
+    for period, c in periods:
+        if parse_number(value_at(table, row.index, c)):
+            named.setdefault(period, c)  # a period's first column holding the row's figure
     own = sh.primary.get(row.index, row.name).split(" / ")[-1]
     if len(named) < 2 or (not named_whole(own, q, limits) and row.coverage < 1.0):
         return None

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.db.models import DocTable, Document
+from app.db.models import DocTable, Document, Page
 from app.qa.classify.model import ParsedQuery, TableRef
+from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.classify.question import label_key
 from app.qa.named.documents import DOCUMENT_ORDER, doc_info, ready_conditions
 from app.qa.resolve import Missing, TableInfo, resolve_tables
@@ -86,6 +87,15 @@ def _found(
     return found
 
 
+def mentioned_labels(session: Session, document: Document, infos: list[TableInfo]) -> frozenset[str]:
+    """The table labels the document's pages speak of ("see Table 2"), read only when none of its tables carries a
+    label (the one case `resolve_tables` asks)."""
+    if any(t.key for t in infos):
+        return frozenset()
+    texts = session.scalars(select(Page.text).where(Page.document_id == document.id))
+    return frozenset(k for text in texts for m in TABLE_LABEL.finditer(text or "") if (k := label_key(m.group(0))))
+
+
 def resolve_table_ref(
     session: Session,
     collection_id: str,
@@ -98,7 +108,8 @@ def resolve_table_ref(
     if document is not None:
         tables = tables_of(session, document)
         inferred = infer_labels(session, tables)
-        match = resolve_tables(ref, doc_info(document), [_table_info(t, inferred) for t in tables])
+        infos = [_table_info(t, inferred) for t in tables]
+        match = resolve_tables(ref, doc_info(document), infos, mentioned_labels(session, document, infos))
         if isinstance(match, Missing):
             return match
         if match.note:
@@ -110,7 +121,8 @@ def resolve_table_ref(
             break
         tables = tables_of(session, doc)
         inferred = infer_labels(session, tables)
-        match = resolve_tables(ref, doc_info(doc), [_table_info(t, inferred) for t in tables])
+        infos = [_table_info(t, inferred) for t in tables]
+        match = resolve_tables(ref, doc_info(doc), infos, mentioned_labels(session, doc, infos))
         if isinstance(match, Missing):
             continue
         found.extend(_found(doc, tables, inferred, match.tables, match.how, limits))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.qa.analysis.operation import arithmetic_question
+from app.qa.analysis.parse import analyse
 from app.qa.compose import arithmetic_line, value_of
 
 
@@ -227,3 +228,32 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
     assert arithmetic_working(arithmetic, same, [None, None], Answer("x", [unit])) is None
     apart = [same[0], ("Reading", Answer("1058 [1]", [unit], candidate="1058"))]
     assert arithmetic_working(arithmetic, apart, [None, None], Answer("x", [unit])) is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        # The things counted run from the comparative to "than" and from "than" to the verb; the rest is each's.
+        ("How many more pet rescues than wild animal rescues were there in total?",
+         ("How many pet rescues were there in total?", "How many wild animal rescues were there in total?")),
+        ("How many more papers than patents did the team publish?",
+         ("How many papers did the team publish?", "How many patents did the team publish?")),
+        # "the difference between" two things the parts split apart: one value less the other, not a verdict.
+        ("What is the difference between the GLUE scores of BERT-Large and BERT-Base in the results table?",
+         ("What is the GLUE scores of BERT-Large in the results table?",
+          "What is the GLUE scores of BERT-Base in the results table?")),
+        # A number's thousands comma is no clause boundary: "at 19,200" stands against "at a 38,400 target".
+        ("How much larger is the error at a 38,400 target than at 19,200?",
+         ("What is the error at a 38,400 target?", "What is the error at 19,200?")),
+    ],
+)  # fmt: skip
+def test_more_shapes_of_arithmetic_become_two_lookups(question: str, parts: tuple[str, str]) -> None:
+    analysis = analyse(question)
+    assert analysis.shape == "arithmetic" and analysis.arithmetic is not None
+    assert analysis.arithmetic.operation == "difference"
+    assert tuple(p.question for p in analysis.arithmetic.parts) == parts
+
+
+def test_two_things_merely_listed_ask_no_difference() -> None:
+    analysis = analyse("What were the GLUE scores of BERT-Large and BERT-Base in the results table?")
+    assert analysis.arithmetic is None

@@ -123,7 +123,9 @@ def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] |
     if prepositional:  # "in 2019", "for businesses": the last phrase of that preposition, to the next one
         for i in reversed(starts):
             stop = next((k for k in range(i + 2, len(said)) if said[k].group(0).lower() in PREPOSITIONS), len(said))
-            if i + 1 < stop and not any(c in ",;" for c in clause[said[i].start() : said[stop - 1].end()]):
+            phrase = clause[said[i].start() : said[stop - 1].end()]  # a comma before a digit groups it: "38,400"
+            breaks = [k for k, c in enumerate(phrase) if c == ";" or c == "," and not phrase[k + 1 : k + 2].isdigit()]
+            if i + 1 < stop and not breaks:
                 return said[i].start(), said[stop - 1].end()
         return None
     if other[:1].islower() and " " in other:  # "the hospital in York" against "the hospital in Leeds": as many words

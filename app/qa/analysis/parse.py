@@ -6,12 +6,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.qa.analysis.coordination import alternative_parts, coordinated_parts
+from app.qa.analysis.counted import counted_than
 from app.qa.analysis.followup import still_compares, without_value_follow_up
 from app.qa.analysis.listing import concept_predicate, kind_of, without_collection_scope
 from app.qa.analysis.model import QuestionAnalysis
-from app.qa.analysis.operation import arithmetic_question
+from app.qa.analysis.operation import Arithmetic, arithmetic_question, lexicon
 from app.qa.answer_types import expected_type
 from app.qa.decompose.compare import comparative
+from app.qa.decompose.patterns import Part
 from app.qa.decompose.split import split_question
 from app.qa.documents_question import documents_with_label, which_documents_in_tables, which_documents_topic
 
@@ -37,7 +39,7 @@ def analyse(question: str) -> QuestionAnalysis:
     if predicate is not None:
         return QuestionAnalysis(question, "documents_by_meaning", expected, predicate=predicate,
                                 kind=kind_of(predicate))  # fmt: skip
-    arithmetic = arithmetic_question(question)
+    arithmetic = arithmetic_question(question) or counted_than(question)
     if arithmetic is not None:
         return QuestionAnalysis(question, "arithmetic", expected, arithmetic=arithmetic, parts=arithmetic.parts,
                                 comparison=comparative(question))  # fmt: skip
@@ -48,11 +50,24 @@ def analyse(question: str) -> QuestionAnalysis:
     parts = split_question(question)
     alternatives = alternative_parts(question)
     if parts and not (alternatives and all(still_compares(p.question) for p in parts)):
-        return QuestionAnalysis(question, "parts", expected, parts=tuple(parts), comparison=comparative(question))
+        return _parts(question, expected, tuple(parts), comparative(question))
     if alternatives:
-        return QuestionAnalysis(question, "parts", expected, parts=alternatives[0], comparison=alternatives[1])
+        return _parts(question, expected, alternatives[0], alternatives[1])
     coordinated = coordinated_parts(question)
     if coordinated:
-        return QuestionAnalysis(question, "parts", expected, parts=coordinated, comparison=comparative(question),
-                                coordinated=True)  # fmt: skip
+        return _parts(question, expected, coordinated, comparative(question), coordinated=True)
     return QuestionAnalysis(question, "single", expected)
+
+
+def _parts(
+    question: str, expected: str, parts: tuple[Part, ...], comparison: str | None, coordinated: bool = False
+) -> QuestionAnalysis:
+    """Parts read on their own; two set apart by a difference noun before "between" ("the difference between the GLUE
+    scores of A and B") are two values, one less the other (compose falls back to both readings when either reads no
+    value)."""
+    words = question.lower().split()
+    named = next((k for k, w in enumerate(words) if w in lexicon()["differences"]), None)
+    if len(parts) == 2 and named is not None and "between" in words[named + 1 :]:
+        arithmetic = Arithmetic("difference", (parts[0], parts[1]))
+        return QuestionAnalysis(question, "arithmetic", expected, arithmetic=arithmetic, parts=parts)
+    return QuestionAnalysis(question, "parts", expected, parts=parts, comparison=comparison, coordinated=coordinated)

@@ -866,3 +866,49 @@ def test_a_sentence_run_into_a_table_is_no_row_of_values() -> None:
     )
     got = cell_answer(table, "What comparable sales increase did the Northern Markets segment post in 2022?")
     assert got is not None and got.cell is not None and got.cell["value"] == "20.4"
+
+
+def test_the_year_asked_dates_the_column_however_well_other_words_name_another() -> None:
+    # The spanning header ("Three Months Ended / March 31") was kept by the first column only: its words name it
+    # better, yet it is dated 2022 and the question asks for 2023, which the second column holds.
+    quarters = TableData(
+        "q1",
+        [["", "Three Months Ended / March 31, / 2022", "2023"], ["Search & other", "39,618", "40,359"],
+         ["YouTube ads", "6,869", "6,693"], ["Network", "8,174", "7,496"]],  # fmt: skip
+        caption="Revenues disaggregated by type (in millions)",
+        columns=["", "Three Months Ended / March 31, / 2022", "2023"],
+        header_rows=1,
+    )
+    got = cell_answer(quarters, "How much did YouTube ads bring in during the three months ended March 31, 2023?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "6,693"
+    earlier = cell_answer(quarters, "How much did YouTube ads bring in during the three months ended March 31, 2022?")
+    assert earlier is not None and earlier.cell is not None and earlier.cell["value"] == "6,869"
+
+
+def test_a_heading_right_under_another_heads_a_section_within_it() -> None:
+    # "Revenue" and "Operating income" each head a "Parks" section: the two "Domestic" rows differ by the outer one.
+    segments = TableData(
+        "seg",
+        [["($ in millions)", "2024", "2023"], ["Revenue", "", ""], ["Parks", "", ""], ["Domestic", "6,432", "6,297"],
+         ["International", "1,646", "1,476"], ["Operating income", "", ""], ["Parks", "", ""],
+         ["Domestic", "1,982", "2,077"], ["International", "420", "328"]],  # fmt: skip
+        columns=["($ in millions)", "2024", "2023"],
+        header_rows=1,
+    )
+    sh = shape(segments)
+    assert sh.name(7) == "Operating income / Parks / Domestic"
+    got = cell_answer(segments, "What operating income did the domestic parks business earn in 2024?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "1,982"
+
+
+def test_a_unit_said_in_parentheses_heads_no_section() -> None:
+    fund = TableData(
+        "nav",
+        [["", "2016"], ["(all amounts in EUR)", ""], ["Class A", ""], ["Net Asset Value", "5,111,372"],
+         ["Class B", ""], ["Net Asset Value", "49,144,825"]],  # fmt: skip
+        columns=["", "2016"],
+        header_rows=1,
+    )
+    assert shape(fund).name(3) == "Class A / Net Asset Value"
+    got = cell_answer(fund, "What was the net asset value of Class A in 2016?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "5,111,372"

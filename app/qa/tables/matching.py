@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from string import ascii_uppercase
 
@@ -203,6 +203,7 @@ def best_column(
     own = [t for t in question if t not in caption]
     groups = group_heads(sh.columns)
     best: tuple[tuple[float, int, float, float, int], Pick] | None = None
+    skip = skip | dated_otherwise(sh.columns, question)
     for c, name in enumerate(sh.columns):
         if c in skip or not name.strip():
             continue
@@ -218,6 +219,21 @@ def best_column(
         if best is None or key > best[0]:
             best = (key, pick)
     return best[1] if best else None
+
+
+def _years(words: Iterable[str]) -> set[str]:
+    return {t for t in words if len(t) == 4 and t.isdigit() and t[:2] in ("19", "20")}
+
+
+def dated_otherwise(columns: Sequence[str], question: Sequence[str]) -> set[int]:
+    """The columns dated by years the question does not say, when another column is dated by one it says: "the
+    first quarter of 2023" of "Three Months Ended March 31, 2022 | 2023" is the 2023 column, however well the other
+    words name the first (the question's year constrains the cell; it is no word among words)."""
+    asked = _years(question)
+    dated = {c: _years(tokens(name)) for c, name in enumerate(columns)}
+    if not asked or not any(years & asked for years in dated.values()):
+        return set()
+    return {c for c, years in dated.items() if years and not years & asked}
 
 
 def numeric_columns(table: TableData, sh: Shape, limits: TableReadingSettings = TableReadingSettings()) -> list[int]:

@@ -192,6 +192,7 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
     last = ""
     section = ""
     wrapped = ""
+    headed = False  # the row before was a section's heading: one right under it heads a section within it
     header = [_cell_text(rows[sh.header_rows - 1], k) for k in range(len(sh.columns))] if sh.header_rows else []
     for i in data:
         label = _label_text(rows[i], sh.label_column)
@@ -210,9 +211,14 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
                 continue
             # A row holding only a label ("Best practice scenario") heads the rows below it: a section. A sentence
             # ("See notes at end of table.") is a note, heading nothing.
-            if not note_line(label, 4):
-                section, last = label, ""
+            # An aside in parentheses ("(all amounts in EUR)") says the unit: it heads nothing either.
+            if not note_line(label, 4) and not (label.startswith("(") and label.endswith(")")):
+                # "Operating income" then "Parks & Experiences" before any figure: the second heads its rows within
+                # the first ("Operating income / Parks & Experiences / Domestic", not revenue's "Domestic").
+                section, last = (f"{section} / {label}" if headed and section else label), ""
+                headed = True
             continue
+        headed = False
         if wrapped and label:
             label, wrapped = f"{wrapped} {label}", ""
         if section and label:

@@ -202,6 +202,11 @@ class TableReadingSettings(BaseModel):
         2.5, ge=0.0, le=100.0,
         description="an aggregate of a table no question named answers first from this surety on",
     )
+    aggregate_unexplained_share: float = Field(
+        0.5, ge=0.0, le=1.0,
+        description="… and only while the table's caption, headers and row labels, its page and its document's "
+        "cover account for all but this share of the question's words (its operation and numbers aside)",
+    )
     cell_sure_floor: float = Field(
         4.0, ge=0.0, le=100.0,
         description="a cell of a table no question named answers first from this surety on (its row named exactly)",

@@ -21,6 +21,7 @@ from app.qa.tables.matching import description
 from app.qa.tables.model import TableAnswer, TableData, answer_said
 from app.qa.tables.question_fit import (
     TWO_ASKS,
+    aggregate_unexplained,
     asks_for_value,
     measures_other,
     names_a_number,
@@ -202,6 +203,7 @@ def content_table_answer(
         # its cells give is about something else. Worked out once, and only for a table whose cells would answer
         # surely (it reads every cell, maybe the page).
         elsewhere = cache(partial(names_unheld, names, data, document, partial(page_text, session, table)))
+        page_words = cache(lambda table=table: set(tokens(page_text(session, table))))
         periods = said_as_periods(question, q_tokens, data)
         for got in answers:
             caption_hits = len((q_tokens | periods) & (caption - set(tokens(got.column))))
@@ -212,7 +214,10 @@ def content_table_answer(
                 + (reading.caption_named_surety if named_whole else 0.0)
             )
             if got.kind == "aggregate":
-                sure = surety >= reading.aggregate_sure_floor
+                # The page and the cover say what the table is of ("the 2018 Republican primary"): they explain.
+                explained = caption | page_words()
+                unsaid = 0.0 if document_id is not None else aggregate_unexplained(question, data, explained)
+                sure = surety >= reading.aggregate_sure_floor and unsaid <= reading.aggregate_unexplained_share
             else:
                 sure = got.exact_row and surety >= reading.cell_sure_floor
             sure = sure and not (document_id is None and names_elsewhere(names, got.used, elsewhere(), reading))

@@ -7,8 +7,10 @@ import re
 from collections.abc import Callable
 
 from app.db.models import Document
+from app.qa.aggregate_intent import MAX, MIN
 from app.qa.analysis.phrases import Phrases, opening_words, words_after
-from app.qa.classify.patterns import STOPWORDS
+from app.qa.classify.patterns import NUMBER_WORDS, STOPWORDS
+from app.qa.tables.aggregate import AVERAGE, TOTAL
 from app.qa.tables.model import TableData
 from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
@@ -148,3 +150,25 @@ def measures_other(question: str, explained: set[str]) -> bool:
         if words and not set(words) & explained:
             return True
     return False
+
+
+def table_words(data: TableData) -> set[str]:
+    """Every word the table says of itself: its caption, its headers and its rows' labels (not its figures)."""
+    words = set(tokens(" ".join([data.caption or "", *(data.columns or [])])))
+    for row in data.rows:
+        words |= {t for cell in row if cell and not any(ch.isdigit() for ch in cell) for t in tokens(cell)}
+    return words
+
+
+def aggregate_unexplained(question: str, data: TableData, named: set[str]) -> float:
+    """The share of the question's words, its operation's aside ("the fewest", "summed over", "above 50", numbers),
+    that neither the table's own words nor the names of its document account for: an aggregate of a table that leaves
+    most of the question unsaid ("how many PDFs were discarded for being over 50 pages" of a table of fields of study)
+    answers some other question."""
+    operation = " ".join(m.group(0) for rx in (MAX, MIN, TOTAL) for m in rx.finditer(question))
+    operation += " " + " ".join(question[a:b] for a, b in AVERAGE.every(question))
+    said = set(tokens(question)) - set(tokens(operation))
+    asked = {t for t in said if not t.isdigit() and t not in NUMBER_WORDS}
+    if not asked:
+        return 0.0
+    return len(asked - table_words(data) - named) / len(asked)

@@ -7,7 +7,7 @@ has 15 pages"), so the answer never comes silently from another document.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
@@ -155,15 +155,18 @@ def caption_score(words: str, caption: str | None) -> tuple[int, int]:
 
 
 def resolve_tables(
-    ref: TableRef, document: DocInfo, tables: Sequence[TableInfo], mentioned: frozenset[str] = frozenset()
+    ref: TableRef,
+    document: DocInfo,
+    tables: Sequence[TableInfo],
+    mentioned: Callable[[], frozenset[str]] = frozenset,
 ) -> TableMatch | Missing:
     """The tables of `document` that `ref` names, or what the document holds instead.
 
     A label ("Table 6.4") matches the table's own label; "Table 2" is the second table only when the document's
     tables carry no labels at all and its text speaks of a Table 2 (`mentioned`: the label keys its pages say, as
-    "see Table 2" does of a table whose caption was not extracted); else it is missing: a form or a datasheet that
-    never numbers its tables has no Table 2, and a guess would answer from the wrong table. An ordinal ("the second
-    table") counts in document order, or on the named page."""
+    "see Table 2" does of a table whose caption was not extracted; asked only then); else it is missing: a form or a
+    datasheet that never numbers its tables has no Table 2, and a guess would answer from the wrong table. An ordinal
+    ("the second table") counts in document order, or on the named page."""
     tables = sorted(tables, key=lambda t: t.index_in_document)
     heads = [t for t in tables if t.continues_id is None] or tables
     name = document.filename
@@ -214,7 +217,7 @@ def resolve_tables(
             return TableMatch(run, "label")
         number = _int(ref.label)
         unlabelled = not any(t.key for t in heads)
-        if number is not None and 1 <= number <= len(heads) and unlabelled and ref.label in mentioned:
+        if number is not None and 1 <= number <= len(heads) and unlabelled and ref.label in mentioned():
             # Tables without labels of their own: "Table 2" can only mean the second one.
             return TableMatch([heads[number - 1]], "ordinal")
         return Missing(f"{name} has no {ref.word} {ref.label}; its tables are {_strip_tables(describe_labels(heads))}.",

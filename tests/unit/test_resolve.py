@@ -108,7 +108,7 @@ def test_plain_number_is_a_position_only_when_no_table_has_a_label() -> None:
     missing = resolve_tables(TableRef(number=7, label="7", by_label=True), DOC, plain)
     assert isinstance(missing, Missing) and missing.message == "eu-004.pdf has no Table 7; its tables are 1, 2 and 3."
     unlabelled = [TableInfo(f"u{i}", "d1", 1, i, i, caption="Literacy by state") for i in range(3)]
-    second = resolve_tables(TableRef(number=2, label="2", by_label=True), DOC, unlabelled, frozenset({"2"}))
+    second = resolve_tables(TableRef(number=2, label="2", by_label=True), DOC, unlabelled, lambda: frozenset({"2"}))
     assert not isinstance(second, Missing) and [t.id for t in second.tables] == ["u1"]
 
 
@@ -116,7 +116,7 @@ def test_unlabelled_tables_have_no_numbered_table_the_text_never_speaks_of() -> 
     # A form or a datasheet whose tables carry no labels and whose pages never say "Table 3": asked for its Table 3,
     # it has none (its third table is a guess), and the answer says what it holds instead.
     unlabelled = [TableInfo(f"u{i}", "d1", 1, i, i, caption=None) for i in range(4)]
-    third = resolve_tables(TableRef(number=3, label="3", by_label=True), DOC, unlabelled, frozenset({"1"}))
+    third = resolve_tables(TableRef(number=3, label="3", by_label=True), DOC, unlabelled, lambda: frozenset({"1"}))
     assert isinstance(third, Missing)
     assert third.message == "eu-004.pdf has no Table 3; its tables are 4 unlabelled tables."
 

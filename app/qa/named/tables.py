@@ -4,6 +4,7 @@ in each document that has one, read as one table with their continuations, and a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -87,11 +88,9 @@ def _found(
     return found
 
 
-def mentioned_labels(session: Session, document: Document, infos: list[TableInfo]) -> frozenset[str]:
-    """The table labels the document's pages speak of ("see Table 2"), read only when none of its tables carries a
-    label (the one case `resolve_tables` asks)."""
-    if any(t.key for t in infos):
-        return frozenset()
+def mentioned_labels(session: Session, document: Document) -> frozenset[str]:
+    """The table labels the document's pages speak of ("see Table 2"); `resolve_tables` asks only when none of its
+    tables carries a label and a number names one."""
     texts = session.scalars(select(Page.text).where(Page.document_id == document.id))
     return frozenset(k for text in texts for m in TABLE_LABEL.finditer(text or "") if (k := label_key(m.group(0))))
 
@@ -109,7 +108,7 @@ def resolve_table_ref(
         tables = tables_of(session, document)
         inferred = infer_labels(session, tables)
         infos = [_table_info(t, inferred) for t in tables]
-        match = resolve_tables(ref, doc_info(document), infos, mentioned_labels(session, document, infos))
+        match = resolve_tables(ref, doc_info(document), infos, partial(mentioned_labels, session, document))
         if isinstance(match, Missing):
             return match
         if match.note:
@@ -122,7 +121,7 @@ def resolve_table_ref(
         tables = tables_of(session, doc)
         inferred = infer_labels(session, tables)
         infos = [_table_info(t, inferred) for t in tables]
-        match = resolve_tables(ref, doc_info(doc), infos, mentioned_labels(session, doc, infos))
+        match = resolve_tables(ref, doc_info(doc), infos, partial(mentioned_labels, session, doc))
         if isinstance(match, Missing):
             continue
         found.extend(_found(doc, tables, inferred, match.tables, match.how, limits))

@@ -202,8 +202,9 @@ def content_table_answer(
         # Neither the table nor its document named, and the table does not hold what the question names: whatever
         # its cells give is about something else. Worked out once, and only for a table whose cells would answer
         # surely (it reads every cell, maybe the page).
-        elsewhere = cache(partial(names_unheld, names, data, document, partial(page_text, session, table)))
-        page_words = cache(lambda table=table: set(tokens(page_text(session, table))))
+        text = cache(partial(page_text, session, table))  # read once, by whichever check asks first
+        elsewhere = cache(partial(names_unheld, names, data, document, text))
+        page_words = cache(lambda text=text: set(tokens(text())))
         periods = said_as_periods(question, q_tokens, data)
         for got in answers:
             caption_hits = len((q_tokens | periods) & (caption - set(tokens(got.column))))

@@ -66,3 +66,30 @@ def test_a_quarter_asked_by_name_finds_the_column_that_writes_it_compactly() -> 
     assert in_table_calendar(third, heads) == third
     both = "Q2 profit in 2022 and 2023?"
     assert in_table_calendar(both, heads) == both  # which year: unsaid
+
+
+def test_an_early_quarter_is_dated_by_where_its_fiscal_year_ends() -> None:
+    # A year ending in September: its first quarter ends in December of the calendar year before.
+    september = ["", "Quarter Ended December 28, 2024", "Quarter Ended December 30, 2023"]
+    assert in_table_calendar("Revenue in Q1 fiscal 2025?", september).startswith("Revenue in Q1 fiscal 2024?")
+    assert in_table_calendar("Revenue in the first quarter of fiscal 2024?", september).startswith(
+        "Revenue in the first quarter of fiscal 2023?"
+    )
+    # A year ending in June: its second quarter ends in December of the year before too.
+    assert in_table_calendar("Q2 FY2025 revenue?", ["", "Three Months Ended December 31, 2024"]).startswith(
+        "Q2 FY2024 revenue?"
+    )
+    # A calendar year's quarter stays where it is.
+    march = ["", "Three Months Ended March 31, 2024", "Three Months Ended March 31, 2023"]
+    assert in_table_calendar("Revenue in Q1 fiscal 2024?", march).startswith("Revenue in Q1 fiscal 2024?")
+
+
+def test_a_september_year_first_quarter_reads_its_column() -> None:
+    table = TableData(
+        id="d",
+        rows=[["", "Quarter Ended December 28, 2024", "Quarter Ended December 30, 2023"],
+              ["Revenues", "24,690", "23,549"], ["Income before taxes", "3,699", "2,547"]],
+    )  # fmt: skip
+    sh = shape(table)
+    hits = rank_cells(table, sh, "What were revenues in the first quarter of fiscal 2024?", "number")
+    assert hits and hits[0].value == "23,549"

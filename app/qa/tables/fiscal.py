@@ -40,16 +40,22 @@ def _end_months(headers: Sequence[str]) -> set[int]:
 def in_table_calendar(question: str, headers: Sequence[str]) -> str:
     """`question` in the table's terms: a quarter or a half it names said as the table heads that period's columns
     ("Q2 2023" is the "three months" ended in June), and each "fiscal YYYY" moved to the calendar year its period
-    ends in, when the table's columns are dated by period ends early in a year and the question asks about the year
-    or its last quarter."""
+    ends in, when the table's columns are dated by period ends: a quarter's end month and number say where its fiscal
+    year ends, a year's column ending early in a calendar year belongs to the fiscal year before."""
     named = " ".join(headers).lower()
     said = [p for names, periods in ((QUARTERS.search, QUARTER_PERIODS), (HALVES.said, HALF_PERIODS)) if names(question)
             for p in periods if p in named]  # fmt: skip
     said += _compact_quarter(question, headers)
     if not FISCAL_YEAR.search(question):
         return " ".join([question, *said])
+    if any(FISCAL_YEAR.search(h) for h in headers):
+        return " ".join([question, *said])
+    quarter = _quarter_shift(question, headers)
+    if quarter is not None:
+        moved = FISCAL_YEAR.sub(lambda m: m.group(0)[: -len(m.group(1))] + str(int(m.group(1)) + quarter), question)
+        return " ".join([moved, *said])
     months = _end_months(headers)
-    if not months or max(months) > LAST_MONTH_NAMED_BY_START or any(FISCAL_YEAR.search(h) for h in headers):
+    if not months or max(months) > LAST_MONTH_NAMED_BY_START:
         return " ".join([question, *said])
     whole_year = any(p in named for p in YEAR_PERIODS)
     if not whole_year and not LAST_QUARTER.search(question):
@@ -57,6 +63,27 @@ def in_table_calendar(question: str, headers: Sequence[str]) -> str:
     moved = FISCAL_YEAR.sub(lambda m: m.group(0)[: -len(m.group(1))] + str(int(m.group(1)) + 1), question)
     periods = QUARTER_PERIODS if QUARTERS.search(question) else YEAR_PERIODS
     return " ".join([moved, *(p for p in periods if p in named)])
+
+
+def _quarter_shift(question: str, headers: Sequence[str]) -> int | None:
+    """How many calendar years the question's fiscal year lies from the end of the quarter it asks, when the table's
+    quarter columns all end in one month: the quarter's number and its end month give the month the fiscal year ends
+    in, which names the year. Disney's first quarter of fiscal 2025 ended December 28, 2024 (a year ending in
+    September); a retailer's fourth quarter of fiscal 2022 ended January 28, 2023. None when the question names no
+    quarter, or the table no quarter's columns or several end months."""
+    asked = QUARTERS.search(question)
+    if asked is None:
+        return None
+    number = (
+        4 if LAST_QUARTER.search(question) else QUARTER_NUMBERS.get(asked.group(0).lower().split("-")[0].split()[0])
+    )
+    quarter_heads = [h for h in headers if any(p in h.lower() for p in QUARTER_PERIODS)]
+    months = _end_months(quarter_heads)
+    if number is None or len(months) != 1:
+        return None
+    month = months.pop() + 3 * (4 - number)  # the fiscal year's last month, counted from the quarter's January
+    year_end_month = (month - 1) % 12 + 1
+    return (1 if year_end_month <= LAST_MONTH_NAMED_BY_START else 0) - (1 if month > 12 else 0)
 
 
 def _compact_quarter(question: str, headers: Sequence[str]) -> list[str]:

@@ -93,3 +93,21 @@ def test_a_september_year_first_quarter_reads_its_column() -> None:
     sh = shape(table)
     hits = rank_cells(table, sh, "What were revenues in the first quarter of fiscal 2024?", "number")
     assert hits and hits[0].value == "23,549"
+
+
+def test_a_header_line_read_into_each_column_it_spans_is_cut_between_them() -> None:
+    # pdfplumber reads "December 28, December 30," above "2024 | 2023" as one cell spanning both columns.
+    table = TableData(
+        id="q",
+        rows=[["", "Quarter Ended", "", ""], ["", "December 28, December 30,", "", ""],
+              ["($ in millions)", "2024", "2023", "Change"], ["Revenues", "$ 24,690", "$ 23,549", "5 %"]],
+        columns=["($ in millions)", "Quarter Ended / December 28, December 30, / 2024",
+                 "December 28, December 30, / 2023", "Change"],
+        header_rows=3,
+    )  # fmt: skip
+    sh = shape(table)
+    assert sh.columns[1:3] == ["Quarter Ended / December 28, / 2024", "December 30, / 2023"]
+    # A line that names the period of both columns is no pair of pieces.
+    spanned = TableData(id="s", rows=[["", "Year Ended", ""], ["", "2024", "2023"], ["Sales", "5", "4"]],
+                        columns=["", "Year Ended / 2024", "Year Ended / 2023"], header_rows=2)  # fmt: skip
+    assert shape(spanned).columns[1:] == ["Year Ended / 2024", "Year Ended / 2023"]

@@ -33,8 +33,6 @@ def without_dot_leader(text: str) -> str:
     return text[:end] if text.count(".", end) >= 2 else text
 
 
-
-
 def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings()) -> Shape:
     rows = table.rows
     width = max((len(r) for r in rows), default=0)
@@ -57,15 +55,17 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
     if numbering(rows[nh]) if nh < len(rows) else False:
         nh = header_tail(rows, nh)
     data = [rows[i] for i in range(nh, len(rows))]
-    columns = _split_headers_joined(columns, data, limits)
+    columns = _split_headers_joined(_spread_shared_lines(columns), data, limits)
     label_column = 0
     for c in range(min(width, limits.label_column_search)):
         cells = [r[c] for r in data if c < len(r) and r[c].strip()]
         if cells and sum(not is_number(x) for x in cells) > limits.label_column_text_share * len(cells):
             label_column = c
             break
-    if label_column + 1 < width and _codes(data, label_column, limits) and _text_share(data, label_column + 1)[1] > (
-        limits.label_column_text_share
+    if (
+        label_column + 1 < width
+        and _codes(data, label_column, limits)
+        and _text_share(data, label_column + 1)[1] > (limits.label_column_text_share)
     ):
         label_column += 1  # "J | ICT services": a column of codes keys the rows, the names beside it label them
     levels = _label_levels(data, label_column, width, limits)
@@ -310,3 +310,40 @@ def _split_headers_joined(columns: list[str], data: Sequence[Sequence[str]], lim
         if empty and out[k].strip() and held and short:
             out[k + 1], out[k] = f"{out[k].strip()} {following}", ""
     return out
+
+
+def _spread_shared_lines(columns: list[str]) -> list[str]:
+    """A header line written across k columns but read into each of them whole ("December 28, December 30," over
+    "2024 | 2023"): when it falls into k pieces of one shape, each holding a number, the i-th column keeps the i-th
+    piece."""
+    out = list(columns)
+    k = 0
+    while k < len(out):
+        parts = out[k].split(" / ")
+        for part in parts:
+            if k and part in out[k - 1].split(" / "):
+                continue  # the line began further left: cut it there or not at all
+            run = k
+            while run + 1 < len(out) and part in out[run + 1].split(" / "):
+                run += 1
+            pieces = _pieces(part, run - k + 1)
+            if pieces:
+                for offset, piece in enumerate(pieces):
+                    out[k + offset] = " / ".join(piece if p == part else p for p in out[k + offset].split(" / "))
+                break
+        k += 1
+    return out
+
+
+def _pieces(line: str, count: int) -> list[str]:
+    """`line` cut into `count` runs of words of one shape (words, numbers), each holding a number; [] if it does not
+    cut so."""
+    words = line.split()
+    if count < 2 or not words or len(words) % count:
+        return []
+    size = len(words) // count
+    runs = [words[i : i + size] for i in range(0, len(words), size)]
+    shapes = {tuple(any(ch.isdigit() for ch in w) for w in run) for run in runs}
+    if len(shapes) != 1 or not any(next(iter(shapes))):
+        return []
+    return [" ".join(run) for run in runs]

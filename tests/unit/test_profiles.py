@@ -24,12 +24,17 @@ from app.qa.profiles import Profile, Profiles, absent_kind, build_profiles, reso
         ("Has Initech ever paid a dividend, according to its 2022 annual report?", [("initech", "2022")]),
         # A kind said in two words.
         ("What supply voltage does the ZX81 sensor data sheet allow?", [("zx81", "sensor")]),
+        # A long description still reaches back to its "the"; a publication and an application note are kinds too.
+        ("What does Table 4 of the BLS July 2025 consumer price index release show?",
+         [("bls", "july", "2025", "consumer", "price", "index")]),
+        ("What does Table 5 of the Ruritanian labour force publication show?", [("ruritanian", "labour", "force")]),
+        ("Which rate does the Acme KX9 application note recommend?", [("acme", "kx9")]),
     ],
 )  # fmt: skip
 def test_descriptions_are_the_words_before_a_kind_noun(question: str, described: list[tuple[str, ...]]) -> None:
     found = descriptions(question)
     assert [d.words for d in found] == described
-    kinds = ("paper", "datasheet", "report", "release", "sheet")
+    kinds = ("paper", "datasheet", "report", "release", "sheet", "publication", "note")
     assert all(question[d.start : d.end].split()[-1].lower().startswith(kinds)
                for d in found)  # fmt: skip
 

@@ -14,7 +14,7 @@ from app.qa.analysis.listing import TOKEN, lexicon
 # when it names an owner ("in Ulta Beauty's fourth-quarter release").
 _OPENERS = frozenset({"the", "this", "that", "its", "their"})
 _BREAKS = frozenset({"in", "of", "from", "for", "on", "at", "by", "with", "to", "according", "per", "under", "about"})
-MAX_DESCRIPTION_WORDS = 6
+MAX_DESCRIPTION_WORDS = 8  # "the BLS July 2025 consumer price index release"
 _OWNER_PRONOUNS = frozenset({"its", "their"})
 
 

@@ -191,7 +191,9 @@ def _without_thresholds(question: str, asked: str) -> str:
 
 def _names_a_member(sh: Shape, members: list[int], question: Sequence[str]) -> bool:
     """Whether the question names one data row (not a summary row) by its whole label, as a phrase."""
-    said = f" {' '.join(question)} "
+    # A label set as one word ("BERTBASE") is named by its words apart ("BERT-Base").
+    joined = [word_stem(a + b) for a, b in zip(question, question[1:], strict=False) if a.isalpha() and b.isalpha()]
+    said = f" {' '.join(question)} {' '.join(joined)} "
     for i in members:
         label = sh.primary.get(i, sh.name(i)).split(" / ")[-1]
         for own in (tokens(label), tokens(label_head(label))):

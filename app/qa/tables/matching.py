@@ -16,7 +16,7 @@ from app.qa.classify.model import normalise
 from app.qa.tablelayout import has_value, is_number
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.shape import serial, shape
-from app.qa.tables.words import tokens
+from app.qa.tables.words import tokens, word_stem
 from app.settings_reading import TableReadingSettings
 
 # Rows that summarise others: never the "highest" member, never summed again.
@@ -51,6 +51,8 @@ def _token_hit(token: str, question: Sequence[str], limits: TableReadingSettings
     if len(token) >= shortest and not token.isdigit():
         # A header whose words were set as one ("Haguelarge" for "Hague large") is named by two words in a row.
         joined = [a + b for a, b in zip(question, question[1:], strict=False) if a.isalpha() and b.isalpha()]
+        if any(word_stem(j) == token for j in joined):
+            return 1.0  # "BERT-Base" writes "BERTBASE" word for word
         for q in (*question, *joined):
             # A spelling variant keeps its first letters: "femal" is no variant of "male".
             if (len(q) >= shortest and not q.isdigit() and q[:2] == token[:2]

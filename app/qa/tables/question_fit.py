@@ -108,8 +108,17 @@ def names_unheld(
         return set()
     text = " ".join([data.caption or "", data.label or "", document.filename, document.title or ""])
     held = set(tokens(f"{text} {' '.join(cell for row in data.rows for cell in row)}"))
-    missing = names - held
+    missing = {n for n in names - held if not any(_set_as_one(m, n, held) for m in names if m != n)}
     return missing - set(tokens(page_text())) if missing else set()
+
+
+def _set_as_one(first: str, second: str, held: set[str]) -> bool:
+    """Two names of the question a table writes as one word ("BERT-Large" as "BERTLARGE"), in either order; `held`
+    are stems, so the joined word may have lost its last letter to stemming."""
+    for joined in (first + second, second + first):
+        if any(h == joined or (joined.startswith(h) and len(h) == len(joined) - 1) for h in held):
+            return True
+    return False
 
 
 def names_elsewhere(

@@ -1,0 +1,41 @@
+"""A name a table sets as one word ("BERTLARGE") is named by its words apart ("BERT-Large")."""
+
+from app.db.models import Document
+from app.qa.tables.aggregate import aggregate_answer
+from app.qa.tables.cell_lookup import cell_answer
+from app.qa.tables.model import TableData
+from app.qa.tables.question_fit import names_unheld, question_names
+
+RESULTS = TableData(
+    id="t",
+    rows=[
+        ["System", "MNLI", "QQP", "Average"],
+        ["OpenAI GPT", "82.1", "70.3", "75.1"],
+        ["ZEBRABASE", "84.6", "71.2", "79.6"],
+        ["ZEBRALARGE", "86.7", "72.1", "82.1"],
+    ],
+    caption="Table 1: Test results.",
+    label="Table 1",
+)
+
+
+def test_a_row_set_as_one_word_is_named_whole_by_its_words_apart() -> None:
+    got = cell_answer(RESULTS, "What is the average score of Zebra-Large in the test results table?")
+    assert got is not None and got.cell is not None
+    assert (got.cell["row"], got.cell["value"]) == ("ZEBRALARGE", "82.1")
+    assert got.exact_row
+
+
+def test_an_average_of_a_named_row_is_that_rows_cell_not_a_mean() -> None:
+    assert aggregate_answer(RESULTS, "What is the average score of Zebra-Base?") is None
+    mean = aggregate_answer(RESULTS, "What is the average QQP score across the systems?")
+    assert mean is not None and mean.kind == "aggregate"
+
+
+def test_names_the_table_writes_as_one_word_are_held() -> None:
+    names = question_names("What is the average score of Zebra-Large in the Test results?")
+    assert {"zebra", "larg"} <= names
+    document = Document(filename="results.pdf", title=None)
+    assert names_unheld(names, RESULTS, document, lambda: "") == set()
+    other = TableData(id="o", rows=[["System", "Average"], ["ZEBRA", "1"]])
+    assert "larg" in names_unheld(names, other, document, lambda: "")

@@ -39,3 +39,20 @@ def test_names_the_table_writes_as_one_word_are_held() -> None:
     assert names_unheld(names, RESULTS, document, lambda: "") == set()
     other = TableData(id="o", rows=[["System", "Average"], ["ZEBRA", "1"]])
     assert "larg" in names_unheld(names, other, document, lambda: "")
+
+
+def test_a_member_row_is_named_with_its_totals_measure() -> None:
+    from app.qa.read.cells import rank_cells
+    from app.qa.tables.shape import shape
+
+    sales = TableData(
+        id="s",
+        rows=[["", "2025", "2024"], ["Phones", "46,841", "45,963"], ["Services", "26,645", "23,867"],
+              ["Total net sales", "73,486", "69,830"]],
+    )  # fmt: skip
+    sh = shape(sales)
+    services = rank_cells(sales, sh, "What were the Services net sales in 2024?", "number")
+    assert services[0].value == "23,867"
+    # Unnamed by its own words, no member row answers for the total.
+    total = rank_cells(sales, sh, "What were net sales in 2024?", "number")
+    assert total[0].value == "69,830"

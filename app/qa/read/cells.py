@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from app.qa.analysis.head import asked_noun
 from app.qa.tablelayout import is_number
 from app.qa.tables.fiscal import in_table_calendar
+from app.qa.tables.matching import SUMMARY_WORDS, summary_label
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.words import question_tokens, tokens
 
@@ -62,6 +63,28 @@ def row_paths(table: TableData, sh: Shape) -> dict[int, list[set[str]]]:
     return paths
 
 
+def totals_measure(paths: dict[int, list[set[str]]], sh: Shape) -> dict[int, set[str]]:
+    """A total row says what the rows it adds up measure ("Services" above "Total net sales" is Services' net
+    sales): the total's words for each member row, from the row after the previous total (or the section's first
+    row) to the total."""
+    implied: dict[int, set[str]] = {}
+    members: list[int] = []
+    section: str | None = None
+    for i in sorted(paths):
+        label = sh.name(i).split(" / ")[-1]
+        if sh.sections.get(i, "") != section:
+            members, section = [], sh.sections.get(i, "")
+        words = tokens(label)
+        if words[:1] in (["total"], ["totals"]) and summary_label(label):
+            measure = set(words) - SUMMARY_WORDS
+            for k in members:
+                implied[k] = measure
+            members = []
+        else:
+            members.append(i)
+    return implied
+
+
 def _numeric(cell: str) -> bool:
     """A cell of digits and signs, no letters ("2.2 × 1088"): a value however it is printed ("t+6", "BM25": names)."""
     return any(c.isdigit() for c in cell) and not any(c.isalpha() for c in cell)
@@ -90,6 +113,7 @@ def rank_cells(table: TableData, sh: Shape, question: str, expected: str) -> lis
     if not rows:
         return []
     row_weight = _weights({i: set().union(*cells) for i, cells in rows.items()})
+    implied = totals_measure(rows, sh)
     column_weight = _weights(columns)
     said_numbers = {w.strip("?.,;:()[]%$").replace(",", "") for w in question.split()}
 
@@ -112,6 +136,8 @@ def rank_cells(table: TableData, sh: Shape, question: str, expected: str) -> lis
             continue
         column_words = frozenset(asked & columns.get(c, set()))
         row_words = frozenset((asked & path) - column_words)
+        if row_words:  # a row named by its own words is named by its total's measure too
+            row_words |= (asked & implied.get(i, set())) - column_words
         if not row_words or (not column_words and len(value_columns) > 1):
             continue
         score = sum(row_weight.get(t, 0.0) for t in row_words)

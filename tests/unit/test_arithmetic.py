@@ -45,6 +45,15 @@ from app.qa.compose import arithmetic_line, value_of
         ("For single filers, how much higher is the limit on plan A than the limit on plan B?", "difference",
          ("For single filers, what is the limit on plan A?", "For single filers, what is the limit on plan B?"),
          ("The limit on plan A", "The limit on plan B")),
+        # The thing set against the first ends in the same word ("playback"), said with as many words.
+        ("How many more milliwatts did streamed video playback draw than local video playback on the board?",
+         "difference", ("How many milliwatts did streamed video playback draw on the board?",
+                        "How many milliwatts did local video playback draw on the board?"),
+         ("Streamed video playback", "Local video playback")),
+        # "its" stands for the clause's owner, who keeps its place.
+        ("How many times more current does the Zeta's eco mode draw than its sleep mode?", "ratio",
+         ("What current does the Zeta's eco mode draw?", "What current does the Zeta's sleep mode draw?"),
+         ("Eco mode", "Sleep mode")),
         ("How many times larger were Acme's retail sales than its online sales?", "ratio",
          ("What were Acme's retail sales?", "What were Acme's online sales?"), ("Acme's retail sales",
                                                                               "Acme's online sales")),

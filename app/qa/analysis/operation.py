@@ -19,12 +19,13 @@ from typing import Any, Literal
 
 import yaml
 
+from app.qa.analysis.contrast import PREPOSITIONS, contrast, contrast_peeled
 from app.qa.analysis.grammar import condition_start, parse
-from app.qa.analysis.phrases import SPACED, Phrases, possessive
+from app.qa.analysis.phrases import Phrases, possessive
 from app.qa.answer_types import QUANTITY_WORDS
 from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.decompose.choice import shift_years, years
-from app.qa.decompose.compare import CAPITALISED, YEARISH
+from app.qa.decompose.compare import YEARISH
 from app.qa.decompose.patterns import Part
 from app.qa.decompose.split import SOURCE_OPENERS, trailing_aside
 
@@ -32,9 +33,7 @@ Operation = Literal["difference", "ratio"]
 LEXICON = Path(__file__).with_name("lexicon") / "operations.yaml"
 COMPARATIVE_TAGS = ("JJR", "RBR")
 VERB_TAGS = ("VB", "VBD", "VBZ", "VBP", "VBN", "VBG", "MD")
-# Where a prepositional phrase ends: at the next one.
-_PREPOSITIONS = "in|for|of|at|on|during|among|from|to|by|with|under|over"
-PREPOSITIONS = frozenset(_PREPOSITIONS.split("|"))
+_PREPOSITIONS = "|".join(sorted(PREPOSITIONS))
 ITS = Phrases.of(["its", "their"])
 MAX_UNIT_WORDS = 3  # "how many percentage points higher": the longest unit said between "how many" and the comparative
 
@@ -115,50 +114,6 @@ def _source_aside(text: str) -> int | None:
     return len(text[:opener].rstrip()) if opener else None  # the aside keeps the space before it
 
 
-def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] | None:
-    """Where the phrase of `clause` that `other` stands against starts and ends: the last one of the same shape."""
-    head = other.split(" ", 1)[0].lower()
-    said = list(SPACED.finditer(clause))
-    starts = [i for i, w in enumerate(said) if w.group(0).lower() == head]
-    if prepositional:  # "in 2019", "for businesses": the last phrase of that preposition, to the next one
-        for i in reversed(starts):
-            stop = next((k for k in range(i + 2, len(said)) if said[k].group(0).lower() in PREPOSITIONS), len(said))
-            phrase = clause[said[i].start() : said[stop - 1].end()]  # a comma before a digit groups it: "38,400"
-            breaks = [k for k, c in enumerate(phrase) if c == ";" or c == "," and not phrase[k + 1 : k + 2].isdigit()]
-            if i + 1 < stop and not breaks:
-                return said[i].start(), said[stop - 1].end()
-        return None
-    if other[:1].islower() and " " in other:  # "the hospital in York" against "the hospital in Leeds": as many words
-        length = len(other.split())
-        last = next((i for i in reversed(starts) if i + length <= len(said)), None)
-        return None if last is None else (said[last].start(), said[last + length - 1].end())
-    if YEARISH.fullmatch(other):
-        found = list(YEARISH.finditer(clause))
-    elif possessive(other) is not None and " " not in other:  # "than GPT-4's": the clause's owner
-        found = [w for w in SPACED.finditer(clause) if possessive(w.group(0)) is not None]
-    elif other[:1].isupper():
-        found = list(CAPITALISED.finditer(clause))
-    else:
-        return None
-    return found[-1].span() if found else None
-
-
-def _contrast_peeled(
-    clause: str, other: str, both: str, prepositional: bool
-) -> tuple[str, tuple[int, int] | None, str]:
-    """(the thing, where `clause` says its counterpart, the tail both share) with the trailing prepositional phrases
-    of `other` peeled off one by one until its counterpart is found; `other` unchanged and None when it never is."""
-    said = list(SPACED.finditer(other))
-    for k in range(len(said) - 1, 0, -1):
-        if said[k].group(0).lower() not in PREPOSITIONS:
-            continue
-        shorter, tail = other[: said[k].start()].rstrip(" ,"), other[said[k].start() :]
-        found = _contrast(clause, shorter, prepositional)
-        if found is not None:
-            return shorter, found, f" {tail}{both}"
-    return other, None, both
-
-
 def _comparative_than(doc: Any) -> Arithmetic | None:
     words = lexicon()
     tokens = list(doc)
@@ -208,11 +163,13 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
         return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(years(clause)[-1].group(0))),
                                       Part(f"{opening} {shift_years(clause, offset)}{both}?",
                                            _label(shift_years(years(clause)[-1].group(0), offset)))))  # fmt: skip
-    a = _contrast(clause, other, tokens[after].tag_ == "IN")
+    if ITS.lead(other) and possessive(clause) is not None and tokens[comparative.i + 1].tag_ not in VERB_TAGS:
+        other = other.split(None, 1)[1]  # "more current does A's eco mode draw than its sleep mode": A's sleep mode
+    a = contrast(clause, other, tokens[after].tag_ == "IN")
     if a is None:
         # "… than the large model in the vision study": the phrases after the thing set against the first belong to
         # both ("the error of the small model" in that study too).
-        other, a, both = _contrast_peeled(clause, other, both, tokens[after].tag_ == "IN")
+        other, a, both = contrast_peeled(clause, other, both, tokens[after].tag_ == "IN")
     if a is not None:
         asked_b = f"{clause[: a[0]]}{other}{clause[a[1] :]}"
         return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(clause[a[0] : a[1]])),

@@ -1,0 +1,57 @@
+"""Where a clause says the thing a comparison sets against another: "the hospital in Leeds" against the clause's
+"the hospital in York", "in 2019" against its "in 2020", "local video playback" against "streamed video playback"."""
+
+from __future__ import annotations
+
+from app.qa.analysis.phrases import SPACED, possessive
+from app.qa.decompose.compare import CAPITALISED, YEARISH
+
+# Where a prepositional phrase ends: at the next one.
+PREPOSITIONS = frozenset("in|for|of|at|on|during|among|from|to|by|with|under|over".split("|"))
+
+
+def contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] | None:
+    """Where the phrase of `clause` that `other` stands against starts and ends: the last one of the same shape."""
+    head = other.split(" ", 1)[0].lower()
+    said = list(SPACED.finditer(clause))
+    starts = [i for i, w in enumerate(said) if w.group(0).lower() == head]
+    if prepositional:  # "in 2019", "for businesses": the last phrase of that preposition, to the next one
+        for i in reversed(starts):
+            stop = next((k for k in range(i + 2, len(said)) if said[k].group(0).lower() in PREPOSITIONS), len(said))
+            phrase = clause[said[i].start() : said[stop - 1].end()]  # a comma before a digit groups it: "38,400"
+            breaks = [k for k, c in enumerate(phrase) if c == ";" or c == "," and not phrase[k + 1 : k + 2].isdigit()]
+            if i + 1 < stop and not breaks:
+                return said[i].start(), said[stop - 1].end()
+        return None
+    if other[:1].islower() and " " in other:  # "the hospital in York" against "the hospital in Leeds": as many words
+        length, tail = len(other.split()), other.split()[-1].lower()
+        last = next((i for i in reversed(starts) if i + length <= len(said)), None)
+        # "local video playback" against "streamed video playback": else as many words, to the same last word.
+        owned = head in ("its", "their")  # "than its online sales": the owner's, read by the caller
+        ends = [i for i, w in enumerate(said) if w.group(0).lower() == tail and i + 1 >= length]
+        ends = [] if last is not None or owned else ends
+        last = ends[-1] - length + 1 if ends else last
+        return None if last is None else (said[last].start(), said[last + length - 1].end())
+    if YEARISH.fullmatch(other):
+        found = list(YEARISH.finditer(clause))
+    elif possessive(other) is not None and " " not in other:  # "than GPT-4's": the clause's owner
+        found = [w for w in SPACED.finditer(clause) if possessive(w.group(0)) is not None]
+    elif other[:1].isupper():
+        found = list(CAPITALISED.finditer(clause))
+    else:
+        return None
+    return found[-1].span() if found else None
+
+
+def contrast_peeled(clause: str, other: str, both: str, prepositional: bool) -> tuple[str, tuple[int, int] | None, str]:
+    """(the thing, where `clause` says its counterpart, the tail both share) with the trailing prepositional phrases
+    of `other` peeled off one by one until its counterpart is found; `other` unchanged and None when it never is."""
+    said = list(SPACED.finditer(other))
+    for k in range(len(said) - 1, 0, -1):
+        if said[k].group(0).lower() not in PREPOSITIONS:
+            continue
+        shorter, tail = other[: said[k].start()].rstrip(" ,"), other[said[k].start() :]
+        found = contrast(clause, shorter, prepositional)
+        if found is not None:
+            return shorter, found, f" {tail}{both}"
+    return other, None, both

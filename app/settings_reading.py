@@ -261,6 +261,11 @@ class TableReadingSettings(BaseModel):
         1.5, ge=0.0, le=100.0,
         description="… when it ends at most this many of the lower table's row heights above it",
     )
+    borrowed_header_edge_share: float = Field(
+        0.05, ge=0.0, le=1.0,
+        description="a table with no header row reads its columns by the header of the table above it on its page, "
+        "with as many columns, when their left and right edges are within this share of its width",
+    )
     # Named pages and tables (app/qa/named/)
     max_pages: int = Field(12, ge=1, le=1000, description="pages given for a question naming pages, at most")
     max_tables: int = Field(12, ge=1, le=1000, description="tables given for a question naming tables, at most")

@@ -53,6 +53,7 @@ def test_a_named_quarter_or_half_is_read_as_the_tables_period() -> None:
     statement = ["", "Three Months Ended June 30, / 2023", "Six Months Ended June 30, / 2023"]
     assert in_table_calendar("Interest expense in Q2 2023?", statement) == "Interest expense in Q2 2023? three months"
     assert in_table_calendar("Revenue in the first half of 2023?", statement).endswith(" six months")
+    assert in_table_calendar("Tax rate in the second fiscal quarter of 2023?", statement).endswith(" three months")
     # A table without such columns, or a question naming no period, is left as it is.
     assert in_table_calendar("Interest expense in Q2 2023?", ["", "2023", "2022"]) == "Interest expense in Q2 2023?"
     assert in_table_calendar("Interest expense in 2023?", statement) == "Interest expense in 2023?"

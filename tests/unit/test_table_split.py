@@ -36,3 +36,23 @@ def test_a_table_of_its_own_above_stays_apart() -> None:
     labelled = _table("t", 0, UPPER, [103.95, 281.25, 268.24, 311.94], "Table 2", "Table 2: Articles.")
     for other in (far, narrower, labelled):
         assert upper_part(lower, [other, lower]) is None
+
+
+def test_a_block_with_no_header_row_reads_its_columns_by_the_header_above() -> None:
+    from app.qa.tables.cell_lookup import cell_answer
+    from app.qa.tables.stored import headers_above
+
+    document = Document(id="d", collection_id="c", filename="filing.pdf")
+    costs = [["", "Three Months Ended 2025", "Three Months Ended 2024"], ["Research", "$ 8,550", "$ 7,903"]]
+    statement = _table("s", 0, costs, [42.0, 65.0, 571.0, 210.0], None, None)
+    taxes = _table("x", 1, [["Effective tax rate", "15.5%", "15.8%"]], [49.5, 459.0, 562.5, 488.0], None, None)
+    taxes.header_rows, taxes.columns = 0, None
+    every = [statement, taxes]
+    assert headers_above(taxes, every) is statement
+    data = table_data(taxes, document, every)
+    got = cell_answer(data, "What was the effective tax rate in the three months ended 2024?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "15.8%"
+    # A table with a header of its own, or another number of columns above it, keeps its own.
+    wider = _table("w", 0, [["", "A", "B", "C"], ["x", "1", "2", "3"]], [42.0, 65.0, 571.0, 210.0], None, None)
+    assert headers_above(taxes, [wider, taxes]) is None
+    assert headers_above(statement, every) is None

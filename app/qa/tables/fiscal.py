@@ -22,7 +22,9 @@ FISCAL_YEAR = re.compile(r"\b(?:fiscal(?:\s+year)?\s*|FY\s?)((?:19|20)\d\d)\b", 
 YEAR_PERIODS = ("52 weeks", "53 weeks", "twelve months", "12 months", "year ended", "years ended", "year ending")
 QUARTER_PERIODS = ("13 weeks", "14 weeks", "three months", "3 months", "quarter ended", "quarters ended")
 HALF_PERIODS = ("26 weeks", "six months", "6 months")
-QUARTERS = re.compile(r"\b(?:q[1-4]|(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final)[\s-]quarter)\b", re.I)
+QUARTERS = re.compile(
+    r"\b(?:q[1-4]|(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final)[\s-](?:fiscal\s)?quarter)\b", re.I
+)
 HALVES = Phrases.of(["h1", "h2", "first half", "second half", "first-half", "second-half", "half year", "half-year"])
 QUARTER_NUMBERS = {"first": 1, "1st": 1, "q1": 1, "second": 2, "2nd": 2, "q2": 2, "third": 3, "3rd": 3, "q3": 3,
                    "fourth": 4, "4th": 4, "q4": 4}  # fmt: skip

@@ -161,6 +161,26 @@ def upper_part(
     return None
 
 
+def headers_above(
+    table: DocTable, all_tables: list[DocTable], limits: TableReadingSettings = TableReadingSettings()
+) -> DocTable | None:
+    """The nearest table above a table with no header row on its page, with as many columns, a header row of its
+    own and about the same left and right edges (`borrowed_header_edge_share` of the width); None otherwise."""
+    if table.header_rows or table.label or not table.rows or len(table.bbox) != 4:
+        return None
+    x0, top, x1, _ = table.bbox
+    width = len(table.rows[0])
+    tolerance = limits.borrowed_header_edge_share * (x1 - x0)
+    above = [t for t in all_tables if t.page_number == table.page_number and t.id != table.id and len(t.bbox) == 4
+             and t.bbox[3] <= top]  # fmt: skip
+    if not above:
+        return None
+    nearest = max(above, key=lambda t: t.bbox[3])
+    ox0, _, ox1, _ = nearest.bbox
+    same = nearest.rows and len(nearest.rows[0]) == width and nearest.header_rows and nearest.columns
+    return nearest if same and abs(ox0 - x0) <= tolerance and abs(ox1 - x1) <= tolerance else None
+
+
 def table_data(
     table: DocTable,
     document: Document,
@@ -191,6 +211,15 @@ def table_data(
         data.cell_boxes = (
             [list(r) for r in upper.cell_boxes] + data.cell_boxes if upper.cell_boxes and data.cell_boxes else None
         )
+    above = headers_above(table, all_tables, limits) if upper is None else None
+    if above is not None and above.columns:
+        # A statement's block without a header row ("Effective tax rate | 15.5% | 15.8%" under the operating expenses
+        # by period): the columns above name its columns.
+        heads = above.header_rows or 0
+        data.rows = [[str(c or "") for c in r] for r in (above.rows or [])[:heads]] + data.rows
+        data.columns, data.header_rows = list(above.columns), heads
+        boxes = above.cell_boxes
+        data.cell_boxes = [list(r) for r in boxes[:heads]] + data.cell_boxes if boxes and data.cell_boxes else None
     by_parent = {t.continues_id: t for t in all_tables if t.continues_id}
     current, seen = table.id, {table.id}
     while (nxt := by_parent.get(current)) is not None and nxt.id not in seen:

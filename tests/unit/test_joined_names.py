@@ -69,3 +69,12 @@ def test_how_many_rows_hold_a_value_the_question_names() -> None:
     assert got is not None and got.short_answer == "2"
     # The rows named by another noun than the table's are no count of them.
     assert aggregate_answer(weaknesses, "How many engineers use Python?") is None
+    # A sub-label ("Number" / "Percentage") names the row: the question's "as a percentage" counts no rows.
+    issues = TableData(
+        id="t",
+        rows=[["Health issue", "", "Students"], ["Stress", "Number", "120"], ["", "Percentage", "26.8%"],
+              ["Injury", "Number", "40"], ["", "Percentage", "8.9%"], ["Sleep", "Number", "80"],
+              ["", "Percentage", "17.9%"]],
+        caption="Table 3.2: Health issues students said affected their studies",
+    )  # fmt: skip
+    assert aggregate_answer(issues, "How many students said stress got in the way, as a percentage?") is None

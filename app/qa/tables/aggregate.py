@@ -358,8 +358,8 @@ def _holding_named_value(
     said = f" {normalise(question)} "
     best: tuple[str, list[int], int] | None = None
     for c in range(len(sh.columns)):
-        if c == sh.label_column:
-            continue
+        if c in sh.labels:
+            continue  # a label's level ("Stress / Percentage") names the row, no value it holds
         cells = {i: normalise(table.rows[i][c]) for i in members if c < len(table.rows[i])}
         for value in set(cells.values()):
             rows = [i for i, v in cells.items() if v == value]

@@ -61,8 +61,9 @@ def test_a_member_row_is_named_with_its_totals_measure() -> None:
 def test_how_many_rows_hold_a_value_the_question_names() -> None:
     weaknesses = TableData(
         id="w",
-        rows=[["CWE", "Language", "Avg LoC"], ["020: Input Validation", "Python", "16"], ["077: Injection", "Ruby", "9"],
-              ["089: SQL Injection", "Python", "19"], ["416: Use After Free", "C/C++", "18"]],
+        rows=[["CWE", "Language", "Avg LoC"], ["020: Input Validation", "Python", "16"],
+              ["077: Injection", "Ruby", "9"], ["089: SQL Injection", "Python", "19"],
+              ["416: Use After Free", "C/C++", "18"]],
         caption="TABLE 1: Overview of the CWEs targeted.",
     )  # fmt: skip
     got = aggregate_answer(weaknesses, "How many CWEs use Python as their language?")

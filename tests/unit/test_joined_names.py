@@ -56,3 +56,26 @@ def test_a_member_row_is_named_with_its_totals_measure() -> None:
     # Unnamed by its own words, no member row answers for the total.
     total = rank_cells(sales, sh, "What were net sales in 2024?", "number")
     assert total[0].value == "69,830"
+
+
+def test_how_many_rows_hold_a_value_the_question_names() -> None:
+    weaknesses = TableData(
+        id="w",
+        rows=[["CWE", "Language", "Avg LoC"], ["020: Input Validation", "Python", "16"],
+              ["077: Injection", "Ruby", "9"], ["089: SQL Injection", "Python", "19"],
+              ["416: Use After Free", "C/C++", "18"]],
+        caption="TABLE 1: Overview of the CWEs targeted.",
+    )  # fmt: skip
+    got = aggregate_answer(weaknesses, "How many CWEs use Python as their language?")
+    assert got is not None and got.short_answer == "2"
+    # The rows named by another noun than the table's are no count of them.
+    assert aggregate_answer(weaknesses, "How many engineers use Python?") is None
+    # A sub-label ("Number" / "Percentage") names the row: the question's "as a percentage" counts no rows.
+    issues = TableData(
+        id="t",
+        rows=[["Health issue", "", "Students"], ["Stress", "Number", "120"], ["", "Percentage", "26.8%"],
+              ["Injury", "Number", "40"], ["", "Percentage", "8.9%"], ["Sleep", "Number", "80"],
+              ["", "Percentage", "17.9%"]],
+        caption="Table 3.2: Health issues students said affected their studies",
+    )  # fmt: skip
+    assert aggregate_answer(issues, "How many students said stress got in the way, as a percentage?") is None

@@ -49,6 +49,8 @@ def descriptions(question: str) -> list[Description]:
         compound = i > 0 and f"{tokens[i - 1].group(0).lower()} {said}" in words["kind_compounds"]
         if said not in words["kind_nouns"] and not compound:
             continue
+        if not compound and i > 0 and _unowned(tokens[i - 1].group(0)).lower() in words["kind_nouns"]:
+            continue  # "what does the paper report for X": a kind noun after another is a verb
         described: list[str] = []
         first = i - 1 - int(compound)
         start, owned, closed = tokens[first + 1].start(), False, False

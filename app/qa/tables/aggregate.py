@@ -11,6 +11,7 @@ import yaml
 from app.qa.aggregate_intent import JUDGED, MAX, MIN, asks_period, blank, first_threshold, rank, thresholds
 from app.qa.analysis.phrases import Phrases, opening_words
 from app.qa.classify.model import normalise
+from app.qa.tablelayout import is_number
 from app.qa.tables.column_figures import column_values, subtotal_rows, threshold_value
 from app.qa.tables.extremes import across_row, along_row, extreme_answer
 from app.qa.tables.matching import (
@@ -215,6 +216,8 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
         else limit.direction if limit else "average" if AVERAGE.said(asked) else "total" if TOTAL.search(asked)
         else "count" if _asks_count(asked) else None
     )  # fmt: skip
+    if kind is None and _counts_rows(table, sh, question):
+        kind = "count"  # "how many CWEs use Python": the rows of the table's CWEs holding "Python"
     if kind is None:
         return None, None
     nth = ranked[1] if ranked else 1
@@ -230,10 +233,17 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
     if kind in ("total", "average") and _names_a_member(sh, members, tokens(question)):
         return None, None  # "the average ratio in private schools in 2010": the row 2010 is asked, not a mean
     if kind == "count" and limit is None:
-        n = len(members)
-        listed = ", ".join(label(i) for i in members[: limits.max_rows_listed])
-        body = f"**{n}** rows in {cite_name(table, limits)} {{cite}}: {listed}."
-        return TableAnswer(table.id, "aggregate", body, short_answer=str(n), sure=True), None
+        holding = _holding_named_value(table, sh, members, question)
+        counted = holding[1] if holding else members
+        n = len(counted)
+        listed = ", ".join(label(i) for i in counted[: limits.max_rows_listed])
+        where = f" holding {holding[0]}" if holding else ""
+        body = f"**{n}** rows in {cite_name(table, limits)}{where} {{cite}}: {listed}."
+        got = TableAnswer(table.id, "aggregate", body, short_answer=str(n), sure=True)
+        if holding:  # named as a column's value is named: its words, the rows' noun, whole
+            said = set(tokens(holding[0])) | set(tokens(sh.columns[sh.label_column]))
+            got.strength, got.column, got.used = len(said) + 1.0, sh.columns[holding[2]], frozenset(said)
+        return got, None
     if kind in ("max", "min") and asks_period(asked):
         along = along_row(table, sh, tokens(_without_thresholds(question, asked)), kind, nth, question, limits)
         if along is not None:
@@ -325,3 +335,36 @@ def _in_named_section(sh: Shape, values: list[tuple[int, float]], said: set[str]
     common = set.intersection(*words.values())
     named = [name for name, w in words.items() if (w - common) & said]
     return groups[named[0]] if len(named) == 1 else values
+
+
+def _counts_rows(table: TableData, sh: Shape, question: str) -> bool:
+    """ "How many <rows' noun> …" where the noun is the label column's header or a caption word ("CWEs" of a column
+    "CWE"), and the question names a value some rows hold: those rows are counted."""
+    words = question.lower().split()
+    at = next((k for k in range(len(words) - 2) if words[k : k + 2] == ["how", "many"]), None)
+    if at is None:
+        return False
+    naming = set(tokens(sh.columns[sh.label_column])) | set(tokens(table.caption or ""))
+    noun = set(tokens(words[at + 2]))
+    members = list(sh.data(table.rows))
+    return bool(noun) and noun <= naming and _holding_named_value(table, sh, members, question) is not None
+
+
+def _holding_named_value(
+    table: TableData, sh: Shape, members: list[int], question: str
+) -> tuple[str, list[int], int] | None:
+    """("Python", the rows whose cell says it, its column) when the question names a word a column of words holds
+    in some of the rows but not all ("how many CWEs use Python"): the count is of those rows; the longest value wins."""
+    said = f" {normalise(question)} "
+    best: tuple[str, list[int], int] | None = None
+    for c in range(len(sh.columns)):
+        if c in sh.labels:
+            continue  # a label's level ("Stress / Percentage") names the row, no value it holds
+        cells = {i: normalise(table.rows[i][c]) for i in members if c < len(table.rows[i])}
+        for value in set(cells.values()):
+            rows = [i for i, v in cells.items() if v == value]
+            if not value or is_number(value) or f" {value} " not in said or len(rows) == len(members):
+                continue
+            if best is None or len(value) > len(normalise(best[0])):
+                best = (table.rows[rows[0]][c].strip(), rows, c)
+    return best

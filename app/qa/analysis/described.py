@@ -83,7 +83,9 @@ def _said_after(question: str, tokens: Sequence[re.Match[str]], kind: int) -> tu
     """The words of "the paper on generating missing values for simulation", "the datasheet for the X sensor": a
     description after its kind noun, from a preposition to the clause's end (a comma, a question mark) or the verb
     the question closes with. ([], the kind noun's end) when none follows."""
-    if kind + 1 >= len(tokens) or tokens[kind + 1].group(0).lower() not in _AFTER_OPENERS:
+    opener = tokens[kind + 1].group(0).lower() if kind + 1 < len(tokens) else ""
+    # "the study comparing SHAP and LIME …": a participle after the noun opens a description too.
+    if opener not in _AFTER_OPENERS and not (opener.endswith("ing") and len(opener) > MIN_PARTICIPLE_LETTERS):
         return [], tokens[kind].end()
     said: list[str] = []
     end = tokens[kind].end()
@@ -104,3 +106,4 @@ _CLAUSE_WORDS = frozenset({"show", "shows", "list", "lists", "give", "gives", "s
                            "state", "states", "contain", "contains", "what", "which", "how", "who", "when", "where",
                            "is", "are", "was", "were", "does", "do", "did", "have", "has"})  # fmt: skip
 MAX_DESCRIPTION_AFTER = 10
+MIN_PARTICIPLE_LETTERS = 5  # "comparing", "evaluating"; not "king", "ring"

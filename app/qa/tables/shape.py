@@ -300,7 +300,7 @@ def serial(cells: Sequence[str], limits: TableReadingSettings = TableReadingSett
 def _split_headers_joined(columns: list[str], data: Sequence[Sequence[str]], limits: TableReadingSettings) -> list[str]:
     """A header cut in two over two columns ("as at: March 31," over an empty column, "2026" over the figures): the
     empty column's name opens the next column's short one ("as at: March 31, 2026") and the empty column names
-    nothing."""
+    nothing; a short name over an empty column right of the figures ends theirs ("Spearman" + "r")."""
     out = list(columns)
     for k in range(len(out) - 1):
         empty = not any(k < len(r) and r[k].strip() for r in data)
@@ -309,6 +309,11 @@ def _split_headers_joined(columns: list[str], data: Sequence[Sequence[str]], lim
         short = 0 < len(following.split()) <= limits.split_header_max_words and " / " not in following
         if empty and out[k].strip() and held and short:
             out[k + 1], out[k] = f"{out[k].strip()} {following}", ""
+        # … or the other way round: "Spearman" over the figures, "r" over an empty column (a name set in two cells).
+        after_empty = not any(k + 1 < len(r) and r[k + 1].strip() for r in data)
+        own = any(k < len(r) and r[k].strip() for r in data)
+        if after_empty and own and short and out[k].strip() and " / " not in out[k]:
+            out[k], out[k + 1] = f"{out[k].strip()} {following}", ""
     return out
 
 

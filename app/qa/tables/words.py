@@ -58,6 +58,7 @@ PER_SOURCE = re.compile(
 _LEXICON = yaml.safe_load((Path(__file__).with_name("lexicon") / "abbreviations.yaml").read_text(encoding="utf-8"))
 UNITS: dict[str, str] = _LEXICON["units"]
 ABBREVIATIONS: dict[str, str] = {**_LEXICON["measures"], **_LEXICON["words"]}
+GREEK: dict[str, str] = _LEXICON["greek_letters"]
 
 
 # "under-18s", "over-65s": the age a header names ("Under 18 years").
@@ -87,7 +88,7 @@ def tokens(text: str) -> list[str]:
     """Content words, plurals folded ("females" = "female"), every way of saying per cent one word, unit and header
     abbreviations written out."""
     text = without_possessives(PER_SOURCE.sub(" ", _age_groups(text)).replace("%", " % "))
-    text = " ".join(map(_lettered, text.split()))
+    text = " ".join(GREEK.get(w.strip("()[],;:"), _lettered(w)) for w in text.split())
     return [UNITS.get(t) or word_stem(ABBREVIATIONS.get(t, t)) for t in normalise(text).split() if t not in STOPWORDS]
 
 

@@ -85,7 +85,9 @@ def _said_after(question: str, tokens: Sequence[re.Match[str]], kind: int) -> tu
     the question closes with. ([], the kind noun's end) when none follows."""
     opener = tokens[kind + 1].group(0).lower() if kind + 1 < len(tokens) else ""
     # "the study comparing SHAP and LIME …": a participle after the noun opens a description too.
-    if opener not in _AFTER_OPENERS and not (opener.endswith("ing") and len(opener) > MIN_PARTICIPLE_LETTERS):
+    owned = _unowned(tokens[kind].group(0)) != tokens[kind].group(0)  # "the datasheet's timing table": its thing
+    participle = opener.endswith("ing") and len(opener) > MIN_PARTICIPLE_LETTERS and not owned
+    if opener not in _AFTER_OPENERS and not participle:
         return [], tokens[kind].end()
     said: list[str] = []
     end = tokens[kind].end()

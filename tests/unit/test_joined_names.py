@@ -79,3 +79,10 @@ def test_how_many_rows_hold_a_value_the_question_names() -> None:
         caption="Table 3.2: Health issues students said affected their studies",
     )  # fmt: skip
     assert aggregate_answer(issues, "How many students said stress got in the way, as a percentage?") is None
+    # A caption's words say what the table is of, not what its rows are.
+    models = TableData(
+        id="m",
+        rows=[["Task", "Model"], ["Retrieval", "CLIP"], ["Captioning", "BLIP"], ["Classification", "ALBEF"]],
+        caption="Table 2: Models trained on image-text pairs",
+    )  # fmt: skip
+    assert aggregate_answer(models, "On how many image-text pairs was CLIP trained?") is None

@@ -338,16 +338,18 @@ def _in_named_section(sh: Shape, values: list[tuple[int, float]], said: set[str]
 
 
 def _counts_rows(table: TableData, sh: Shape, question: str) -> bool:
-    """ "How many <rows' noun> …" where the noun is the label column's header or a caption word ("CWEs" of a column
-    "CWE"), and the question names a value some rows hold: those rows are counted."""
+    """ "How many <rows' noun> …" where the noun is the label column's header ("CWEs" of a column "CWE"; a caption's
+    words name what the table is of, not its rows), and the question names a value some rows hold: those rows are
+    counted."""
     words = question.lower().split()
     at = next((k for k in range(len(words) - 2) if words[k : k + 2] == ["how", "many"]), None)
     if at is None:
         return False
-    naming = set(tokens(sh.columns[sh.label_column])) | set(tokens(table.caption or ""))
+    naming = set(tokens(sh.columns[sh.label_column]))
     noun = set(tokens(words[at + 2]))
     members = list(sh.data(table.rows))
-    return bool(noun) and noun <= naming and _holding_named_value(table, sh, members, question) is not None
+    named = bool(noun) and all(t in naming or t[:-1] in naming for t in noun)  # "CWEs" of "CWE": a plural
+    return named and _holding_named_value(table, sh, members, question) is not None
 
 
 def _holding_named_value(

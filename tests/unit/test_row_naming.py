@@ -1,4 +1,5 @@
-"""A name a table sets as one word ("BERTLARGE") is named by its words apart ("BERT-Large")."""
+"""How a question names a table's rows: a name set as one word ("BERTLARGE") by its words apart, a member row with
+its total's measure, and the rows holding a value it names when it asks how many."""
 
 from app.db.models import Document
 from app.qa.tables.aggregate import aggregate_answer

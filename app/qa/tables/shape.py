@@ -65,7 +65,7 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
     if (
         label_column + 1 < width
         and _codes(data, label_column, limits)
-        and _text_share(data, label_column + 1)[1] > (limits.label_column_text_share)
+        and _text_share(data, label_column + 1)[1] > limits.label_column_text_share
     ):
         label_column += 1  # "J | ICT services": a column of codes keys the rows, the names beside it label them
     levels = _label_levels(data, label_column, width, limits)

@@ -76,13 +76,14 @@ def is_degenerate(rows: list[list[str]]) -> bool:
 
 
 _YEAR = re.compile(r"^(19|20)\d\d$")
+_DAY_AND_YEAR = re.compile(r"^\s*\d{1,2}, (19|20)\d\d\s*$")
 
 
 def _numeric_value(cell: str) -> bool:
     """A number, a measurement with its uncertainty ("83.29(±0.35)", "0.712 ± 0.03": the estimate counts), or a
     quantity with its unit symbol ("325 V DC", "50 kHz", "20 µs")."""
-    if cell.rstrip().endswith(","):
-        return False  # "28," of "January 28, 2023" broken over header lines: part of a date, no figure
+    if cell.rstrip().endswith(",") or _DAY_AND_YEAR.match(cell):
+        return False  # "28," or "28, 2023" of "January 28, 2023" cut from its month: part of a date, no figure
     estimate, sign, spread = cell.replace(" ", "").partition("±")
     if sign:
         estimate = estimate.removesuffix("(")
@@ -115,6 +116,26 @@ def _holds_figure(row: Sequence[str]) -> bool:
     values = [c for c in row[1:] if c]
     numbers = [c for c in values if _numeric_value(c)]
     return bool(numbers) and not _column_numbers(values) and not all(_YEAR.match(c) for c in numbers)
+
+
+# A ruled grid whose row boxes span the page but whose columns the rules do not cut reads each label with the
+# first figure beside it ("Research and development 9,381" | "7,707"): at least this many rows, and this share of
+# the rows with figures, show it, and the page's words are cut into columns again.
+MIN_LABELS_WITH_FIGURES = 3
+LABELS_WITH_FIGURES_SHARE = 0.5
+
+
+def labels_hold_figures(rows: Sequence[Sequence[str]]) -> bool:
+    """Most rows with figures hold a label cell that ends in a figure of its own (a currency sign may stand apart)."""
+    with_figures = [r for r in rows if _holds_figure(r)]
+    held = 0
+    for row in with_figures:
+        words = [w for w in row[0].split() if w not in _CURRENCY_SIGNS]
+        held += len(words) >= 2 and _numeric_value(words[-1]) and any(c.isalpha() for c in words[-2])
+    return held >= MIN_LABELS_WITH_FIGURES and held >= LABELS_WITH_FIGURES_SHARE * len(with_figures)
+
+
+_CURRENCY_SIGNS = frozenset("$€£¥")
 
 
 def header_row_count(rows: Sequence[Sequence[str]]) -> int:

@@ -245,11 +245,18 @@ def lengthen(words: Sequence[tuple[str, BBox]], region: BBox) -> BBox:
             nxt += 1
         last = nxt
     first = inside[0]
-    while first > 0 and celled(bands[first - 1]):
-        _, b, h = extent(bands[first - 1])
+    while first > 0:
+        above = first - 1
+        if not celled(bands[above]):
+            # a one-line section label ("Net revenues") under the column heads: taken in with the celled row above
+            if above == 0 or not celled(bands[above - 1]) or _CAPTION.match(" ".join(t for t, _ in bands[above])):
+                break
+            if extent(bands[above])[0] - extent(bands[above - 1])[1] > max(1.5 * extent(bands[above])[2], pitch):
+                break
+        _, b, h = extent(bands[above])
         if extent(bands[first])[0] - b > max(1.5 * h, pitch):
             break
-        first -= 1
+        first = above
     return (x0, min(top, extent(bands[first])[0]), x1, max(bottom, extent(bands[last])[1]))
 
 

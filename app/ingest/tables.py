@@ -52,7 +52,14 @@ from app.ingest.table_stream import (
     stack_header_cells,
     stream_grids,
 )
-from app.ingest.table_text import RulingLine, is_degenerate, normalise_rows, page_signals, rows_to_markdown
+from app.ingest.table_text import (
+    RulingLine,
+    is_degenerate,
+    labels_hold_figures,
+    normalise_rows,
+    page_signals,
+    rows_to_markdown,
+)
 from app.ingest.table_words import Grid, text_rows, words_grid
 
 __all__ = [
@@ -108,9 +115,12 @@ def extract_tables(
     # whitespace reading, aligned or not.
     boxed = signals.ruled and not found and signals.numeric_rows >= MIN_BOXED_ROWS
     if (signals.unruled or boxed) and stream is not None:
-        poor = [g for g in found if _merged_cells(g.rows)]
+        labelled = [g for g in found if labels_hold_figures(g.rows)]
+        poor = [g for g in found if _merged_cells(g.rows)] + labelled
         if poor or _rows_outside(signals.numeric, [g.bbox for g in found]) >= 3:
-            regions = stream_grids(stream(), lines, size[0], edges)
+            # a grid that reads labels with their first figures is cut into columns again within its own box too:
+            # the whitespace reader may take its rows for several tables, or see only some of them
+            regions = stream_grids(stream() + [(g.rows, g.bbox) for g in labelled], lines, size[0], edges)
             if not signals.unruled:
                 regions = framed(regions, horizontal_rules(edges))
             if regions:  # a region wider than a ruled or a booktabs table it holds takes in the page beside it

@@ -82,7 +82,7 @@ def assign_captions(tables: Sequence[BBox], captions: Sequence[Line]) -> list[Li
     best: tuple[tuple[int, float], list[int | None]] | None = None
     for side in ("above", "below"):
         pairs = sorted(
-            (gap, i, k)
+            (gap + _bare_inside(c, t), i, k)
             for i, t in enumerate(tables)
             for k, c in enumerate(captions)
             if (gap := _caption_gap(c.bbox, t, side)) is not None
@@ -107,6 +107,18 @@ def assign_captions(tables: Sequence[BBox], captions: Sequence[Line]) -> list[Li
             pick = min(near)[1] if near else None
         out.append(None if pick is None else captions[pick])
     return out
+
+
+# A bare label inside a table ("Schedule1", a column head with its note mark) is more likely a cell than its caption:
+# it counts this much farther than a caption set in its place, so a titled caption above the table wins.
+BARE_LABEL_GAP = 60.0
+
+
+def _bare_inside(caption: Line, table: BBox) -> float:
+    m = _CAPTION.match(caption.text.strip())
+    inside = table[1] - 5 <= caption.bbox[1] and caption.bbox[3] <= table[3] + 5
+    bare = m is not None and not caption.text.strip()[m.end() :].strip(" .:")
+    return BARE_LABEL_GAP if inside and bare else 0.0
 
 
 def caption_lines(lines: Sequence[Line]) -> list[Line]:

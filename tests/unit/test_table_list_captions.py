@@ -256,3 +256,17 @@ def test_a_caption_inside_a_region_that_took_in_the_prose_above_it_is_that_table
                 caption("Table 6: Small model", 520.0)]  # fmt: skip
     chosen = assign_captions(tables, captions)
     assert [c.text.split(":")[0] if c else None for c in chosen] == ["Table 4", "Table 5", "Table 6"]
+
+
+def test_a_bare_label_inside_a_table_is_a_head_cell_and_the_titled_caption_above_is_its_caption() -> None:
+    # "Area | Pricing Schedule1 | …": the head's "Schedule1" (a note mark on "Schedule") starts like a caption
+    # ("Schedule 1") inside the table's box; the titled line right above the table is its caption.
+    from app.ingest.table_captions import assign_captions
+
+    def line(text: str, left: float, top: float) -> Line:
+        return Line([Word(w, (left + 40 * k, top, left + 35 + 40 * k, top + 9)) for k, w in enumerate(text.split())])
+
+    table = (40.0, 120.0, 560.0, 600.0)
+    captions = [line("Table 4. Consumer prices, selected areas", 40.0, 100.0), line("Schedule1", 200.0, 140.0)]
+    chosen = assign_captions([table], captions)
+    assert chosen[0] is not None and chosen[0].text.startswith("Table 4")

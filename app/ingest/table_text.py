@@ -118,26 +118,6 @@ def _holds_figure(row: Sequence[str]) -> bool:
     return bool(numbers) and not _column_numbers(values) and not all(_YEAR.match(c) for c in numbers)
 
 
-# A ruled grid whose row boxes span the page but whose columns the rules do not cut reads each label with the
-# first figure beside it ("Research and development 9,381" | "7,707"): at least this many rows, and this share of
-# the rows with figures, show it, and the page's words are cut into columns again.
-MIN_LABELS_WITH_FIGURES = 3
-LABELS_WITH_FIGURES_SHARE = 0.5
-
-
-def labels_hold_figures(rows: Sequence[Sequence[str]]) -> bool:
-    """Most rows with figures hold a label cell that ends in a figure of its own (a currency sign may stand apart)."""
-    with_figures = [r for r in rows if _holds_figure(r)]
-    held = 0
-    for row in with_figures:
-        words = [w for w in row[0].split() if w not in _CURRENCY_SIGNS]
-        held += len(words) >= 2 and _numeric_value(words[-1]) and any(c.isalpha() for c in words[-2])
-    return held >= MIN_LABELS_WITH_FIGURES and held >= LABELS_WITH_FIGURES_SHARE * len(with_figures)
-
-
-_CURRENCY_SIGNS = frozenset("$€£¥")
-
-
 def header_row_count(rows: Sequence[Sequence[str]]) -> int:
     """Rows above the first data row (one with numbers beyond its label), at most five, or seven
     when the rows above the last of them leave the row-label column empty (a statement's column

@@ -248,8 +248,11 @@ def lengthen(words: Sequence[tuple[str, BBox]], region: BBox) -> BBox:
     while first > 0:
         above = first - 1
         if not celled(bands[above]):
-            # a one-line section label ("Net revenues") under the column heads: taken in with the celled row above
-            if above == 0 or not celled(bands[above - 1]) or _CAPTION.match(" ".join(t for t, _ in bands[above])):
+            # a one-line section label ("Net revenues") under the column heads, which stand wholly right of it over
+            # the figures: taken in with the heads
+            heads, label = bands[above - 1] if above else [], bands[above]
+            at_labels = min(b[0] for _, b in label) <= x0 + 2 * extent(label)[2]
+            if not heads or not celled(heads) or not at_labels or min(b[0] for _, b in heads) <= label[-1][1][2]:
                 break
             if extent(bands[above])[0] - extent(bands[above - 1])[1] > max(1.5 * extent(bands[above])[2], pitch):
                 break

@@ -37,6 +37,7 @@ from app.ingest.table_captions import (
 from app.ingest.table_frames import captioned_frames, yield_to_frames
 from app.ingest.table_headed import headed_tables
 from app.ingest.table_headers import join_header_wraps
+from app.ingest.table_label_figures import labels_hold_figures
 from app.ingest.table_regions import without_wider_regions
 from app.ingest.table_ruled import Glyph, clipped_by_rule, lattice_tables, without_text_frames
 from app.ingest.table_shading import join_band_rows, shading_bands, unshaded_edges
@@ -46,20 +47,14 @@ from app.ingest.table_stream import (
     CamelotStream,
     _merge_candidates,
     _merged_cells,
+    _overlap,
     _rows_outside,
     framed,
     horizontal_rules,
     stack_header_cells,
     stream_grids,
 )
-from app.ingest.table_text import (
-    RulingLine,
-    is_degenerate,
-    labels_hold_figures,
-    normalise_rows,
-    page_signals,
-    rows_to_markdown,
-)
+from app.ingest.table_text import RulingLine, is_degenerate, normalise_rows, page_signals, rows_to_markdown
 from app.ingest.table_words import Grid, text_rows, words_grid
 
 __all__ = [
@@ -115,12 +110,15 @@ def extract_tables(
     # whitespace reading, aligned or not.
     boxed = signals.ruled and not found and signals.numeric_rows >= MIN_BOXED_ROWS
     if (signals.unruled or boxed) and stream is not None:
-        labelled = [g for g in found if labels_hold_figures(g.rows)]
-        poor = [g for g in found if _merged_cells(g.rows)] + labelled
-        if poor or _rows_outside(signals.numeric, [g.bbox for g in found]) >= 3:
+        labelled = [g for g in found if labels_hold_figures(g, [w for ln in lines for w in ln.words])]
+        poor = [g for g in found if _merged_cells(g.rows)]
+        outside = _rows_outside(signals.numeric, [g.bbox for g in found]) >= 3
+        if poor or labelled or outside:
             # a grid that reads labels with their first figures is cut into columns again within its own box too:
             # the whitespace reader may take its rows for several tables, or see only some of them
             regions = stream_grids(stream() + [(g.rows, g.bbox) for g in labelled], lines, size[0], edges)
+            if not (poor or outside):  # read again for those grids only: the page's other ruled tables stand
+                regions = [r for r in regions if any(_overlap(r.bbox, g.bbox) >= 0.5 for g in labelled)]
             if not signals.unruled:
                 regions = framed(regions, horizontal_rules(edges))
             if regions:  # a region wider than a ruled or a booktabs table it holds takes in the page beside it

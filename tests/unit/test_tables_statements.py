@@ -9,9 +9,12 @@ from pathlib import Path
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen import canvas
 
+from app.ingest.extracted import BBox
+from app.ingest.passages import Word
 from app.ingest.pdf import extract_pdf
+from app.ingest.table_label_figures import labels_hold_figures
 from app.ingest.table_text import header_row_count
-from app.ingest.table_words import lengthen
+from app.ingest.table_words import Grid, lengthen
 
 LINES = [
     ("Revenue", "$ 28,645", "$ 27,908"),
@@ -83,3 +86,17 @@ def test_a_section_label_under_the_column_heads_does_not_cut_the_heads_off_the_t
         words += [_word(label, 90, 150 + 12 * k)] + [_word("21,781,457", x, 150 + 12 * k) for x in xs]
     region = (80.0, 149.0, 520.0, 196.0)  # where the whitespace finder saw the table: its rows of figures only
     assert lengthen(words, region)[1] == 100  # the column heads and the section label taken in, not the title
+
+
+def test_a_label_ending_in_a_number_at_a_word_space_is_a_label_not_a_label_and_a_figure() -> None:
+    def cell(*texts_at: tuple[str, float]) -> list[Word]:
+        return [Word(t, (x, 100.0, x + 6.0 * len(t), 109.0)) for t, x in texts_at]
+
+    spaced = [cell(("Stratified,", 60), ("20", 130)) for _ in range(4)]  # "Stratified, 20" at a word space
+    apart = [cell(("Research", 60), ("development", 112), ("9,381", 460)) for _ in range(4)]
+    for words, held in ((spaced, False), (apart, True)):
+        rows = [[" ".join(w.text for w in ws), "2.83"] for ws in words]
+        boxes: list[list[BBox | None]] = [[(50.0, 100.0 + 15 * k, 490.0, 112.0 + 15 * k), None] for k in range(4)]
+        laid = [Word(w.text, (w.bbox[0], w.bbox[1] + 15 * k, w.bbox[2], w.bbox[3] + 15 * k))
+                for k, ws in enumerate(words) for w in ws]  # fmt: skip
+        assert labels_hold_figures(Grid(rows, boxes, (50.0, 100.0, 560.0, 160.0)), laid) is held

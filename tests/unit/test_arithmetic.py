@@ -254,6 +254,15 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
         # A number's thousands comma is no clause boundary: "at 19,200" stands against "at a 38,400 target".
         ("How much larger is the error at a 38,400 target than at 19,200?",
          ("What is the error at a 38,400 target?", "What is the error at 19,200?")),
+        # The subject's own preposition ("of the switch") is no verb's: the word before the span's opener is.
+        ("By how many ohms does the resistance of the high-side switch increase between 25 °C and 125 °C?",
+         ("What was the resistance of the high-side switch in 25 °C?",
+          "What was the resistance of the high-side switch in 125 °C?")),
+        # "those of the year-earlier quarter": the first thing's quarter a year back; the unit aside read in both.
+        ("By how much did the firm's revenues for the quarter ended March 31, 2023 exceed those of the year-earlier "
+         "quarter, in thousands of dollars?",
+         ("What were the firm's revenues for the quarter ended March 31, 2023?",
+          "What were the firm's revenues for the quarter ended March 31, 2022?")),
     ],
 )  # fmt: skip
 def test_more_shapes_of_arithmetic_become_two_lookups(question: str, parts: tuple[str, str]) -> None:

@@ -3,6 +3,7 @@ document described by a participle after its kind noun."""
 
 from app.qa.analysis.described import descriptions
 from app.qa.read.cells import rank_cells
+from app.qa.tables.answer import best_answer
 from app.qa.tables.model import TableData
 from app.qa.tables.shape import shape
 from app.qa.tables.words import tokens
@@ -29,3 +30,14 @@ def test_a_short_name_over_an_empty_column_ends_the_name_of_the_figures_beside_i
 def test_a_participle_after_the_kind_noun_opens_a_description() -> None:
     (found,) = descriptions("In Table 1 of the study comparing SHAP and LIME stability, what is the AUC?")
     assert found.words == ("shap", "lime", "stability")
+
+
+def test_a_header_shorthand_for_a_word_that_names_no_content_names_nothing() -> None:
+    # "Avg. Length of Docs": "Docs" is "document", a word a question says of its documents, not of a column; kept, the
+    # header would hold a word no question can match and "the average document length" would cover two thirds of it
+    assert tokens("Avg. Length of Docs") == tokens("average length")
+    rows = [["Language", "#train", "Avg. Length of Docs"], ["ar", "1,817", "9,428"], ["ru", "1,864", "9,723"],
+            ["en", "10,000", "3,308"]]  # fmt: skip
+    table = TableData("t", rows, "Table 8: Specifications of the dataset.", "Table 8", None, 1)
+    found = best_answer(table, "Which language has the longest average document length, and what is it?")
+    assert found is not None and found.short_answer is not None and found.short_answer.startswith("ru")

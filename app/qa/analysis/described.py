@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.qa.analysis.grammar import parse
 from app.qa.analysis.listing import TOKEN, lexicon
 
 # A description runs back from its kind noun to "the" (or "this", "its"), or to a preposition or the question's start
@@ -51,6 +52,8 @@ def descriptions(question: str) -> list[Description]:
             continue
         if not compound and i > 0 and _unowned(tokens[i - 1].group(0)).lower() in words["kind_nouns"]:
             continue  # "what does the paper report for X": a kind noun after another is a verb
+        if not compound and _modifies_next_noun(question, token):
+            continue  # "the longest average document length": the kind noun says what the length is of
         described: list[str] = []
         first = i - 1 - int(compound)
         start, owned, closed = tokens[first + 1].start(), False, False
@@ -77,6 +80,21 @@ def descriptions(question: str) -> list[Description]:
         if closed and any(sum(c.isalpha() for c in w) >= 2 for w in kept):
             found.append(Description(kept, start, end))
     return found
+
+
+def _modifies_next_noun(question: str, token: re.Match[str]) -> bool:
+    """The kind noun is a compound's first word before a plain noun ("document length", "paper size"), not a table's
+    or a page's label ("the paper Table 2") nor a verb the tagger took for a noun."""
+    if token.group(0) != _unowned(token.group(0)):
+        return False  # "the paper's …": a possessive names the document
+    doc = parse(question)
+    word = next((t for t in doc if t.idx == token.start()), None)
+    if word is None or word.dep_ != "compound" or word.head.i <= word.i or word.head.pos_ != "NOUN":
+        return False
+    if word.head.lower_ in lexicon()["kind_nouns"] or any(t.lemma_ == "do" for t in doc[: word.i]):
+        return False  # "does the JIT paper use": after "does", the noun the tagger saw may be the verb
+    after = doc[word.head.i + 1] if word.head.i + 1 < len(doc) else None
+    return word.head.is_lower and word.head.is_alpha and not (after is not None and after.like_num)
 
 
 def _said_after(question: str, tokens: Sequence[re.Match[str]], kind: int) -> tuple[list[str], int]:

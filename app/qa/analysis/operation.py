@@ -36,6 +36,8 @@ VERB_TAGS = ("VB", "VBD", "VBZ", "VBP", "VBN", "VBG", "MD")
 _PREPOSITIONS = "|".join(sorted(PREPOSITIONS))
 ITS = Phrases.of(["its", "their"])
 MAX_UNIT_WORDS = 3  # "how many percentage points higher": the longest unit said between "how many" and the comparative
+# "… grow from 2012 to 2013", "… increase between 25 °C and 125 °C": the span a change is asked over.
+_SPAN = re.compile(r"(?:from|between)\s+\S.*?\s+(?:to|and)\s+\S", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,11 +223,16 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
     # may call "rise" a noun there).
     outdo = next((t for t in tokens[1:] if t.lower_ in lexicon()["outdo"]), None)
     first_preposition = next((k for k, t in enumerate(tokens) if k > 1 and t.tag_ in ("IN", "TO")), None)
+    # "… of the switch increase between 25 °C and 125 °C": the word before the last span's opener is the verb, where
+    # the subject holds prepositions of its own
+    span_at = [k for k, t in enumerate(tokens) if k > 1 and _SPAN.match(text[t.idx :])]
     if outdo is None and first_preposition is None:
         return None
-    verb = outdo or tokens[first_preposition - 1]  # type: ignore[operator]
+    verb = outdo or tokens[(span_at[-1] if span_at else first_preposition) - 1]  # type: ignore[operator]
     subject = text[m.start("rest") : verb.idx].strip()
     after = re.sub(r"\s*\([^)]*\)", "", text[verb.idx + len(verb.text) :]).strip(" ,")  # "(in millions)": an aside
+    if outdo is not None and (aside := re.search(r",\s*in\s+[^,]+$", after)) is not None:
+        after = after[: aside.start()]  # ", in thousands of dollars": the unit both are read in
     span = re.match(r"^(?:from|between)\s+(?P<a>.+?)\s+(?:to|and)\s+(?P<b>.+?)(?P<tail>,.*)?$", after, re.I)
     span = span or re.match(
         r"^(?P<a>(?:in|during|for|at)\s+.+?)\s*,?\s+(?:compared\s+(?:with|to)|versus|vs\.?|against)\s+(?P<b>.+?)"
@@ -246,6 +253,8 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
     alone = not {"in", "on", "for"} & set(object_words.split()[1:])  # no "… in Table 2" both are read from
     if subject and outdone and stand_in in lexicon()["stand_ins"] and alone:
         other = _stand_in(after, subject)  # "did the revenues in 2021 exceed those of 2019"
+        if (offset := year_offset(after)) and years(subject):
+            other = shift_years(subject, offset)  # "… for the quarter ended March 31, 2023 exceed those a year earlier"
         if other != after:
             return Arithmetic("difference", (Part(f"{context}What were {subject}?", _label(subject)),
                                              Part(f"{context}What were {other}?", _label(other))))  # fmt: skip

@@ -89,7 +89,9 @@ def tokens(text: str) -> list[str]:
     abbreviations written out."""
     text = without_possessives(PER_SOURCE.sub(" ", _age_groups(text)).replace("%", " % "))
     text = " ".join(GREEK.get(w.strip("()[],;:"), _lettered(w)) for w in text.split())
-    return [UNITS.get(t) or word_stem(ABBREVIATIONS.get(t, t)) for t in normalise(text).split() if t not in STOPWORDS]
+    # a header's shorthand for a word questions use to name documents ("Docs") is as empty of content as that word
+    words = [ABBREVIATIONS.get(t, t) for t in normalise(text).split() if t not in STOPWORDS]
+    return [UNITS.get(t) or word_stem(t) for t in words if t not in STOPWORDS]
 
 
 @lru_cache(maxsize=256)

@@ -41,3 +41,14 @@ def test_a_header_shorthand_for_a_word_that_names_no_content_names_nothing() -> 
     table = TableData("t", rows, "Table 8: Specifications of the dataset.", "Table 8", None, 1)
     found = best_answer(table, "Which language has the longest average document length, and what is it?")
     assert found is not None and found.short_answer is not None and found.short_answer.startswith("ru")
+
+
+def test_a_name_of_capitalised_words_is_also_said_by_its_initials() -> None:
+    rows = [["", "2024", "2025"]]
+    for section, figures in (("North America", ("86,341", "81,358", "4,983")), ("AWS", ("29,267", "17,720", "11,547")),
+                             ("Consolidated", ("155,667", "137,262", "18,405"))):  # fmt: skip
+        rows += [[section, "", ""]] + [[name, "1", f] for name, f in zip(("Net sales", "Operating expenses",
+                                                                          "Operating income"), figures, strict=True)]
+    table = TableData("t", rows, "Segment Information", None, ["", "2024", "2025"], 1)
+    found = best_answer(table, "What were the operating expenses of Amazon Web Services in 2025?")
+    assert found is not None and found.short_answer == "17,720"

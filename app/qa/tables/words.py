@@ -107,7 +107,29 @@ def without_document_names(question: str) -> str:
 
 
 def question_tokens(question: str) -> list[str]:
-    """A question's words less the labels of the tables and pages it names: the "2" of "Table 2" names no row."""
+    """A question's words less the labels of the tables and pages it names: the "2" of "Table 2" names no row. A name
+    of capitalised words is also said by its initials, as tables shorten it ("Amazon Web Services" is "AWS")."""
     for named in (TABLE_LABEL, PAGE_RANGE, PAGE_ONE):
         question = named.sub(" ", question)
-    return tokens(without_document_names(question))
+    kept = without_document_names(question)
+    return tokens(kept) + [t for t in map(initials, _capitalised_runs(kept)) if t not in STOPWORDS]
+
+
+MIN_RUN_WORDS = 2  # "United Kingdom" → "uk"
+
+
+def _capitalised_runs(text: str) -> list[list[str]]:
+    """Runs of words each starting with a capital letter and going on in lower case ("Amazon Web Services"), not
+    the question's first word."""
+    runs: list[list[str]] = [[]]
+    for k, word in enumerate(text.split()):
+        bare = word.strip(",.;:?!()\"'")
+        named = k > 0 and bare[:1].isupper() and bare[1:].islower() and bare.isalpha() and bare == word
+        runs[-1].append(bare) if named else runs.append([])
+        if named and word != bare:
+            runs.append([])
+    return [r for r in runs if len(r) >= MIN_RUN_WORDS]
+
+
+def initials(words: list[str]) -> str:
+    return "".join(w[0] for w in words).lower()

@@ -13,11 +13,12 @@ from collections.abc import Sequence
 
 from app.ingest.extracted import BBox, centred_in
 from app.ingest.passages import Line, Word, union_bbox
-from app.ingest.table_text import _CAPTION
+from app.ingest.table_text import _CAPTION, _YEAR
 from app.ingest.table_words import Grid
 
-# Farther above the first row than this share of the usual row pitch, a line is the page's, not the table's.
-MAX_GAP_PITCHES = 1.5
+# Farther above the first row than this many usual row pitches, a line is the page's, not the table's (statements set
+# their column heads a blank line above the body).
+MAX_GAP_PITCHES = 2.0
 # Words of one phrase are set closer than this many line heights; a wider gap starts the next phrase.
 PHRASE_GAP_EMS = 1.0
 CELL_SLACK = 0.5  # a word's centre this far outside a cell's box is still in it
@@ -72,7 +73,8 @@ def take_group_header(grid: Grid, lines: Sequence[Line]) -> None:
     # Right of where most labels end (a long label may reach under a centred header's first word).
     labels_end = sorted(b[2] for b in labels)[len(labels) // 2]
     inside = all(w.bbox[0] >= labels_end and w.bbox[2] <= grid.bbox[2] + 2.0 for w in words)
-    lettered = sum(1 for w in words if any(ch.isalpha() for ch in w.text)) * 2 >= len(words)
+    # words, or years over the columns ("2024   2025"): a row of other figures is data
+    lettered = sum(1 for w in words if any(ch.isalpha() for ch in w.text) or _YEAR.match(w.text)) * 2 >= len(words)
     if not inside or not lettered or _CAPTION.match(" ".join(w.text for w in words)):
         return
     ncols = len(grid.rows[0])

@@ -33,11 +33,14 @@ def labels_hold_figures(grid: Grid, words: Sequence[Word]) -> bool:
 
 
 def _figure_after_gap(cell: list[Word]) -> bool:
+    """The label's words, then one plain figure or more ("Net income 10,431 17,127": two columns read into the
+    label's), the first a column gap after the last word."""
     cell = sorted(cell, key=lambda w: w.bbox[0])
-    if len(cell) < 2 or not _NUMERIC.match(cell[-1].text) or not any(c.isalpha() for c in cell[-2].text):
+    last = max((k for k, w in enumerate(cell) if any(c.isalpha() for c in w.text)), default=None)
+    if last is None or last + 1 >= len(cell) or not all(_NUMERIC.match(w.text) for w in cell[last + 1 :]):
         return False
-    height = cell[-1].bbox[3] - cell[-1].bbox[1]
-    return cell[-1].bbox[0] - cell[-2].bbox[2] >= COLUMN_GAP_HEIGHTS * height
+    first = cell[last + 1]
+    return first.bbox[0] - cell[last].bbox[2] >= COLUMN_GAP_HEIGHTS * (first.bbox[3] - first.bbox[1])
 
 
 def _inside(word: BBox, cell: BBox) -> bool:

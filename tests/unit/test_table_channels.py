@@ -191,3 +191,16 @@ def test_a_headless_column_holding_only_the_tail_of_a_bracket_is_joined_to_the_c
     kept = _boxed([["", "(1)", "", "(2)", ""], *plain])
     join_spill_columns(kept, header_rows=1)
     assert kept.rows[3][2] == "x", kept.rows
+
+
+def test_the_years_over_a_statements_columns_a_blank_line_above_its_body_are_its_header() -> None:
+    # "2024   2025" set over the two columns of figures, a blank line above "Net product sales": the column heads.
+    rows = [("Net product sales", "60,915", "63,970"), ("Net service sales", "82,398", "91,697"),
+            ("Total net sales", "143,313", "155,667"), ("Cost of sales", "72,633", "76,976")]  # fmt: skip
+    words = [[_word(label, 52.0, 144.0 + PITCH * k), _right(a, 495.0, 144.0 + PITCH * k),
+              _right(b, 558.0, 144.0 + PITCH * k)] for k, (label, a, b) in enumerate(rows)]  # fmt: skip
+    grid = Grid([[w.text for w in r] for r in words], [[w.bbox for w in r] for r in words],
+                union_bbox([w.bbox for r in words for w in r]))  # fmt: skip
+    years = Line([_right("2024", 480.0, 115.0), _right("2025", 544.0, 115.0)])
+    take_group_header(grid, [years, *(Line(r) for r in words)])
+    assert grid.rows[0] == ["", "2024", "2025"], grid.rows[0]

@@ -94,7 +94,8 @@ def test_a_label_ending_in_a_number_at_a_word_space_is_a_label_not_a_label_and_a
 
     spaced = [cell(("Stratified,", 60), ("20", 130)) for _ in range(4)]  # "Stratified, 20" at a word space
     apart = [cell(("Research", 60), ("development", 112), ("9,381", 460)) for _ in range(4)]
-    for words, held in ((spaced, False), (apart, True)):
+    two = [cell(("Net", 60), ("income", 82), ("10,431", 400), ("17,127", 460)) for _ in range(4)]  # two columns in it
+    for words, held in ((spaced, False), (apart, True), (two, True)):
         rows = [[" ".join(w.text for w in ws), "2.83"] for ws in words]
         boxes: list[list[BBox | None]] = [[(50.0, 100.0 + 15 * k, 490.0, 112.0 + 15 * k), None] for k in range(4)]
         laid = [Word(w.text, (w.bbox[0], w.bbox[1] + 15 * k, w.bbox[2], w.bbox[3] + 15 * k))

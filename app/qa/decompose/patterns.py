@@ -22,6 +22,8 @@ ASKING_PREPOSITION = (r"(?:in|at|for|of|on|from|about|with|during|under|above|be
 JOINT = re.compile(
     # "...; also, when are ...", "... and also how many ...": "also" belongs to the joint, not to either question.
     rf"(?:\s*[,;–—]\s*(?:and\s+|but\s+)?(?:also\s*,?\s*)?|\s+-\s+(?:and\s+)?(?:also\s*,?\s*)?|\s+and\s+(?:also\s+)?)"
+    # "…, and roughly how long will …": a hedge on the next question's amount is no part of either question
+    r"(?:(?:roughly|approximately|about)\s+)?"
     rf"(?=(?:what|when|where|how|why)\s+{AUX}\b|how\s+[\w-]+\s+{AUX}\b"
     # "..., and how big a percentage change is that ...": a measure and what it measures.
     rf"|how\s+(?:big|large|small|high|low|long|far|old)\s+an?\s+(?:[\w-]+\s+){{1,3}}{AUX}\b"

@@ -13,7 +13,7 @@ AUX = r"(?:is|are|was|were|did|does|do|has|have|had|can|could|will|would|should|
 
 # "Under which rules ...", "Above what pressure ...", "By whose guidance ...": a question may open on a preposition.
 ASKING_PREPOSITION = (r"(?:in|at|for|of|on|from|about|with|during|under|above|below|by|to|after|before|since|within|"
-                      r"over|through|into|between|among|against)")  # fmt: skip
+                      r"over|through|into|between|among|against|across|toward|towards|around)")  # fmt: skip
 
 
 # "..., and when did ...", "...; what is ...", "...? Where was ...": a second question starts after the joint. A

@@ -66,6 +66,14 @@ from app.qa.which_documents import DocumentMatch
             "Which country had the most outlets in 1996, and which one in 1990?",
             ["Which country had the most outlets in 1996?", "Which country had the most outlets in 1990?"],
         ),
+        (  # a question may open on any preposition before its "how many"
+            "Across how many languages is the training data spread, and how many parameters did PaLM have?",
+            ["Across how many languages is the training data spread?", "How many parameters did PaLM have?"],
+        ),
+        (  # a hedge on the second question's amount belongs to neither
+            "How many drivers did the carrier employ in March 2023, and roughly how long will the battery last?",
+            ["How many drivers did the carrier employ in March 2023?", "How long will the battery last?"],
+        ),
     ],
 )  # fmt: skip
 def test_two_questions_joined_by_and(question: str, parts: list[str]) -> None:

@@ -87,3 +87,17 @@ def test_how_many_rows_hold_a_value_the_question_names() -> None:
         caption="Table 2: Models trained on image-text pairs",
     )  # fmt: skip
     assert aggregate_answer(models, "On how many image-text pairs was CLIP trained?") is None
+
+
+def test_how_many_of_the_rows_hold_a_figure_said_with_its_columns_name() -> None:
+    boards = TableData(
+        id="b",
+        rows=[["Name/Features", "Module", "Flash size, MB", "PSRAM, MB"], ["POE", "N4", "4", "-"],
+              ["POE-16MB", "N16", "16", "-"], ["POE-EA", "UE", "4", "-"], ["POE-EA-16MB", "N16", "16", "-"],
+              ["POE-WROVER", "E", "4", "8"]],
+        caption="Board variants and their features",
+    )  # fmt: skip
+    got = aggregate_answer(boards, "How many of the board variants in the feature table have 16 MB of flash?")
+    assert got is not None and got.short_answer == "2"
+    # A figure in no column the question names is no value to count by.
+    assert aggregate_answer(boards, "How many of the board variants cost 16 dollars?") is None

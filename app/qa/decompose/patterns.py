@@ -13,7 +13,7 @@ AUX = r"(?:is|are|was|were|did|does|do|has|have|had|can|could|will|would|should|
 
 # "Under which rules ...", "Above what pressure ...", "By whose guidance ...": a question may open on a preposition.
 ASKING_PREPOSITION = (r"(?:in|at|for|of|on|from|about|with|during|under|above|below|by|to|after|before|since|within|"
-                      r"over|through|into|between|among|against)")  # fmt: skip
+                      r"over|through|into|between|among|against|across|toward|towards|around)")  # fmt: skip
 
 
 # "..., and when did ...", "...; what is ...", "...? Where was ...": a second question starts after the joint. A
@@ -22,6 +22,8 @@ ASKING_PREPOSITION = (r"(?:in|at|for|of|on|from|about|with|during|under|above|be
 JOINT = re.compile(
     # "...; also, when are ...", "... and also how many ...": "also" belongs to the joint, not to either question.
     rf"(?:\s*[,;–—]\s*(?:and\s+|but\s+)?(?:also\s*,?\s*)?|\s+-\s+(?:and\s+)?(?:also\s*,?\s*)?|\s+and\s+(?:also\s+)?)"
+    # "…, and roughly how long will …": a hedge on the next question's amount is no part of either question
+    r"(?:(?:roughly|approximately|about)\s+)?"
     rf"(?=(?:what|when|where|how|why)\s+{AUX}\b|how\s+[\w-]+\s+{AUX}\b"
     # "..., and how big a percentage change is that ...": a measure and what it measures.
     rf"|how\s+(?:big|large|small|high|low|long|far|old)\s+an?\s+(?:[\w-]+\s+){{1,3}}{AUX}\b"

@@ -349,7 +349,8 @@ def _counts_rows(table: TableData, sh: Shape, question: str) -> bool:
     noun = set(tokens(words[at + 2]))
     members = list(sh.data(table.rows))
     named = bool(noun) and all(t in naming or t[:-1] in naming for t in noun)  # "CWEs" of "CWE": a plural
-    return named and _holding_named_value(table, sh, members, question) is not None
+    partitive = words[at + 2 : at + 4] == ["of", "the"]  # "how many of the board variants … have 16 MB of flash"
+    return (named or partitive) and _holding_named_value(table, sh, members, question) is not None
 
 
 def _holding_named_value(
@@ -358,14 +359,17 @@ def _holding_named_value(
     """("Python", the rows whose cell says it, its column) when the question names a word a column of words holds
     in some of the rows but not all ("how many CWEs use Python"): the count is of those rows; the longest value wins."""
     said = f" {normalise(question)} "
+    asked = set(tokens(question))
     best: tuple[str, list[int], int] | None = None
     for c in range(len(sh.columns)):
         if c in sh.labels:
             continue  # a label's level ("Stress / Percentage") names the row, no value it holds
         cells = {i: normalise(table.rows[i][c]) for i in members if c < len(table.rows[i])}
+        # a figure is a value held only in a column the question names ("16 MB of flash" of "Flash size, MB")
+        figures = bool({t for t in tokens(sh.columns[c]) if not is_number(t)} & asked)
         for value in set(cells.values()):
             rows = [i for i, v in cells.items() if v == value]
-            if not value or is_number(value) or f" {value} " not in said or len(rows) == len(members):
+            if not value or (is_number(value) and not figures) or f" {value} " not in said or len(rows) == len(members):
                 continue
             if best is None or len(value) > len(normalise(best[0])):
                 best = (table.rows[rows[0]][c].strip(), rows, c)

@@ -16,9 +16,10 @@ from app.ingest.passages import Line, Word, union_bbox
 from app.ingest.table_text import _CAPTION, _YEAR
 from app.ingest.table_words import Grid
 
-# Farther above the first row than this many usual row pitches, a line is the page's, not the table's (statements set
-# their column heads a blank line above the body).
-MAX_GAP_PITCHES = 2.0
+# Farther above the first row than this many usual row pitches, a line is the page's, not the table's; a line of
+# years only may stand farther, up to YEARS_GAP_PITCHES (statements set their years a blank line above the body).
+MAX_GAP_PITCHES = 1.5
+YEARS_GAP_PITCHES = 2.0
 # Words of one phrase are set closer than this many line heights; a wider gap starts the next phrase.
 PHRASE_GAP_EMS = 1.0
 CELL_SLACK = 0.5  # a word's centre this far outside a cell's box is still in it
@@ -50,13 +51,15 @@ def _line_above(grid: Grid, lines: Sequence[Line]) -> list[Word] | None:
         return None
     pitch = pitches[len(pitches) // 2]
     first = tops[0]
-    reach = MAX_GAP_PITCHES * pitch
+    reach = YEARS_GAP_PITCHES * pitch
     above = [ln for ln in lines if ln.words and ln.bbox[3] <= first + 0.5 and first - ln.bbox[1] <= reach]
     if not above:
         return None
     nearest = max(ln.bbox[1] for ln in above)
     # A header line may be cut into several lines at its column gaps: every piece at the nearest line's height.
     words = [w for ln in above if abs(ln.bbox[1] - nearest) < 0.5 * pitch for w in ln.words]
+    if first - nearest > MAX_GAP_PITCHES * pitch and not all(_YEAR.match(w.text) for w in words):
+        return None  # a running title ("Prices and Inflation … 121") a blank line above: the page's
     return words or None
 
 

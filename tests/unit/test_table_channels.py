@@ -201,6 +201,9 @@ def test_the_years_over_a_statements_columns_a_blank_line_above_its_body_are_its
               _right(b, 558.0, 144.0 + PITCH * k)] for k, (label, a, b) in enumerate(rows)]  # fmt: skip
     grid = Grid([[w.text for w in r] for r in words], [[w.bbox for w in r] for r in words],
                 union_bbox([w.bbox for r in words for w in r]))  # fmt: skip
+    title = Line([_word("Prices and Inflation", 300.0, 115.0), _right("121", 558.0, 115.0)])  # the page's
+    take_group_header(grid, [title, *(Line(r) for r in words)])
+    assert grid.rows[0][0] == "Net product sales", grid.rows[0]
     years = Line([_right("2024", 480.0, 115.0), _right("2025", 544.0, 115.0)])
     take_group_header(grid, [years, *(Line(r) for r in words)])
     assert grid.rows[0] == ["", "2024", "2025"], grid.rows[0]

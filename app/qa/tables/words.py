@@ -124,9 +124,11 @@ def _capitalised_runs(text: str) -> list[list[str]]:
     runs: list[list[str]] = [[]]
     for k, word in enumerate(text.split()):
         bare = word.strip(",.;:?!()\"'")
-        named = k > 0 and bare[:1].isupper() and bare[1:].islower() and bare.isalpha() and bare == word
-        runs[-1].append(bare) if named else runs.append([])
-        if named and word != bare:
+        if k > 0 and bare[:1].isupper() and bare[1:].islower() and bare.isalpha() and word.startswith(bare):
+            runs[-1].append(bare)
+            if word != bare:
+                runs.append([])  # "Amazon Web Services," : the comma ends the name
+        else:
             runs.append([])
     return [r for r in runs if len(r) >= MIN_RUN_WORDS]
 

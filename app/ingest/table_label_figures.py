@@ -23,12 +23,13 @@ def labels_hold_figures(grid: Grid, words: Sequence[Word]) -> bool:
     """Most rows with figures hold, in their label cell, a plain figure set a column's gap after the label's last
     word (a currency sign may stand between), the row's other cells figures too."""
     with_figures = [k for k, row in enumerate(grid.rows) if row and _holds_figure(row)]
+    words = [w for w in words if _inside(w.bbox, grid.bbox) and w.text not in _SIGNS]  # once per grid, not per row
     held = 0
     for k in with_figures:
         row, box = grid.rows[k], grid.boxes[k][0]
         if box is None or not all(_numeric_value(c) for c in row[1:] if c):
             continue
-        held += _figure_after_gap([w for w in words if _inside(w.bbox, box) and w.text not in _SIGNS])
+        held += _figure_after_gap([w for w in words if _inside(w.bbox, box)])
     return held >= MIN_LABELS_WITH_FIGURES and held >= LABELS_WITH_FIGURES_SHARE * len(with_figures)
 
 

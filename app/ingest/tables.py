@@ -110,7 +110,8 @@ def extract_tables(
     # whitespace reading, aligned or not.
     boxed = signals.ruled and not found and signals.numeric_rows >= MIN_BOXED_ROWS
     if (signals.unruled or boxed) and stream is not None:
-        labelled = [g for g in found if labels_hold_figures(g, [w for ln in lines for w in ln.words])]
+        words = [w for ln in lines for w in ln.words]
+        labelled = [g for g in found if labels_hold_figures(g, words)]
         poor = [g for g in found if _merged_cells(g.rows)]
         outside = _rows_outside(signals.numeric, [g.bbox for g in found]) >= 3
         if poor or labelled or outside:

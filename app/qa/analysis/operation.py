@@ -223,12 +223,13 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
     # may call "rise" a noun there).
     outdo = next((t for t in tokens[1:] if t.lower_ in lexicon()["outdo"]), None)
     first_preposition = next((k for k, t in enumerate(tokens) if k > 1 and t.tag_ in ("IN", "TO")), None)
-    # "… of the switch increase between 25 °C and 125 °C": the word before the last span's opener is the verb, where
-    # the subject holds prepositions of its own
-    span_at = [k for k, t in enumerate(tokens) if k > 1 and _SPAN.match(text[t.idx :])]
     if outdo is None and first_preposition is None:
         return None
-    verb = outdo or tokens[(span_at[-1] if span_at else first_preposition) - 1]  # type: ignore[operator]
+    # "… of the switch increase between 25 °C and 125 °C": the word before the last span's opener is the verb, where
+    # the subject holds prepositions of its own
+    spans = (k for k in range(len(tokens) - 1, 1, -1) if _SPAN.match(text[tokens[k].idx :]))
+    span_at = None if outdo else next(spans, None)
+    verb = outdo or tokens[(span_at or first_preposition) - 1]  # type: ignore[operator]
     subject = text[m.start("rest") : verb.idx].strip()
     after = re.sub(r"\s*\([^)]*\)", "", text[verb.idx + len(verb.text) :]).strip(" ,")  # "(in millions)": an aside
     if outdo is not None and (aside := re.search(r",\s*in\s+[^,]+$", after)) is not None:

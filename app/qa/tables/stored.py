@@ -181,6 +181,15 @@ def headers_above(
     return nearest if same and abs(ox0 - x0) <= tolerance and abs(ox1 - x1) <= tolerance else None
 
 
+def _led_by(data: TableData, source: DocTable, rows: int) -> None:
+    """``data`` led by the first ``rows`` rows of ``source`` (with their boxes) and named by its columns."""
+    data.rows = [[str(c or "") for c in r] for r in (source.rows or [])[:rows]] + data.rows
+    data.columns = list(source.columns) if source.columns else None
+    data.header_rows = source.header_rows if source.columns else None
+    boxes = source.cell_boxes
+    data.cell_boxes = [list(r) for r in boxes[:rows]] + data.cell_boxes if boxes and data.cell_boxes else None
+
+
 def table_data(
     table: DocTable,
     document: Document,
@@ -205,21 +214,12 @@ def table_data(
     upper = upper_part(table, all_tables, limits)
     if upper is not None:
         # The rows above the rule that split the table lead; its own first row is a data row like theirs.
-        data.rows = [[str(c or "") for c in r] for r in upper.rows or []] + data.rows
-        data.columns = list(upper.columns) if upper.columns else None
-        data.header_rows = upper.header_rows if upper.columns else None
-        data.cell_boxes = (
-            [list(r) for r in upper.cell_boxes] + data.cell_boxes if upper.cell_boxes and data.cell_boxes else None
-        )
+        _led_by(data, upper, len(upper.rows or []))
     above = headers_above(table, all_tables, limits) if upper is None else None
     if above is not None and above.columns:
         # A statement's block without a header row ("Effective tax rate | 15.5% | 15.8%" under the operating expenses
         # by period): the columns above name its columns.
-        heads = above.header_rows or 0
-        data.rows = [[str(c or "") for c in r] for r in (above.rows or [])[:heads]] + data.rows
-        data.columns, data.header_rows = list(above.columns), heads
-        boxes = above.cell_boxes
-        data.cell_boxes = [list(r) for r in boxes[:heads]] + data.cell_boxes if boxes and data.cell_boxes else None
+        _led_by(data, above, above.header_rows or 0)
     by_parent = {t.continues_id: t for t in all_tables if t.continues_id}
     current, seen = table.id, {table.id}
     while (nxt := by_parent.get(current)) is not None and nxt.id not in seen:

@@ -45,7 +45,8 @@ def test_descriptions_are_the_words_before_a_kind_noun(question: str, described:
      "How many votes did the 911 proposal get?", "What changed in fiscal release 2?",
      "How many staff does the company list in its 2022 report?", "What does the balance sheet say?",
      "What is in the data sheet?", "What score does the paper report for Zephyr 7B?",  # "its" with no name before it
-     "Which language has the longest average document length?"],  # a kind noun naming what a noun after it is of
+     "Which language has the longest average document length?",
+     "What is in Table 2 of the report?", "What does Table 2 in the same paper show?"],  # a kind noun naming what a noun after it is of
 )  # fmt: skip
 def test_no_description(question: str) -> None:  # also "in fiscal release": no "the", no owner
     assert descriptions(question) == []
@@ -60,6 +61,17 @@ def test_no_description(question: str) -> None:  # also "in fiscal release": no 
          ("xr-7", "infrared", "sensor"), "the datasheet for the XR-7 infrared sensor"),
         ("In Table 4.1 of the World Bank paper on coverage gaps, how much higher is A than B?",
          ("world", "bank", "coverage", "gaps"), "the World Bank paper on coverage gaps"),
+        # A relative clause describes as a preposition does.
+        ("What does Table 3 in the report that reconstructs a fern from photographs show?",
+         ("reconstructs", "fern", "photographs"), "the report that reconstructs a fern from photographs"),
+        # What a table is of describes its document, whatever noun closes it.
+        ("What does Table 6 of the Keta lagoon wetland assessment show?",
+         ("keta", "lagoon", "wetland", "assessment"), "the Keta lagoon wetland assessment"),
+        ("In Table 4.1 of the comparison of nine load forecasters on office buildings, which has the lowest RMSE?",
+         ("comparison", "nine", "load", "forecasters", "office", "buildings"),
+         "the comparison of nine load forecasters on office buildings"),
+        ("In Table 1 of the Levels of AGI paper, how many levels are not yet achieved?", ("levels", "agi"),
+         "the Levels of AGI paper"),
     ],
 )  # fmt: skip
 def test_a_description_said_after_its_kind_noun_runs_to_the_clauses_end(

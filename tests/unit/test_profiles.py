@@ -72,6 +72,11 @@ def test_no_description(question: str) -> None:  # also "in fiscal release": no 
          "the comparison of nine load forecasters on office buildings"),
         ("In Table 1 of the Levels of AGI paper, how many levels are not yet achieved?", ("levels", "agi"),
          "the Levels of AGI paper"),
+        # An aside in brackets belongs to the description when it closes within its words: the row the question
+        # then names ("the X-style row") is not matched by the aside's "Y-style".
+        ("In Table 2 of the paper comparing two agents (one X-style, one Y-style) on cartpole, what is the MAE in the "
+         "X-style row?", ("two", "agents", "one", "x-style", "one", "y-style", "cartpole"),
+         "the paper comparing two agents (one X-style, one Y-style) on cartpole"),
     ],
 )  # fmt: skip
 def test_a_description_said_after_its_kind_noun_runs_to_the_clauses_end(
@@ -107,6 +112,17 @@ def test_the_profile_holding_the_rare_words_wins() -> None:
     # "retrieval" is in two profiles and both are close in meaning: no clear winner, so none is assumed.
     assert resolve_description(profiles, ("retrieval",), near_a, 0.5, 0.6, 0.15) is None
     assert resolve_description(profiles, ("weather",), np.zeros(3, dtype=np.float32), 0.5, 0.6, 0.15) is None
+
+
+def test_a_title_page_that_says_little_is_read_on_into_the_abstract() -> None:
+    names = {"a": ("2004.04906.pdf", None), "b": ("ds-01.pdf", "XR-7 module"), "c": ("survey.pdf", None)}
+    profiles = build_profiles(_index(), names, opening_chars=80)
+    words = {p.document_id: p.words for p in profiles.profiles}
+    # a's first page has 60 characters: its second is part of its opening; b's and c's single pages are all they have
+    assert "results" in words["a"] and "dpr" in words["a"]
+    assert "results" not in words["b"] | words["c"]
+    short = {p.document_id: p.words for p in build_profiles(_index(), names, opening_chars=10).profiles}
+    assert "results" not in short["a"]  # a first page long enough is the whole opening
 
 
 def _profiles(*pages: str) -> Profiles:

@@ -139,13 +139,23 @@ def _said_after(
     if opener not in _AFTER_OPENERS and not participle and not always:
         return [], tokens[kind].end()
     said: list[str] = []
-    end = tokens[kind].end()
-    for token in tokens[kind + 2 : kind + 2 + MAX_DESCRIPTION_AFTER]:
-        ends = said and token.group(0).lower() in _CLAUSE_WORDS  # "the thesis on how X …": its first word may be one
-        if any(c in _CLAUSE_ENDS for c in question[end : token.start()]) or ends:
-            break
-        said.append(_unowned(token.group(0)).lower())
-        end = token.end()
+    end, at, stop = tokens[kind].end(), kind + 2, min(len(tokens), kind + 2 + MAX_DESCRIPTION_AFTER)
+    while at < stop:
+        gap = question[end : tokens[at].start()]
+        if said and gap.strip() == "(":
+            # "the paper comparing two agents (one X-style, one Y-style) on …": an aside is part of it when it
+            # closes within the words a description may have
+            close = question.find(")", end)
+            after = next((k for k in range(at, len(tokens)) if tokens[k].start() > close), len(tokens))
+            if close == -1 or after > stop:
+                break
+            said += [_unowned(t.group(0)).lower() for t in tokens[at:after]]
+            end, at = close + 1, after
+            continue
+        if any(c in _CLAUSE_ENDS for c in gap) or (said and tokens[at].group(0).lower() in _CLAUSE_WORDS):
+            break  # "the thesis on how X …": its first word may be a clause word
+        said.append(_unowned(tokens[at].group(0)).lower())
+        end, at = tokens[at].end(), at + 1
     return said, end
 
 

@@ -1,5 +1,6 @@
-"""An aggregate word joined to another by a hyphen ("mean-pooling", "peak-to-peak") names a row or a measure; it asks
-for no mean or extreme over the table (app.qa.tables.aggregate)."""
+"""An aggregate word that is part of a name asks for no mean or extreme over the table (app.qa.tables.aggregate): one
+joined to another by a hyphen ("mean-pooling", "peak-to-peak"), or one the caption says with the next word in
+another form ("maximum lift" of "Maximum lifting capacities")."""
 
 from __future__ import annotations
 
@@ -39,3 +40,24 @@ def test_a_row_named_with_a_hyphened_summary_word_is_a_member() -> None:
 
     assert not summary_label("Mean-pooling variant") and not summary_label("All-in cost")
     assert summary_label("Mean") and summary_label("Sub-total") and summary_label("Region / Grand-total")
+
+
+CRANE = TableData(
+    id="crane",
+    rows=[
+        ["Boom setting", "Conditions", "Calm", "Windy"],
+        ["Short boom", "Typical", "900 kg", "600 kg"],
+        ["", "Minimum", "700 kg", "500 kg"],
+        ["Long boom", "Typical", "400 kg", "250 kg"],
+        ["", "Minimum", "300 kg", "200 kg"],
+    ],
+    caption="Table 3. Maximum lifting capacities",
+    columns=["Boom setting", "Conditions", "Calm", "Windy"],
+    header_rows=1,
+)
+
+
+def test_an_extreme_word_naming_the_captions_measure_in_another_form_asks_for_no_extreme() -> None:
+    # "maximum lift" is the caption's "Maximum lifting": the measure the table gives, its cell is asked for
+    got = best_answer(CRANE, "What is the typical maximum lift with the long boom in windy weather?")
+    assert got is not None and got.kind == "cell" and got.short_answer == "250 kg"

@@ -168,7 +168,8 @@ def intent_text(question: str, vocabulary: str, labels: frozenset[str] = frozens
     """The question with aggregate words blanked where they are part of a name the table uses: "average" in
     "per pupil in average daily attendance" of a table captioned so names the measure, it asks for no mean."""
     said = f" {normalise(vocabulary)} "
-    said_stems = f" {' '.join(map(word_stem, said.split()))} "  # "maximum range" of "Maximum ranging capabilities"
+    # "maximum range" of "Maximum ranging capabilities", "maximum power" of "Max Power Level"
+    said_stems = f" {' '.join(tokens(vocabulary))} "
     measure_tokens = set(tokens(measures))  # the value columns' headers (not the row labels' one)
     out = question
     found = [(True, [m.span() for m in MAX.finditer(question)]), (True, [m.span() for m in MIN.finditer(question)]),
@@ -185,7 +186,7 @@ def intent_text(question: str, vocabulary: str, labels: frozenset[str] = frozens
                 and not (after and word_stem(after[0]) in measure_tokens)
             )
             named = after and (f" {word} {after[0]} " in said
-                               or f" {word_stem(word)} {word_stem(after[0])} " in said_stems)  # fmt: skip
+                               or f" {' '.join(tokens(f'{word} {after[0]}'))} " in said_stems)  # fmt: skip
             if row or named or not alone(question, [(start, end)]):
                 out = blank(out, start, end)
     # "under 18" of a column "Under 18 years", "over 65" of "65 and over": a name, not a threshold.

@@ -307,6 +307,12 @@ def _split_headers_joined(columns: list[str], data: Sequence[Sequence[str]], lim
         following = out[k + 1].strip()
         held = any(k + 1 < len(r) and r[k + 1].strip() for r in data)
         short = 0 < len(following.split()) <= limits.split_header_max_words and " / " not in following
+        if following and out[k].strip() == following:
+            # one header spanning two columns, read into each ("Power | Power" over "High | "): the empty one's copy
+            # names nothing, no name is doubled
+            if empty == held:  # one of the two holds figures
+                out[k if empty else k + 1] = ""
+            continue
         if empty and out[k].strip() and held and short:
             out[k + 1], out[k] = f"{out[k].strip()} {following}", ""
         # … or the other way round: "Spearman" over the figures, "r" over an empty column (a name set in two cells).

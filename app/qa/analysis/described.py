@@ -69,6 +69,9 @@ def descriptions(question: str) -> list[Description]:
             if word in _BREAKS:
                 closed = owned  # "in Ulta Beauty's release" describes; "in fiscal release" does not
                 break
+            if owned and (not raw[:1].isupper() or (back == 0 and word in _CLAUSE_WORDS)):
+                closed = True  # "What power does NIST's guide list": the owner's name ends the description
+                break
             owned = owned or _unowned(raw) != raw
             described.insert(0, word)
             start = tokens[back].start()

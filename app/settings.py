@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, f
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
-from app.settings_reading import ContentReadingSettings, PartValueSettings, TableReadingSettings
+from app.settings_answer import AnswerSettings
 from app.vocabulary import MAX_BRANCHING, MAX_BUDGET, MAX_SEEDS, RetrieverName, ScorerName, SeedRankerName
 
 PREFIX = "MDQA_"
@@ -124,69 +124,6 @@ class RateLimitSettings(BaseModel):
     )
     upload: str = Field("60/minute", description="upload requests one user may make (429 above)")
     login: str = Field("10/minute", description="login attempts per user name and per client address")
-
-
-class AnswerSettings(BaseModel):
-    """How answers are read and composed: every threshold of the answer layer belongs here."""
-
-    model_config = ConfigDict(extra="forbid")
-    concept_list_floor: float = Field(
-        0.25, ge=-1.0, le=1.0,
-        description="'which documents <do something>': a document is listed when its closest passage or table is at "
-        "least this similar (cosine, MiniLM) to what the question says of the documents",
-    )
-    concept_list_margin: float = Field(
-        0.08, ge=0.0, le=2.0,
-        description="… and within this much of the closest document's similarity",
-    )
-    near_spelling: float = Field(
-        0.8, ge=0.5, le=1.0,
-        description="a name in a question that no document says is answered as missing unless some word of the "
-        "collection is spelled this much alike (difflib ratio; a typo is still the name)",
-    )
-    profile_semantic_weight: float = Field(
-        0.5, ge=0.0, le=5.0,
-        description="'the <description> paper/manual/…': weight of meaning (cosine with a document's first page) "
-        "beside its words (idf-weighted share of the description found in its file name, title and first page)",
-    )
-    profile_floor: float = Field(
-        0.6, ge=0.0, le=10.0, description="… the best document's score must reach this to be taken as the one named"
-    )
-    profile_margin: float = Field(
-        0.15, ge=0.0, le=10.0, description="… and lead the next document by this much (else no document is assumed)"
-    )
-    cell_explained_floor: float = Field(
-        0.6, ge=0.0, le=1.0,
-        description="a cell found by row and column retrieval answers when its row, column, table caption and "
-        "document name account for this share of the question's words",
-    )
-    cell_caption_weight: float = Field(
-        0.5, ge=0.0, le=5.0,
-        description="… and between tables holding such a cell, each question word their caption or document name "
-        "says (and the row and column do not) adds this much",
-    )
-    cell_sure_margin: float = Field(
-        1.0, ge=0.0, le=20.0,
-        description="… and is shown as the short answer (its document named as a file) when it leads every cell "
-        "holding another value by this much (rarity-weighted words)",
-    )
-    pair_explained_floor: float = Field(
-        0.6, ge=0.0, le=1.0,
-        description="the two values a comparison or an arithmetic question sets side by side are read as two cells "
-        "of one table when those cells and the table's names account for this share of the two parts' words",
-    )
-    pair_own_share: float = Field(
-        0.5, ge=0.0, le=1.0,
-        description="… each cell's row and column naming this share (rarity-weighted) of the words its part says "
-        "and the other does not (\"2032_2\" against \"4234_1\")",
-    )
-    llm_analysis: bool = Field(
-        True, description="with the LLM reader chosen, the question is analysed by the LLM too (shape, parts, "
-        "arithmetic, comparison; one call more per question); the rules do it when off or the reply is invalid",
-    )
-    tables: TableReadingSettings = TableReadingSettings()
-    content: ContentReadingSettings = ContentReadingSettings()
-    part_values: PartValueSettings = PartValueSettings()
 
 
 class Settings(BaseSettings):

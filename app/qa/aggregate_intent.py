@@ -6,6 +6,7 @@ table decides what they apply to (`app.qa.tables`)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.qa.analysis.phrases import WORD, Phrases
@@ -119,6 +120,23 @@ def rank(question: str) -> tuple[str, int] | None:
             if said[i + 1 + the] in ORDINALS:
                 return "max", ORDINALS[said[i + 1 + the]]
     return None
+
+
+def alone(question: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans of aggregate words that stand alone: "mean-pooling", "peak-to-peak", "max-min" are names, a word
+    joined to another by a hyphen asks for no mean or extreme."""
+
+    def joined(start: int, end: int) -> bool:
+        return (question[end : end + 1] == "-" and question[end + 1 : end + 2].isalnum()) or (
+            start > 1 and question[start - 1] == "-" and question[start - 2].isalnum()
+        )
+
+    return [(start, end) for start, end in spans if not joined(start, end)]
+
+
+def superlative(question: str) -> bool:
+    """Whether the question asks for a highest or a lowest by a word standing alone."""
+    return bool(alone(question, [m.span() for rx in (MAX, MIN) for m in rx.finditer(question)]))
 
 
 def asks_period(question: str) -> bool:

@@ -167,12 +167,13 @@ def retrieve(
         known = lambda: " ".join(f"{d.filename} {d.title or ''}" for d in names)  # noqa: E731 - read only if needed
         absent = seed_rankers.absent_names(index, question, known, settings.answer.near_spelling)
         by_id = lambda: {d.id: (d.filename, d.title) for d in names}  # noqa: E731 - read only when profiles are built
+        limits = settings.answer
         if absent:
             # What the question asks about is nowhere in the collection: say so, and show nothing about other things.
             retrieval = Retrieval(question_type="content", nodes=[])
             said = " or ".join(absent)
             retrieval.missing = f"No document in this collection mentions {said}, so the documents do not answer this."
-        elif (kind := absent_kind(profiles_of(index, by_id), question)) is not None:
+        elif (kind := absent_kind(profiles_of(index, by_id, limits.profile_opening_chars), question)) is not None:
             # A kind of document no document says it is ("the drone battery datasheet"): say so, show nothing else.
             retrieval = Retrieval(question_type="content", nodes=[])
             retrieval.missing = (f"No document in this collection is {kind}: no document's title or first page says "

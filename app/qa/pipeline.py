@@ -215,7 +215,8 @@ def _two_documents(session: Session, collection_id: str, analysis: QuestionAnaly
     two authors of one."""
     index = get_index(session, collection_id, None, settings.retrieval.ann_threshold)
     names = document_names(session, collection_id)
-    profiles = profiles_of(index, lambda: {d.id: (d.filename, d.title) for d in names.documents.values()})
+    profiles = profiles_of(index, lambda: {d.id: (d.filename, d.title) for d in names.documents.values()},
+                           settings.answer.profile_opening_chars)  # fmt: skip
     return names_documents_apart(analysis.parts, [(p.document_id, p.words) for p in profiles.profiles])
 
 

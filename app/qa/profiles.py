@@ -1,8 +1,9 @@
 """Which document a description names ("the dense passage retrieval paper", "the MS430 datasheet"), by what each
-document says of itself: its profile — file name, title and the text of its first page (every unit of the earliest
-page it has) — matched by words (weighted by how few profiles hold them) and by meaning (the description's embedding
-against the mean of that page's unit vectors). A profile is read off the collection's index, so it needs nothing
-stored beyond what ingestion keeps, and is built once per index version."""
+document says of itself: its profile — file name, title and the text of its opening (every unit of its earliest page,
+and of the pages after it while they have said little: a title page) — matched by words (weighted by how few profiles
+hold them) and by meaning (the description's embedding against the mean of those units' vectors). A profile is read
+off the collection's index, so it needs nothing stored beyond what ingestion keeps, and is built once per index
+version."""
 
 from __future__ import annotations
 
@@ -44,17 +45,22 @@ def words_of(text: str) -> set[str]:
     return set(ALNUM.findall(text.lower()))
 
 
-def build_profiles(index: CollectionIndex, names: dict[str, tuple[str, str | None]]) -> Profiles:
-    """names: document id → (file name, title)."""
-    earliest: dict[str, int] = {}
-    for i in range(len(index)):
-        doc, page = index.document_ids[i], index.pages[i] or 0
-        earliest[doc] = min(page, earliest.get(doc, page))
-    first: dict[str, list[int]] = {doc: [] for doc in earliest}
-    for i in range(len(index)):
-        doc = index.document_ids[i]
-        if (index.pages[i] or 0) == earliest[doc]:  # every unit of it: the index's order is no reading order
-            first[doc].append(i)
+def build_profiles(
+    index: CollectionIndex, names: dict[str, tuple[str, str | None]], opening_chars: int = 0
+) -> Profiles:
+    """names: document id → (file name, title). A document's opening is its earliest page and the pages after it
+    until `opening_chars` characters: a title page and the abstract after it."""
+    by_page: dict[str, dict[int, list[int]]] = {}
+    for i in range(len(index)):  # every unit of a page: the index's order is no reading order
+        by_page.setdefault(index.document_ids[i], {}).setdefault(index.pages[i] or 0, []).append(i)
+    first: dict[str, list[int]] = {}
+    for doc, pages in by_page.items():
+        units: list[int] = []
+        for page in sorted(pages):
+            units += pages[page]
+            if sum(len(index.texts[i]) for i in units) >= opening_chars:
+                break
+        first[doc] = units
     profiles = []
     frequency: dict[str, int] = {}
     for doc in sorted(first):  # a stable order: profiles do not depend on how the index was filled
@@ -71,16 +77,18 @@ def build_profiles(index: CollectionIndex, names: dict[str, tuple[str, str | Non
     return Profiles(tuple(profiles), frequency)
 
 
-_cache: dict[tuple[str, int], Profiles] = {}
+_cache: dict[tuple[str, int, int], Profiles] = {}
 _lock = threading.Lock()
 
 
-def profiles_of(index: CollectionIndex, names: Callable[[], dict[str, tuple[str, str | None]]]) -> Profiles:
-    key = (index.collection_id, index.version)
+def profiles_of(
+    index: CollectionIndex, names: Callable[[], dict[str, tuple[str, str | None]]], opening_chars: int
+) -> Profiles:
+    key = (index.collection_id, index.version, opening_chars)
     with _lock:
         found = _cache.get(key)
     if found is None:
-        found = build_profiles(index, names())
+        found = build_profiles(index, names(), opening_chars)
         with _lock:
             _cache.clear()  # one collection version at a time is what questions ask about
             _cache[key] = found
@@ -127,7 +135,8 @@ def described_document(
     wanted = descriptions(question)
     if not wanted:
         return None
-    profiles = profiles_of(index(), lambda: {d.id: (d.filename, d.title) for d in names.documents.values()})
+    profiles = profiles_of(index(), lambda: {d.id: (d.filename, d.title) for d in names.documents.values()},
+                           limits.profile_opening_chars)  # fmt: skip
     for described in wanted:
         vector = encoder().encode([" ".join(described.words)])[0]
         found = resolve_description(

@@ -40,3 +40,22 @@ def test_asks_for_a_period() -> None:
     assert asks_period("In what school year was it highest?")
     assert asks_period("When did hires peak?")
     assert not asks_period("Which state had the most graduates in 2005–06?")
+
+
+@pytest.mark.parametrize(
+    ("question", "alone_words"),
+    [
+        ("What R@1 did the mean-pooling version reach?", []),
+        ("What peak-to-peak ripple is specified?", []),
+        ("What is the worst-case delay and the max-min spread?", []),
+        ("What is the mean R@1 of the pooling versions?", ["mean"]),
+        ("Which is the highest - or the lowest?", ["highest", "lowest"]),  # a dash set apart by spaces joins nothing
+    ],
+)
+def test_an_aggregate_word_joined_by_a_hyphen_is_a_name(question: str, alone_words: list[str]) -> None:
+    from app.qa.aggregate_intent import MAX, MIN, alone, superlative
+    from app.qa.tables.aggregate import AVERAGE
+
+    spans = [m.span() for rx in (MAX, MIN) for m in rx.finditer(question)] + AVERAGE.every(question)
+    assert sorted(question[a:b].lower() for a, b in alone(question, spans)) == sorted(alone_words)
+    assert superlative(question) == any(w in ("highest", "lowest") for w in alone_words)

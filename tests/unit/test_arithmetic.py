@@ -263,6 +263,10 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
          "quarter, in thousands of dollars?",
          ("What were the firm's revenues for the quarter ended March 31, 2023?",
           "What were the firm's revenues for the quarter ended March 31, 2022?")),
+        # Two names joined by a preposition stand against two so joined, a lower-case tail with them; a comparative
+        # that names its measure asks it of each part.
+        ("How many dollars cheaper was Wisebot with Orca-2 mini than Autobot with Orca-1?",
+         ("How cheap was Wisebot with Orca-2 mini?", "How cheap was Autobot with Orca-1?")),
     ],
 )  # fmt: skip
 def test_more_shapes_of_arithmetic_become_two_lookups(question: str, parts: tuple[str, str]) -> None:

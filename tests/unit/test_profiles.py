@@ -29,6 +29,9 @@ from app.qa.profiles import Profile, Profiles, absent_kind, build_profiles, reso
          [("bls", "july", "2025", "consumer", "price", "index")]),
         ("What does Table 5 of the Ruritanian labour force publication show?", [("ruritanian", "labour", "force")]),
         ("Which rate does the Acme KX9 application note recommend?", [("acme", "kx9")]),
+        # An owner's name ends a description: the question's words before it are no part of it.
+        ("What maximum transmit power does NIST's radio security report list?", [("nist", "radio", "security")]),
+        ("Ulta Beauty's fourth-quarter release says what?", [("ulta", "beauty", "fourth-quarter")]),
     ],
 )  # fmt: skip
 def test_descriptions_are_the_words_before_a_kind_noun(question: str, described: list[tuple[str, ...]]) -> None:
@@ -45,7 +48,8 @@ def test_descriptions_are_the_words_before_a_kind_noun(question: str, described:
      "How many votes did the 911 proposal get?", "What changed in fiscal release 2?",
      "How many staff does the company list in its 2022 report?", "What does the balance sheet say?",
      "What is in the data sheet?", "What score does the paper report for Zephyr 7B?",  # "its" with no name before it
-     "Which language has the longest average document length?"],  # a kind noun naming what a noun after it is of
+     "Which language has the longest average document length?",  # a kind noun naming what a noun after it is of
+     "What is in Table 2 of the report?", "What does Table 2 in the same paper show?"],
 )  # fmt: skip
 def test_no_description(question: str) -> None:  # also "in fiscal release": no "the", no owner
     assert descriptions(question) == []
@@ -60,6 +64,22 @@ def test_no_description(question: str) -> None:  # also "in fiscal release": no 
          ("xr-7", "infrared", "sensor"), "the datasheet for the XR-7 infrared sensor"),
         ("In Table 4.1 of the World Bank paper on coverage gaps, how much higher is A than B?",
          ("world", "bank", "coverage", "gaps"), "the World Bank paper on coverage gaps"),
+        # A relative clause describes as a preposition does.
+        ("What does Table 3 in the report that reconstructs a fern from photographs show?",
+         ("reconstructs", "fern", "photographs"), "the report that reconstructs a fern from photographs"),
+        # What a table is of describes its document, whatever noun closes it.
+        ("What does Table 6 of the Keta lagoon wetland assessment show?",
+         ("keta", "lagoon", "wetland", "assessment"), "the Keta lagoon wetland assessment"),
+        ("In Table 4.1 of the comparison of nine load forecasters on office buildings, which has the lowest RMSE?",
+         ("comparison", "nine", "load", "forecasters", "office", "buildings"),
+         "the comparison of nine load forecasters on office buildings"),
+        ("In Table 1 of the Levels of AGI paper, how many levels are not yet achieved?", ("levels", "agi"),
+         "the Levels of AGI paper"),
+        # An aside in brackets belongs to the description when it closes within its words: the row the question
+        # then names ("the X-style row") is not matched by the aside's "Y-style".
+        ("In Table 2 of the paper comparing two agents (one X-style, one Y-style) on cartpole, what is the MAE in the "
+         "X-style row?", ("two", "agents", "one", "x-style", "one", "y-style", "cartpole"),
+         "the paper comparing two agents (one X-style, one Y-style) on cartpole"),
     ],
 )  # fmt: skip
 def test_a_description_said_after_its_kind_noun_runs_to_the_clauses_end(
@@ -95,6 +115,17 @@ def test_the_profile_holding_the_rare_words_wins() -> None:
     # "retrieval" is in two profiles and both are close in meaning: no clear winner, so none is assumed.
     assert resolve_description(profiles, ("retrieval",), near_a, 0.5, 0.6, 0.15) is None
     assert resolve_description(profiles, ("weather",), np.zeros(3, dtype=np.float32), 0.5, 0.6, 0.15) is None
+
+
+def test_a_title_page_that_says_little_is_read_on_into_the_abstract() -> None:
+    names = {"a": ("2004.04906.pdf", None), "b": ("ds-01.pdf", "XR-7 module"), "c": ("survey.pdf", None)}
+    profiles = build_profiles(_index(), names, opening_chars=80)
+    words = {p.document_id: p.words for p in profiles.profiles}
+    # a's first page has 60 characters: its second is part of its opening; b's and c's single pages are all they have
+    assert "results" in words["a"] and "dpr" in words["a"]
+    assert "results" not in words["b"] | words["c"]
+    short = {p.document_id: p.words for p in build_profiles(_index(), names, opening_chars=10).profiles}
+    assert "results" not in short["a"]  # a first page long enough is the whole opening
 
 
 def _profiles(*pages: str) -> Profiles:

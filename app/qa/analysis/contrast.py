@@ -32,6 +32,8 @@ def contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] | 
         ends = [] if last is not None or owned else ends
         last = ends[-1] - length + 1 if ends else last
         return None if last is None else (said[last].start(), said[last + length - 1].end())
+    if other[:1].isupper() and (joined := _joined_names(clause, other)) is not None:
+        return joined
     if YEARISH.fullmatch(other):
         found = list(YEARISH.finditer(clause))
     elif possessive(other) is not None and " " not in other:  # "than GPT-4's": the clause's owner
@@ -41,6 +43,27 @@ def contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] | 
     else:
         return None
     return found[-1].span() if found else None
+
+
+MAX_TRAILING_WORDS = 2  # "GPT-4o mini": a name's lower-case tail at the clause's end
+
+
+def _joined_names(clause: str, other: str) -> tuple[int, int] | None:
+    """ "AutoGen with GPT-4" against the clause's "DatawiseAgent with GPT-4o mini": two names joined by a
+    preposition stand against two names joined by the same one (with a name's lower-case tail ending the clause)."""
+    words = other.split()
+    joint = next((w for k, w in enumerate(words[1:-1], 1) if w in PREPOSITIONS and words[k - 1][:1].isupper()
+                  and words[k + 1][:1].isupper()), None)  # fmt: skip
+    if joint is None:
+        return None
+    said = list(SPACED.finditer(clause))
+    text = [w.group(0) for w in said]
+    for i in range(len(said) - 3, -1, -1):
+        if text[i][:1].isupper() and text[i + 1] == joint and text[i + 2][:1].isupper():
+            rest = text[i + 3 :]
+            tail = len(rest) <= MAX_TRAILING_WORDS and all(w.islower() and w not in PREPOSITIONS for w in rest)
+            return said[i].start(), said[-1 if rest and tail else i + 2].end()
+    return None
 
 
 def contrast_peeled(clause: str, other: str, both: str, prepositional: bool) -> tuple[str, tuple[int, int] | None, str]:

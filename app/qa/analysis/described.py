@@ -69,6 +69,9 @@ def descriptions(question: str) -> list[Description]:
             if word in _BREAKS:
                 closed = owned  # "in Ulta Beauty's release" describes; "in fiscal release" does not
                 break
+            if owned and (not raw[:1].isupper() or (back == 0 and word in _CLAUSE_WORDS)):
+                closed = True  # "What power does NIST's guide list": the owner's name ends the description
+                break
             owned = owned or _unowned(raw) != raw
             described.insert(0, word)
             start = tokens[back].start()
@@ -79,7 +82,35 @@ def descriptions(question: str) -> list[Description]:
         # "the 911 proposal", "the 2019 report": no name to go by
         if closed and any(sum(c.isalpha() for c in w) >= 2 for w in kept):
             found.append(Description(kept, start, end))
-    return found
+    return sorted([*found, *_table_owners(question, tokens, found)], key=lambda d: d.start)
+
+
+def _table_owners(question: str, tokens: Sequence[re.Match[str]], found: Sequence[Description]) -> list[Description]:
+    """ "Table 6 of the Keta and Songor wetland ecosystem assessment", "Table 1 of the Levels of AGI paper": what
+    a table is said to be of or in describes its document, whatever noun closes it; only where no kind noun's
+    description already stands."""
+    unnamed = lexicon()["generic_words"] | lexicon()["kind_nouns"]
+    owners: list[Description] = []
+    for i, token in enumerate(tokens[:-3]):
+        if token.group(0).lower() not in _TABLE_WORDS:
+            continue
+        j = i + 1
+        while j < len(tokens) and _is_label_part(tokens[j].group(0)):
+            j += 1
+        if j == i + 1 or j + 1 >= len(tokens) or tokens[j].group(0).lower() not in ("of", "in"):
+            continue
+        if tokens[j + 1].group(0).lower() != "the" or any(d.start <= tokens[j + 1].start() < d.end for d in found):
+            continue
+        said, end = _said_after(question, tokens, j, always=True)
+        kept = tuple(w for w in said if w not in unnamed)
+        if any(sum(c.isalpha() for c in w) >= 2 for w in kept):
+            owners.append(Description(kept, tokens[j + 1].start(), end))
+    return owners
+
+
+def _is_label_part(word: str) -> bool:
+    """ "4", "1" (of "4.1"), "A1", "IV": a table label's pieces as the tokens cut them."""
+    return any(c.isdigit() for c in word) or (len(word) <= 4 and set(word) <= set("IVXLC"))
 
 
 def _modifies_next_noun(question: str, token: re.Match[str]) -> bool:
@@ -97,29 +128,44 @@ def _modifies_next_noun(question: str, token: re.Match[str]) -> bool:
     return word.head.is_lower and word.head.is_alpha and not (after is not None and after.like_num)
 
 
-def _said_after(question: str, tokens: Sequence[re.Match[str]], kind: int) -> tuple[list[str], int]:
+def _said_after(
+    question: str, tokens: Sequence[re.Match[str]], kind: int, always: bool = False
+) -> tuple[list[str], int]:
     """The words of "the paper on generating missing values for simulation", "the datasheet for the X sensor": a
     description after its kind noun, from a preposition to the clause's end (a comma, a question mark) or the verb
-    the question closes with. ([], the kind noun's end) when none follows."""
+    the question closes with. ([], the kind noun's end) when none follows. `always`: the words after the token
+    at `kind` whatever opens them (a table's "of the …")."""
     opener = tokens[kind + 1].group(0).lower() if kind + 1 < len(tokens) else ""
     # "the study comparing SHAP and LIME …": a participle after the noun opens a description too.
     owned = _unowned(tokens[kind].group(0)) != tokens[kind].group(0)  # "the datasheet's timing table": its thing
     participle = opener.endswith("ing") and len(opener) > MIN_PARTICIPLE_LETTERS and not owned
-    if opener not in _AFTER_OPENERS and not participle:
+    if opener not in _AFTER_OPENERS and not participle and not always:
         return [], tokens[kind].end()
     said: list[str] = []
-    end = tokens[kind].end()
-    for token in tokens[kind + 2 : kind + 2 + MAX_DESCRIPTION_AFTER]:
-        ends = said and token.group(0).lower() in _CLAUSE_WORDS  # "the thesis on how X …": its first word may be one
-        if any(c in _CLAUSE_ENDS for c in question[end : token.start()]) or ends:
-            break
-        said.append(_unowned(token.group(0)).lower())
-        end = token.end()
+    end, at, stop = tokens[kind].end(), kind + 2, min(len(tokens), kind + 2 + MAX_DESCRIPTION_AFTER)
+    while at < stop:
+        gap = question[end : tokens[at].start()]
+        if said and gap.strip() == "(":
+            # "the paper comparing two agents (one X-style, one Y-style) on …": an aside is part of it when it
+            # closes within the words a description may have
+            close = question.find(")", end)
+            after = next((k for k in range(at, len(tokens)) if tokens[k].start() > close), len(tokens))
+            if close == -1 or after > stop:
+                break
+            said += [_unowned(t.group(0)).lower() for t in tokens[at:after]]
+            end, at = close + 1, after
+            continue
+        if any(c in _CLAUSE_ENDS for c in gap) or (said and tokens[at].group(0).lower() in _CLAUSE_WORDS):
+            break  # "the thesis on how X …": its first word may be a clause word
+        said.append(_unowned(tokens[at].group(0)).lower())
+        end, at = tokens[at].end(), at + 1
     return said, end
 
 
-# "the paper on …", "the datasheet for …", "the report about …": what follows describes the document.
-_AFTER_OPENERS = frozenset({"on", "about", "for", "describing", "covering", "titled", "called"})
+# "the paper on …", "the datasheet for …", "the report about …", "the report that reconstructs …": what follows
+# describes the document.
+_AFTER_OPENERS = frozenset({"on", "about", "for", "describing", "covering", "titled", "called", "that", "which"})
+_TABLE_WORDS = frozenset({"table", "exhibit"})
 _CLAUSE_ENDS = frozenset(",;:?!()")
 # A question's closing verb or a new clause ends a description said after its noun ("… amputation show?").
 _CLAUSE_WORDS = frozenset({"show", "shows", "list", "lists", "give", "gives", "say", "says", "report", "reports",

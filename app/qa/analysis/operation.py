@@ -174,6 +174,9 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
         other, a, both = contrast_peeled(clause, other, both, tokens[after].tag_ == "IN")
     if a is not None:
         asked_b = f"{clause[: a[0]]}{other}{clause[a[1] :]}"
+        measure = _data()["measure_comparatives"].get(comparative.lower_)
+        if measure and adjective is None and not modifies_noun:
+            opening = _context(doc, how) + (f"How {measure}" if how == 0 else f"how {measure}")
         return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(clause[a[0] : a[1]])),
                                       Part(f"{opening} {asked_b}{both}?", _label(other))))  # fmt: skip
     verb = clause.split(" ", 1)

@@ -89,7 +89,7 @@ def documents_described(
         closest = documents_by_meaning(index, query(), -1.0, 2.0)
         top = closest[0].node.score if closest else 0.0
         near = [m.node.score >= max(floor, top - margin) for m in closest]
-        named = documents_naming(index, session, collection_id, kind)
+        named = documents_naming(index, session, collection_id, kind, limits.profile_opening_chars)
         matches = [m for m, kept in zip(closest, near, strict=True) if kept]
         matches += [m for m, kept in zip(closest, near, strict=True) if not kept and m.document_id in named]
     names = _filenames(session, [m.document_id for m in matches])
@@ -98,11 +98,13 @@ def documents_described(
     return retrieval, described_answer(predicate, [(names.get(m.document_id, m.document_id), m) for m in matches])
 
 
-def documents_naming(index: CollectionIndex, session: Session, collection_id: str, kind: str) -> set[str]:
-    """The documents whose profile (file name, title, first page) holds every word of `kind`, in any form."""
+def documents_naming(
+    index: CollectionIndex, session: Session, collection_id: str, kind: str, opening_chars: int
+) -> set[str]:
+    """The documents whose profile (file name, title, opening) holds every word of `kind`, in any form."""
     names = document_names(session, collection_id)
-    return profiles_naming(profiles_of(index, lambda: {d.id: (d.filename, d.title) for d in names.documents.values()}),
-                           kind)  # fmt: skip
+    by_id = lambda: {d.id: (d.filename, d.title) for d in names.documents.values()}  # noqa: E731 - read if built
+    return profiles_naming(profiles_of(index, by_id, opening_chars), kind)
 
 
 def profiles_naming(profiles: Profiles, kind: str) -> set[str]:

@@ -21,7 +21,7 @@ from app.qa.compose import VALUE, value_of
 from app.qa.decompose.choice import years
 from app.qa.extractive_reader.pieces import sentence_pieces
 from app.qa.extractive_reader.words import section_number, stemmed
-from app.settings import PartValueSettings
+from app.settings_reading import PartValueSettings
 
 CLAUSES = lexicon("clauses")
 HOW_MANY = Phrases.of(["how many"])

@@ -8,7 +8,17 @@ from pathlib import Path
 
 import yaml
 
-from app.qa.aggregate_intent import JUDGED, MAX, MIN, asks_period, blank, first_threshold, rank, thresholds
+from app.qa.aggregate_intent import (
+    JUDGED,
+    MAX,
+    MIN,
+    alone,
+    asks_period,
+    blank,
+    first_threshold,
+    rank,
+    thresholds,
+)  # fmt: skip
 from app.qa.analysis.phrases import Phrases, opening_words
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import is_number
@@ -142,9 +152,10 @@ def row_spread_answer(
     """ "The average annual R&D expense over 2019, 2020 and 2021": the mean (total) of the named row's cells in the
     periods named (app.qa.tables.extremes.across_row); None unless asked so. Read from the question whole: the row's
     name is what it spreads over ("over 2019" is no threshold)."""
-    if not (AVERAGE.said(question) or TOTAL.search(question)) or rank(question):
+    averages = alone(question, AVERAGE.every(question))
+    if not (averages or alone(question, [m.span() for m in TOTAL.finditer(question)])) or rank(question):
         return None
-    spread = "average" if AVERAGE.said(question) else "total"
+    spread = "average" if averages else "total"
     got = across_row(table, shape(table, limits), tokens(question), spread, limits)
     if got is None:
         return None
@@ -157,6 +168,8 @@ def intent_text(question: str, vocabulary: str, labels: frozenset[str] = frozens
     """The question with aggregate words blanked where they are part of a name the table uses: "average" in
     "per pupil in average daily attendance" of a table captioned so names the measure, it asks for no mean."""
     said = f" {normalise(vocabulary)} "
+    # "maximum range" of "Maximum ranging capabilities", "maximum power" of "Max Power Level"
+    said_stems = f" {' '.join(tokens(vocabulary))} "
     measure_tokens = set(tokens(measures))  # the value columns' headers (not the row labels' one)
     out = question
     found = [(True, [m.span() for m in MAX.finditer(question)]), (True, [m.span() for m in MIN.finditer(question)]),
@@ -172,7 +185,9 @@ def intent_text(question: str, vocabulary: str, labels: frozenset[str] = frozens
                 and word in labels  # a "Total" row is what "total" asks
                 and not (after and word_stem(after[0]) in measure_tokens)
             )
-            if row or after and f" {word} {after[0]} " in said:
+            named = after and (f" {word} {after[0]} " in said
+                               or f" {' '.join(tokens(f'{word} {after[0]}'))} " in said_stems)  # fmt: skip
+            if row or named or not alone(question, [(start, end)]):
                 out = blank(out, start, end)
     # "under 18" of a column "Under 18 years", "over 65" of "65 and over": a name, not a threshold.
     for t in thresholds(question):

@@ -7,7 +7,7 @@ different tables are never mixed; a table's continuation on the next page is the
 
 from __future__ import annotations
 
-from app.qa.aggregate_intent import MAX, MIN
+from app.qa.aggregate_intent import superlative
 from app.qa.analysis.describe import asks_description
 from app.qa.tables.aggregate import aggregate_answer, row_spread_answer
 from app.qa.tables.cell_lookup import cell_answer
@@ -47,10 +47,6 @@ def without_named_rows(table: TableData, question: str, limits: TableReadingSett
             if start >= 0:
                 low = low[:start] + low[start + len(label) :]
     return low
-
-
-def superlative(question: str) -> bool:
-    return bool(MAX.search(question) or MIN.search(question))
 
 
 def best_answer(

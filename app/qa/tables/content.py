@@ -9,11 +9,12 @@ from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document
+from app.qa.aggregate_intent import superlative
 from app.qa.ask import Retrieval
 from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.read.cell_answer import retrieved_cell
 from app.qa.tables.aggregate import aggregate_answer, row_spread_answer
-from app.qa.tables.answer import superlative, without_named_rows
+from app.qa.tables.answer import without_named_rows
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.contents import is_contents
 from app.qa.tables.fiscal import in_table_calendar

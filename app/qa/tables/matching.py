@@ -299,7 +299,12 @@ def named_whole(label: str, question: Sequence[str], limits: TableReadingSetting
 
 
 def summary_label(name: str) -> bool:
-    """ "Total", "EU15 Total", or a sub-label that is one ("clarification) / Grand Total")."""
+    """ "Total", "EU15 Total", or a sub-label that is one ("clarification) / Grand Total"); not a name whose summary
+    word is joined to the next by a hyphen ("Mean-pooling variant", "All-in cost")."""
+    head = (name.split(" / ")[-1].split() or [""])[0].lower()
+    before, _, after = head.partition("-")
+    if after and before in SUMMARY_WORDS and after.rstrip(".,:") not in ("total", "totals"):
+        return False
     return summary_row(normalise(name)) or summary_row(normalise(name.split(" / ")[-1]))
 
 

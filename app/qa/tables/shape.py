@@ -244,7 +244,8 @@ def _continued(sh: Shape, rows: list[list[str]], data: list[int]) -> None:
     "Sensitivity Scale Factor | FS_SEL=0 | 131" then " | FS_SEL=1 | 65.5". Unnamed, they could never be read. When
     every row of the run says a short condition in one column of words right of the label, each is named
     "<label> / <condition>". Without one the rows stay unnamed: words wrapped from the row above ("first READY
-    assertion in cycle mode" under "Cycle mode") are no condition, and such rows hold the label's wrapped lines."""
+    assertion in cycle mode" under "Cycle mode") are no condition, and such rows hold the label's wrapped lines.
+    Nor when the words are spread over several columns, unless they name every row apart (`_keyed`)."""
     runs: list[list[int]] = []
     run: list[int] = []
     for i in data:
@@ -261,10 +262,35 @@ def _continued(sh: Shape, rows: list[list[str]], data: list[int]) -> None:
         label = sh.names[run[0]]
         beside = next((k for k in range(sh.label_column + 1, len(sh.columns)) if _conditions(rows, run, k)), None)
         if beside is None:
+            for i, name in zip(run, _keyed(rows, run, sh.label_column), strict=False):
+                sh.primary[i], sh.names[i] = label, f"{label} / {name}"
             continue
         for i in run:
             sh.primary[i] = label
             sh.names[i] = f"{label} / {_cell_text(rows[i], beside)}"
+
+
+def _keyed(rows: list[list[str]], run: list[int], label: int) -> list[str]:
+    """A data sheet's rows told apart by the columns of words between the label and the figures: "RDS(ON) | High-side
+    switch ON resistance | Tj = 25 °C" then " | | Tj = 125 °C", then " | Low-side switch … | Tj = 25 °C": each row's
+    name is its parameter filled down and its own condition, which every row says, short; [] unless that names
+    every row of the run apart."""
+    figures = next((k for k in range(label + 1, max(map(len, (rows[i] for i in run)))) if any(
+        is_number(_cell_text(rows[i], k)) for i in run)), None)  # fmt: skip
+    keys = [k for k in range(label + 1, figures or label + 1) if any(_cell_text(rows[i], k) for i in run)]
+    if not keys or not all(_short(_cell_text(rows[i], keys[-1])) for i in run):
+        return []
+    names, above = [], dict.fromkeys(keys, "")
+    for i in run:
+        above.update({k: _cell_text(rows[i], k) for k in keys if _cell_text(rows[i], k)})
+        names.append(" / ".join(above[k] for k in keys if above[k]))
+    return names if len(set(names)) == len(names) else []
+
+
+def _short(condition: str) -> bool:
+    """A condition of a few words ("Tj = 125 °C", "FS_SEL=1"), not a figure nor a wrapped sentence."""
+    words = [w for w in condition.split() if any(c.isalnum() for c in w)]
+    return 0 < len(words) <= MAX_CONDITION_WORDS and not is_number(condition)
 
 
 def _conditions(rows: list[list[str]], run: list[int], c: int) -> bool:
@@ -307,6 +333,12 @@ def _split_headers_joined(columns: list[str], data: Sequence[Sequence[str]], lim
         following = out[k + 1].strip()
         held = any(k + 1 < len(r) and r[k + 1].strip() for r in data)
         short = 0 < len(following.split()) <= limits.split_header_max_words and " / " not in following
+        if following and out[k].strip() == following:
+            # one header spanning two columns, read into each ("Power | Power" over "High | "): the empty one's copy
+            # names nothing, no name is doubled
+            if empty == held:  # one of the two holds figures
+                out[k if empty else k + 1] = ""
+            continue
         if empty and out[k].strip() and held and short:
             out[k + 1], out[k] = f"{out[k].strip()} {following}", ""
         # … or the other way round: "Spearman" over the figures, "r" over an empty column (a name set in two cells).

@@ -1,0 +1,88 @@
+"""An aggregate word that is part of a name asks for no mean or extreme over the table (app.qa.tables.aggregate): one
+joined to another by a hyphen ("mean-pooling", "peak-to-peak"), or one the caption says with the next word in
+another form ("maximum lift" of "Maximum lifting capacities")."""
+
+from __future__ import annotations
+
+from app.qa.tables.aggregate import aggregate_answer, row_spread_answer
+from app.qa.tables.answer import best_answer
+from app.qa.tables.model import TableData
+
+RETRIEVAL = TableData(
+    id="msvd",
+    rows=[
+        ["Method", "R@1", "R@5", "MdR"],
+        ["Frozen encoder", "33.7", "64.7", "3.0"],
+        ["Mean-pooling variant", "46.2", "76.1", "2.0"],
+        ["Sequential LSTM variant", "46.8", "76.1", "2.0"],
+    ],
+    caption="Table 2: Text-to-video retrieval on MSVD",
+    columns=["Method", "R@1", "R@5", "MdR"],
+    header_rows=1,
+)
+
+
+def test_a_hyphened_aggregate_word_asks_for_no_mean() -> None:
+    question = "What R@1 did the mean-pooling variant reach on MSVD?"
+    assert aggregate_answer(RETRIEVAL, question) is None
+    assert row_spread_answer(RETRIEVAL, question) is None
+    got = best_answer(RETRIEVAL, question)
+    assert got is not None and got.short_answer == "46.2"
+
+
+def test_the_word_alone_still_asks_for_the_mean() -> None:
+    got = aggregate_answer(RETRIEVAL, "What is the mean R@1 over the methods on MSVD?")
+    assert got is not None and got.kind == "aggregate" and "42.233" in got.body
+
+
+def test_a_row_named_with_a_hyphened_summary_word_is_a_member() -> None:
+    from app.qa.tables.matching import summary_label
+
+    assert not summary_label("Mean-pooling variant") and not summary_label("All-in cost")
+    assert summary_label("Mean") and summary_label("Sub-total") and summary_label("Region / Grand-total")
+
+
+CRANE = TableData(
+    id="crane",
+    rows=[
+        ["Boom setting", "Conditions", "Calm", "Windy"],
+        ["Short boom", "Typical", "900 kg", "600 kg"],
+        ["", "Minimum", "700 kg", "500 kg"],
+        ["Long boom", "Typical", "400 kg", "250 kg"],
+        ["", "Minimum", "300 kg", "200 kg"],
+    ],
+    caption="Table 3. Maximum lifting capacities",
+    columns=["Boom setting", "Conditions", "Calm", "Windy"],
+    header_rows=1,
+)
+
+
+def test_an_extreme_word_naming_the_captions_measure_in_another_form_asks_for_no_extreme() -> None:
+    # "maximum lift" is the caption's "Maximum lifting": the measure the table gives, its cell is asked for
+    got = best_answer(CRANE, "What is the typical maximum lift with the long boom in windy weather?")
+    assert got is not None and got.kind == "cell" and got.short_answer == "250 kg"
+
+
+SHIFTED = TableData(
+    id="classes",
+    rows=[
+        ["", "Type", "", "Level", "", "Max Power Level", "", "Sample Devices"],
+        ["Class 1", "", "High", "", "100 mW", "", "Access points", ""],
+        ["Class 2", "", "Medium", "", "2.5 mW", "", "Phones", ""],
+    ],
+    caption="Table 2-1. Device classes",
+    columns=["Type", "Type", "Level", "Level", "Max Power Level", "Max Power Level", "Sample Devices",
+             "Sample Devices"],
+    header_rows=1,
+)  # fmt: skip
+
+
+def test_a_header_read_into_both_columns_it_spans_names_the_one_with_figures_once() -> None:
+    from app.qa.tables.shape import shape
+
+    columns = shape(SHIFTED).columns
+    assert [c for c in columns if c] == ["Type", "Level", "Max Power Level", "Sample Devices"]
+    assert columns[4] == "Max Power Level" and columns[6] == "Sample Devices"
+    # "Max" in a header is the "maximum" a question says
+    got = best_answer(SHIFTED, "What is the maximum power of a Class 2 device?")
+    assert got is not None and got.short_answer == "2.5 mW"

@@ -1,0 +1,43 @@
+"""A data sheet's rows told apart by its columns of words between the symbol and the figures: a parameter said once
+and filled down, a test condition on every row (app.qa.tables.shape)."""
+
+from __future__ import annotations
+
+from app.qa.tables.answer import best_answer
+from app.qa.tables.model import TableData
+from app.qa.tables.shape import shape
+
+SPEC = TableData(
+    id="spec",
+    rows=[
+        ["Symbol", "Parameter", "Test conditions", "Min.", "Typ.", "Max.", "Unit"],
+        ["VT(ON)", "Turn-on threshold", "", "6.6", "7.4", "", "V"],
+        ["VT(OFF)", "Turn-off threshold", "", "5.6", "6", "6.4", "V"],
+        ["IS", "Supply current", "All outputs off", "", "5", "10", "mA"],
+        ["TJ(OFF)", "Shutdown temperature", "", "", "165", "", "C"],
+        ["R(ON)", "Upper switch resistance", "Tj = 25 °C", "", "0.34", "0.4", ""],
+        ["", "", "Tj = 125 °C", "", "0.53", "0.59", ""],
+        ["", "Lower switch resistance", "Tj = 25 °C", "", "0.28", "0.34", ""],
+        ["", "", "Tj = 125 °C", "", "0.47", "0.53", ""],
+    ],
+    caption="Table 5. Electrical characteristics",
+    columns=["Symbol", "Parameter", "Test conditions", "Min.", "Typ.", "Max.", "Unit"],
+    header_rows=1,
+)
+
+
+def test_each_row_is_named_by_its_parameter_filled_down_and_its_own_condition() -> None:
+    names = shape(SPEC).names
+    assert names[6] == "R(ON) / Upper switch resistance / Tj = 125 °C"
+    assert names[7] == "R(ON) / Lower switch resistance / Tj = 25 °C"
+    got = best_answer(SPEC, "What is the typical resistance of the upper switch at Tj = 125 °C?")
+    assert got is not None and "**0.53**" in got.body
+    got = best_answer(SPEC, "What is the typical resistance of the lower switch at Tj = 125 °C?")
+    assert got is not None and "**0.47**" in got.body
+
+
+def test_rows_a_condition_does_not_name_apart_stay_unnamed() -> None:
+    rows = [list(r) for r in SPEC.rows]
+    rows[6][2] = "Tj = 25 °C"  # two rows of one parameter under one condition: nothing tells them apart
+    names = shape(TableData("spec", rows, SPEC.caption, None, SPEC.columns, 1)).names
+    assert not names.get(6)

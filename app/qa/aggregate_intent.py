@@ -124,11 +124,13 @@ def rank(question: str) -> tuple[str, int] | None:
 
 def alone(question: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     """The spans of aggregate words that stand alone: "mean-pooling", "peak-to-peak", "max-min" are names, a word
-    joined to another by a hyphen asks for no mean or extreme."""
+    joined to another by a hyphen asks for no mean or extreme; an ordinal's ("second-largest") is a rank."""
 
     def joined(start: int, end: int) -> bool:
+        before = question[:start].rsplit(None, 1)[-1].lower() if question[:start].strip() else ""
+        ranked = before.endswith("-") and before[:-1] in ORDINALS
         return (question[end : end + 1] == "-" and question[end + 1 : end + 2].isalnum()) or (
-            start > 1 and question[start - 1] == "-" and question[start - 2].isalnum()
+            start > 1 and question[start - 1] == "-" and question[start - 2].isalnum() and not ranked
         )
 
     return [(start, end) for start, end in spans if not joined(start, end)]

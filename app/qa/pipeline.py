@@ -25,7 +25,7 @@ from app.qa.explain_graph import explain_answer, part_of
 from app.qa.index import get_index
 from app.qa.llm_reader import AnswerSink
 from app.qa.paired_parts import one_table, read_as_pair
-from app.qa.profiles import profiles_of
+from app.qa.profiles import named_profiles
 from app.qa.read.base import ReadTools
 from app.qa.read.documents import documents_described, labelled_tables, which_documents
 from app.qa.read.part_values import with_part_values
@@ -215,8 +215,7 @@ def _two_documents(session: Session, collection_id: str, analysis: QuestionAnaly
     two authors of one."""
     index = get_index(session, collection_id, None, settings.retrieval.ann_threshold)
     names = document_names(session, collection_id)
-    profiles = profiles_of(index, lambda: {d.id: (d.filename, d.title) for d in names.documents.values()},
-                           settings.answer.profile_opening_chars)  # fmt: skip
+    profiles = named_profiles(index, names, settings.answer.profile_opening_chars)
     return names_documents_apart(analysis.parts, [(p.document_id, p.words) for p in profiles.profiles])
 
 

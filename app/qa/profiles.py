@@ -56,9 +56,11 @@ def build_profiles(
     first: dict[str, list[int]] = {}
     for doc, pages in by_page.items():
         units: list[int] = []
+        said = 0
         for page in sorted(pages):
             units += pages[page]
-            if sum(len(index.texts[i]) for i in units) >= opening_chars:
+            said += sum(len(index.texts[i]) for i in pages[page])
+            if said >= opening_chars:
                 break
         first[doc] = units
     profiles = []
@@ -93,6 +95,11 @@ def profiles_of(
             _cache.clear()  # one collection version at a time is what questions ask about
             _cache[key] = found
     return found
+
+
+def named_profiles(index: CollectionIndex, names: DocumentNames, opening_chars: int) -> Profiles:
+    """The profiles of the collection whose ready documents' names are `names`."""
+    return profiles_of(index, lambda: {d.id: (d.filename, d.title) for d in names.documents.values()}, opening_chars)
 
 
 def resolve_description(
@@ -135,8 +142,7 @@ def described_document(
     wanted = descriptions(question)
     if not wanted:
         return None
-    profiles = profiles_of(index(), lambda: {d.id: (d.filename, d.title) for d in names.documents.values()},
-                           limits.profile_opening_chars)  # fmt: skip
+    profiles = named_profiles(index(), names, limits.profile_opening_chars)
     for described in wanted:
         vector = encoder().encode([" ".join(described.words)])[0]
         found = resolve_description(

@@ -89,7 +89,8 @@ def _table_owners(question: str, tokens: Sequence[re.Match[str]], found: Sequenc
     """ "Table 6 of the Keta and Songor wetland ecosystem assessment", "Table 1 of the Levels of AGI paper": what
     a table is said to be of or in describes its document, whatever noun closes it; only where no kind noun's
     description already stands."""
-    unnamed = lexicon()["generic_words"] | lexicon()["kind_nouns"]
+    words = lexicon()
+    unnamed = words["generic_words"] | words["kind_nouns"]
     owners: list[Description] = []
     for i, token in enumerate(tokens[:-3]):
         if token.group(0).lower() not in _TABLE_WORDS:

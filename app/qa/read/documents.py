@@ -15,7 +15,7 @@ from app.qa.ask import Retrieval
 from app.qa.compose import described_answer
 from app.qa.index import CollectionIndex, get_index
 from app.qa.named.tables import tables_labelled
-from app.qa.profiles import Profiles, profiles_of, words_of
+from app.qa.profiles import Profiles, named_profiles, words_of
 from app.qa.tables.stored import table_node
 from app.qa.targets import document_names
 from app.qa.tools import QueryVector, Tools
@@ -102,9 +102,7 @@ def documents_naming(
     index: CollectionIndex, session: Session, collection_id: str, kind: str, opening_chars: int
 ) -> set[str]:
     """The documents whose profile (file name, title, opening) holds every word of `kind`, in any form."""
-    names = document_names(session, collection_id)
-    by_id = lambda: {d.id: (d.filename, d.title) for d in names.documents.values()}  # noqa: E731 - read if built
-    return profiles_naming(profiles_of(index, by_id, opening_chars), kind)
+    return profiles_naming(named_profiles(index, document_names(session, collection_id), opening_chars), kind)
 
 
 def profiles_naming(profiles: Profiles, kind: str) -> set[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.ingest.extracted import BBox
+from app.ingest.extracted import BBox, centred_in
 from app.ingest.passages import Line
 from app.ingest.table_columns import _segments
 from app.ingest.table_text import _CAPTION, _FIGURE_CAPTION, _is_data_row
@@ -15,6 +15,8 @@ from app.ingest.table_words import Grid
 
 # Words closer than this share of the text height are one name ("Test acc (mean)"); a column gap is wider.
 NAME_JOIN = 0.6
+# A word of the line belongs to its cell when its centre is within this many points of the cell's box.
+WORD_SLACK = 1.0
 
 
 def take_names_above(grid: Grid, lines: Sequence[Line]) -> bool:
@@ -30,7 +32,7 @@ def take_names_above(grid: Grid, lines: Sequence[Line]) -> bool:
     if box is None or _CAPTION.match(row[filled[0]]) or _FIGURE_CAPTION.match(row[filled[0]]):
         return False
     spans = _column_spans(grid.boxes[first:], len(row))
-    words = [(w.text, w.bbox) for ln in lines for w in ln.words if _inside(w.bbox, box)]
+    words = [(w.text, w.bbox) for ln in lines for w in ln.words if centred_in(w.bbox, box, WORD_SLACK)]
     placed: dict[int, tuple[str, BBox]] = {}
     for text, name_box in _segments(sorted(words, key=lambda tw: tw[1][0]), join=NAME_JOIN):
         over = [j for j, span in enumerate(spans) if span and min(name_box[2], span[1]) - max(name_box[0], span[0]) > 0]
@@ -53,7 +55,3 @@ def _column_spans(boxes: Sequence[Sequence[BBox | None]], width: int) -> list[tu
         spans.append((min(b[0] for b in filled), max(b[2] for b in filled)) if filled else None)
     return spans
 
-
-def _inside(word: BBox, box: BBox) -> bool:
-    mid_x, mid_y = (word[0] + word[2]) / 2, (word[1] + word[3]) / 2
-    return box[0] - 1 <= mid_x <= box[2] + 1 and box[1] - 1 <= mid_y <= box[3] + 1

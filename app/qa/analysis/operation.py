@@ -21,6 +21,7 @@ import yaml
 
 from app.qa.analysis.contrast import PREPOSITIONS, contrast, contrast_peeled
 from app.qa.analysis.grammar import condition_start, parse
+from app.qa.analysis.listing import lexicon as document_words
 from app.qa.analysis.phrases import Phrases, possessive
 from app.qa.answer_types import QUANTITY_WORDS
 from app.qa.classify.patterns import TABLE_LABEL
@@ -268,12 +269,25 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
         if TABLE_LABEL.match(what):  # "… exceed that of B in Table 2": the table both are read from
             return Arithmetic("difference", (Part(f"{context}What is {subject} in {what}?", _label(subject)),
                                              Part(f"{context}What is {b} in {what}?", _label(b))))  # fmt: skip
+        owned = possessive(subject)
+        if owned is not None and _names_document(what):
+            # "does A's accuracy beat B in the earnings call report": B's accuracy in that report.
+            theirs = f"{b}'s{owned[1]}"
+            return Arithmetic("difference", (Part(f"{context}What is {subject} in {what}?", _label(subject)),
+                                             Part(f"{context}What is {theirs} in {what}?", _label(b))))  # fmt: skip
         if YEARISH.fullmatch(what):  # "did exports exceed imports in 2015": a time, not a measure
             return Arithmetic("difference", (Part(f"{context}What were {subject} in {what}?", _label(subject)),
                                              Part(f"{context}What were {b} in {what}?", _label(b))))  # fmt: skip
         return Arithmetic("difference", (Part(f"{context}What is the {what} of {subject}?", _label(subject)),
                                          Part(f"{context}What is the {what} of {b}?", _label(b))))  # fmt: skip
     return None
+
+
+def _names_document(phrase: str) -> bool:
+    """ "the earnings call analyzer report", "the ADXL345 data sheet": a phrase closed by a kind of document."""
+    words = [w.lower() for w in phrase.split()]
+    kinds = document_words()
+    return bool(words) and (words[-1] in kinds["kind_nouns"] or " ".join(words[-2:]) in kinds["kind_compounds"])
 
 
 def _its_own(context: str, subject: str, owner: str, after: str) -> Arithmetic:

@@ -41,3 +41,11 @@ def test_rows_a_condition_does_not_name_apart_stay_unnamed() -> None:
     rows[6][2] = "Tj = 25 °C"  # two rows of one parameter under one condition: nothing tells them apart
     names = shape(TableData("spec", rows, SPEC.caption, None, SPEC.columns, 1)).names
     assert not names.get(6)
+
+
+def test_a_bound_said_with_its_row_reads_that_rows_bound_column() -> None:
+    # "maximum" names the Max. column here: the upper switch's own Max cell, not the highest value in the table.
+    got = best_answer(SPEC, "What is the maximum resistance of the upper switch at Tj = 125 °C?")
+    assert got is not None and "**0.59**" in got.body
+    got = best_answer(SPEC, "What is the maximum resistance of the lower switch at Tj = 25 °C?")
+    assert got is not None and "**0.34**" in got.body

@@ -7,7 +7,7 @@ different tables are never mixed; a table's continuation on the next page is the
 
 from __future__ import annotations
 
-from app.qa.aggregate_intent import superlative
+from app.qa.aggregate_intent import EXTREMES, MAX, MIN, superlative
 from app.qa.analysis.describe import asks_description
 from app.qa.tables.aggregate import aggregate_answer, row_spread_answer
 from app.qa.tables.cell_lookup import cell_answer
@@ -49,6 +49,18 @@ def without_named_rows(table: TableData, question: str, limits: TableReadingSett
     return low
 
 
+# A data sheet's limit columns ("Min | Typ | Max"): the extreme each one holds.
+BOUND_COLUMNS = {"min": "min", "minimum": "min", "max": "max", "maximum": "max"}
+
+
+def names_bound_column(table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()) -> bool:
+    """ "the maximum clock frequency at 1.8 V" over a table with a Max column: that row's Max cell, not the highest
+    value of a column."""
+    said = {EXTREMES[m.group(0).lower()] for rx in (MAX, MIN) for m in rx.finditer(question)}
+    heads = {c.split(" / ")[-1].strip(" .").lower() for c in shape(table, limits).columns}
+    return any(BOUND_COLUMNS.get(head) in said for head in heads)
+
+
 def best_answer(
     table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()
 ) -> TableAnswer | None:
@@ -60,7 +72,7 @@ def best_answer(
     if spread is not None:
         return spread
     asked = without_named_rows(table, question, limits)
-    if superlative(asked):
+    if superlative(asked) and not names_bound_column(table, asked, limits):
         return aggregate_answer(table, asked, limits) or cell_answer(table, question, limits)
     return cell_answer(table, question, limits) or aggregate_answer(table, asked, limits)
 

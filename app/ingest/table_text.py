@@ -17,9 +17,11 @@ RulingLine = dict[str, Any]
 _NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%<>≤≥~≈]?\.?\d[\d.,:/%]*(?:[eE][-+−]?\d+)?[)\]]?[%a-z]?[*∗†‡]{0,3}$", re.I)
 # "Exhibit 5" (financial releases) and "Schedule 2" (government accounts) label tables as "Table 5" does; an
 # appendix's tables are "Table C.1", "Table A-2", "Table A4-12". A caption set as a list item keeps its marker
-# ("- Table 6, Breusch-Pagan test"), which is not part of the label.
+# ("- Table 6, Breusch-Pagan test"), which is not part of the label. A label of capitals alone ("Table DC: …",
+# "Table B. …") is one only before its colon or full stop: "Table A shows" is prose.
 _CAPTION = re.compile(
-    r"^(?:[-–•▪◦]\s*)?(table|tab\.|tableau|tabelle|tabla|exhibit|schedule)\s*[:.]?\s*((?:[a-z][.\-]?)?\d+(?:[.\-–]\d+)*[a-z]?|[ivxlc]+)\b",
+    r"^(?:[-–•▪◦]\s*)?(table|tab\.|tableau|tabelle|tabla|exhibit|schedule)\s*[:.]?\s*((?:[a-z][.\-]?)?\d+(?:[.\-–]\d+)*[a-z]?|"
+    r"[ivxlc]+\b|(?-i:[A-Z]{1,3})(?=[:.](?:\s|$)))\b",
     re.I,
 )
 # A figure's numbered caption ("Figure 13. Detailed trace recording statistics ..."): papers set tabular data as a

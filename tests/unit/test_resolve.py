@@ -36,7 +36,7 @@ def _tables() -> list[TableInfo]:
     ("text", "key"),
     [("Table 6.4", "6.4"), ("Table 2-1", "2.1"), ("Table: 5", "5"), ("Table A4-12", "A4.12"), ("TABLE IV", "4"),
      ("table two", "2"), ("6.10", "6.10"), ("Table 03", "3"), ("Table about x", None), ("Table A-1", "A1"),
-     ("Table B.12", "B12")],
+     ("Table B.12", "B12"), ("Table DC", "DC"), ("Table of", None)],
 )  # fmt: skip
 def test_label_key(text: str, key: str | None) -> None:
     assert label_key(text) == key

@@ -204,6 +204,10 @@ def test_labels_of_several_forms() -> None:
     assert table_label("Exhibit 5 Store Update") == "Exhibit 5"
     assert table_label("SCHEDULE 2: Fees and charges") == "SCHEDULE 2"
     assert table_label("Exhibits follow the release") is None
+    # An appendix series of capitals alone is a label before its colon or full stop, not in prose.
+    assert table_label("Table DC: Download per user by country") == "Table DC"
+    assert table_label("Table B. Sample sizes") == "Table B"
+    assert table_label("Table A shows the sample") is None
 
 
 def _glyph(x0: float, x1: float) -> dict[str, float]:

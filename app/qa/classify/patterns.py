@@ -58,9 +58,11 @@ ORDINAL = re.compile(
 )
 
 
-# "Table 6.4", "Table 2-1", "Table: 5", "Table A4-12", "table IV", "table two"; optionally "on page 2".
+# "Table 6.4", "Table 2-1", "Table: 5", "Table A4-12", "table IV", "table two", "Table DC" (capitals alone, an
+# appendix's series); optionally "on page 2".
 _LABEL = (
-    r"(?:[a-z]{0,2}(?:[.\-–](?=\d))?\d+(?:[.\-–]\d+)*[a-z]?(?![\w.\-–]\d)|[ivx]{1,4}\b|" + "|".join(NUMBER_WORDS) + r")"
+    r"(?:[a-z]{0,2}(?:[.\-–](?=\d))?\d+(?:[.\-–]\d+)*[a-z]?(?![\w.\-–]\d)|[ivx]{1,4}\b|(?-i:[A-Z]{1,3})\b|"
+    + "|".join(NUMBER_WORDS) + r")"
 )
 
 

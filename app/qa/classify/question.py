@@ -60,6 +60,8 @@ def label_key(text: str | None) -> str | None:
         return str(ROMAN[low])
     if low in NUMBER_WORDS:
         return str(NUMBER_WORDS[low])
+    if s.isalpha() and s.isupper() and len(s) <= 3:
+        return s  # "Table DC": a series of capitals alone
     s = re.sub(r"\s*[.\-–—]\s*", ".", s)
     s = re.sub(r"^([A-Za-z]{1,2})\.(?=\d)", r"\1", s)  # "A-1" is "A1": a letter series, then the number
     if not re.fullmatch(r"[A-Za-z]{0,2}\d+(?:\.\d+)*[A-Za-z]?", s):

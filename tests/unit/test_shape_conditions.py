@@ -49,3 +49,21 @@ def test_a_bound_said_with_its_row_reads_that_rows_bound_column() -> None:
     assert got is not None and "**0.59**" in got.body
     got = best_answer(SPEC, "What is the maximum resistance of the lower switch at Tj = 25 °C?")
     assert got is not None and "**0.34**" in got.body
+
+
+def test_a_ranges_width_is_the_rows_max_less_its_min_with_the_working() -> None:
+    got = best_answer(SPEC, "How wide is the turn-off threshold range, in volts?")
+    assert got is not None and got.short_answer == "0.8"
+    assert "6.4 − Min. 5.6 = 0.8" in got.body
+    # A row with no lower limit has no width: no answer is made up from one limit.
+    got = best_answer(SPEC, "How wide is the supply current range with all outputs off?")
+    assert got is None or " − " not in got.body
+
+
+def test_a_width_is_asked_only_of_a_range() -> None:
+    from app.qa.analysis.operation import range_width_asked
+
+    assert range_width_asked("What is the spread between the maximum and minimum output voltage?")
+    assert range_width_asked("How wide is the recommended supply voltage window?")
+    assert not range_width_asked("How wide is the data bus?")
+    assert not range_width_asked("What is the supply voltage range?")

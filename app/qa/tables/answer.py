@@ -7,9 +7,10 @@ different tables are never mixed; a table's continuation on the next page is the
 
 from __future__ import annotations
 
-from app.qa.aggregate_intent import EXTREMES, MAX, MIN, superlative
+from app.qa.aggregate_intent import superlative
 from app.qa.analysis.describe import asks_description
 from app.qa.tables.aggregate import aggregate_answer, row_spread_answer
+from app.qa.tables.bounds import names_bound_column, range_width_answer
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.model import TableAnswer, TableData
 from app.qa.tables.render import not_found, whole_table
@@ -49,18 +50,6 @@ def without_named_rows(table: TableData, question: str, limits: TableReadingSett
     return low
 
 
-# A data sheet's limit columns ("Min | Typ | Max"): the extreme each one holds.
-BOUND_COLUMNS = {"min": "min", "minimum": "min", "max": "max", "maximum": "max"}
-
-
-def names_bound_column(table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()) -> bool:
-    """ "the maximum clock frequency at 1.8 V" over a table with a Max column: that row's Max cell, not the highest
-    value of a column."""
-    said = {EXTREMES[m.group(0).lower()] for rx in (MAX, MIN) for m in rx.finditer(question)}
-    heads = {c.split(" / ")[-1].strip(" .").lower() for c in shape(table, limits).columns}
-    return any(BOUND_COLUMNS.get(head) in said for head in heads)
-
-
 def best_answer(
     table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()
 ) -> TableAnswer | None:
@@ -68,7 +57,7 @@ def best_answer(
     ("Which of EU15, the USA and Japan …"); otherwise a named row wins over aggregate words that are part of a
     header ("% growth in total retail sales")."""
     question = without_document_names(question)
-    spread = row_spread_answer(table, question, limits)
+    spread = row_spread_answer(table, question, limits) or range_width_answer(table, question, limits)
     if spread is not None:
         return spread
     asked = without_named_rows(table, question, limits)

@@ -1,0 +1,71 @@
+"""A data sheet's limits: the Min, Typ and Max columns of a row ("Storage temperature | -55 | | 150 | °C").
+
+"The maximum clock frequency at 1.8 V" names the Max column of that row, not the highest value of a column; "how
+wide is the storage temperature range" asks the row's Max less its Min. The words are lexicon/operations.yaml's."""
+
+from __future__ import annotations
+
+from app.qa.aggregate_intent import EXTREMES, MAX, MIN
+from app.qa.analysis.operation import range_width_asked
+from app.qa.tablelayout import parse_number
+from app.qa.tables.cell_lookup import stated_cells
+from app.qa.tables.matching import best_row
+from app.qa.tables.model import Shape, TableAnswer, TableData, value_at
+from app.qa.tables.render import cell_of, cite_name, format_number
+from app.qa.tables.shape import shape
+from app.qa.tables.words import question_tokens
+from app.settings_reading import TableReadingSettings
+
+# A limit column's own header, as data sheets abbreviate it: the extreme it holds.
+BOUND_COLUMNS = {"min": "min", "minimum": "min", "max": "max", "maximum": "max"}
+
+
+def _bound_columns(sh: Shape) -> dict[str, int]:
+    """The first column holding each bound ("min", "max") by its header's last line."""
+    found: dict[str, int] = {}
+    for c, name in enumerate(sh.columns):
+        bound = BOUND_COLUMNS.get(name.split(" / ")[-1].strip(" .").lower())
+        if bound is not None and c not in sh.labels:
+            found.setdefault(bound, c)
+    return found
+
+
+def names_bound_column(table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()) -> bool:
+    """The question's extreme word ("maximum") names a limit column of the table."""
+    said = {EXTREMES[m.group(0).lower()] for rx in (MAX, MIN) for m in rx.finditer(question)}
+    return bool(said & set(_bound_columns(shape(table, limits))))
+
+
+def range_width_answer(
+    table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()
+) -> TableAnswer | None:
+    """ "How wide is the storage temperature range?": the named row's Max less its Min, with the working; None
+    unless a width is asked of a table with both limit columns and one row named."""
+    if not range_width_asked(question):
+        return None
+    sh = shape(table, limits)
+    bounds = _bound_columns(sh)
+    if set(bounds) != {"min", "max"}:
+        return None
+    q = question_tokens(question)
+    row, tied = best_row(table, sh, q, limits)
+    if len(tied) > 1:
+        # Rows tied on their label ("VT(OFF)", "TJ(OFF)"): the one whose other cells the question says.
+        stated = {p.index: len(stated_cells(table, sh, p.index, q)) for p in tied}
+        most = max(stated.values())
+        alone = list(stated.values()).count(most) == 1
+        row = next((p for p in tied if stated[p.index] == most), None) if alone else None
+    if row is None:
+        return None
+    low_raw, high_raw = value_at(table, row.index, bounds["min"]), value_at(table, row.index, bounds["max"])
+    low, high = parse_number(low_raw), parse_number(high_raw)
+    if low is None or high is None or high < low:
+        return None
+    width = format_number(round(high - low, 10))
+    body = (f"**{width}** — {sh.name(row.index)}: {sh.columns[bounds['max']]} {high_raw} − "
+            f"{sh.columns[bounds['min']]} {low_raw} = {width}, in {cite_name(table, limits)} {{cite}}.")  # fmt: skip
+    upper = cell_of(table, sh, row.index, bounds["max"])
+    got = TableAnswer(table.id, "aggregate", body, short_answer=width, cell=upper, sure=True)
+    got.strength = row.matched + 2.0  # the row named, and both limit columns by the width asked
+    got.used = frozenset(row.used)
+    return got

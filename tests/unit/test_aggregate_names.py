@@ -86,3 +86,17 @@ def test_a_header_read_into_both_columns_it_spans_names_the_one_with_figures_onc
     # "Max" in a header is the "maximum" a question says
     got = best_answer(SHIFTED, "What is the maximum power of a Class 2 device?")
     assert got is not None and got.short_answer == "2.5 mW"
+
+
+def test_an_extreme_right_after_another_is_the_measures_own() -> None:
+    # "the lowest maximum resistance" over a column "Ω (max)": the lowest is asked, "maximum" names the column.
+    coils = TableData(
+        id="coils",
+        rows=[["Part", "µH", "Ω (max)"], ["Alpha 10", "10", "0.095"], ["Beta 22", "22", "0.560"],
+              ["Gamma 15", "15", "0.200"]],
+        caption="Table 2. Inductor specifications",
+        columns=["Part", "µH", "Ω (max)"],
+        header_rows=1,
+    )  # fmt: skip
+    got = aggregate_answer(coils, "Which part has the lowest maximum resistance, and what is it?")
+    assert got is not None and "Alpha 10" in got.body and "0.095" in got.body

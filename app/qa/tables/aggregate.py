@@ -189,6 +189,12 @@ def intent_text(question: str, vocabulary: str, labels: frozenset[str] = frozens
                                or f" {' '.join(tokens(f'{word} {after[0]}'))} " in said_stems)  # fmt: skip
             if row or named or not alone(question, [(start, end)]):
                 out = blank(out, start, end)
+    # "the lowest maximum resistance": an extreme right after another is the measure's own ("Ω (max)"), the first
+    # one is asked.
+    extremes = sorted(m.span() for rx in (MAX, MIN) for m in rx.finditer(question))
+    for (_, end), (start, stop) in zip(extremes, extremes[1:], strict=False):
+        if not question[end:start].strip():
+            out = blank(out, start, stop)
     # "under 18" of a column "Under 18 years", "over 65" of "65 and over": a name, not a threshold.
     for t in thresholds(question):
         if f" {normalise(question[t.start : t.end])} " in said:

@@ -100,3 +100,20 @@ def test_an_extreme_right_after_another_is_the_measures_own() -> None:
     )  # fmt: skip
     got = aggregate_answer(coils, "Which part has the lowest maximum resistance, and what is it?")
     assert got is not None and "Alpha 10" in got.body and "0.095" in got.body
+
+
+def test_an_extreme_said_of_one_row_named_whole_asks_that_rows_value() -> None:
+    # "the maximum range on a gray target": the row is named, so its value is asked, not the column's top row.
+    ranges = TableData(
+        id="ranges",
+        rows=[["Target", "Indoor", "Outdoor"], ["White target (88%)", "200", "80"], ["Gray target (17%)", "80", "50"]],
+        caption="Table 12. Ranging capabilities",
+        columns=["Target", "Indoor", "Outdoor"],
+        header_rows=1,
+    )  # fmt: skip
+    assert aggregate_answer(ranges, "What is the maximum outdoor range on a gray (17%) target?") is None
+    got = best_answer(ranges, "What is the maximum outdoor range on a gray (17%) target?")
+    assert got is not None and got.short_answer == "50"
+    # Naming no row, the extreme is asked.
+    got = aggregate_answer(ranges, "Which target has the maximum outdoor range?")
+    assert got is not None and "White target" in got.body

@@ -29,13 +29,13 @@ from app.qa.tables.matching import (
     best_column,
     column_ranks,
     described_name,
-    label_head,
     numeric_columns,
     summary_label,
     summary_row,
     symbol_descriptions,
 )
 from app.qa.tables.model import Shape, TableAnswer, TableData
+from app.qa.tables.named_rows import names_a_member, one_row_named_whole
 from app.qa.tables.render import cell_of, cite_name, format_number
 from app.qa.tables.shape import shape
 from app.qa.tables.words import tokens, word_stem
@@ -211,19 +211,6 @@ def _without_thresholds(question: str, asked: str) -> str:
     return out
 
 
-def _names_a_member(sh: Shape, members: list[int], question: Sequence[str]) -> bool:
-    """Whether the question names one data row (not a summary row) by its whole label, as a phrase."""
-    # A label set as one word ("BERTBASE") is named by its words apart ("BERT-Base").
-    joined = [word_stem(a + b) for a, b in zip(question, question[1:], strict=False) if a.isalpha() and b.isalpha()]
-    said = f" {' '.join(question)} {' '.join(joined)} "
-    for i in members:
-        label = sh.primary.get(i, sh.name(i)).split(" / ")[-1]
-        for own in (tokens(label), tokens(label_head(label))):
-            if own and f" {' '.join(own)} " in said:
-                return True
-    return False
-
-
 def _aggregate(table: TableData, question: str, limits: TableReadingSettings) -> tuple[TableAnswer | None, Pick | None]:
     sh = shape(table, limits)
     labels = frozenset(normalise(sh.name(i).split(" / ")[-1]) for i in sh.data(table.rows))
@@ -251,8 +238,10 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
         return described_name(sh, i, described)
 
     members = [i for i in data if label(i) and not summary_label(label(i))]
-    if kind in ("total", "average") and _names_a_member(sh, members, tokens(question)):
+    if kind in ("total", "average") and names_a_member(sh, members, tokens(question)):
         return None, None  # "the average ratio in private schools in 2010": the row 2010 is asked, not a mean
+    if kind in ("max", "min") and not ranked and one_row_named_whole(table, sh, question, limits):
+        return None, None  # "the maximum range on a gray target": that row's value is asked, not the column's top
     if kind == "count" and limit is None:
         holding = _holding_named_value(table, sh, members, question)
         counted = holding[1] if holding else members

@@ -240,8 +240,6 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
     members = [i for i in data if label(i) and not summary_label(label(i))]
     if kind in ("total", "average") and names_a_member(sh, members, tokens(question)):
         return None, None  # "the average ratio in private schools in 2010": the row 2010 is asked, not a mean
-    if kind in ("max", "min") and not ranked and one_row_named_whole(table, sh, question, limits):
-        return None, None  # "the maximum range on a gray target": that row's value is asked, not the column's top
     if kind == "count" and limit is None:
         holding = _holding_named_value(table, sh, members, question)
         counted = holding[1] if holding else members
@@ -258,6 +256,8 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
         along = along_row(table, sh, tokens(_without_thresholds(question, asked)), kind, nth, question, limits)
         if along is not None:
             return along
+    if kind in ("max", "min") and not ranked and one_row_named_whole(table, sh, question, limits):
+        return None, None  # "the maximum range on a gray target": that row's value is asked, not the column's top
     # The threshold ("above $20") is no column name; other numbers ("in 1996") may be.
     q = tokens(_without_thresholds(question, asked))
     col = _aggregate_column(table, sh, q, kind, limits)

@@ -16,6 +16,7 @@ from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
 
 from app.qa.analysis.described import descriptions
 from app.qa.analysis.people import people
+from app.qa.analysis.phrases import word_lists
 from app.qa.index import CollectionIndex
 from app.text.acronyms import expanded
 
@@ -258,7 +259,9 @@ def absent_names(
         named = known().lower() if named is None else named
         return term not in named and not bm25.spelled_near(term, near, same_start)
 
-    absent = [m.group(0) for m in QUESTION_NAME.finditer(question) if any(map(never_said, bm25.analyze(m.group(0))))]
+    units = set(word_lists("question_words")["spelled_units"])  # "in degrees Celsius": a unit, no name
+    names = [m.group(0) for m in QUESTION_NAME.finditer(question) if not set(m.group(0).lower().split()) <= units]
+    absent = [name for name in names if any(map(never_said, bm25.analyze(name)))]
     if absent:
         # "Donald Trump" over results that print "TRUMP": a person is named by the surname; the given name unsaid is
         # no other person.

@@ -84,6 +84,8 @@ def test_a_name_the_collection_never_says_is_absent() -> None:
     assert absent_names(index, "What did the Costcos report?") == []  # another form of a name it says
     # Short words and numbers decide nothing ("Q2", "EU", a year).
     assert absent_names(index, "What did Costco report in Q2 2023 for the EU?") == []
+    # A unit spelled out where documents print its symbol is no name ("degrees Celsius" over "°C").
+    assert absent_names(index, "How warm, in degrees Celsius, were Costco's warehouses?") == []
 
 
 def test_a_document_described_by_words_the_collection_never_says_is_absent() -> None:

@@ -117,3 +117,18 @@ def test_an_extreme_said_of_one_row_named_whole_asks_that_rows_value() -> None:
     # Naming no row, the extreme is asked.
     got = aggregate_answer(ranges, "Which target has the maximum outdoor range?")
     assert got is not None and "White target" in got.body
+
+
+def test_a_total_said_before_an_extreme_is_the_operation() -> None:
+    parks = TableData(
+        id="parks",
+        rows=[["Park", "Visitors"], ["North", "120"], ["South", "300"], ["West", "80"]],
+        caption="Table 3. Visitors on each park's busiest day",
+        columns=["Park", "Visitors"],
+        header_rows=1,
+    )  # fmt: skip
+    got = aggregate_answer(parks, "Adding up each park's peak visitors, how many visitors is that?")
+    assert got is not None and "500" in got.body
+    # Said the other way round, the extreme is asked ("the highest total").
+    got = aggregate_answer(parks, "Which park has the highest visitors in total?")
+    assert got is not None and "South" in got.body

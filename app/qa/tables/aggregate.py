@@ -211,6 +211,16 @@ def _without_thresholds(question: str, asked: str) -> str:
     return out
 
 
+def _summed_first(asked: str) -> str | None:
+    """ "total" or "average" when the question says it before any highest or lowest ("the highest total" asks the
+    extreme)."""
+    extreme = min((m.start() for rx in (MAX, MIN) for m in rx.finditer(asked)), default=len(asked))
+    total = TOTAL.search(asked)
+    said = [(AVERAGE.first(asked), "average"), (total.start() if total else None, "total")]
+    first = min(((at, kind) for at, kind in said if at is not None), default=(len(asked), ""))
+    return first[1] if first[0] < extreme else None
+
+
 def _aggregate(table: TableData, question: str, limits: TableReadingSettings) -> tuple[TableAnswer | None, Pick | None]:
     sh = shape(table, limits)
     labels = frozenset(normalise(sh.name(i).split(" / ")[-1]) for i in sh.data(table.rows))
@@ -224,6 +234,8 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
         else limit.direction if limit else "average" if AVERAGE.said(asked) else "total" if TOTAL.search(asked)
         else "count" if _asks_count(asked) else None
     )  # fmt: skip
+    if kind in ("max", "min") and not ranked and (summed := _summed_first(asked)) is not None:
+        kind = summed  # "adding up the five countries' peak figures": the first operation said is asked
     if kind is None and _counts_rows(table, sh, question):
         kind = "count"  # "how many CWEs use Python": the rows of the table's CWEs holding "Python"
     if kind is None:

@@ -110,3 +110,31 @@ def test_the_table_holding_the_name_asked_about_answers_before_one_that_does_not
     r = ask(session, collection, "How many air passengers rights enquiries came from Italy (helpdesk-report.pdf)?",
             AskOptions(), settings, Tools(embedder=encoder()))  # fmt: skip
     assert r.retrieval.cell is not None and r.retrieval.cell["value"] == "92", r.answer
+
+
+LIMITS = [("Parameter", "Min", "Max", "Unit"), ("Storage temperature", "-55", "150", "C"),
+          ("Supply voltage", "1.71", "3.6", "V"), ("Clock frequency", "0.1", "400", "kHz")]  # fmt: skip
+
+
+def _limits_sheet(path: Path) -> Path:
+    pdf = canvas.Canvas(str(path), pagesize=A4)
+    pdf.setFont("Helvetica", 11)
+    pdf.drawString(72, 760, "Table 1. Absolute limits of the sensor")
+    draw_ruled_table(pdf, LIMITS, 740, 18, (66, 250, 330, 410, 470))
+    pdf.save()
+    return path
+
+
+def test_a_data_sheets_limits_are_read_by_their_row_and_a_range_by_its_width(
+    session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
+    collection = ingest_pdfs(session, settings, "limits", [str(_limits_sheet(tmp_path / "sensor-limits.pdf"))])
+    tools = Tools(embedder=encoder())
+    # "maximum" names the Max column of the row asked, not the highest value of that column (400).
+    r = ask(session, collection, "What is the maximum supply voltage of the sensor?", AskOptions(), settings, tools)
+    assert r.retrieval.cell is not None and r.retrieval.cell["value"] == "3.6", r.answer
+    # A range's width is its Max less its Min, with the working; "Celsius" is a unit, not a missing name.
+    r = ask(session, collection, "How wide, in degrees Celsius, is the storage temperature range of the sensor?",
+            AskOptions(), settings, tools)  # fmt: skip
+    assert "**205**" in r.answer and "150 − Min -55 = 205" in r.answer, r.answer

@@ -61,7 +61,7 @@ def test_a_ranges_width_is_the_rows_max_less_its_min_with_the_working() -> None:
 
 
 def test_a_width_is_asked_only_of_a_range() -> None:
-    from app.qa.analysis.operation import range_width_asked
+    from app.qa.analysis.range_width import range_width_asked
 
     assert range_width_asked("What is the spread between the maximum and minimum output voltage?")
     assert range_width_asked("How wide is the recommended supply voltage window?")

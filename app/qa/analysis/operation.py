@@ -22,7 +22,7 @@ import yaml
 from app.qa.analysis.contrast import PREPOSITIONS, contrast, contrast_peeled
 from app.qa.analysis.grammar import condition_start, parse
 from app.qa.analysis.listing import lexicon as document_words
-from app.qa.analysis.phrases import WORD, Phrases, possessive
+from app.qa.analysis.phrases import Phrases, possessive
 from app.qa.answer_types import QUANTITY_WORDS
 from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.decompose.choice import shift_years, years
@@ -54,20 +54,6 @@ def _data() -> dict[str, Any]:
 
 def lexicon() -> dict[str, frozenset[str]]:
     return {key: frozenset(str(w).lower() for w in words) for key, words in _data().items() if isinstance(words, list)}
-
-
-def range_width_asked(question: str) -> bool:
-    """ "How wide is the storage temperature range?", "… (maximum minus minimum)": a range's width is asked."""
-    widths, sizes, nouns = _range_words()
-    if widths.said(question):
-        return True
-    return bool(set(WORD.findall(question.lower())) & nouns) and sizes.said(question)
-
-
-@cache
-def _range_words() -> tuple[Phrases, Phrases, frozenset[str]]:
-    words = lexicon()
-    return Phrases.of(sorted(words["range_widths"])), Phrases.of(sorted(words["range_sizes"])), words["range_nouns"]
 
 
 def year_offset(phrase: str) -> int:

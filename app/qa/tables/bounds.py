@@ -6,7 +6,7 @@ wide is the storage temperature range" asks the row's Max less its Min. The word
 from __future__ import annotations
 
 from app.qa.aggregate_intent import EXTREMES, MAX, MIN
-from app.qa.analysis.operation import range_width_asked
+from app.qa.analysis.range_width import range_width_asked
 from app.qa.tablelayout import parse_number
 from app.qa.tables.cell_lookup import stated_cells
 from app.qa.tables.matching import best_row

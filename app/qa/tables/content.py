@@ -15,6 +15,7 @@ from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.read.cell_answer import retrieved_cell
 from app.qa.tables.aggregate import aggregate_answer, row_spread_answer
 from app.qa.tables.answer import without_named_rows
+from app.qa.tables.bounds import names_bound_column, range_width_answer
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.contents import is_contents
 from app.qa.tables.fiscal import in_table_calendar
@@ -181,11 +182,12 @@ def content_table_answer(
         merged.update(data.continued)
         offered.append((table, document, data))
         asked = without_named_rows(data, question, reading)  # a row's own "Minimum" asks for no minimum
-        spread = row_spread_answer(data, question, reading)  # a row's cells over the named periods
-        read = (
-            spread or aggregate_answer(data, asked, reading),
-            None if spread else cell_answer(data, question, reading),
-        )
+        # A row's cells over the named periods, or its limits' width ("how wide is the storage temperature range").
+        spread = row_spread_answer(data, question, reading) or range_width_answer(data, question, reading)
+        cell = None if spread else cell_answer(data, question, reading)
+        # "The maximum write cycle time at 1.8 V" over a Max column: that row's bound, when a row is named.
+        bound = cell is not None and cell.kind != "not_found" and names_bound_column(data, asked, reading)
+        read = (spread or (None if bound else aggregate_answer(data, asked, reading)), cell)
         answers = [g for g in read if g is not None and g.kind != "not_found"]
         if not answers:
             continue

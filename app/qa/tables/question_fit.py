@@ -8,7 +8,8 @@ from collections.abc import Callable
 
 from app.db.models import Document
 from app.qa.aggregate_intent import MAX, MIN
-from app.qa.analysis.phrases import Phrases, opening_words, words_after
+from app.qa.analysis.phrases import Phrases, opening_words, word_lists, words_after
+from app.qa.analysis.range_width import range_width_asked, range_width_words
 from app.qa.classify.patterns import NUMBER_WORDS, STOPWORDS
 from app.qa.tables.aggregate import AVERAGE, TOTAL
 from app.qa.tables.model import TableData
@@ -17,7 +18,7 @@ from app.settings_reading import TableReadingSettings
 
 TWO_ASKS = Phrases.of([f"and {wh}" for wh in "what how which who where when".split()])
 # "How high was the drop-out rate?", "How big a change is projected …?": a measure asks for a value too.
-MEASURED = "many much big large small high low long far old tall often fast".split()
+MEASURED = "many much big large small high low long far old tall often fast wide deep heavy".split()
 ASKS_FOR_VALUE = Phrases.of(["what", "which", "who", "where", *(f"how {m}" for m in MEASURED)])
 # A question that asks for something other than a value ("Why …", "How does …", "Describe …"); one with neither
 # this nor a value word is a bare noun phrase ("Hong Kong's student response rate in us-020.pdf?"): a value. Its
@@ -87,11 +88,12 @@ CALENDAR = frozenset(
 
 def question_names(question: str, limits: TableReadingSettings = TableReadingSettings()) -> set[str]:
     """The tokens of the question's capitalised words after its first ("Vote Yes for Strong Schools" → vote, yes,
-    strong, school), month and day names left out."""
+    strong, school), month and day names and spelled-out units ("degrees Celsius") left out."""
+    units = word_lists("question_words")["spelled_units"]
     return {
         t
         for w in _name_words(" ".join(question.split()))
-        if w.lower() not in CALENDAR
+        if w.lower() not in CALENDAR and w.lower() not in units
         for t in tokens(w)
         if len(t) >= limits.name_min_letters
     }
@@ -176,6 +178,8 @@ def aggregate_unexplained(question: str, data: TableData, named: set[str]) -> fl
     answers some other question."""
     operation = " ".join(m.group(0) for rx in (MAX, MIN, TOTAL) for m in rx.finditer(question))
     operation += " " + " ".join(question[a:b] for a, b in AVERAGE.every(question))
+    if range_width_asked(question):
+        operation += " " + " ".join(range_width_words())  # "how wide is the … range": the width's own words
     said = set(tokens(question)) - set(tokens(operation))
     asked = {t for t in said if not t.isdigit() and t not in NUMBER_WORDS}
     if not asked:

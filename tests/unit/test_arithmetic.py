@@ -267,6 +267,10 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
         # that names its measure asks it of each part.
         ("How many dollars cheaper was Wisebot with Orca-2 mini than Autobot with Orca-1?",
          ("How cheap was Wisebot with Orca-2 mini?", "How cheap was Autobot with Orca-1?")),
+        # "than that of its B version" set against "of the A-grade pump": the pump's B version.
+        ("How much higher is the peak flow of the 24-volt RX200 pump than that of its 12-volt version?",
+         ("What is the peak flow of the 24-volt RX200 pump?",
+          "What is the peak flow of the 12-volt version of the pump?")),
         # A document named after the beaten thing is where both are read; the beaten thing has the first's measure.
         ("By how many points does the tree model's recall beat the keyword baseline in the river flow study?",
          ("What is the tree model's recall in the river flow study?",

@@ -174,6 +174,10 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
         # both ("the error of the small model" in that study too).
         other, a, both = contrast_peeled(clause, other, both, tokens[after].tag_ == "IN")
     if a is not None:
+        named, (said, _, rest) = clause[a[0] : a[1]].split(), other.partition(" ")
+        if ITS.lead(rest) and said.lower() in PREPOSITIONS and len(named) > 1 and possessive(" ".join(named)) is None:
+            # "than that of its 1.8-volt version" set against "of the 5.0-volt chip": the chip's other version.
+            other = f"{said} the {rest.split(None, 1)[1]} of the {named[-1]}"
         asked_b = f"{clause[: a[0]]}{other}{clause[a[1] :]}"
         measure = _data()["measure_comparatives"].get(comparative.lower_)
         if measure and adjective is None and not modifies_noun:

@@ -132,3 +132,15 @@ def test_a_total_said_before_an_extreme_is_the_operation() -> None:
     # Said the other way round, the extreme is asked ("the highest total").
     got = aggregate_answer(parks, "Which park has the highest visitors in total?")
     assert got is not None and "South" in got.body
+
+
+def test_a_row_labelled_by_a_figure_is_not_named_by_a_number_in_the_question() -> None:
+    runs = TableData(
+        id="runs",
+        rows=[["Run", "Q1000"], ["1", "241"], ["2", "543"], ["3", "399"]],
+        caption="Table 83. The 1,000-yr quantile by run",
+        columns=["Run", "Q1000"],
+        header_rows=1,
+    )  # fmt: skip
+    got = aggregate_answer(runs, "Which run has the highest Q1000 for the 1,000-year flood, and what is it?")
+    assert got is not None and "543" in got.body

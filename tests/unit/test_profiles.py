@@ -32,12 +32,14 @@ from app.qa.profiles import Profile, Profiles, absent_kind, build_profiles, reso
         # An owner's name ends a description: the question's words before it are no part of it.
         ("What maximum transmit power does NIST's radio security report list?", [("nist", "radio", "security")]),
         ("Ulta Beauty's fourth-quarter release says what?", [("ulta", "beauty", "fourth-quarter")]),
+        # An audit is a kind of document too.
+        ("What does page 20 of the Zorblax vault security audit cover?", [("zorblax", "vault", "security")]),
     ],
 )  # fmt: skip
 def test_descriptions_are_the_words_before_a_kind_noun(question: str, described: list[tuple[str, ...]]) -> None:
     found = descriptions(question)
     assert [d.words for d in found] == described
-    kinds = ("paper", "datasheet", "report", "release", "sheet", "publication", "note")
+    kinds = ("paper", "datasheet", "report", "release", "sheet", "publication", "note", "audit")
     assert all(question[d.start : d.end].split()[-1].lower().startswith(kinds)
                for d in found)  # fmt: skip
 

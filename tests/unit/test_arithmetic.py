@@ -267,6 +267,11 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
         # that names its measure asks it of each part.
         ("How many dollars cheaper was Wisebot with Orca-2 mini than Autobot with Orca-1?",
          ("How cheap was Wisebot with Orca-2 mini?", "How cheap was Autobot with Orca-1?")),
+        # "By how much is A higher than B", a unit aside after "how much": asked as "how much higher is A than B".
+        ("By how much, in litres a minute, is the Quorra pump's peak flow higher than its idle flow?",
+         ("What is the Quorra pump's peak flow?", "What is the Quorra pump's idle flow?")),
+        ("By how much was the west mill's output lower than the east mill's output?",
+         ("What was the west mill's output?", "What was the east mill's output?")),
         # "than that of its B version" set against "of the A-grade pump": the pump's B version.
         ("How much higher is the peak flow of the 24-volt RX200 pump than that of its 12-volt version?",
          ("What is the peak flow of the 24-volt RX200 pump?",

@@ -23,6 +23,7 @@ from app.qa.analysis.contrast import PREPOSITIONS, contrast, contrast_peeled
 from app.qa.analysis.grammar import condition_start, parse
 from app.qa.analysis.listing import lexicon as document_words
 from app.qa.analysis.phrases import Phrases, possessive
+from app.qa.analysis.reworded import aside_last, comparative_first
 from app.qa.answer_types import QUANTITY_WORDS
 from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.decompose.choice import shift_years, years
@@ -64,13 +65,14 @@ def year_offset(phrase: str) -> int:
 
 def arithmetic_question(question: str) -> Arithmetic | None:
     """The operation and the two lookups of an arithmetic question; None for any other question."""
-    q = " ".join(question.split()).rstrip(" ?.!")
+    q = aside_last(" ".join(question.split()).rstrip(" ?.!"))
     low = q.lower()
     if "how" not in low and "difference" not in low and "gap" not in low and " over " not in low:
         return None
     doc = parse(q)
-    found = _comparative_than(doc) or _by_how_much(doc) or _compared_with(doc) or _difference_between(doc)
-    return found or _margin_over(doc)
+    moved = comparative_first(doc, lexicon()["quantity"])  # "By how much is A higher than B?"
+    found = _comparative_than(parse(moved) if moved else doc) or _by_how_much(doc) or _compared_with(doc)
+    return found or _difference_between(doc) or _margin_over(doc)
 
 
 def _label(phrase: str) -> str:

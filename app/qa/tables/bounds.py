@@ -30,6 +30,18 @@ def _bound_columns(sh: Shape) -> dict[str, int]:
     return found
 
 
+# A column saying each row's unit of measure.
+UNIT_HEADERS = frozenset({"unit", "units"})
+
+
+def mixed_units(table: TableData, sh: Shape) -> bool:
+    """The table has a unit column holding more than one unit ("V", "mA", "°C"): its rows measure different things."""
+    for c, name in enumerate(sh.columns):
+        if name.split(" / ")[-1].strip(" .").lower() in UNIT_HEADERS:
+            return len({value_at(table, i, c) for i in sh.data(table.rows)} - {""}) > 1
+    return False
+
+
 def names_bound_column(table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()) -> bool:
     """The question's extreme word ("maximum") names a limit column of the table."""
     said = {EXTREMES[m.group(0).lower()] for rx in (MAX, MIN) for m in rx.finditer(question)}

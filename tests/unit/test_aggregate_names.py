@@ -132,6 +132,9 @@ def test_a_total_said_before_an_extreme_is_the_operation() -> None:
     # Said the other way round, the extreme is asked ("the highest total").
     got = aggregate_answer(parks, "Which park has the highest visitors in total?")
     assert got is not None and "South" in got.body
+    # An adjective before the extreme names the measure: the extreme is asked.
+    got = aggregate_answer(parks, "In the table of average visitors, which park had the highest visitors?")
+    assert got is not None and "South" in got.body
 
 
 def test_a_row_labelled_by_a_figure_is_not_named_by_a_number_in_the_question() -> None:

@@ -213,13 +213,11 @@ def _without_thresholds(question: str, asked: str) -> str:
 
 
 def _summed_first(asked: str) -> str | None:
-    """ "total" or "average" when the question says it before any highest or lowest ("the highest total" asks the
-    extreme)."""
+    """ "total" when the question says to add up ("adding up", "summing") before any highest or lowest; an adjective
+    ("the table of average inflation", "the highest total") names a measure, the extreme is asked."""
     extreme = min((m.start() for rx in (MAX, MIN) for m in rx.finditer(asked)), default=len(asked))
-    total = TOTAL.search(asked)
-    said = [(AVERAGE.first(asked), "average"), (total.start() if total else None, "total")]
-    first = min(((at, kind) for at, kind in said if at is not None), default=(len(asked), ""))
-    return first[1] if first[0] < extreme else None
+    summed = [m.start() for m in TOTAL.finditer(asked) if m.group(0).lower().startswith(("add", "sum"))]
+    return "total" if summed and summed[0] < extreme else None
 
 
 def _aggregate(table: TableData, question: str, limits: TableReadingSettings) -> tuple[TableAnswer | None, Pick | None]:

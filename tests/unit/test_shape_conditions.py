@@ -69,12 +69,12 @@ def test_a_width_is_asked_only_of_a_range() -> None:
     assert not range_width_asked("What is the supply voltage range?")
 
 
-def test_no_extreme_is_taken_down_a_column_of_rows_in_different_units() -> None:
+def test_no_extreme_is_taken_down_a_limit_column_of_rows_in_different_units() -> None:
     from app.qa.tables.aggregate import aggregate_answer
 
-    # SPEC's rows measure volts, milliamps, degrees and ohms: "the highest Max." of them answers nothing.
+    # SPEC's rows measure volts, milliamps, degrees and ohms: "the highest maximum" of them answers nothing.
     with_units = TableData("spec-u", SPEC.rows, SPEC.caption, None, SPEC.columns, 1)
-    assert aggregate_answer(with_units, "What is the highest Max. value?") is None
+    assert aggregate_answer(with_units, "What is the highest maximum value?") is None
     same = TableData("same", [r[:6] + ["V"] if k else r for k, r in enumerate(SPEC.rows)], SPEC.caption, None,
                      SPEC.columns, 1)  # fmt: skip
-    assert aggregate_answer(same, "What is the highest Max. value?") is not None
+    assert aggregate_answer(same, "What is the highest maximum value?") is not None

@@ -22,7 +22,7 @@ from app.qa.aggregate_intent import (
 from app.qa.analysis.phrases import Phrases, opening_words
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import is_number
-from app.qa.tables.bounds import mixed_units
+from app.qa.tables.bounds import mixed_units, names_bound_column
 from app.qa.tables.column_figures import column_values, subtotal_rows, threshold_value
 from app.qa.tables.extremes import across_row, along_row, extreme_answer
 from app.qa.tables.matching import (
@@ -237,8 +237,8 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
         kind = summed  # "adding up the five countries' peak figures": the first operation said is asked
     if kind is None and _counts_rows(table, sh, question):
         kind = "count"  # "how many CWEs use Python": the rows of the table's CWEs holding "Python"
-    if kind is None or (kind != "count" and mixed_units(table, sh)):
-        return None, None  # a specification table's rows each measure something else: no extreme or total of them
+    if kind is None or (kind != "count" and mixed_units(table, sh) and names_bound_column(table, asked, limits)):
+        return None, None  # "the highest Max." of a specification table's rows, each measuring something else
     nth = ranked[1] if ranked else 1
     data = sh.data(table.rows)
 

@@ -18,6 +18,7 @@ def range_width_asked(question: str) -> bool:
     return bool(set(WORD.findall(question.lower())) & nouns) and sizes.said(question)
 
 
+@cache
 def range_width_words() -> frozenset[str]:
     """Every word the lexicon asks a range's width with ("how", "wide", "range", "minus" …)."""
     words = lexicon()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from app.qa.aggregate_intent import EXTREMES, MAX, MIN
 from app.qa.analysis.range_width import range_width_asked
 from app.qa.tablelayout import parse_number
-from app.qa.tables.cell_lookup import stated_cells
+from app.qa.tables.cell_lookup import row_by_stated_cells
 from app.qa.tables.matching import best_row
 from app.qa.tables.model import Shape, TableAnswer, TableData, value_at
 from app.qa.tables.render import cell_of, cite_name, format_number
@@ -20,11 +20,16 @@ from app.settings_reading import TableReadingSettings
 BOUND_COLUMNS = {"min": "min", "minimum": "min", "max": "max", "maximum": "max"}
 
 
+def _own_header(name: str) -> str:
+    """A column name's last header line as data sheets abbreviate it: "Fast-mode Plus / Max." → "max"."""
+    return name.split(" / ")[-1].strip(" .").lower()
+
+
 def _bound_columns(sh: Shape) -> dict[str, int]:
     """The first column holding each bound ("min", "max") by its header's last line."""
     found: dict[str, int] = {}
     for c, name in enumerate(sh.columns):
-        bound = BOUND_COLUMNS.get(name.split(" / ")[-1].strip(" .").lower())
+        bound = BOUND_COLUMNS.get(_own_header(name))
         if bound is not None and c not in sh.labels:
             found.setdefault(bound, c)
     return found
@@ -37,7 +42,7 @@ UNIT_HEADERS = frozenset({"unit", "units"})
 def mixed_units(table: TableData, sh: Shape) -> bool:
     """The table has a unit column holding more than one unit ("V", "mA", "°C"): its rows measure different things."""
     for c, name in enumerate(sh.columns):
-        if name.split(" / ")[-1].strip(" .").lower() in UNIT_HEADERS:
+        if _own_header(name) in UNIT_HEADERS:
             return len({value_at(table, i, c) for i in sh.data(table.rows)} - {""}) > 1
     return False
 
@@ -62,11 +67,7 @@ def range_width_answer(
     q = question_tokens(question)
     row, tied = best_row(table, sh, q, limits)
     if len(tied) > 1:
-        # Rows tied on their label ("VT(OFF)", "TJ(OFF)"): the one whose other cells the question says.
-        stated = {p.index: len(stated_cells(table, sh, p.index, q)) for p in tied}
-        most = max(stated.values())
-        alone = list(stated.values()).count(most) == 1
-        row = next((p for p in tied if stated[p.index] == most), None) if alone else None
+        row = row_by_stated_cells(table, sh, tied, q)  # "VT(OFF)", "TJ(OFF)": the row whose other cells are said
     if row is None:
         return None
     low_raw, high_raw = value_at(table, row.index, bounds["min"]), value_at(table, row.index, bounds["max"])

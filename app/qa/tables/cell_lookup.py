@@ -92,6 +92,16 @@ def stated_cells(table: TableData, sh: Shape, row: int, question: Sequence[str])
             and (words := set(tokens(cell))) and words <= said}  # fmt: skip
 
 
+def row_by_stated_cells(table: TableData, sh: Shape, tied: Sequence[Pick], question: Sequence[str]) -> Pick | None:
+    """Of rows tied on their label, the one alone in having the most cells of words the question says; None when no
+    one has."""
+    stated = {p.index: len(stated_cells(table, sh, p.index, question)) for p in tied}
+    most = max(stated.values(), default=0)
+    if not most or list(stated.values()).count(most) != 1:
+        return None
+    return next(p for p in tied if stated[p.index] == most)
+
+
 def cell_answer(
     table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()
 ) -> TableAnswer | None:
@@ -144,11 +154,9 @@ def cell_answer(
     if len(tied) > 1 and len({primary(p) for p in tied}) == 1:
         # One label on several rows ("ATT_MV" at horizons t+1 and t+6): the row whose other cells of words the
         # question says ("at the t+6 horizon") is meant; those cells are its keys, not the value asked for.
-        stated = {p.index: stated_cells(table, sh, p.index, q) for p in tied}
-        most = max(len(c) for c in stated.values())
-        if most and sum(len(c) == most for c in stated.values()) == 1:
-            row = next(p for p in tied if len(stated[p.index]) == most)
-            tied = [row]
+        keyed = row_by_stated_cells(table, sh, tied, q)
+        if keyed is not None:
+            row, tied = keyed, [keyed]
     keys = stated_cells(table, sh, row.index, q)
     rest = [t for t in q if t not in row.used]
     # A cell the question says is a key when another column is named ("RMSE … at the t+6 horizon"); named alone

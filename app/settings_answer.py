@@ -36,6 +36,11 @@ class AnswerSettings(BaseModel):
         description="… a document's first page is that page and the pages after it until this many characters: a "
         "title page says little of what the document is, its abstract on the next page does",
     )
+    profile_body_weight: float = Field(
+        0.5, ge=0.0, le=1.0,
+        description="… a description's word found only past the opening (\"the study of how microcredit …\" of a "
+        "paper whose abstract says \"loans\") counts this share of a word of its file name, title or opening",
+    )
     profile_floor: float = Field(
         0.6, ge=0.0, le=10.0, description="… the best document's score must reach this to be taken as the one named"
     )

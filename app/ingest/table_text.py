@@ -82,8 +82,9 @@ _DAY_AND_YEAR = re.compile(r"^\s*\d{1,2}, (19|20)\d\d\s*$")
 
 
 def _numeric_value(cell: str) -> bool:
-    """A number, a measurement with its uncertainty ("83.29(±0.35)", "0.712 ± 0.03": the estimate counts), or a
-    quantity with its unit symbol ("325 V DC", "50 kHz", "20 µs")."""
+    """A number, a measurement with its uncertainty ("83.29(±0.35)", "0.712 ± 0.03": the estimate counts), a
+    regression estimate over its standard error ("69.49 (287.28)", "0.32∗∗∗ (0.02)"), or a quantity with its unit
+    symbol ("325 V DC", "50 kHz", "20 µs")."""
     if cell.rstrip().endswith(",") or _DAY_AND_YEAR.match(cell):
         return False  # "28," or "28, 2023" of "January 28, 2023" cut from its month: part of a date, no figure
     estimate, sign, spread = cell.replace(" ", "").partition("±")
@@ -92,6 +93,9 @@ def _numeric_value(cell: str) -> bool:
         spread = spread.removesuffix(")")
         return bool(_NUMERIC.match(estimate)) and bool(_NUMERIC.match(spread))
     if _NUMERIC.match(estimate):
+        return True
+    value, opened, error = estimate.partition("(")
+    if value and opened and error.endswith(")") and _NUMERIC.match(value) and _NUMERIC.match(error[:-1]):
         return True
     figure = figure_before_unit(cell)
     return figure is not None and bool(_NUMERIC.match(figure))

@@ -22,6 +22,7 @@ from app.qa.classify.documents import DocumentNames, file_stem
 from app.qa.classify.model import DocumentRef
 from app.qa.index import CollectionIndex
 from app.settings import AnswerSettings
+from app.text.stemming import stem
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +30,7 @@ class Profile:
     document_id: str
     words: frozenset[str]
     vector: np.ndarray  # L2-normalised; zeros when the document has no vectors
+    body: frozenset[str] = frozenset()  # the words of the rest of the document: what it is about, said less surely
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +44,9 @@ class Profiles:
 
 
 def words_of(text: str) -> set[str]:
-    return set(ALNUM.findall(text.lower()))
+    """The words and their stems: "the replication study" is the document that "replicates" a study."""
+    said = set(ALNUM.findall(text.lower()))
+    return said | {stem(w) for w in said}
 
 
 def build_profiles(
@@ -54,6 +58,7 @@ def build_profiles(
     for i in range(len(index)):  # every unit of a page: the index's order is no reading order
         by_page.setdefault(index.document_ids[i], {}).setdefault(index.pages[i] or 0, []).append(i)
     first: dict[str, list[int]] = {}
+    rest: dict[str, list[int]] = {}
     for doc, pages in by_page.items():
         units: list[int] = []
         said = 0
@@ -63,18 +68,21 @@ def build_profiles(
             if said >= opening_chars:
                 break
         first[doc] = units
+        opening = set(units)
+        rest[doc] = [i for page in sorted(pages) for i in pages[page] if i not in opening]
     profiles = []
     frequency: dict[str, int] = {}
     for doc in sorted(first):  # a stable order: profiles do not depend on how the index was filled
         units = first[doc]
         filename, title = names.get(doc, ("", None))
-        stem = file_stem(filename.lower())
-        text = " ".join([stem, title or "", *(index.texts[i] for i in units)])
+        name = file_stem(filename.lower())
+        text = " ".join([name, title or "", *(index.texts[i] for i in units)])
         words = frozenset(words_of(text))
+        body = frozenset(words_of(" ".join(index.texts[i] for i in rest[doc]))) - words
         mean = index.matrix[units].mean(axis=0) if units else np.zeros(index.matrix.shape[1], dtype=np.float32)
         norm = float(np.linalg.norm(mean))
-        profiles.append(Profile(doc, words, mean / norm if norm else mean))
-        for w in words:
+        profiles.append(Profile(doc, words, mean / norm if norm else mean, body))
+        for w in words | body:
             frequency[w] = frequency.get(w, 0) + 1
     return Profiles(tuple(profiles), frequency)
 
@@ -109,17 +117,23 @@ def resolve_description(
     semantic_weight: float,
     floor: float,
     margin: float,
+    body_weight: float = 0.0,
 ) -> str | None:
     """The one document whose profile the description fits clearly best; None when none fits or two fit alike.
-    A profile's score: the share of the description's word weight (idf) its words hold, plus `semantic_weight` times
-    the cosine of the description and the profile vector."""
-    wanted = {w for word in described for w in ALNUM.findall(word.lower())}
+    A profile's score: the share of the description's word weight (idf, words compared by their stems) its words
+    hold, those found only past its opening weighing `body_weight` as much, plus `semantic_weight` times the cosine
+    of the description and the profile vector."""
+    wanted = {stem(w) for word in described for w in ALNUM.findall(word.lower())}
     total = sum(profiles.idf(w) for w in wanted)
     if not profiles.profiles or total <= 0:
         return None
+
+    def said(words: frozenset[str]) -> float:
+        return sum(profiles.idf(w) for w in wanted & words)
+
     scored = sorted(
         (
-            (sum(profiles.idf(w) for w in wanted & p.words) / total + semantic_weight * float(p.vector @ vector),
+            ((said(p.words) + body_weight * said(p.body)) / total + semantic_weight * float(p.vector @ vector),
              p.document_id)
             for p in profiles.profiles
         ),
@@ -147,7 +161,7 @@ def described_document(
         vector = encoder().encode([" ".join(described.words)])[0]
         found = resolve_description(
             profiles, described.words, vector, limits.profile_semantic_weight, limits.profile_floor,
-            limits.profile_margin,
+            limits.profile_margin, limits.profile_body_weight,
         )  # fmt: skip
         if found is not None and found in names.documents:
             ref = DocumentRef(found, names.documents[found].filename, matched_by="description", called=True)

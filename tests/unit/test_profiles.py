@@ -79,6 +79,12 @@ def test_no_description(question: str) -> None:  # also "in fiscal release": no 
          "the Levels of AGI paper"),
         # An aside in brackets belongs to the description when it closes within its words: the row the question
         # then names ("the X-style row") is not matched by the aside's "Y-style".
+        # "of" opens what the study is of; a clause opened by "how" keeps its own verb.
+        ("In Table 5 of the study of how microcredit, grants or loans affect profits, what is the estimate?",
+         ("how", "microcredit"), "the study of how microcredit"),
+        ("What is the R2 in Table 2 of the paper on how often shelters are filled to capacity, or in Table 3?",
+         ("how", "often", "shelters", "are", "filled", "capacity"),
+         "the paper on how often shelters are filled to capacity"),
         ("In Table 2 of the paper comparing two agents (one X-style, one Y-style) on cartpole, what is the MAE in the "
          "X-style row?", ("two", "agents", "one", "x-style", "one", "y-style", "cartpole"),
          "the paper comparing two agents (one X-style, one Y-style) on cartpole"),
@@ -161,3 +167,30 @@ def test_a_described_document_of_a_kind_no_document_is_is_absent(question: str, 
 def test_a_kind_one_document_names_on_its_first_page_is_not_absent() -> None:
     collection = _profiles("Glacier retreat in the Alps. A thesis submitted for the degree of Master of Science.")
     assert absent_kind(collection, "Who supervised the glacier retreat thesis?") is None
+
+
+def _studies() -> CollectionIndex:
+    rows = [
+        ("a", 1, "This study replicates earlier research on financial support for small firms.", [1.0, 0.0, 0.0]),
+        ("a", 2, "Microcredit, cash grants and in-kind grants by gender.", [1.0, 0.0, 0.0]),
+        ("b", 1, "Predicting team wins from batting statistics.", [0.0, 1.0, 0.0]),
+        ("b", 2, "A regression of wins on fielding.", [0.0, 1.0, 0.0]),
+        ("c", 1, "Occupancy of shelters in a city, modelled by logistic regression.", [0.0, 0.0, 1.0]),
+    ]
+    matrix = np.array([v for *_, v in rows], dtype=np.float32)
+    n = len(rows)
+    return CollectionIndex(
+        collection_id="s", version=1, ids=[f"n{i}" for i in range(n)], kinds=["passage"] * n,
+        document_ids=[r[0] for r in rows], pages=[r[1] for r in rows], labels=[""] * n, texts=[r[2] for r in rows],
+        matrix=matrix, graph=nx.DiGraph(),
+    )  # fmt: skip
+
+
+def test_a_description_is_matched_by_stems_and_by_words_past_the_opening() -> None:
+    names = {d: (f"{d}.pdf", None) for d in "abc"}
+    profiles = build_profiles(_studies(), names, opening_chars=10)
+    neutral = np.zeros(3, dtype=np.float32)
+    described = ("replication", "microcredit")  # "replicates" on page 1, "microcredit" only on page 2
+    assert resolve_description(profiles, described, neutral, 0.5, 0.6, 0.15, body_weight=0.5) == "a"
+    # Words past the opening are not the document's own account of itself unless weighed in.
+    assert resolve_description(profiles, described, neutral, 0.5, 0.6, 0.15, body_weight=0.0) is None

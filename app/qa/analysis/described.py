@@ -156,21 +156,27 @@ def _said_after(
             said += [_unowned(t.group(0)).lower() for t in tokens[at:after]]
             end, at = close + 1, after
             continue
-        if any(c in _CLAUSE_ENDS for c in gap) or (said and tokens[at].group(0).lower() in _CLAUSE_WORDS):
-            break  # "the thesis on how X …": its first word may be a clause word
+        word = tokens[at].group(0).lower()
+        # "the thesis on how X …": its first word may be a clause word, and then the clause's own verb is part of it
+        # ("the paper on how often shelters are filled to capacity").
+        embedded = bool(said) and said[0] in _CLAUSE_OPENERS and word in _AUXILIARIES
+        if any(c in _CLAUSE_ENDS for c in gap) or (said and word in _CLAUSE_WORDS and not embedded):
+            break
         said.append(_unowned(tokens[at].group(0)).lower())
         end, at = tokens[at].end(), at + 1
     return said, end
 
 
-# "the paper on …", "the datasheet for …", "the report about …", "the report that reconstructs …": what follows
+# "the paper on …", "the study of how …", "the datasheet for …", "the report that reconstructs …": what follows
 # describes the document.
-_AFTER_OPENERS = frozenset({"on", "about", "for", "describing", "covering", "titled", "called", "that", "which"})
+_AFTER_OPENERS = frozenset({"on", "of", "about", "for", "describing", "covering", "titled", "called", "that", "which"})
 _TABLE_WORDS = frozenset({"table", "exhibit"})
 _CLAUSE_ENDS = frozenset(",;:?!()")
 # A question's closing verb or a new clause ends a description said after its noun ("… amputation show?").
 _CLAUSE_WORDS = frozenset({"show", "shows", "list", "lists", "give", "gives", "say", "says", "report", "reports",
                            "state", "states", "contain", "contains", "what", "which", "how", "who", "when", "where",
                            "is", "are", "was", "were", "does", "do", "did", "have", "has"})  # fmt: skip
+_CLAUSE_OPENERS = frozenset({"how", "what", "which", "when", "where", "who", "whether", "why"})
+_AUXILIARIES = frozenset({"is", "are", "was", "were", "does", "do", "did", "have", "has"})
 MAX_DESCRIPTION_AFTER = 10
 MIN_PARTICIPLE_LETTERS = 5  # "comparing", "evaluating"; not "king", "ring"

@@ -30,7 +30,6 @@ from app.qa.read.base import ReadTools
 from app.qa.read.documents import documents_described, labelled_tables, which_documents
 from app.qa.read.part_values import with_part_values
 from app.qa.read.registry import choose
-from app.qa.resolve import FILE_NAME
 from app.qa.targets import document_names, parse_question
 from app.qa.tools import QueryVector, Tools, _ms
 from app.settings import Settings
@@ -123,16 +122,16 @@ def several(
     for part in analysis.parts:
         asked = part.question
         retrieval = retrieve(session, collection_id, asked, options, settings, tools)
-        given = FILE_NAME.search(asked)
-        if part.unscoped is not None and given is not None and _weak(retrieval):
-            # The file this part was given from another part does not seem to answer it ("In twotables_2.pdf, what
-            # share … and what was Rajasthan's debt …?"): the whole collection is asked, and the answer says so.
+        if part.unscoped is not None and _weak(retrieval):
+            # The document this part was given from another part does not seem to answer it ("In twotables_2.pdf,
+            # what share … and what was Rajasthan's debt …?"): the whole collection is asked, and the answer says so.
             wider = retrieve(session, collection_id, part.unscoped, options, settings, tools)
             if not _weak(wider):
                 asked, retrieval = part.unscoped, wider
         part_answer = read_evidence(session, collection_id, analyse(asked), retrieval, options, settings, tools)
-        if asked != part.question and given is not None:
-            part_answer.text = f"{_NOT_IN_FILE.format(file=given.group(0))}\n\n{part_answer.text}"
+        if asked != part.question and part.scope is not None:
+            said = part.scope[:1].upper() + part.scope[1:]
+            part_answer.text = f"{_NOT_IN_FILE.format(file=said)}\n\n{part_answer.text}"
         answered.append((part.label, part_answer))
         cells.append(_cell_read(retrieval, part_answer))
         retrievals.append(retrieval)

@@ -112,13 +112,14 @@ def has_value(cell: str) -> bool:
 
 def guess_header_rows(rows: list[list[str]]) -> int:
     """Leading rows until the first that is mostly numbers (the data starts there); 0 to 6. A table whose first
-    row is already data ("(Intercept) | −18.205", a model's estimates) has no header to name its columns by."""
+    row is already data, its row named ("(Intercept) | −18.205", a model's estimates), has no header to name its
+    columns by; a first row of figures over an unnamed label column ("| 1997 | 1995* |") heads the columns."""
     for r, row in enumerate(rows[:7]):
         values = [c for c in row[1:] if has_value(c)]
         # Years ("1996", "2003-04") head columns far more often than they fill them.
         numbers = sum(is_number(c) and not _year(c.strip()) for c in values)
         if values and numbers * 2 >= len(values):
-            return r
+            return r if r or (row and row[0].strip()) else 1
     return 1
 
 

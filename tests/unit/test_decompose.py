@@ -936,9 +936,17 @@ def test_a_file_given_to_a_later_part_can_be_asked_without_it() -> None:
         assert split[1].question == "In eu-021.pdf, how many schools took part in the survey?"
         # The first part named the file itself; the second was given it and may be asked of every document.
         assert [p.unscoped for p in split] == [None, "How many schools took part in the survey?"]
-    # A scope that is no file is kept as it is.
+        assert split[1].scope == "eu-021.pdf"
+    # A scope that names no document is kept as it is.
     split = split_question("In the 2011 census, what was the population and what was the area?")
-    assert split is not None and all(p.unscoped is None for p in split)
+    assert split is not None and all(p.unscoped is None and p.scope is None for p in split)
+
+
+def test_a_document_described_for_one_part_is_given_to_the_next_on_trial() -> None:
+    split = split_question("In the student health survey, how many got treatment, and how long is drive cycle 2145_1?")
+    assert split is not None
+    assert split[1].question == "In the student health survey, how long is drive cycle 2145_1?"
+    assert (split[1].unscoped, split[1].scope) == ("How long is drive cycle 2145_1?", "the student health survey")
 
 
 def test_a_year_closing_the_second_alternative_is_the_first_ones_too() -> None:

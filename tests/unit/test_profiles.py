@@ -79,7 +79,10 @@ def test_no_description(question: str) -> None:  # also "in fiscal release": no 
          "the Levels of AGI paper"),
         # An aside in brackets belongs to the description when it closes within its words: the row the question
         # then names ("the X-style row") is not matched by the aside's "Y-style".
-        # "of" opens what the study is of; a clause opened by "how" keeps its own verb.
+        # "of" opens what the study is of when a clause follows ("of DPR" after a paper names what is asked of it);
+        # a clause opened by "how" keeps its own verb.
+        ("What is the top-20 accuracy in the dense retrieval paper of DPR?", ("dense", "retrieval"),
+         "the dense retrieval paper"),
         ("In Table 5 of the study of how microcredit, grants or loans affect profits, what is the estimate?",
          ("how", "microcredit"), "the study of how microcredit"),
         ("What is the R2 in Table 2 of the paper on how often shelters are filled to capacity, or in Table 3?",

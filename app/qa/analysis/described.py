@@ -140,7 +140,10 @@ def _said_after(
     # "the study comparing SHAP and LIME …": a participle after the noun opens a description too.
     owned = _unowned(tokens[kind].group(0)) != tokens[kind].group(0)  # "the datasheet's timing table": its thing
     participle = opener.endswith("ing") and len(opener) > MIN_PARTICIPLE_LETTERS and not owned
-    if opener not in _AFTER_OPENERS and not participle and not always:
+    # "the study of how microcredit …" is described by its clause; "the paper of DPR" names what is asked of it.
+    following = tokens[kind + 2].group(0).lower() if kind + 2 < len(tokens) else ""
+    clause = opener == "of" and following in _CLAUSE_OPENERS
+    if opener not in _AFTER_OPENERS and not participle and not clause and not always:
         return [], tokens[kind].end()
     said: list[str] = []
     end, at, stop = tokens[kind].end(), kind + 2, min(len(tokens), kind + 2 + MAX_DESCRIPTION_AFTER)
@@ -169,7 +172,7 @@ def _said_after(
 
 # "the paper on …", "the study of how …", "the datasheet for …", "the report that reconstructs …": what follows
 # describes the document.
-_AFTER_OPENERS = frozenset({"on", "of", "about", "for", "describing", "covering", "titled", "called", "that", "which"})
+_AFTER_OPENERS = frozenset({"on", "about", "for", "describing", "covering", "titled", "called", "that", "which"})
 _TABLE_WORDS = frozenset({"table", "exhibit"})
 _CLAUSE_ENDS = frozenset(",;:?!()")
 # A question's closing verb or a new clause ends a description said after its noun ("… amputation show?").

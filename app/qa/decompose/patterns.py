@@ -154,9 +154,11 @@ WH_WORD = Phrases.of("what which who whom whose when where why how".split())
 class Part:
     question: str  # asked on its own
     label: str  # what the answer part is headed with
-    # The part without a file it was given from another part ("In eu-021.pdf, what … and what …?" gives the second
-    # part the file too): asked when the file does not seem to answer it (app.qa.pipeline.composite).
+    # The part without a document it was given from another part ("In eu-021.pdf, what … and what …?", "In the
+    # student health survey, how many … and how long …?" give the second part the first's document too): asked
+    # when that document does not seem to answer it (app.qa.pipeline.composite); `scope` names the document.
     unscoped: str | None = None
+    scope: str | None = None
 
 
 PREPOSITION = r"(?:in|at|for|of|on|from|about|with|during)"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from app.qa.analysis.described import descriptions
 from app.qa.analysis.phrases import WORD, Phrases
 from app.qa.decompose.antecedents import (
     _borrow_verb,
@@ -120,9 +121,20 @@ def split_question(question: str) -> list[Part] | None:
             asked = f"{scope.group(1)}, {asked[0].lower()}{asked[1:]}"
         elif named and not FILE_NAME.search(asked):
             asked = f"In {named.group(0)}, {asked[0].lower()}{asked[1:]}"
-        given = i > 0 and asked != bare and FILE_NAME.search(asked[: len(asked) - len(bare)]) is not None
-        parts.append(Part(_with_source(asked, source), p, _with_source(bare, source) if given else None))
+        given = _document_given(asked[: len(asked) - len(bare)]) if i > 0 and asked != bare else None
+        unscoped = _with_source(bare, source) if given else None
+        parts.append(Part(_with_source(asked, source), p, unscoped, given))
     return parts
+
+
+def _document_given(scope: str) -> str | None:
+    """The document a scope one part gives another names: its file name, or its description ("the student health
+    survey"); None when the scope names none (a table, a year)."""
+    named = FILE_NAME.search(scope)
+    if named is not None:
+        return named.group(0)
+    described = descriptions(scope)
+    return scope[described[0].start : described[-1].end] if described else None
 
 
 # "I need the share of …", "Give me both the total …": a request for a thing, asked as a question.

@@ -15,6 +15,7 @@ from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.model import TableAnswer, TableData
 from app.qa.tables.render import not_found, whole_table
 from app.qa.tables.shape import shape
+from app.qa.tables.tiers import with_ranked_row
 from app.qa.tables.words import tokens, without_document_names
 from app.settings_reading import TableReadingSettings
 
@@ -56,7 +57,7 @@ def best_answer(
     """A cell or an aggregate. A superlative ("which … highest") asks for an aggregate even when it names rows
     ("Which of EU15, the USA and Japan …"); otherwise a named row wins over aggregate words that are part of a
     header ("% growth in total retail sales")."""
-    question = without_document_names(question)
+    question = with_ranked_row(table, without_document_names(question), limits)
     spread = row_spread_answer(table, question, limits) or range_width_answer(table, question, limits)
     if spread is not None:
         return spread

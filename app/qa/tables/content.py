@@ -40,6 +40,7 @@ from app.qa.tables.stored import (
     tables_of,
     with_continuations,
 )
+from app.qa.tables.tiers import with_ranked_row
 from app.qa.tables.words import tokens, without_document_names
 from app.settings import AnswerSettings
 from app.settings_reading import TableReadingSettings
@@ -181,10 +182,11 @@ def content_table_answer(
             continue
         merged.update(data.continued)
         offered.append((table, document, data))
-        asked = without_named_rows(data, question, reading)  # a row's own "Minimum" asks for no minimum
+        ranked = with_ranked_row(data, question, reading)  # "the lowest income tier" is a row, not a minimum
+        asked = without_named_rows(data, ranked, reading)  # a row's own "Minimum" asks for no minimum
         # A row's cells over the named periods, or its limits' width ("how wide is the storage temperature range").
-        spread = row_spread_answer(data, question, reading) or range_width_answer(data, question, reading)
-        cell = None if spread else cell_answer(data, question, reading)
+        spread = row_spread_answer(data, ranked, reading) or range_width_answer(data, ranked, reading)
+        cell = None if spread else cell_answer(data, ranked, reading)
         # "The maximum write cycle time at 1.8 V" over a Max column: that row's bound, when a row is named.
         bound = cell is not None and cell.kind != "not_found" and names_bound_column(data, asked, reading)
         read = (spread or (None if bound else aggregate_answer(data, asked, reading)), cell)

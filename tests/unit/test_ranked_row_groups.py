@@ -1,0 +1,43 @@
+"""A row named by its place among ordered row groups ("the lowest income tier") is that row, not the column's
+lowest value."""
+
+from app.qa.tables.answer import best_answer
+from app.qa.tables.model import TableData
+from app.qa.tables.tiers import with_ranked_row
+
+SUBSIDIES = TableData(
+    id="t",
+    rows=[
+        ["Monthly income per person", "Subsidy (citizens)", "Subsidy (residents)"],
+        ["Income ≤ $800", "$1,322", "$1,058"],
+        ["$800 < Income ≤ $1,500", "$927", "$742"],
+        ["$1,500 < Income ≤ $2,800", "$385", "$306"],
+        ["Income > $2,800", "$0", "$0"],
+    ],
+    caption="Table 12: Monthly subsidies by income",
+    label="Table 12",
+)
+
+
+def test_the_lowest_tier_is_the_row_at_the_low_end_of_the_labels_figures() -> None:
+    got = best_answer(SUBSIDIES, "What is the monthly subsidy for a resident in the lowest income tier?")
+    assert got is not None and got.cell is not None
+    assert (got.cell["row"], got.cell["value"]) == ("Income ≤ $800", "$1,058")
+    top = best_answer(SUBSIDIES, "What subsidy does a citizen in the top income bracket get?")
+    assert top is not None and top.cell is not None and top.cell["row"] == "Income > $2,800"
+
+
+def test_rows_listed_high_to_low_are_placed_by_their_figures_not_their_order() -> None:
+    upside_down = TableData(id="u", rows=[SUBSIDIES.rows[0], *SUBSIDIES.rows[:0:-1]], caption=SUBSIDIES.caption)
+    got = best_answer(upside_down, "What is the monthly subsidy for a resident in the lowest income tier?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "$1,058"
+
+
+def test_a_lowest_value_is_still_asked_when_no_row_group_is_placed() -> None:
+    got = best_answer(SUBSIDIES, "Which income group gets the lowest subsidy for residents?")
+    assert got is not None and got.kind == "aggregate"
+    same = "What is the lowest subsidy for residents?"
+    assert with_ranked_row(SUBSIDIES, same) == same
+    named = TableData(id="n", rows=[["Tier", "Rate"], ["Low", "5"], ["Middle", "3"], ["High", "1"]])
+    asked = "What is the rate of the lowest tier?"
+    assert with_ranked_row(named, asked) == asked  # labels without figures: no order to read

@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.qa.analysis.phrases import WORD, Phrases
+from app.qa.analysis.phrases import WORD, Phrases, opening_words
 
 MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|longest|oldest|heaviest|tallest|fastest|strongest|peak"
 MIN_WORDS = r"lowest|least|smallest|fewest|minimum|shortest|youngest|lightest|slowest|weakest"
@@ -143,3 +143,16 @@ def superlative(question: str) -> bool:
 
 def asks_period(question: str) -> bool:
     return ASKS_PERIOD.said(question)
+
+
+ROW_ASKING = frozenset({"which", "list", "name", "show", "give"})
+
+
+def asks_rows(question: str) -> bool:
+    """ "Which countries are above 10%?", "List the states with more than …": rows are asked, and a threshold picks
+    them, or are counted ("How many states had more than …"). "What retention does it quote for parts of no more
+    than 1 K cycles?" asks a value: its threshold names the row the value is read from, it picks no rows."""
+    words = [word for _, word in opening_words(question, len(question))]
+    counted = any(a == "how" and b == "many" for a, b in zip(words, words[1:], strict=False))
+    return counted or any(word in ROW_ASKING for word in words[:2])
+

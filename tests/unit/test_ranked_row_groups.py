@@ -41,3 +41,24 @@ def test_a_lowest_value_is_still_asked_when_no_row_group_is_placed() -> None:
     named = TableData(id="n", rows=[["Tier", "Rate"], ["Low", "5"], ["Middle", "3"], ["High", "1"]])
     asked = "What is the rate of the lowest tier?"
     assert with_ranked_row(named, asked) == asked  # labels without figures: no order to read
+
+
+RETENTION = TableData(
+    id="r",
+    rows=[
+        ["Symbol", "Description", "Min.", "Typ.", "Max."],
+        ["tnvmretp10k", "Data retention after up to 10 K cycles", "5", "50", "—"],
+        ["tnvmretp1k", "Data retention after up to 1 K cycles", "20", "100", "—"],
+        ["nnvmcycp", "Cycling endurance", "10 K", "50 K", "—"],
+    ],
+    caption="Table 21: Flash reliability specifications",
+    label="Table 21",
+)
+
+
+def test_a_threshold_in_a_question_asking_a_value_picks_no_rows() -> None:
+    asked = "What typical data retention does the datasheet quote for parts that have seen no more than 1 K cycles?"
+    got = best_answer(RETENTION, asked)
+    assert got is None or got.kind != "aggregate"
+    counted = best_answer(RETENTION, "How many of the specifications have a typical value above 60?")
+    assert counted is not None and counted.kind == "aggregate" and counted.short_answer == "1"

@@ -14,6 +14,7 @@ from app.qa.aggregate_intent import (
     MIN,
     alone,
     asks_period,
+    asks_rows,
     blank,
     first_threshold,
     rank,
@@ -226,7 +227,7 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
     measures = " ".join(c for k, c in enumerate(sh.columns) if k != sh.label_column)
     asked = intent_text(question, " ".join([table.caption or "", *sh.columns]), labels, measures)
     ranked = rank(asked)
-    limit = first_threshold(asked)
+    limit = first_threshold(asked) if asks_rows(asked) else None
     judged = _judged(asked, table, sh, limits)
     kind = (
         ranked[0] if ranked else "max" if MAX.search(asked) else "min" if MIN.search(asked) else judged if judged

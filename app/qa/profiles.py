@@ -44,9 +44,12 @@ class Profiles:
 
 
 def words_of(text: str) -> set[str]:
+    return set(ALNUM.findall(text.lower()))
+
+
+def _with_stems(words: set[str]) -> frozenset[str]:
     """The words and their stems: "the replication study" is the document that "replicates" a study."""
-    said = set(ALNUM.findall(text.lower()))
-    return said | {stem(w) for w in said}
+    return frozenset(words | {stem(w) for w in words})
 
 
 def build_profiles(
@@ -77,8 +80,8 @@ def build_profiles(
         filename, title = names.get(doc, ("", None))
         name = file_stem(filename.lower())
         text = " ".join([name, title or "", *(index.texts[i] for i in units)])
-        words = frozenset(words_of(text))
-        body = frozenset(words_of(" ".join(index.texts[i] for i in rest[doc]))) - words
+        words = _with_stems(words_of(text))
+        body = _with_stems(words_of(" ".join(index.texts[i] for i in rest[doc]))) - words
         mean = index.matrix[units].mean(axis=0) if units else np.zeros(index.matrix.shape[1], dtype=np.float32)
         norm = float(np.linalg.norm(mean))
         profiles.append(Profile(doc, words, mean / norm if norm else mean, body))

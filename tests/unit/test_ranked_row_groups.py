@@ -62,16 +62,3 @@ def test_a_threshold_in_a_question_asking_a_value_picks_no_rows() -> None:
     assert got is None or got.kind != "aggregate"
     counted = best_answer(RETENTION, "How many of the specifications have a typical value above 60?")
     assert counted is not None and counted.kind == "aggregate" and counted.short_answer == "1"
-
-
-def test_a_month_a_table_shortens_is_named_by_its_full_name() -> None:
-    monthly = TableData(
-        id="m",
-        rows=[["Month", "Passengers", "Load factor (%)"], ["Jul-2015", "698,352", "81.3"],
-              ["Aug-2015", "721,817", "82.5"], ["Sept 2015", "665,754", "80.2"]],
-        caption="International passenger traffic",
-    )  # fmt: skip
-    got = best_answer(monthly, "How many passengers were carried in August 2015?")
-    assert got is not None and got.cell is not None and got.cell["value"] == "721,817"
-    late = best_answer(monthly, "What was the load factor in September 2015?")
-    assert late is not None and late.cell is not None and late.cell["value"] == "80.2"

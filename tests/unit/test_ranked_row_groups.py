@@ -62,3 +62,27 @@ def test_a_threshold_in_a_question_asking_a_value_picks_no_rows() -> None:
     assert got is None or got.kind != "aggregate"
     counted = best_answer(RETENTION, "How many of the specifications have a typical value above 60?")
     assert counted is not None and counted.kind == "aggregate" and counted.short_answer == "1"
+
+
+MODELS = TableData(
+    id="d",
+    rows=[
+        ["Model", "AIME 2024 pass@1", "CodeForces rating"],
+        ["GPT-4o", "9.3", "759"],
+        ["OpenAI-o1-mini", "63.6", "1820"],
+        ["Zebra-R1-Distill-Qwen-7B", "55.5", "1189"],
+        ["Zebra-R1-Distill-Qwen-32B", "72.6", "1691"],
+        ["Zebra-R1-Distill-Llama-8B", "50.4", "1205"],
+    ],
+    caption="Table 5: Comparison of distilled models with other models on reasoning benchmarks",
+    label="Table 5",
+)
+
+
+def test_an_extreme_among_rows_said_by_their_labels_words_is_read_over_those_rows() -> None:
+    kept = best_answer(MODELS, "Among the models distilled from Zebra-R1, which one has the highest CodeForces rating?")
+    assert kept is not None and kept.cell is not None and kept.cell["row"] == "Zebra-R1-Distill-Qwen-32B"
+    dropped = best_answer(MODELS, "Leaving out the Zebra-R1 models, which has the highest AIME 2024 pass@1?")
+    assert dropped is not None and dropped.cell is not None and dropped.cell["row"] == "OpenAI-o1-mini"
+    every = best_answer(MODELS, "Which model has the highest CodeForces rating?")
+    assert every is not None and every.cell is not None and every.cell["row"] == "OpenAI-o1-mini"

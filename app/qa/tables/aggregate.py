@@ -37,7 +37,7 @@ from app.qa.tables.matching import (
     symbol_descriptions,
 )
 from app.qa.tables.model import Shape, TableAnswer, TableData
-from app.qa.tables.named_rows import names_a_member, one_row_named_whole
+from app.qa.tables.named_rows import names_a_member, one_row_named_whole, rows_said_apart
 from app.qa.tables.render import cell_of, cite_name, format_number
 from app.qa.tables.shape import shape
 from app.qa.tables.words import tokens, word_stem
@@ -290,7 +290,7 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
     if not values:
         return None, None
     where = f"{sh.columns[col.index]} in {cite_name(table, limits)}"
-    values = _in_named_section(sh, values, set(q) - col.used)
+    values = rows_said_apart(sh, _in_named_section(sh, values, set(q) - col.used), question)
     if kind in ("max", "min"):
         got = extreme_answer(table, sh, values, col, kind, nth, sure, where, question, described)
         # "Which season and time of day brings in the most revenue": the question names the headers of the columns

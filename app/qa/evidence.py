@@ -22,7 +22,7 @@ from app.qa.index import CollectionIndex, edge_kinds_of, get_index
 from app.qa.multistep import StepSettings, read_bridge, rgnn_retrieve
 from app.qa.named import fetch as named_fetch
 from app.qa.named.documents import missing_document
-from app.qa.profiles import absent_kind, profiles_of
+from app.qa.profiles import absent_kind, names_held_apart, profiles_of
 from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.reader.reading import read
 from app.qa.tables.content import content_table_answer
@@ -168,6 +168,8 @@ def retrieve(
         absent = seed_rankers.absent_names(index, question, known, settings.answer.near_spelling)
         by_id = lambda: {d.id: (d.filename, d.title) for d in names}  # noqa: E731 - read only when profiles are built
         limits = settings.answer
+        if not absent and len(asked := seed_rankers.question_names(question)) > 0:
+            absent = names_held_apart(profiles_of(index, by_id, limits.profile_opening_chars), asked)
         if absent:
             # What the question asks about is nowhere in the collection: say so, and show nothing about other things.
             retrieval = Retrieval(question_type="content", nodes=[])

@@ -172,6 +172,19 @@ def described_document(
     return None
 
 
+def names_held_apart(profiles: Profiles, names: Sequence[str]) -> list[str]:
+    """Names of two or more words ("Federal Reserve") whose words no one document holds all of, though the collection
+    may say each apart ("federal" in one file, "reserve" in another): names no document gives."""
+    if not profiles.profiles:
+        return []
+    apart = []
+    for name in names:
+        said = words_of(name)
+        if len(said) >= 2 and not any(said <= p.words | p.body for p in profiles.profiles):
+            apart.append(name)
+    return apart
+
+
 def absent_kind(profiles: Profiles, question: str) -> str | None:
     """A description in the question ("the drone battery datasheet") of a kind of document no document says it is
     (lexicon `distinct_kinds`: no profile names the kind by any of its names) and whose own words no document holds

@@ -239,6 +239,12 @@ def _surname_said(
     return bool(terms) and any(name in person for person in named) and not never_said(terms[-1])
 
 
+def question_names(question: str) -> list[str]:
+    """The names a question gives: its runs of capitalised words, a unit spelled out ("degrees Celsius") aside."""
+    units = set(word_lists("question_words")["spelled_units"])
+    return [m.group(0) for m in QUESTION_NAME.finditer(question) if not set(m.group(0).lower().split()) <= units]
+
+
 def absent_names(
     index: CollectionIndex, question: str, known: Callable[[], str] = str, likeness: float = 0.8
 ) -> list[str]:
@@ -259,9 +265,7 @@ def absent_names(
         named = known().lower() if named is None else named
         return term not in named and not bm25.spelled_near(term, near, same_start)
 
-    units = set(word_lists("question_words")["spelled_units"])  # "in degrees Celsius": a unit, no name
-    names = [m.group(0) for m in QUESTION_NAME.finditer(question) if not set(m.group(0).lower().split()) <= units]
-    absent = [name for name in names if any(map(never_said, bm25.analyze(name)))]
+    absent = [name for name in question_names(question) if any(map(never_said, bm25.analyze(name)))]
     if absent:
         # "Donald Trump" over results that print "TRUMP": a person is named by the surname; the given name unsaid is
         # no other person.

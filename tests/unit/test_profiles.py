@@ -8,7 +8,15 @@ import pytest
 
 from app.qa.analysis.described import descriptions
 from app.qa.index import CollectionIndex
-from app.qa.profiles import Profile, Profiles, absent_kind, build_profiles, resolve_description, words_of
+from app.qa.profiles import (
+    Profile,
+    Profiles,
+    absent_kind,
+    build_profiles,
+    names_held_apart,
+    resolve_description,
+    words_of,
+)
 
 
 @pytest.mark.parametrize(
@@ -197,3 +205,10 @@ def test_a_description_is_matched_by_stems_and_by_words_past_the_opening() -> No
     assert resolve_description(profiles, described, neutral, 0.5, 0.6, 0.15, body_weight=0.5) == "a"
     # Words past the opening are not the document's own account of itself unless weighed in.
     assert resolve_description(profiles, described, neutral, 0.5, 0.6, 0.15, body_weight=0.0) is None
+
+
+def test_a_name_whose_words_no_one_document_holds_together_is_no_name_the_collection_gives() -> None:
+    names = {d: (f"{d}.pdf", None) for d in "abc"}
+    profiles = build_profiles(_studies(), names, opening_chars=10)
+    # "wins" and "shelters" are said, by two documents apart: no document gives "Shelters Wins" as a name.
+    assert names_held_apart(profiles, ["Shelters Wins", "Cash Grants", "Logistic"]) == ["Shelters Wins"]

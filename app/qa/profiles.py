@@ -180,7 +180,7 @@ def names_held_apart(profiles: Profiles, names: Sequence[str]) -> list[str]:
     apart = []
     for name in names:
         said = words_of(name)
-        if len(said) >= 2 and not any(said <= p.words | p.body for p in profiles.profiles):
+        if len(said) >= 2 and not any(all(w in p.words or w in p.body for w in said) for p in profiles.profiles):
             apart.append(name)
     return apart
 

@@ -86,3 +86,13 @@ def test_an_extreme_among_rows_said_by_their_labels_words_is_read_over_those_row
     assert dropped is not None and dropped.cell is not None and dropped.cell["row"] == "OpenAI-o1-mini"
     every = best_answer(MODELS, "Which model has the highest CodeForces rating?")
     assert every is not None and every.cell is not None and every.cell["row"] == "OpenAI-o1-mini"
+
+
+def test_a_subset_said_by_the_rows_noun_that_one_label_holds_keeps_every_row() -> None:
+    states = TableData(
+        id="s",
+        rows=[["State", "Upper bound"], ["United States", "212,607"], ["Florida", "56,477"], ["Illinois", "3,285"]],
+        caption="Table 1: Migration estimates",
+    )
+    got = best_answer(states, "Among the ten states in the brief's main table, which has the smallest upper bound?")
+    assert got is not None and got.cell is not None and got.cell["row"] == "Illinois"

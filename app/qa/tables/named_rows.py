@@ -64,8 +64,8 @@ def _subset_said(question: str) -> tuple[str, list[str]] | None:
 
 def rows_said_apart(sh: Shape, values: list[tuple[int, float]], question: str) -> list[tuple[int, float]]:
     """The rows a question keeps ("among the models distilled from DeepSeek-R1": those whose labels hold each of its
-    words any label holds) or leaves out ("leaving out the RMN models"); all rows when it says no subset, its words
-    are in no label, or it would keep none or all of them."""
+    words any label holds, two rows or more) or leaves out ("leaving out the RMN models"); all rows when it says no
+    subset, its words are in no label, or it would keep none or all of them."""
     subset = _subset_said(question)
     if subset is None:
         return values
@@ -75,6 +75,8 @@ def rows_said_apart(sh: Shape, values: list[tuple[int, float]], question: str) -
     if not held:
         return values
     named = {i for i, words in labels.items() if held <= words}
+    if how == "keep" and len(named) < 2:
+        return values  # "among the ten states": one row named "United States" is no subset said of several
     kept = [(i, v) for i, v in values if (i in named) == (how == "keep")]
     return kept if 0 < len(kept) < len(values) else values
 

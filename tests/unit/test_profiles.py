@@ -109,12 +109,15 @@ def test_a_description_said_after_its_kind_noun_runs_to_the_clauses_end(
 
 
 def _index() -> CollectionIndex:
-    rows = [
+    return _collection([
         ("a", 1, "Dense Passage Retrieval for open-domain QA. We call it DPR.", [1.0, 0.0, 0.0]),
         ("a", 2, "Results on five datasets.", [0.0, 1.0, 0.0]),
         ("b", 1, "Sensor module datasheet: timing and interrupts.", [0.0, 0.0, 1.0]),
         ("c", 1, "Retrieval of passages for question answering, a survey.", [0.9, 0.1, 0.0]),
-    ]
+    ])  # fmt: skip
+
+
+def _collection(rows: list[tuple[str, int, str, list[float]]]) -> CollectionIndex:
     matrix = np.array([v for *_, v in rows], dtype=np.float32)
     n = len(rows)
     return CollectionIndex(
@@ -181,20 +184,13 @@ def test_a_kind_one_document_names_on_its_first_page_is_not_absent() -> None:
 
 
 def _studies() -> CollectionIndex:
-    rows = [
+    return _collection([
         ("a", 1, "This study replicates earlier research on financial support for small firms.", [1.0, 0.0, 0.0]),
         ("a", 2, "Microcredit, cash grants and in-kind grants by gender.", [1.0, 0.0, 0.0]),
         ("b", 1, "Predicting team wins from batting statistics.", [0.0, 1.0, 0.0]),
         ("b", 2, "A regression of wins on fielding.", [0.0, 1.0, 0.0]),
         ("c", 1, "Occupancy of shelters in a city, modelled by logistic regression.", [0.0, 0.0, 1.0]),
-    ]
-    matrix = np.array([v for *_, v in rows], dtype=np.float32)
-    n = len(rows)
-    return CollectionIndex(
-        collection_id="s", version=1, ids=[f"n{i}" for i in range(n)], kinds=["passage"] * n,
-        document_ids=[r[0] for r in rows], pages=[r[1] for r in rows], labels=[""] * n, texts=[r[2] for r in rows],
-        matrix=matrix, graph=nx.DiGraph(),
-    )  # fmt: skip
+    ])  # fmt: skip
 
 
 def test_a_description_is_matched_by_stems_and_by_words_past_the_opening() -> None:

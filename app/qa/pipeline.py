@@ -30,6 +30,7 @@ from app.qa.read.base import ReadTools
 from app.qa.read.documents import documents_described, labelled_tables, which_documents
 from app.qa.read.part_values import with_part_values
 from app.qa.read.registry import choose
+from app.qa.resolve import FILE_NAME
 from app.qa.targets import document_names, parse_question
 from app.qa.tools import QueryVector, Tools, _ms
 from app.settings import Settings
@@ -130,7 +131,8 @@ def several(
                 asked, retrieval = part.unscoped, wider
         part_answer = read_evidence(session, collection_id, analyse(asked), retrieval, options, settings, tools)
         if asked != part.question and part.scope is not None:
-            said = part.scope[:1].upper() + part.scope[1:]
+            # a file is named as it is spelled ("twotables_2.pdf"); a description opens the sentence ("The survey")
+            said = part.scope if FILE_NAME.fullmatch(part.scope) else part.scope[:1].upper() + part.scope[1:]
             part_answer.text = f"{_NOT_IN_FILE.format(file=said)}\n\n{part_answer.text}"
         answered.append((part.label, part_answer))
         cells.append(_cell_read(retrieval, part_answer))

@@ -168,7 +168,7 @@ def retrieve(
         absent = seed_rankers.absent_names(index, question, known, settings.answer.near_spelling)
         by_id = lambda: {d.id: (d.filename, d.title) for d in names}  # noqa: E731 - read only when profiles are built
         limits = settings.answer
-        if not absent and len(asked := seed_rankers.question_names(question)) > 0:
+        if not absent and (asked := seed_rankers.question_names(question)):
             absent = names_held_apart(profiles_of(index, by_id, limits.profile_opening_chars), asked)
         if absent:
             # What the question asks about is nowhere in the collection: say so, and show nothing about other things.

@@ -53,3 +53,41 @@ def test_no_mean_of_a_column_the_question_never_named() -> None:
     assert aggregate_answer(CORRELATIONS, "What is the mean permission count of benign apps?") is None
     got = aggregate_answer(CORRELATIONS, "Which permission is the most strongly correlated?")
     assert got is not None and "READ_PHONE_STATE" in got.body
+
+
+def test_a_caption_legend_defines_its_short_forms_one_for_one() -> None:
+    assert caption_abbreviations(
+        "Table 2: Results on MSR-VTT, where B@4, R, M, and C denote BLEU-4, ROUGE-L, METEOR, and CIDEr respectively."
+    ) == {"B@4": "BLEU-4", "R": "ROUGE-L", "M": "METEOR", "C": "CIDEr"}
+    assert caption_abbreviations("Table 4: Regression of returns. PE: price-earnings ratio; MV = market value") == {
+        "PE": "price-earnings ratio", "MV": "market value"}  # fmt: skip
+    # Not a legend: a verb over words of text, lists that do not pair, a note's colon.
+    assert caption_abbreviations("Table 5: Bold numbers denote the best result") == {}
+    assert caption_abbreviations("Table 6: A, B and C denote the two settings") == {}
+    assert caption_abbreviations("Table 7: Sales. Note: figures are in millions") == {}
+
+
+CAPTIONING = TableData(
+    id="v",
+    rows=[["Method", "B@4", "M", "R", "C"], ["RecNet", "39.1", "26.6", "59.3", "42.7"],
+          ["Ours", "42.0", "28.1", "61.6", "48.3"]],  # fmt: skip
+    caption="Table 1: Comparison on MSR-VTT. B@4, M, R and C denote BLEU-4, METEOR, ROUGE-L and CIDEr, respectively.",
+    columns=["Method", "B@4", "M", "R", "C"],
+    header_rows=1,
+)
+
+REGRESSION = TableData(
+    id="r",
+    rows=[["", "Estimate", "Std. error"], ["(Intercept)", "0.212", "0.031"], ["PE", "0.0041", "0.0012"],
+          ["MV", "0.0173", "0.0040"]],  # fmt: skip
+    caption="Table 3: Regression of monthly return. PE: price-earnings ratio; MV: market value",
+    columns=["", "Estimate", "Std. error"],
+    header_rows=1,
+)
+
+
+def test_a_column_or_row_a_legend_names_is_read_when_the_question_spells_it_out() -> None:
+    got = cell_answer(CAPTIONING, "What CIDEr score does the proposed method (Ours) reach?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "48.3"
+    got = cell_answer(REGRESSION, "What is the estimate for the price-earnings ratio?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "0.0041"

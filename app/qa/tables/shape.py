@@ -77,6 +77,9 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
     if len(named) >= limits.shared_words_min_columns:
         sh.shared = frozenset(set.intersection(*named))
     _name_rows(sh, rows, limits)
+    if defined:  # a row may be named by a short form too ("PE" of "PE: price-earnings ratio")
+        sh.names = {i: written_out(name, defined) for i, name in sh.names.items()}
+        sh.primary = {i: written_out(name, defined) for i, name in sh.primary.items()}
     _ranked_groups(sh, rows)
     if levels:
         sh.groups = tuple(levels[:-1])

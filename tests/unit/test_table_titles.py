@@ -5,7 +5,7 @@ page, carries no label; a quarter asked for is said as the period such a title h
 from __future__ import annotations
 
 from app.db.models import DocTable
-from app.qa.tables.stored import continued_under_another_label, title_under_label
+from app.qa.tables.stored import captions_of_cells, continued_under_another_label, title_under_label
 
 PAGE = """Total gross square feet at end of the quarter
 4 th Quarter 14,074,330 126,073 0 14,200,403
@@ -61,3 +61,17 @@ def test_a_quarter_asked_is_said_as_the_period_a_caption_heads_its_table_with() 
     year = TableData("y", [columns], caption="Exhibit 2 Statements of Income 52 Weeks Ended", columns=columns)
     assert {"13", "week"} <= said_as_periods(question, asked, quarter)
     assert not said_as_periods(question, asked, year) & set(tokens(year.caption or ""))
+
+
+def test_a_caption_read_from_inside_a_cell_labels_no_table() -> None:
+    note = "Table 1: Changed “TABLE 4.2-1” to “Table 1.” Also changed in text where cited."
+    history = _table("h", 3, 0, "Table 1", [["Revision", "Description"],
+                                            ["A", f"Added metric units after the English units. {note} Editorial."]])
+    history.caption = note
+    levels = _table("l", 16, 0, "Table 1", [["Frequency", "Level"], ["20 Hz", "0.01"]])
+    levels.caption = "Table 1—Component Minimum Workmanship Random Vibration Test Levels"
+    assert captions_of_cells([history, levels]) == {"h": ("", "")}
+    # A caption set as the table's own first cell is its caption.
+    titled = _table("t", 4, 0, "Table 2", [["Table 2: Sales by region", ""], ["North", "3"]])
+    titled.caption = "Table 2: Sales by region"
+    assert captions_of_cells([titled]) == {}

@@ -87,7 +87,22 @@ def infer_labels(
             if title:
                 inferred[table.id] = (str(table.label), f"{' '.join(str(table.label).split())} {title}")
     inferred.update(continued_under_another_label(tables))
+    inferred.update(captions_of_cells(tables))
     return inferred
+
+
+def captions_of_cells(tables: list[DocTable]) -> Inferred:
+    """A table whose "caption" is a sentence inside one of its own cells, after other words ("… units of measure.
+    Table 1: Changed "TABLE 4.2-1" to "Table 1."" in a revision history): the sentence names another table, so this
+    one carries no label (a caption set as the table's first cell starts that cell)."""
+    borrowed: Inferred = {}
+    for table in tables:
+        caption = " ".join((table.caption or "").split())
+        if caption and caption_key(caption) is not None:
+            cells = (" ".join(cell.split()) for row in table.rows for cell in row)
+            if any(cell.find(caption) > 0 for cell in cells):
+                borrowed[table.id] = ("", "")
+    return borrowed
 
 
 def title_under_label(table: DocTable, text: str, limits: TableReadingSettings = TableReadingSettings()) -> str:

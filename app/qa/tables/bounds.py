@@ -8,6 +8,7 @@ from __future__ import annotations
 from app.qa.aggregate_intent import EXTREMES, MAX, MIN
 from app.qa.analysis.range_width import range_width_asked
 from app.qa.tablelayout import parse_number
+from app.qa.tables.bound_columns import bound_columns, own_header
 from app.qa.tables.cell_lookup import row_by_stated_cells
 from app.qa.tables.matching import best_row
 from app.qa.tables.model import Shape, TableAnswer, TableData, value_at
@@ -16,25 +17,6 @@ from app.qa.tables.shape import shape
 from app.qa.tables.words import question_tokens
 from app.settings_reading import TableReadingSettings
 
-# A limit column's own header, as data sheets abbreviate it: the extreme it holds.
-BOUND_COLUMNS = {"min": "min", "minimum": "min", "max": "max", "maximum": "max"}
-
-
-def _own_header(name: str) -> str:
-    """A column name's last header line as data sheets abbreviate it: "Fast-mode Plus / Max." → "max"."""
-    return name.split(" / ")[-1].strip(" .").lower()
-
-
-def _bound_columns(sh: Shape) -> dict[str, int]:
-    """The first column holding each bound ("min", "max") by its header's last line."""
-    found: dict[str, int] = {}
-    for c, name in enumerate(sh.columns):
-        bound = BOUND_COLUMNS.get(_own_header(name))
-        if bound is not None and c not in sh.labels:
-            found.setdefault(bound, c)
-    return found
-
-
 # A column saying each row's unit of measure.
 UNIT_HEADERS = frozenset({"unit", "units"})
 
@@ -42,7 +24,7 @@ UNIT_HEADERS = frozenset({"unit", "units"})
 def mixed_units(table: TableData, sh: Shape) -> bool:
     """The table has a unit column holding more than one unit ("V", "mA", "°C"): its rows measure different things."""
     for c, name in enumerate(sh.columns):
-        if _own_header(name) in UNIT_HEADERS:
+        if own_header(name) in UNIT_HEADERS:
             return len({value_at(table, i, c) for i in sh.data(table.rows)} - {""}) > 1
     return False
 
@@ -50,7 +32,7 @@ def mixed_units(table: TableData, sh: Shape) -> bool:
 def names_bound_column(table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()) -> bool:
     """The question's extreme word ("maximum") names a limit column of the table."""
     said = {EXTREMES[m.group(0).lower()] for rx in (MAX, MIN) for m in rx.finditer(question)}
-    return bool(said & set(_bound_columns(shape(table, limits))))
+    return bool(said & set(bound_columns(shape(table, limits))))
 
 
 def range_width_answer(
@@ -61,7 +43,7 @@ def range_width_answer(
     if not range_width_asked(question):
         return None
     sh = shape(table, limits)
-    bounds = _bound_columns(sh)
+    bounds = bound_columns(sh)
     if set(bounds) != {"min", "max"}:
         return None
     q = question_tokens(question)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from app.qa.answer_types import SHARE_ASKS, expected_type
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import is_number
+from app.qa.tables.bound_columns import bound_words
 from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.matching import (
     Pick,
@@ -109,6 +110,7 @@ def cell_answer(
     The short answer is given only when the cell is named unambiguously (`cell_sure`)."""
     sh = shape(table, limits)
     q = question_tokens(in_table_calendar(question, sh.columns))
+    q += [t for t in bound_words(sh, question) if t not in q]  # "the highest …" names a Max column
     keyed = keyed_row(table, sh, q)
     row, tied = (keyed, [keyed]) if keyed is not None else best_row(table, sh, q, limits)
     naming = set(sh.labels)  # the columns that name rows: none of them holds the answer

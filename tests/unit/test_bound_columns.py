@@ -1,0 +1,32 @@
+"""A question's extreme word names a data sheet's limit column (app.qa.tables.bound_columns): "the highest input
+operating voltage" is the Max cell of that row, "the lowest" its Min cell, not a column's extreme over the rows."""
+
+from __future__ import annotations
+
+from app.qa.tables.answer import best_answer
+from app.qa.tables.model import TableData
+
+ROWS = [["Parameters", "Sym", "Min", "Typ", "Max", "Units"],
+        ["Input Operating Voltage", "VIN", "2.7", "—", "13.2", "V"],
+        ["Input Quiescent Current", "Iq", "—", "2.0", "5", "µA"],
+        ["Dropout Voltage", "VDROPOUT", "—", "330", "650", "mV"]]  # fmt: skip
+DC = TableData(id="dc", rows=ROWS, caption="DC characteristics", columns=ROWS[0], header_rows=1)
+
+
+def _value(question: str) -> str | None:
+    got = best_answer(DC, question)
+    return got.cell["value"] if got is not None and got.cell is not None else None
+
+
+def test_an_extreme_word_names_the_limit_column_of_the_named_row() -> None:
+    assert _value("What is the highest input operating voltage of the regulator?") == "13.2"
+    assert _value("What is the lowest input operating voltage it accepts?") == "2.7"
+    assert _value("What is the minimum input operating voltage?") == "2.7"
+    assert _value("What is the maximum quiescent current?") == "5"
+
+
+def test_without_limit_columns_an_extreme_word_is_a_columns_extreme() -> None:
+    rows = [["Region", "Sales"], ["North", "12"], ["South", "30"], ["East", "7"]]
+    table = TableData(id="s", rows=rows, caption="Sales by region", columns=rows[0], header_rows=1)
+    got = best_answer(table, "Which region has the highest sales?")
+    assert got is not None and "South" in got.body

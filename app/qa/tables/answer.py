@@ -12,6 +12,7 @@ from app.qa.analysis.describe import asks_description
 from app.qa.tables.aggregate import aggregate_answer, row_spread_answer
 from app.qa.tables.bounds import names_bound_column, range_width_answer
 from app.qa.tables.cell_lookup import cell_answer
+from app.qa.tables.extremes import period_peak_answer
 from app.qa.tables.model import TableAnswer, TableData
 from app.qa.tables.render import not_found, whole_table
 from app.qa.tables.shape import shape
@@ -58,7 +59,8 @@ def best_answer(
     ("Which of EU15, the USA and Japan …"); otherwise a named row wins over aggregate words that are part of a
     header ("% growth in total retail sales")."""
     question = with_ranked_row(table, without_document_names(question), limits)
-    spread = row_spread_answer(table, question, limits) or range_width_answer(table, question, limits)
+    spread = (row_spread_answer(table, question, limits) or range_width_answer(table, question, limits)
+              or period_peak_answer(table, question, limits))  # fmt: skip
     if spread is not None:
         return spread
     asked = without_named_rows(table, question, limits)

@@ -18,6 +18,7 @@ from app.qa.tables.answer import without_named_rows
 from app.qa.tables.bounds import names_bound_column, range_width_answer
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.contents import is_contents
+from app.qa.tables.extremes import period_peak_answer
 from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.matching import description
 from app.qa.tables.model import TableAnswer, TableData, answer_said
@@ -185,7 +186,8 @@ def content_table_answer(
         ranked = with_ranked_row(data, question, reading)  # "the lowest income tier" is a row, not a minimum
         asked = without_named_rows(data, ranked, reading)  # a row's own "Minimum" asks for no minimum
         # A row's cells over the named periods, or its limits' width ("how wide is the storage temperature range").
-        spread = row_spread_answer(data, ranked, reading) or range_width_answer(data, ranked, reading)
+        spread = (row_spread_answer(data, ranked, reading) or range_width_answer(data, ranked, reading)
+                  or period_peak_answer(data, ranked, reading))  # fmt: skip
         cell = None if spread else cell_answer(data, ranked, reading)
         # "The maximum write cycle time at 1.8 V" over a Max column: that row's bound, when a row is named.
         bound = cell is not None and cell.kind != "not_found" and names_bound_column(data, asked, reading)

@@ -6,12 +6,23 @@ import re
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
+from app.qa.aggregate_intent import MAX, MIN, asks_period
 from app.qa.analysis.phrases import opening_words
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import parse_number
-from app.qa.tables.matching import Pick, best_row, described_name, named_whole, numeric_columns, row_picks
+from app.qa.tables.matching import (
+    Pick,
+    best_row,
+    described_name,
+    named_whole,
+    numeric_columns,
+    row_picks,
+    summary_label,
+)
 from app.qa.tables.model import Shape, TableAnswer, TableData, value_at
 from app.qa.tables.render import cell_of, cite_name, format_number
+from app.qa.tables.shape import shape
+from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
 
 # Rows that hold what no member holds ("Unspecified", "non-EU", "Unknown"): never the "highest" country. "Other"
@@ -99,6 +110,32 @@ PERIOD_HEADER = re.compile(r"^(?:(?:19|20)\d\d(?:\s*[–\-/]\s*(?:19|20)?\d\d)?\
                            r"q[1-4](?:\s+\d{4})?)$", re.I)  # fmt: skip
 
 
+def period_column(name: str) -> bool:
+    """A header naming one period: "2019", "Q3", or a period among other words ("Actual Oct - Dec 2024"); not a
+    total over periods ("Actual Jan - Dec 2024 Year 2024 - Totals")."""
+    own = name.split(" / ")[-1].strip()
+    if PERIOD_HEADER.match(own):
+        return True
+    return not summary_label(own) and any(PERIOD_HEADER.match(word) for word in own.split())
+
+
+def period_peak_answer(
+    table: TableData, question: str, limits: TableReadingSettings = TableReadingSettings()
+) -> TableAnswer | None:
+    """ "Which quarter had the highest total expenses?": the period column where the row the question names (whole)
+    peaks, read from the question with that row's name in it. None unless a period and an extreme are asked."""
+    kind = "max" if MAX.search(question) else "min" if MIN.search(question) else None
+    if kind is None or not asks_period(question):
+        return None
+    got = along_row(table, shape(table, limits), tokens(question), kind, 1, question, limits)
+    if got is None:
+        return None
+    answer, row = got
+    answer.strength, answer.column, answer.coverage = row.matched + row.coverage, row.name, 1.0
+    answer.used = frozenset(row.used)
+    return answer
+
+
 def along_row(
     table: TableData,
     sh: Shape,
@@ -110,8 +147,7 @@ def along_row(
 ) -> tuple[TableAnswer, Pick] | None:
     """ "In which year was X lowest": the period column where the named row peaks (troughs), when the columns are
     periods and the question names one row. None when it names no row whole or the columns are no periods."""
-    periods = [c for c in numeric_columns(table, sh, limits)
-               if PERIOD_HEADER.match(sh.columns[c].split(" / ")[-1].strip())]  # fmt: skip
+    periods = [c for c in numeric_columns(table, sh, limits) if period_column(sh.columns[c])]
     if len(periods) < 2:
         return None
     row, tied = best_row(table, sh, q, limits)

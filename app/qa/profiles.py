@@ -174,13 +174,15 @@ def described_document(
 
 def names_held_apart(profiles: Profiles, names: Sequence[str]) -> list[str]:
     """Names of two or more words ("Federal Reserve") whose words no one document holds all of, though the collection
-    may say each apart ("federal" in one file, "reserve" in another): names no document gives."""
+    may say each apart ("federal" in one file, "reserve" in another): names no document gives. A hyphened word
+    ("C-TAM", set "C-\\nTAM" across a line) is one word of a name, not two."""
     if not profiles.profiles:
         return []
     apart = []
     for name in names:
         said = words_of(name)
-        if len(said) >= 2 and not any(all(w in p.words or w in p.body for w in said) for p in profiles.profiles):
+        held = any(all(w in p.words or w in p.body for w in said) for p in profiles.profiles)
+        if len(name.split()) >= 2 and len(said) >= 2 and not held:
             apart.append(name)
     return apart
 

@@ -208,3 +208,5 @@ def test_a_name_whose_words_no_one_document_holds_together_is_no_name_the_collec
     profiles = build_profiles(_studies(), names, opening_chars=10)
     # "wins" and "shelters" are said, by two documents apart: no document gives "Shelters Wins" as a name.
     assert names_held_apart(profiles, ["Shelters Wins", "Cash Grants", "Logistic"]) == ["Shelters Wins"]
+    # One hyphened word is one word of a name, whatever a line break left of it in the text ("Shel-ters").
+    assert names_held_apart(profiles, ["Shelters-Wins", "C-TAM"]) == []

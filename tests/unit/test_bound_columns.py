@@ -30,3 +30,9 @@ def test_without_limit_columns_an_extreme_word_is_a_columns_extreme() -> None:
     table = TableData(id="s", rows=rows, caption="Sales by region", columns=rows[0], header_rows=1)
     got = best_answer(table, "Which region has the highest sales?")
     assert got is not None and "South" in got.body
+
+
+def test_a_figure_read_from_a_row_with_a_unit_column_is_said_with_its_unit() -> None:
+    got = best_answer(DC, "What is the maximum dropout voltage?")
+    assert got is not None and got.body.startswith("**650 mV**") and got.short_answer == "650 mV"
+    assert got.cell is not None and got.cell["value"] == "650"  # the cell itself as printed

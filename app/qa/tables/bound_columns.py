@@ -1,10 +1,12 @@
-"""The limit columns of a data sheet's table ("Parameter | Min | Typ | Max | Units") and the question's extreme words
-that name them: "the highest input voltage" is the Max column of the "Input Voltage" row."""
+"""The limit and unit columns of a data sheet's table ("Parameter | Min | Typ | Max | Units"): the question's extreme
+words name a limit ("the highest input voltage" is the Max column of the "Input Voltage" row), and a value read
+from such a row is said with its unit ("10 MHz")."""
 
 from __future__ import annotations
 
 from app.qa.aggregate_intent import EXTREMES, MAX, MIN
-from app.qa.tables.model import Shape
+from app.qa.tablelayout import is_number, parse_number
+from app.qa.tables.model import Shape, TableData, value_at
 from app.qa.tables.words import tokens
 
 # A limit column's own header, as data sheets abbreviate it: the extreme it holds.
@@ -32,3 +34,22 @@ def bound_words(sh: Shape, question: str) -> list[str]:
     said = {EXTREMES[m.group(0).lower()] for rx in (MAX, MIN) for m in rx.finditer(question)}
     columns = bound_columns(sh)
     return [t for bound in sorted(said) if bound in columns for t in tokens(own_header(sh.columns[columns[bound]]))]
+
+
+# A column saying each row's unit of measure.
+UNIT_HEADERS = frozenset({"unit", "units"})
+MAX_UNIT_CHARS = 12  # "MHz", "µA", "ppm/°C": a unit; a longer cell is a note
+
+
+def row_unit(table: TableData, sh: Shape, row: int, column: int) -> str:
+    """The unit a figure read from (row, column) is measured in, from the row's unit column; "" when the table has
+    none, the cell is no figure, or the figure already says it."""
+    value = value_at(table, row, column)
+    if parse_number(value) is None or column in sh.labels:
+        return ""
+    for c, name in enumerate(sh.columns):
+        if c != column and own_header(name) in UNIT_HEADERS:
+            unit = " ".join(value_at(table, row, c).split())
+            fits = 0 < len(unit) <= MAX_UNIT_CHARS and not is_number(unit) and unit.lower() not in value.lower()
+            return unit if fits else ""
+    return ""

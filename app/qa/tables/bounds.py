@@ -8,7 +8,7 @@ from __future__ import annotations
 from app.qa.aggregate_intent import EXTREMES, MAX, MIN
 from app.qa.analysis.range_width import range_width_asked
 from app.qa.tablelayout import parse_number
-from app.qa.tables.bound_columns import bound_columns, own_header
+from app.qa.tables.bound_columns import UNIT_HEADERS, bound_columns, own_header
 from app.qa.tables.cell_lookup import row_by_stated_cells
 from app.qa.tables.matching import best_row
 from app.qa.tables.model import Shape, TableAnswer, TableData, value_at
@@ -16,9 +16,6 @@ from app.qa.tables.render import cell_of, cite_name, format_number
 from app.qa.tables.shape import shape
 from app.qa.tables.words import question_tokens
 from app.settings_reading import TableReadingSettings
-
-# A column saying each row's unit of measure.
-UNIT_HEADERS = frozenset({"unit", "units"})
 
 
 def mixed_units(table: TableData, sh: Shape) -> bool:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from app.qa.answer_types import SHARE_ASKS, expected_type
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import is_number
-from app.qa.tables.bound_columns import bound_words
+from app.qa.tables.bound_columns import bound_words, row_unit
 from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.matching import (
     Pick,
@@ -201,6 +201,7 @@ def cell_answer(
     sure = cell_sure(table, sh, row, others, col, q, rest, only_numeric, limits)
     if sure:
         named = ", ".join(n for n in (cell["row"], cell["column"]) if n)  # a column may have no header
+        value = f"{value} {unit}" if (unit := row_unit(table, sh, row.index, col.index)) else value
         body = f"**{value}** — {named}, in {cite_name(table, limits)} {{cite}}."
     else:
         body = row_excerpt(table, sh, row.index, col.index, limits)

@@ -84,13 +84,31 @@ def _lettered(word: str) -> str:
     return word[0] + word[2:] if len(word) > 2 and word[1] == "-" and word[0].isalpha() and word[2].isalpha() else word
 
 
+# A figure's own letters, not a unit set against it: "1st", "1990s".
+FIGURE_SUFFIXES = frozenset({"st", "nd", "rd", "th", "s"})
+MIN_GLUED_WORD = 3  # "september2023": a word and a year set without a space; "fy2015", "q3" are names
+
+
+def _unglued(token: str) -> list[str]:
+    """A figure and its unit set without a space ("11mbps", "10mhz") and a word and its year ("september2023",
+    as a squeezed header prints it) are two words, as a question says them."""
+    digits = len(token) - len(token.lstrip("0123456789"))
+    if 0 < digits < len(token) and token[digits:].isalpha() and token[digits:] not in FIGURE_SUFFIXES:
+        return [token[:digits], token[digits:]]
+    letters = len(token) - len(token.lstrip("abcdefghijklmnopqrstuvwxyz"))
+    year = token[letters:]
+    if letters >= MIN_GLUED_WORD and len(year) == 4 and year.isdigit() and year[:2] in ("19", "20"):
+        return [token[:letters], year]
+    return [token]
+
+
 def tokens(text: str) -> list[str]:
     """Content words, plurals folded ("females" = "female"), every way of saying per cent one word, unit and header
-    abbreviations written out."""
+    abbreviations written out, a figure and its unit set apart."""
     text = without_possessives(PER_SOURCE.sub(" ", _age_groups(text)).replace("%", " % "))
     text = " ".join(GREEK.get(w.strip("()[],;:"), _lettered(w)) for w in text.split())
     # a header's shorthand for a word questions use to name documents ("Docs") is as empty of content as that word
-    words = [ABBREVIATIONS.get(t, t) for t in normalise(text).split() if t not in STOPWORDS]
+    words = [ABBREVIATIONS.get(t, t) for w in normalise(text).split() for t in _unglued(w) if t not in STOPWORDS]
     return [UNITS.get(t) or word_stem(t) for t in words if t not in STOPWORDS]
 
 

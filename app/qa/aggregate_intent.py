@@ -15,7 +15,7 @@ MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|longest|oldest|heavi
 MIN_WORDS = r"lowest|least|smallest|fewest|minimum|shortest|youngest|lightest|slowest|weakest"
 # "the best F1", "the top AUC", "the worst error": judgements, an extreme only of a measure a table's column names
 # (app/qa/tables/aggregate.py): "the best practice scenario" and "the top global makers" name things.
-JUDGED = {"best": "max", "top": "max", "worst": "min"}
+JUDGED = {"best": "max", "top": "max", "worst": "min", "bottom": "min"}
 # "at least 10%" and "at most 5" set thresholds: they ask for no extreme.
 MAX = re.compile(rf"\b(?<!at )(?:{MAX_WORDS})\b", re.I)
 MIN = re.compile(rf"\b(?<!at )(?:{MIN_WORDS})\b", re.I)

@@ -373,9 +373,10 @@ def _stand_in(thing: str, subject: str) -> str:
 
 def _difference_between(doc: Any) -> Arithmetic | None:
     """ "What is the difference between the English and the German F-measures of X?": two things of one head noun,
-    the first said without it."""
-    m = re.match(r"^(?P<context>.*?)\bwhat\s+(?:is|was|are|were)\s+the\s+(?:difference|gap)\s+between\s+(?P<a>.+?)"
-                 r"\s+and\s+(?P<b>.+)$", doc.text, re.I)  # fmt: skip
+    the first said without it; "the gap in RBI score between the top-ranked and the bottom-ranked state" asks the
+    score of each."""
+    m = re.match(r"^(?P<context>.*?)\bwhat\s+(?:is|was|are|were)\s+the\s+(?:difference|gap)(?:\s+in\s+(?P<attr>.+?))?"
+                 r"\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)$", doc.text, re.I)  # fmt: skip
     if m is None:
         return None
     a, b = m.group("a").strip(" ,"), m.group("b").strip(" ,")
@@ -386,4 +387,7 @@ def _difference_between(doc: Any) -> Arithmetic | None:
         a = " ".join([a, *b_words[2:]])  # "the English" + "F-measures of X" from "the German F-measures of X"
     context = (m.group("context").strip() + " ") if m.group("context").strip() else ""
     opening = f"{context}What is" if not context else f"{context}what is"
+    if m.group("attr"):
+        b = b.rstrip(" ?.!")
+        opening, a, b = f"{opening} the {m.group('attr').strip()} of", a, b
     return Arithmetic("difference", (Part(f"{opening} {a}?", _label(a)), Part(f"{opening} {b}?", _label(b))))

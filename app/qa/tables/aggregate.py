@@ -337,7 +337,9 @@ def _judged(asked: str, table: TableData, sh: Shape, limits: TableReadingSetting
     """ "max" or "min" when a judgement word stands right before a word of a numeric column's header ("the best F1
     score", "the top AUC", "the worst error"); None when it names a thing ("the best practice scenario")."""
     words = asked.lower().split()
-    said = [(word, after) for word, after in zip(words, words[1:], strict=False) if word in JUDGED]
+    # "the top-ranked state": ranked by the measure the question names anywhere ("the RBI score of …")
+    said = [(w.removesuffix("-ranked"), asked if w.endswith("-ranked") else after)
+            for w, after in zip(words, words[1:], strict=False) if w.removesuffix("-ranked") in JUDGED]  # fmt: skip
     if not said:
         return None
     measures = {t for c in numeric_columns(table, sh, limits) for t in tokens(sh.columns[c])}

@@ -3,7 +3,7 @@ spelling the word out names the column; a mean or total of figures the question 
 
 from __future__ import annotations
 
-from app.qa.tables.abbreviations import caption_abbreviations, written_out
+from app.qa.tables.abbreviations import caption_abbreviations, caption_initialisms, written_out
 from app.qa.tables.aggregate import aggregate_answer
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.model import TableData
@@ -91,3 +91,13 @@ def test_a_column_or_row_a_legend_names_is_read_when_the_question_spells_it_out(
     assert got is not None and got.cell is not None and got.cell["value"] == "48.3"
     got = cell_answer(REGRESSION, "What is the estimate for the price-earnings ratio?")
     assert got is not None and got.cell is not None and got.cell["value"] == "0.0041"
+
+
+def test_a_header_short_form_is_the_initials_of_a_run_of_caption_words() -> None:
+    assert caption_initialisms("TABLE 7 Regulatory breadth index", ["Rank", "State", "RBI"]) == {
+        "RBI": "Regulatory breadth index"}  # fmt: skip
+    assert caption_initialisms("Table 2: GDP per capita by country", ["Country", "GDP"]) == {}
+    rows = [["Rank", "State", "RBI"], ["1", "Tennessee", "82.78"], ["2", "Oregon", "82.60"], ["50", "Idaho", "9.00"]]
+    table = TableData(id="r", rows=rows, caption="TABLE 7 Regulatory breadth index", columns=rows[0], header_rows=1)
+    got = aggregate_answer(table, "Which state has the lowest regulatory breadth index score?")
+    assert got is not None and "Idaho" in got.body

@@ -42,6 +42,25 @@ def _caption_abbreviations(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(found.items())
 
 
+def caption_initialisms(caption: str | None, names: list[str]) -> dict[str, str]:
+    """Short forms the headers use whose letters open a run of the caption's words, one word each, the caption
+    never setting them in parentheses: "RBI" under "TABLE 7 Regulatory breadth index"."""
+    words = [w.strip(",;:.()") for w in (caption or "").split()]
+    words = [w for w in words if w.isalpha()]
+    found: dict[str, str] = {}
+    for name in names:
+        for short in name.replace("/", " ").split():
+            short = short.strip("()[],;:.")
+            if not (2 <= len(short) <= MAX_SHORT and short.isalpha() and short.isupper()) or short in found:
+                continue
+            n = len(short)
+            run = next((words[k : k + n] for k in range(len(words) - n + 1)
+                        if "".join(w[0] for w in words[k : k + n]).upper() == short), None)  # fmt: skip
+            if run is not None and " ".join(run).upper() != short:
+                found[short] = " ".join(run)
+    return found
+
+
 def _short_form(word: str) -> bool:
     """One word mostly of capitals, figures or signs ("B@4", "R", "PE", "mAP"), not a word of text ("Note")."""
     marked = sum(1 for c in word if c.isupper() or not c.isalpha())

@@ -15,7 +15,7 @@ from app.qa.tablelayout import (
     note_rows,
     numbering,
 )
-from app.qa.tables.abbreviations import caption_abbreviations, written_out
+from app.qa.tables.abbreviations import caption_abbreviations, caption_initialisms, written_out
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
@@ -71,7 +71,7 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
     levels = _label_levels(data, label_column, width, limits)
     if levels:
         label_column = levels[-1]
-    defined = caption_abbreviations(table.caption)
+    defined = {**caption_initialisms(table.caption, columns), **caption_abbreviations(table.caption)}
     sh = Shape(nh, [written_out(c, defined) for c in columns], label_column)
     named = [set(tokens(c)) for k, c in enumerate(columns) if k != label_column and c.strip()]
     if len(named) >= limits.shared_words_min_columns:

@@ -36,7 +36,7 @@ def contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] | 
         return joined
     if YEARISH.fullmatch(other):
         found = list(YEARISH.finditer(clause))
-    elif possessive(other) is not None and " " not in other:  # "than GPT-4's": the clause's owner
+    elif possessive(other) is not None and (" " not in other or other.endswith(("'s", "’s"))):  # "than GPT-4's"
         found = [w for w in SPACED.finditer(clause) if possessive(w.group(0)) is not None]
     elif other[:1].isupper():
         found = list(CAPITALISED.finditer(clause))

@@ -269,6 +269,12 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
         if other != after:
             return Arithmetic("difference", (Part(f"{context}What were {subject}?", _label(subject)),
                                              Part(f"{context}What were {other}?", _label(other))))  # fmt: skip
+    owned = possessive(subject) if subject and outdone else None
+    if owned is not None and (theirs := after.rstrip(" ?.!")).endswith(("'s", "’s")):
+        # "does A's overall score beat B's?": B's overall score
+        other = f"{theirs[:-2]}'s{owned[1]}"
+        return Arithmetic("difference", (Part(f"{context}What is {subject}?", _label(owned[0])),
+                                         Part(f"{context}What is {other}?", _label(theirs[:-2]))))  # fmt: skip
     beaten = re.match(r"^(?P<b>.+?)\s+(?:in|on|for)\s+(?P<what>.+)$", after)
     if beaten is not None and subject and verb.text.lower() in lexicon()["outdo"]:
         what, b = beaten.group("what"), _stand_in(beaten.group("b"), subject)

@@ -65,8 +65,8 @@ def _title_words(caption: str) -> frozenset[str]:
 def tables_named_by_caption(
     session: Session, collection_id: str, question: str, limits: TableReadingSettings = TableReadingSettings()
 ) -> list[str]:
-    """The ids of up to `caption_tables` tables of the collection whose caption holds at least `caption_min_shared`
-    of the question's words and at least `caption_min_share` of them, the most first.
+    """The ids of up to `caption_tables` tables of the collection whose caption names the question
+    (`caption_names`), the most of its words first.
 
     Tables whose stored caption names most of the question ("Table 14. Actual and projected numbers for public high
     school graduates, by region and state" for "the number of public high school graduates in California in
@@ -80,16 +80,24 @@ def tables_named_by_caption(
         .join(Document, Document.id == DocTable.document_id)
         .where(Document.collection_id == collection_id, Document.status == "ready", DocTable.caption.is_not(None))
     ).all()
-    scored = []
-    for table_id, caption in rows:
-        shared = len(asked & _caption_words(caption or ""))
-        title = _title_words(caption or "")
-        # "the thesis main results" names "Table 3: Main results. Average search space …" by its whole title.
-        titled = len(title) >= limits.caption_title_min_words and title <= asked
-        if titled or (shared >= limits.caption_min_shared and shared >= limits.caption_min_share * len(asked)):
-            scored.append((shared, table_id))
+    scored = [(shared, table_id) for table_id, caption in rows
+              if (shared := caption_names(asked, caption or "", limits)) is not None]  # fmt: skip
     scored.sort(key=lambda x: -x[0])
     return [table_id for _, table_id in scored[: limits.caption_tables]]
+
+
+def caption_names(asked: set[str], caption: str, limits: TableReadingSettings = TableReadingSettings()) -> int | None:
+    """How many of the question's words (`asked`) a caption holds when it names the question, else None: enough of
+    the question's words, or its title whole ("the thesis main results" names "Table 3: Main results. Average …"),
+    or most of a title of several words however long the question ("Table 4: Average WIC benefits by state" for
+    "what average annual WIC benefit per recipient … for Alaska")."""
+    shared = len(asked & _caption_words(caption))
+    title = _title_words(caption)
+    titled = len(title) >= limits.caption_title_min_words and title <= asked
+    said = len(title & asked)
+    mostly = len(title) >= limits.caption_named_min_words and said >= limits.caption_named_share * len(title)
+    share = shared >= limits.caption_min_share * len(asked)
+    return shared if titled or (shared >= limits.caption_min_shared and (share or mostly)) else None
 
 
 def _rival(got: TableAnswer, rank: float, other: TableAnswer, other_rank: float, margin: float) -> bool:

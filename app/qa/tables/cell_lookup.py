@@ -25,6 +25,7 @@ from app.qa.tables.matching import (
     summary_label,
 )
 from app.qa.tables.model import Shape, TableAnswer, TableData, value_at
+from app.qa.tables.quantities import holds_other_quantity, quantity_column
 from app.qa.tables.render import cell_of, cite_name, row_excerpt
 from app.qa.tables.shape import shape
 from app.qa.tables.words import question_tokens, tokens
@@ -191,6 +192,13 @@ def cell_answer(
     if not value:
         body = f"{cite_name(table, limits)} has no value for {cell['row']} under {cell['column']} {{cite}}."
         return TableAnswer(table.id, "not_found", body, cell=None)
+    if holds_other_quantity(question, value, row_unit(table, sh, row.index, col.index), cell["row"], cell["column"]):
+        # "what capacitance …": a pin number is none; the row's one cell saying a capacitance ("C1 = 220 nF") is
+        said = quantity_column(question, table.rows[row.index], set(sh.labels))
+        if said is None:
+            return None
+        col, cell = Pick(said, sh.columns[said], 0.0, 0.0, set()), cell_of(table, sh, row.index, said)
+        value = str(cell["value"]).strip()
     words_only = any(ch.isalpha() for ch in value) and not any(ch.isdigit() for ch in value)
     if words_only and expected_type(question) == "number":
         # A count or an amount asked for, and the cell holds words ("Domestic PAX FLT" of a header row repeated

@@ -54,8 +54,8 @@ DECLINE = Phrases.of(
 TOTAL_HEADER = frozenset({"total", "totals", "grand total", "all"})
 CHANGE_HEADER = re.compile(r"\b(?:change|changes|growth|increase|decrease|difference|% ?points|percentage points)\b",
                            re.I)  # fmt: skip
-# "county-wide", "across the state", "across all precincts": the whole column, as "in total" asks.
-TOTAL = re.compile(r"\b(?:total|sum|summed|summing|add(?:ing|ed)? up|combined|altogether|in all|overall|"
+# "county-wide", "across all precincts": the whole column, as "in total" asks ("the overall accuracy" sums nothing).
+TOTAL = re.compile(r"\b(?:total|sum|summed|summing|add(?:ing|ed)? up|combined|altogether|in all|"
                    r"(?:county|state|nation|country|city)[ -]?wide|"
                    r"across\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:county|state|country|nation|district|region|city)|"
                    r"across\s+all)\b", re.I)  # fmt: skip

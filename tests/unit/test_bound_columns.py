@@ -36,15 +36,3 @@ def test_a_figure_read_from_a_row_with_a_unit_column_is_said_with_its_unit() -> 
     got = best_answer(DC, "What is the maximum dropout voltage?")
     assert got is not None and got.body.startswith("**650 mV**") and got.short_answer == "650 mV"
     assert got.cell is not None and got.cell["value"] == "650"  # the cell itself as printed
-
-
-def test_a_data_sheets_header_row_below_a_title_and_notes_heads_the_table() -> None:
-    rows = [["ESD protection on all pins", "", "4 kV", "400V", "", ""],
-            ["DC CHARACTERISTICS", "", "", "", "", ""],
-            ["Electrical Specifications: unless otherwise specified, TA = +25°C.", "", "", "", "", ""],
-            ["Parameters", "Sym", "Min", "Typ", "Max", "Units"],
-            ["Input Operating Voltage", "VIN", "2.7", "—", "13.2", "V"],
-            ["Input Quiescent Current", "Iq", "—", "2.0", "5", "µA"]]  # fmt: skip
-    table = TableData(id="d", rows=rows, caption=None, columns=rows[0], header_rows=1)
-    got = best_answer(table, "What is the highest input operating voltage of the regulator?")
-    assert got is not None and got.cell is not None and (got.cell["column"], got.cell["value"]) == ("Max", "13.2")

@@ -11,26 +11,6 @@ from app.qa.tables.words import tokens
 
 # A limit column's own header, as data sheets abbreviate it: the extreme it holds.
 BOUND_COLUMNS = {"min": "min", "minimum": "min", "max": "max", "maximum": "max"}
-# The headers of a data sheet's specification table: a row of three or more of them heads the rows below it.
-SPEC_HEADERS = frozenset({*BOUND_COLUMNS, "typ", "typical", "unit", "units", "parameter", "parameters", "symbol", "sym",
-                          "condition", "conditions", "test conditions"})  # fmt: skip
-SPEC_HEADER_MIN = 3
-SPEC_HEADER_SEARCH = 8  # rows below the stored header searched
-
-
-def spec_header_row(rows: list[list[str]], header_rows: int) -> int | None:
-    """The row below the stored header that heads a data sheet's specification table ("Parameters | Sym | Min | Typ
-    | Max | Units"), the rows above it a title and its notes run into the table; None when the stored header already
-    names a limit column or no such row is near."""
-    def spec(cell: str) -> bool:
-        return " ".join(cell.split()).strip(" .").lower() in SPEC_HEADERS
-
-    if any(own_header(c) in BOUND_COLUMNS for r in rows[:header_rows] for c in r):
-        return None
-    for k in range(header_rows, min(len(rows), header_rows + SPEC_HEADER_SEARCH)):
-        if sum(map(spec, rows[k])) >= SPEC_HEADER_MIN:
-            return k
-    return None
 
 
 def own_header(name: str) -> str:

@@ -16,7 +16,6 @@ from app.qa.tablelayout import (
     numbering,
 )
 from app.qa.tables.abbreviations import caption_abbreviations, caption_initialisms, written_out
-from app.qa.tables.bound_columns import spec_header_row
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
@@ -55,8 +54,6 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
         columns += [""] * (width - len(columns))
     if numbering(rows[nh]) if nh < len(rows) else False:
         nh = header_tail(rows, nh)
-    if (spec := spec_header_row(rows, nh)) is not None:  # a title and notes above a data sheet's header row
-        nh, columns = spec + 1, [" ".join(c.split()) for c in rows[spec]] + [""] * (width - len(rows[spec]))
     data = [rows[i] for i in range(nh, len(rows))]
     columns = _split_headers_joined(_spread_shared_lines(columns), data, limits)
     label_column = 0

@@ -36,14 +36,3 @@ def test_a_figure_read_from_a_row_with_a_unit_column_is_said_with_its_unit() -> 
     got = best_answer(DC, "What is the maximum dropout voltage?")
     assert got is not None and got.body.startswith("**650 mV**") and got.short_answer == "650 mV"
     assert got.cell is not None and got.cell["value"] == "650"  # the cell itself as printed
-
-
-def test_of_several_columns_of_figures_the_one_a_row_fills_is_read() -> None:
-    rows = [["Parameter", "Conditions", "Min", "Typ", "Max", "Units"],
-            ["Sensitivity Scale Factor", "FS_SEL=0", "", "131", "", "LSB/(º/s)"],
-            ["", "FS_SEL=1", "", "65.5", "", "LSB/(º/s)"], ["Output Data Rate", "", "4", "", "8000", "Hz"]]  # fmt: skip
-    table = TableData(id="g", rows=rows, caption="Gyroscope specifications", columns=rows[0], header_rows=1)
-    got = best_answer(table, "What sensitivity scale factor is given for FS_SEL=1?")
-    assert got is not None and got.cell is not None and got.cell["value"] == "65.5"
-    # Two figures filled and no column named: no one cell is meant.
-    assert best_answer(table, "What output data rate is given?") is None

@@ -175,10 +175,6 @@ def cell_answer(
             # of amounts and of percentages, the kind asked for is read when one column is of it.
             share = SHARE_ASKS.said(question)
             numeric = [c for c in numeric if percent_column(table, sh, c) == share]
-        # Of several columns of figures, the row may fill one ("Sensitivity Scale Factor | | 65.5 | |" under Min,
-        # Typ, Max): that one is read.
-        filled = [c for c in numeric if is_number(value_at(table, row.index, c))]
-        numeric = numeric if len(numeric) == 1 else filled
         if len(numeric) == 1 and len(table.rows[row.index]) > numeric[0]:
             col = Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
             only_numeric = True

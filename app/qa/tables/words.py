@@ -84,8 +84,10 @@ def _lettered(word: str) -> str:
     return word[0] + word[2:] if len(word) > 2 and word[1] == "-" and word[0].isalpha() and word[2].isalpha() else word
 
 
-# A figure's own letters, not a unit set against it: "1st", "1990s".
-FIGURE_SUFFIXES = frozenset({"st", "nd", "rd", "th", "s"})
+# A figure's own letters, not a unit set against it: "1st", "1990s". A single letter ("0V", "7B") stays with its
+# figure: apart, it would be a word of every table that prints a volt.
+FIGURE_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
+MIN_GLUED_UNIT = 2
 MIN_GLUED_WORD = 3  # "september2023": a word and a year set without a space; "fy2015", "q3" are names
 
 
@@ -93,7 +95,8 @@ def _unglued(token: str) -> list[str]:
     """A figure and its unit set without a space ("11mbps", "10mhz") and a word and its year ("september2023",
     as a squeezed header prints it) are two words, as a question says them."""
     digits = len(token) - len(token.lstrip("0123456789"))
-    if 0 < digits < len(token) and token[digits:].isalpha() and token[digits:] not in FIGURE_SUFFIXES:
+    unit = token[digits:]
+    if digits and len(unit) >= MIN_GLUED_UNIT and unit.isalpha() and unit not in FIGURE_SUFFIXES:
         return [token[:digits], token[digits:]]
     letters = len(token) - len(token.lstrip("abcdefghijklmnopqrstuvwxyz"))
     year = token[letters:]

@@ -393,7 +393,6 @@ def _difference_between(doc: Any) -> Arithmetic | None:
         a = " ".join([a, *b_words[2:]])  # "the English" + "F-measures of X" from "the German F-measures of X"
     context = (m.group("context").strip() + " ") if m.group("context").strip() else ""
     opening = f"{context}What is" if not context else f"{context}what is"
-    if m.group("attr"):
-        b = b.rstrip(" ?.!")
-        opening, a, b = f"{opening} the {m.group('attr').strip()} of", a, b
+    if m.group("attr"):  # "the gap in RBI score between …": that score of each
+        opening, b = f"{opening} the {m.group('attr').strip()} of", b.rstrip(" ?.!")
     return Arithmetic("difference", (Part(f"{opening} {a}?", _label(a)), Part(f"{opening} {b}?", _label(b))))

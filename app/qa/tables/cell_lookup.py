@@ -193,7 +193,7 @@ def cell_answer(
         body = f"{cite_name(table, limits)} has no value for {cell['row']} under {cell['column']} {{cite}}."
         return TableAnswer(table.id, "not_found", body, cell=None)
     if holds_other_quantity(question, value, row_unit(table, sh, row.index, col.index), cell["row"], cell["column"]):
-        # "what capacitance …": a pin number is none; the row's one cell saying a capacitance ("C1 = 220 nF") is
+        # "what capacitance …": a pin number is none; the row's one cell that says a capacitance answers ("C1 = 220 nF")
         said = quantity_column(question, table.rows[row.index], set(sh.labels))
         if said is None:
             return None

@@ -7,16 +7,13 @@ R and C denote BLEU-4, ROUGE-L and CIDEr, respectively", "PE: price-earnings rat
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
-import yaml
+from app.qa.tables.words import LEGEND_VERBS
 
 MAX_SHORT = 6  # "ACC", "MAE", "RMSE": a short form of letters, at most this long
 MAX_LEGEND_SHORT = 8  # "B@4", "R-L", "GenderM": a legend's short form, one word at most this long
 MAX_LONG_WORDS = 6  # a long form of more words is a sentence, not a name
 
-_LEXICON = yaml.safe_load((Path(__file__).with_name("lexicon") / "abbreviations.yaml").read_text(encoding="utf-8"))
-LEGEND_VERBS: frozenset[str] = frozenset(_LEXICON["legend_verbs"])
 LAST_OF_LIST = ("and", "or", "&")
 
 

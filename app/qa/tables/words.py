@@ -59,6 +59,7 @@ _LEXICON = yaml.safe_load((Path(__file__).with_name("lexicon") / "abbreviations.
 UNITS: dict[str, str] = _LEXICON["units"]
 ABBREVIATIONS: dict[str, str] = {**_LEXICON["measures"], **_LEXICON["words"]}
 GREEK: dict[str, str] = _LEXICON["greek_letters"]
+LEGEND_VERBS: frozenset[str] = frozenset(_LEXICON["legend_verbs"])  # "B@4 and C denote …" (abbreviations.py)
 
 
 # "under-18s", "over-65s": the age a header names ("Under 18 years").

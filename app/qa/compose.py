@@ -15,7 +15,7 @@ from app.qa.which_documents import DocumentMatch
 
 # A value as a table or a sentence prints it: "$1,234.5", "12.5%", "-3", "1 234" (space-grouped thousands).
 VALUE = re.compile(
-    r"(?P<cur>[$€£¥])?\s?(?P<num>-?\d{1,3}(?:[, \u00a0]\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)"
+    r"(?P<cur>[$€£¥])?\s?(?P<num>-?\d{1,3}(?:[, \u00a0]\d{3})+(?:\.\d+)?|-?\d+(?:\.(?:\d{3} )*\d+)?)"
     r"(?:\s?(?P<pct>%)|\s(?P<scale>thousand|million|billion|trillion)\b)?",
     re.I,
 )

@@ -78,8 +78,8 @@ def parse_number(text: str | None) -> float | None:
         s = s[1:].strip()
     s = re.sub(r"^(?:[$€£¥])\s*", "", s)
     s = s.replace("\u202f", " ").replace("\xa0", " ")
-    if re.fullmatch(r"\d[\d,]* ?\. ?\d+", s):
-        s = s.replace(" ", "")  # "1,396 . 4": spaces set around the decimal point
+    if re.fullmatch(r"\d[\d,]* ?\. ?(?:\d{3} )*\d+", s):
+        s = s.replace(" ", "")  # "1,396 . 4": spaces set around the decimal point; "1.192 735": its digits grouped
     if re.fullmatch(r"\d{1,3}(?:[ ,]\d{3})+(?:\.\d+)?", s):
         s = s.replace(",", "").replace(" ", "")  # 1,234,567.8 or 15 455
     elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+,\d+", s):

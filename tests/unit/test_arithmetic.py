@@ -163,6 +163,12 @@ def test_values_are_read_as_printed() -> None:
     scaled = value_of("€5.0 million")
     assert scaled is not None and scaled.scale == "million"
     assert value_of("no value here") is None
+    # A fraction's digits grouped in threes ("1.192 735", as a regression table typesets them) are one value; a
+    # figure of fewer decimals before another number is not.
+    spaced = value_of("**1.192 735** — (Intercept)")
+    assert spaced is not None and (spaced.amount, spaced.decimals) == (1.192735, 6)
+    apart = value_of("0.5 100 patients")
+    assert apart is not None and apart.amount == 0.5
 
 
 def test_the_difference_is_said_with_its_working_larger_first() -> None:

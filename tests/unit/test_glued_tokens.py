@@ -22,3 +22,14 @@ def test_the_row_of_the_rate_asked_is_read_not_one_sharing_its_digits() -> None:
     table = TableData(id="r", rows=rows, caption="Table 4-4: Receiver specifications", columns=rows[0], header_rows=1)
     got = cell_answer(table, "What receiver sensitivity is given for 802.11b at 11 Mbps?")
     assert got is not None and got.cell is not None and got.cell["value"] == "-88"
+
+
+def test_a_factor_level_printed_against_its_variable_name_is_its_own_words() -> None:
+    assert tokens("beach_nameCherry Beach") == ["beach", "name", *tokens("Cherry Beach")]
+    assert tokens("sexMale") == ["sex", "male"]
+    assert tokens("McDonald iPhone") == ["mcdonald", *tokens("iphone")]  # a short run before a capital stays
+    rows = [["term", "estimate", "std.error"], ["(Intercept)", "2606.45", "115.39"],
+            ["beach_nameCherry Beach", "3.17", "0.79"], ["beach_nameSunnyside Beach", "8.43", "0.78"]]  # fmt: skip
+    table = TableData(id="b", rows=rows, caption="Table 1: Regression results", columns=rows[0], header_rows=1)
+    got = cell_answer(table, "In Table 1, what is the estimate for Cherry Beach?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "3.17"

@@ -397,6 +397,7 @@ def test_headnote_rows_and_centred_group_headers() -> None:
     assert sh.columns[1:] == ["Total", "Total / Under 18 / years", "Total / 18 years / and over", "Female / Total",
                               "Female / Under 18 / years", "Female / 18 years / and over"]  # fmt: skip
     assert parse_number("1,540 . 0") == 1540.0  # spaces around the decimal point
+    assert parse_number("1.192 735") == 1.192735 and parse_number("(0.000 035)") == -0.000035  # digits grouped
 
 
 def test_dot_leaders_and_wrapped_labels() -> None:

@@ -123,6 +123,8 @@ def _modifies_next_noun(question: str, token: re.Match[str]) -> bool:
     word = next((t for t in doc if t.idx == token.start()), None)
     if word is None or word.dep_ != "compound" or word.head.i <= word.i or word.head.pos_ != "NOUN":
         return False
+    if word.head.i == word.i + 1 and _is_participle(word.head.lower_):
+        return False  # "the paper modelling how …": a participle the tagger took for a noun opens a description
     if word.head.lower_ in lexicon()["kind_nouns"] or any(t.lemma_ == "do" for t in doc[: word.i]):
         return False  # "does the JIT paper use": after "does", the noun the tagger saw may be the verb
     after = doc[word.head.i + 1] if word.head.i + 1 < len(doc) else None
@@ -139,10 +141,11 @@ def _said_after(
     opener = tokens[kind + 1].group(0).lower() if kind + 1 < len(tokens) else ""
     # "the study comparing SHAP and LIME …": a participle after the noun opens a description too.
     owned = _unowned(tokens[kind].group(0)) != tokens[kind].group(0)  # "the datasheet's timing table": its thing
-    participle = opener.endswith("ing") and len(opener) > MIN_PARTICIPLE_LETTERS and not owned
-    # "the study of how microcredit …" is described by its clause; "the paper of DPR" names what is asked of it.
-    following = tokens[kind + 2].group(0).lower() if kind + 2 < len(tokens) else ""
-    clause = opener == "of" and following in _CLAUSE_OPENERS
+    participle = _is_participle(opener) and not owned
+    # "the study of how microcredit …" and "the study of waterfowl numbers at …" are described by what follows "of";
+    # "the paper of DPR" names what is asked of it.
+    following = tokens[kind + 2].group(0) if kind + 2 < len(tokens) else ""
+    clause = opener == "of" and (following.lower() in _CLAUSE_OPENERS or following.islower())
     if opener not in _AFTER_OPENERS and not participle and not clause and not always:
         return [], tokens[kind].end()
     said: list[str] = []
@@ -168,6 +171,10 @@ def _said_after(
         said.append(_unowned(tokens[at].group(0)).lower())
         end, at = tokens[at].end(), at + 1
     return said, end
+
+
+def _is_participle(word: str) -> bool:
+    return word.endswith("ing") and len(word) > MIN_PARTICIPLE_LETTERS
 
 
 # "the paper on …", "the study of how …", "the datasheet for …", "the report that reconstructs …": what follows

@@ -106,10 +106,26 @@ def _unglued(token: str) -> list[str]:
     return [token]
 
 
+MIN_CASED_RUN = 3  # "nameCherry", "sexMale"; not "McDonald", "iPhone"
+
+
+def _cased_apart(text: str) -> str:
+    """A variable's name and its level printed as one word ("beach_nameCherry Beach", "sexMale", as statistics
+    software labels a factor's rows) are two words: a lower-case run of letters meeting a capitalised word."""
+    out, run = [], 0
+    for i, c in enumerate(text):
+        nxt = text[i + 1 : i + 2]
+        if c.isupper() and run >= MIN_CASED_RUN and nxt.islower():
+            out.append(" ")
+        run = run + 1 if c.islower() else 0
+        out.append(c)
+    return "".join(out)
+
+
 def tokens(text: str) -> list[str]:
     """Content words, plurals folded ("females" = "female"), every way of saying per cent one word, unit and header
     abbreviations written out, a figure and its unit set apart."""
-    text = without_possessives(PER_SOURCE.sub(" ", _age_groups(text)).replace("%", " % "))
+    text = without_possessives(_cased_apart(PER_SOURCE.sub(" ", _age_groups(text)).replace("%", " % ")))
     text = " ".join(GREEK.get(w.strip("()[],;:"), _lettered(w)) for w in text.split())
     # a header's shorthand for a word questions use to name documents ("Docs") is as empty of content as that word
     words = [ABBREVIATIONS.get(t, t) for w in normalise(text).split() for t in _unglued(w) if t not in STOPWORDS]

@@ -227,6 +227,15 @@ def test_the_how_of_how_much_is_found_past_a_description_that_says_how() -> None
     assert [p.label for p in found.parts] == ["Wheat", "Barley"], found
 
 
+def test_an_aside_in_brackets_belongs_to_the_thing_it_follows() -> None:
+    found = arithmetic_question("In Table 1, how much higher is the intercept estimate of the second model (the one "
+                                "using total BCPI) than the intercept estimate of the first model?")  # fmt: skip
+    assert found is not None
+    assert [p.label for p in found.parts] == ["The intercept estimate of the second model (the one using total BCPI)",
+                                              "The intercept estimate of the first model"]  # fmt: skip
+    assert found.parts[1].question == "In Table 1, what is the intercept estimate of the first model?"
+
+
 def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
     from app.qa.analysis.operation import Arithmetic
     from app.qa.answer import Answer

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from app.qa.analysis.phrases import SPACED, possessive
 from app.qa.decompose.compare import CAPITALISED, YEARISH
 
@@ -11,9 +13,34 @@ PREPOSITIONS = frozenset("in|for|of|at|on|during|among|from|to|by|with|under|ove
 
 
 def contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] | None:
-    """Where the phrase of `clause` that `other` stands against starts and ends: the last one of the same shape."""
+    """Where the phrase of `clause` that `other` stands against starts and ends: the last one of the same shape. An
+    aside in brackets after it ("the second model (the one using total BCPI)") is part of it, and no word of it counts
+    towards the shape."""
+    found = _contrast(clause, other, prepositional)
+    if found is None:
+        return None
+    start, end = found
+    rest = clause[end:]
+    close = rest.find(")")
+    if rest.lstrip().startswith("(") and close != -1:
+        end += close + 1
+    return start, end
+
+
+def _outside_asides(clause: str) -> list[re.Match[str]]:
+    """The clause's words that stand outside brackets."""
+    words, depth = [], 0
+    for word in SPACED.finditer(clause):
+        text = word.group(0)
+        if depth == 0 and not text.startswith("("):
+            words.append(word)
+        depth = max(0, depth + text.count("(") - text.count(")"))
+    return words
+
+
+def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] | None:
     head = other.split(" ", 1)[0].lower()
-    said = list(SPACED.finditer(clause))
+    said = _outside_asides(clause)
     starts = [i for i, w in enumerate(said) if w.group(0).lower() == head]
     if prepositional:  # "in 2019", "for businesses": the last phrase of that preposition, to the next one
         for i in reversed(starts):

@@ -12,6 +12,7 @@ from app.db.models import DocTable, Document, Page, Passage
 from app.qa.ask import EvidenceNode
 from app.qa.classify.question import label_key
 from app.qa.resolve import caption_key
+from app.qa.tablelayout import parse_number
 from app.qa.tables.model import TableAnswer, TableData, same_columns
 from app.qa.tables.render import markdown
 from app.qa.tables.shape import shape
@@ -198,11 +199,26 @@ def headers_above(
 
 def _led_by(data: TableData, source: DocTable, rows: int) -> None:
     """``data`` led by the first ``rows`` rows of ``source`` (with their boxes) and named by its columns."""
-    data.rows = [[str(c or "") for c in r] for r in (source.rows or [])[:rows]] + data.rows
+    data.rows = _rows(source)[:rows] + data.rows
     data.columns = list(source.columns) if source.columns else None
     data.header_rows = source.header_rows if source.columns else None
     boxes = source.cell_boxes
     data.cell_boxes = [list(r) for r in boxes[:rows]] + data.cell_boxes if boxes and data.cell_boxes else None
+
+
+def cell_text(value: object) -> str:
+    """A stored cell as a question reads it: a figure whose groups the page set apart after their commas ("$1, 200",
+    as some PDFs space them) is the figure ("$1,200"); any other text is kept as it is."""
+    text = str(value or "")
+    groups = text.split(", ")[1:]
+    if not groups or not all(len(g) >= 3 and g[:3].isdecimal() and not g[3:4].isdecimal() for g in groups):
+        return text  # "Notes 1, 2": no thousands
+    closed = text.replace(", ", ",")
+    return closed if parse_number(closed) is not None else text
+
+
+def _rows(table: DocTable) -> list[list[str]]:
+    return [[cell_text(c) for c in r] for r in table.rows or []]
 
 
 def table_data(
@@ -218,7 +234,7 @@ def table_data(
     label, caption = (inferred or {}).get(table.id, (table.label, table.caption))
     data = TableData(
         id=table.id,
-        rows=[[str(c or "") for c in r] for r in table.rows or []],
+        rows=_rows(table),
         caption=" ".join(caption.split()) if caption else None,
         label=label,
         columns=list(table.columns) if table.columns else None,
@@ -240,7 +256,7 @@ def table_data(
     while (nxt := by_parent.get(current)) is not None and nxt.id not in seen:
         more = TableData(
             id=nxt.id,
-            rows=[[str(c or "") for c in r] for r in nxt.rows or []],
+            rows=_rows(nxt),
             columns=list(nxt.columns) if nxt.columns else None,
             header_rows=nxt.header_rows if nxt.columns else None,
             cell_boxes=[list(r) for r in nxt.cell_boxes] if nxt.cell_boxes else None,
@@ -251,7 +267,7 @@ def table_data(
         seen.add(nxt.id)
     for nxt in same_label or []:
         if nxt.id not in seen:
-            data.extend(TableData(id=nxt.id, rows=[[str(c or "") for c in r] for r in nxt.rows or []],
+            data.extend(TableData(id=nxt.id, rows=_rows(nxt),
                                   header_rows=data.header_rows if data.columns else None,
                                   columns=data.columns), limits)  # fmt: skip
             seen.add(nxt.id)
@@ -346,7 +362,7 @@ def with_continuations(
         nxt = run[k]
         if nxt.page_number != run[k - 1].page_number + 1 or nxt.id in data.continued:
             break
-        rows = [[str(c or "") for c in r] for r in nxt.rows or []]
+        rows = _rows(nxt)
         more = TableData(id=nxt.id, rows=rows, columns=list(nxt.columns) if nxt.columns else None,
                          header_rows=nxt.header_rows if nxt.columns else None)  # fmt: skip
         # Compared as read (the stored header of a continuation may be its repeated caption): the same columns.

@@ -22,7 +22,9 @@ ENV = TableData(
 @pytest.mark.parametrize(
     "question",
     ["What is shown in Table 1 of the segmentation report?", "What are listed in Table 3?",
-     "What was presented in Exhibit 2 of the filing?"],
+     "What was presented in Exhibit 2 of the filing?",
+     # a describing verb and its particle end the question as a describing verb does
+     "What does Table A3 of the stimulus paper lay out?", "What does Exhibit 4 set out?"],
 )  # fmt: skip
 def test_a_passive_describing_verb_asks_what_the_table_shows(question: str) -> None:
     assert asks_description(question)
@@ -30,7 +32,8 @@ def test_a_passive_describing_verb_asks_what_the_table_shows(question: str) -> N
 
 @pytest.mark.parametrize(
     "question",
-    ["What is listed in Table 2 for Ohio?", "What is the value shown in Table 1?", "What is Python's version?"],
+    ["What is listed in Table 2 for Ohio?", "What is the value shown in Table 1?", "What is Python's version?",
+     "What does Table 2 of the stimulus paper say the check is worth?", "What does the model carry out?"],
 )  # fmt: skip
 def test_a_value_asked_is_no_description(question: str) -> None:
     assert not asks_description(question)

@@ -34,4 +34,15 @@ def asks_description(question: str) -> bool:
     if len(content) > 3 and content[1].lower_ in BE and content[2].lower_ in words["participles"]:
         # "What is shown in Table 1 of the report?"; "… listed in Table 2 for Ohio" asks for Ohio's value.
         return content[3].lower_ == "in" and not any(t.lower_ == "for" for t in content[4:])
-    return len(content) > 2 and content[1].lower_ in ("do", "does", "did") and content[-1].lower_ in words["verbs"]
+    if len(content) < 3 or content[1].lower_ not in ("do", "does", "did"):
+        return False
+    return content[-1].lower_ in words["verbs"] or f"{content[-2].lower_} {content[-1].lower_}" in words["phrasal"]
+
+
+REQUEST_OPENERS = frozenset({"can", "could", "would", "will", "you", "please"})
+
+
+def requests_whole(words: list[str]) -> bool:
+    """ "Can you reproduce …", "Please show …", "List …": the question's words (lower case) open on a request verb."""
+    first = next((w for w in words if w not in REQUEST_OPENERS), "")
+    return first in lexicon()["requests"]

@@ -9,6 +9,7 @@ from dataclasses import replace
 from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document
+from app.qa.analysis.describe import requests_whole
 from app.qa.ask import Retrieval
 from app.qa.tables.answer import SHOW_WORDS, SHOWING_VERBS
 from app.qa.tables.contents import is_contents
@@ -22,10 +23,13 @@ TABLE_NOUNS = frozenset({"table", "tables"})
 
 
 def asks_what_a_table_shows(question: str) -> bool:
-    """ "What does the <words> table <…> show/list/contain …?": a table named by its words, asked for whole."""
+    """ "What does the <words> table <…> show/list/contain …?", "Can you reproduce the <words> table …?": a table
+    named by its words, asked for whole."""
     words = [w.strip(",;:'’") for w in question.lower().rstrip(" ?.!").split()]
     at = next((k for k, w in enumerate(words) if w in TABLE_NOUNS), None)
-    return bool(words) and words[0] == "what" and at is not None and any(w in SHOWING_VERBS for w in words[at + 1 :])
+    if at is None or not words:
+        return False
+    return requests_whole(words[:at]) or (words[0] == "what" and any(w in SHOWING_VERBS for w in words[at + 1 :]))
 
 
 def shown_table(

@@ -9,6 +9,7 @@ from app.qa.answer_types import SHARE_ASKS, expected_type
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import is_number
 from app.qa.tables.bound_columns import bound_words, row_unit
+from app.qa.tables.figure_headers import headed_by_named_figure
 from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.matching import (
     Pick,
@@ -110,6 +111,9 @@ def cell_answer(
     """The cell named by a row label and a column header in the question; None when either is not named.
     The short answer is given only when the cell is named unambiguously (`cell_sure`)."""
     sh = shape(table, limits)
+    headed = headed_by_named_figure(table, sh.header_rows, question)
+    if headed is not table:
+        table, sh = headed, shape(headed, limits)
     q = question_tokens(in_table_calendar(question, sh.columns))
     q += [t for t in bound_words(sh, question) if t not in q]  # "the highest …" names a Max column
     keyed = keyed_row(table, sh, q)

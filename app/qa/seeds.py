@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable
+from functools import cache
 
 import numpy as np
 from scipy import sparse
@@ -239,10 +240,24 @@ def _surname_said(
     return bool(terms) and any(name in person for person in named) and not never_said(terms[-1])
 
 
+@cache
+def _no_names() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(units a question may spell out, the stems of months' names, their endings): capitalised, yet no names."""
+    words = word_lists("question_words")
+    return frozenset(words["spelled_units"]), frozenset(words["month_stems"]), frozenset(words["month_endings"])
+
+
+def _no_name(word: str) -> bool:
+    """ "Celsius", or "December", "Sept": a month a document may write as a number ("12/1/2017")."""
+    units, stems, endings = _no_names()
+    return word in units or (word[:3] in stems and word[3:] in endings)
+
+
 def question_names(question: str) -> list[str]:
-    """The names a question gives: its runs of capitalised words, a unit spelled out ("degrees Celsius") aside."""
-    units = set(word_lists("question_words")["spelled_units"])
-    return [m.group(0) for m in QUESTION_NAME.finditer(question) if not set(m.group(0).lower().split()) <= units]
+    """The names a question gives: its runs of capitalised words, a unit spelled out ("degrees Celsius") and a month
+    aside."""
+    return [m.group(0) for m in QUESTION_NAME.finditer(question)
+            if not all(_no_name(w) for w in m.group(0).lower().split())]  # fmt: skip
 
 
 def absent_names(
@@ -276,7 +291,8 @@ def absent_names(
     # a word spelled very nearly like one the folder says is said ("Costcos"; "solar" is no "polar", and a common
     # word's first five letters are no name's: "inverter" is no "inverted").
     for described in descriptions(question):
-        terms = [t for word in described.words for t in bm25.analyze(word) if len(t) >= 4 and t.isalpha()]
+        terms = [t for word in described.words for t in bm25.analyze(word)
+                 if len(t) >= 4 and t.isalpha() and not _no_name(t)]  # fmt: skip
         if terms and all(never_said(t, DESCRIBED_NEAR_SPELLING, same_start=False) for t in terms):
             absent.append(question[described.start : described.end])
     return absent

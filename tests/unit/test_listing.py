@@ -86,6 +86,10 @@ def test_a_name_the_collection_never_says_is_absent() -> None:
     assert absent_names(index, "What did Costco report in Q2 2023 for the EU?") == []
     # A unit spelled out where documents print its symbol is no name ("degrees Celsius" over "°C").
     assert absent_names(index, "How warm, in degrees Celsius, were Costco's warehouses?") == []
+    # A month is a date the documents may print as a number ("12/1/2017"), no name, alone or in a description.
+    assert absent_names(index, "What comparable sales did Costco report in December 2017?") == []
+    assert absent_names(index, "What sales did the December 2017 report give for Costco?") == []
+    assert absent_names(index, "What did Starbucks report in December?") == ["Starbucks"]
 
 
 def test_a_document_described_by_words_the_collection_never_says_is_absent() -> None:

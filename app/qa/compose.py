@@ -58,7 +58,7 @@ def arithmetic_line(
     """ "**2.3 percentage points**: Businesses (12.5%) [2] − Households (10.2%) [1] = 2.3." — the larger value first,
     so the result says by how much one exceeds the other; None unless both parts read a value of the same kind (both
     percentages or neither, the same currency). Two cells of `one_table` share the currency one of them prints (a
-    statement sets "$" on a column's first and total rows only)."""
+    statement sets "$" on a column's first and total rows only). A sum is said in the order the parts were asked."""
     a, b = (value_of(text) for text in read)
     if one_table and a is not None and b is not None and bool(a.currency) != bool(b.currency):
         a, b = (replace(v, currency=a.currency or b.currency) for v in (a, b))
@@ -76,6 +76,10 @@ def arithmetic_line(
             f"({small.said(small.amount)}) {small_mark} = {ratio:.2f}."
         )
     places = max(a.decimals, b.decimals)
+    if operation == "sum":
+        total = big.said(round(a.amount + b.amount, places), places)
+        return (f"**{total}**: {labels[0]} ({a.said(a.amount)}) {markers[0]} + {labels[1]} ({b.said(b.amount)}) "
+                f"{markers[1]} = {total}.")  # fmt: skip
     gap = round(big.amount - small.amount, places)
     unit = " percentage points"
     result = big.said(gap, places).replace("%", unit)

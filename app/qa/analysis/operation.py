@@ -31,7 +31,7 @@ from app.qa.decompose.compare import YEARISH
 from app.qa.decompose.patterns import Part
 from app.qa.decompose.split import SOURCE_OPENERS, trailing_aside
 
-Operation = Literal["difference", "ratio"]
+Operation = Literal["difference", "ratio", "sum"]
 LEXICON = Path(__file__).with_name("lexicon") / "operations.yaml"
 COMPARATIVE_TAGS = ("JJR", "RBR")
 VERB_TAGS = ("VB", "VBD", "VBZ", "VBP", "VBN", "VBG", "MD")

@@ -11,6 +11,7 @@ from app.qa.analysis.followup import still_compares, without_value_follow_up
 from app.qa.analysis.listing import concept_predicate, kind_of, without_collection_scope
 from app.qa.analysis.model import QuestionAnalysis
 from app.qa.analysis.operation import Arithmetic, arithmetic_question, lexicon
+from app.qa.analysis.sums import sum_question
 from app.qa.answer_types import expected_type
 from app.qa.decompose.compare import comparative
 from app.qa.decompose.patterns import Part
@@ -39,7 +40,7 @@ def analyse(question: str) -> QuestionAnalysis:
     if predicate is not None:
         return QuestionAnalysis(question, "documents_by_meaning", expected, predicate=predicate,
                                 kind=kind_of(predicate))  # fmt: skip
-    arithmetic = arithmetic_question(question) or counted_than(question)
+    arithmetic = arithmetic_question(question) or counted_than(question) or sum_question(question)
     if arithmetic is not None:
         return QuestionAnalysis(question, "arithmetic", expected, arithmetic=arithmetic, parts=arithmetic.parts,
                                 comparison=comparative(question))  # fmt: skip

@@ -118,10 +118,6 @@ from app.qa.compose import arithmetic_line, value_of
         ("How many times more current does the pump draw at full speed than at half speed?", "ratio",
          ("What current does the pump draw at full speed?", "What current does the pump draw at half speed?"),
          ("Full speed", "Half speed")),
-        # A margin of one over another: what each got, where the question says.
-        ("What was Ann Lee's margin over Bob Ray in Ward 3 in 2018?", "difference",
-         ("What did Ann Lee get in Ward 3 in 2018?", "What did Bob Ray get in Ward 3 in 2018?"),
-         ("Ann Lee", "Bob Ray")),
         ("What is the difference between the French and the Dutch scores of the 2010 survey?", "difference",
          ("What is the French scores of the 2010 survey?", "What is the Dutch scores of the 2010 survey?"),
          ("The French scores of the 2010 survey", "The Dutch scores of the 2010 survey")),

@@ -67,12 +67,12 @@ def arithmetic_question(question: str) -> Arithmetic | None:
     """The operation and the two lookups of an arithmetic question; None for any other question."""
     q = aside_last(" ".join(question.split()).rstrip(" ?.!"))
     low = q.lower()
-    if "how" not in low and "difference" not in low and "gap" not in low and " over " not in low:
+    if "how" not in low and "difference" not in low and "gap" not in low:
         return None
     doc = parse(q)
     moved = comparative_first(doc, lexicon()["quantity"])  # "By how much is A higher than B?"
     found = _comparative_than(parse(moved) if moved else doc) or _by_how_much(doc) or _compared_with(doc)
-    return found or _difference_between(doc) or _margin_over(doc)
+    return found or _difference_between(doc)
 
 
 def _label(phrase: str) -> str:
@@ -312,27 +312,6 @@ def _its_own(context: str, subject: str, owner: str, after: str) -> Arithmetic:
     second = _label(other[: len(other) - len(tail)])
     return Arithmetic("difference", (Part(f"{context}What is {subject}{tail}?", _label(subject)),
                                      Part(f"{context}What is {other}?", second)))  # fmt: skip
-
-
-def _margin_over(doc: Any) -> Arithmetic | None:
-    """ "What was A's margin over B in X?": what A got in X less what B got there; the margin's noun is one of the
-    lexicon's (`margins`), read from the parse (A its possessor, B the object of "over")."""
-    tokens = list(doc)
-    margin = next((t for t in tokens if t.lower_ in lexicon()["margins"] and t.i + 1 < len(tokens)
-                   and tokens[t.i + 1].lower_ == "over"), None)  # fmt: skip
-    if margin is None:
-        return None
-    owner = next((t for t in margin.children if t.dep_ == "poss"), None)
-    beaten = next((t for t in tokens[margin.i + 1].children if t.dep_ == "pobj"), None)
-    if owner is None or beaten is None:
-        return None
-    a = doc[owner.left_edge.i : owner.i + 1].text
-    b_end = next((t.i for t in tokens[beaten.i + 1 :] if t.tag_ in ("IN", "TO") or t.text == ","), len(tokens))
-    b = doc[beaten.left_edge.i : b_end].text
-    rest = doc[b_end:].text.strip(" ,")
-    where = f" {rest}" if rest else ""
-    return Arithmetic("difference", (Part(f"What did {a} get{where}?", _label(a)),
-                                     Part(f"What did {b} get{where}?", _label(b))))  # fmt: skip
 
 
 def _compared_with(doc: Any) -> Arithmetic | None:

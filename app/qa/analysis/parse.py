@@ -9,6 +9,7 @@ from app.qa.analysis.coordination import alternative_parts, coordinated_parts
 from app.qa.analysis.counted import counted_than
 from app.qa.analysis.followup import still_compares, without_value_follow_up
 from app.qa.analysis.listing import concept_predicate, kind_of, without_collection_scope
+from app.qa.analysis.margins import margin_question
 from app.qa.analysis.model import QuestionAnalysis
 from app.qa.analysis.operation import Arithmetic, arithmetic_question, lexicon
 from app.qa.analysis.sums import sum_question
@@ -40,7 +41,8 @@ def analyse(question: str) -> QuestionAnalysis:
     if predicate is not None:
         return QuestionAnalysis(question, "documents_by_meaning", expected, predicate=predicate,
                                 kind=kind_of(predicate))  # fmt: skip
-    arithmetic = arithmetic_question(question) or counted_than(question) or sum_question(question)
+    arithmetic = (arithmetic_question(question) or counted_than(question) or margin_question(question)
+                  or sum_question(question))  # fmt: skip
     if arithmetic is not None:
         return QuestionAnalysis(question, "arithmetic", expected, arithmetic=arithmetic, parts=arithmetic.parts,
                                 comparison=comparative(question))  # fmt: skip

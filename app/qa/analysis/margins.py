@@ -1,0 +1,77 @@
+"""How far one thing stands above another, said with "over": "What was A's margin over B in X?" (a margin noun, A its
+possessor) and "How many BLEU points does A gain over B on X?" (a gaining verb, A its subject): what A got less what
+B got, each asked as the rest of the question says (the nouns and verbs: lexicon/operations.yaml `margins`,
+`gains`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.qa.analysis.grammar import parse
+from app.qa.analysis.operation import Arithmetic, _context, _label, lexicon
+from app.qa.analysis.reworded import aside_last
+from app.qa.decompose.patterns import Part
+
+AUXILIARIES = frozenset({"do", "does", "did", "has", "have", "had", "is", "are", "was", "were", "will", "would"})
+
+
+def margin_question(question: str) -> Arithmetic | None:
+    """The two lookups of a margin asked with "over"; None for any other question."""
+    q = aside_last(" ".join(question.split()).rstrip(" ?.!"))
+    if " over " not in f" {q.lower()} ":
+        return None
+    doc = parse(q)
+    return _margin_over(doc) or _gain_over(doc)
+
+
+def _beaten(doc: Any, over: Any) -> tuple[str, str] | None:
+    """(the thing set below, what follows it: where both are read) of "over B in X"."""
+    tokens = list(doc)
+    beaten = next((t for t in over.children if t.dep_ == "pobj"), None)
+    if beaten is None:
+        return None
+    end = next((t.i for t in tokens[beaten.i + 1 :] if t.tag_ in ("IN", "TO") or t.text == ","), len(tokens))
+    rest = doc[end:].text.strip(" ,")
+    return doc[beaten.left_edge.i : end].text, f" {rest}" if rest else ""
+
+
+def _margin_over(doc: Any) -> Arithmetic | None:
+    """ "What was A's margin over B in X?": the margin's noun one of the lexicon's (`margins`), read from the parse (A
+    its possessor, B the object of "over")."""
+    tokens = list(doc)
+    margin = next((t for t in tokens if t.lower_ in lexicon()["margins"] and t.i + 1 < len(tokens)
+                   and tokens[t.i + 1].lower_ == "over"), None)  # fmt: skip
+    if margin is None:
+        return None
+    owner = next((t for t in margin.children if t.dep_ == "poss"), None)
+    beaten = _beaten(doc, tokens[margin.i + 1])
+    if owner is None or beaten is None:
+        return None
+    a, (b, where) = doc[owner.left_edge.i : owner.i + 1].text, beaten
+    return Arithmetic("difference", (Part(f"What did {a} get{where}?", _label(a)),
+                                     Part(f"What did {b} get{where}?", _label(b))))  # fmt: skip
+
+
+def _gain_over(doc: Any) -> Arithmetic | None:
+    """ "How many BLEU points does the big model gain over the base model on X?": what each gets on X, in the unit said
+    after "how many" ("What BLEU points did the big model get on X?"). Read from the words' order: the small tagger
+    takes "gain" for a noun."""
+    tokens = list(doc)
+    words = [t.lower_ for t in tokens]
+    at = next((k for k in range(1, len(words) - 1) if words[k] == "over" and words[k - 1] in lexicon()["gains"]), None)
+    aux = next((k for k, w in enumerate(words[: at or 0]) if w in AUXILIARIES), None)
+    if at is None or aux is None or aux + 1 >= at - 1:
+        return None
+    stop = next((k for k in range(at + 2, len(tokens)) if tokens[k].tag_ in ("IN", "TO") or words[k] == ","),
+                len(tokens))  # fmt: skip
+    a, b = doc[aux + 1 : at - 1].text, doc[at + 1 : stop].text
+    rest = doc[stop:].text.strip(" ,")
+    where = f" {rest}" if rest else ""
+    how = next((k for k in range(aux) if words[k] == "how" and words[k + 1] in lexicon()["quantity"]), None)
+    if how is None:
+        return None  # "Does A improve over B?" asks whether, not by how much
+    unit = f" {doc[how + 2 : aux].text}" if how + 2 < aux else ""
+    context = _context(doc, how - 1 if how and words[how - 1] == "by" else how)
+    opening = f"{context}what" if context else "What"
+    return Arithmetic("difference", (Part(f"{opening}{unit} did {a} get{where}?", _label(a)),
+                                     Part(f"{opening}{unit} did {b} get{where}?", _label(b))))  # fmt: skip

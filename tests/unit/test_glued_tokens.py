@@ -28,6 +28,7 @@ def test_a_factor_level_printed_against_its_variable_name_is_its_own_words() -> 
     assert tokens("beach_nameCherry Beach") == ["beach", "name", *tokens("Cherry Beach")]
     assert tokens("sexMale") == ["sex", "male"]
     assert tokens("McDonald iPhone") == ["mcdonald", *tokens("iphone")]  # a short run before a capital stays
+    assert tokens("HeavyCache FlashAttention") == [*tokens("heavycache"), *tokens("flashattention")]  # camel-case names
     rows = [["term", "estimate", "std.error"], ["(Intercept)", "2606.45", "115.39"],
             ["beach_nameCherry Beach", "3.17", "0.79"], ["beach_nameSunnyside Beach", "8.43", "0.78"]]  # fmt: skip
     table = TableData(id="b", rows=rows, caption="Table 1: Regression results", columns=rows[0], header_rows=1)

@@ -106,18 +106,20 @@ def _unglued(token: str) -> list[str]:
     return [token]
 
 
-MIN_CASED_RUN = 3  # "nameCherry", "sexMale"; not "McDonald", "iPhone"
+MIN_CASED_RUN = 3  # "nameCherry", "sexMale"; not "iPhone"
 
 
 def _cased_apart(text: str) -> str:
     """A variable's name and its level printed as one word ("beach_nameCherry Beach", "sexMale", as statistics
-    software labels a factor's rows) are two words: a lower-case run of letters meeting a capitalised word."""
+    software labels a factor's rows) are two words: a word, or a part after "_", in lower case meeting a capitalised
+    word. A name in camel case ("HeavyCache", "McDonald") stays one word."""
     out, run = [], 0
     for i, c in enumerate(text):
         nxt = text[i + 1 : i + 2]
         if c.isupper() and run >= MIN_CASED_RUN and nxt.islower():
             out.append(" ")
-        run = run + 1 if c.islower() else 0
+        # lower-case letters since the word (or its part after "_") began; none after a capital
+        run = run + 1 if c.islower() and (run or i == 0 or not text[i - 1].isalpha()) else 0
         out.append(c)
     return "".join(out)
 

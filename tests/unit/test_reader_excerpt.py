@@ -201,6 +201,19 @@ def test_a_sentence_ending_its_passage_is_read_on_into_the_passage_that_follows_
     assert completion(question, [lead], everything, [item, window], {}) is None
 
 
+def test_a_date_asked_for_and_shown_nowhere_is_read_on_into_the_line_that_states_it() -> None:
+    item = ContextItem(1, "p1", "passage", "BUILD: CF 3.0.0")
+    window = ContextItem(2, "p2", "passage", "RELEASE DATE: 9/28/2021", continues="p1")
+    lead = Candidate(item, 0, "BUILD: CF 3.0.0")
+    other = Candidate(ContextItem(3, "p3", "passage", ""), 1, "CF 3.0.0 is a light-weight flight-only app.")
+    question = "When was CF 3.0.0 released?"
+    found = completion(question, [other, lead], [other, lead], [other.item, item, window], {"p1": "p2"})
+    assert found is not None and found[0] == 1 and found[1].text == "RELEASE DATE: 9/28/2021"
+    # A date already shown: a line set like a heading that shares no missing word adds nothing.
+    dated = Candidate(other.item, 1, "CF 3.0.0 was released on 9/28/2021.")
+    assert completion(question, [dated, lead], [dated, lead], [dated.item, item, window], {"p1": "p2"}) is None
+
+
 def test_the_shortlist_takes_few_rows_of_one_table_while_other_items_wait() -> None:
     rows = [_cand(1, 0.9 - i / 100) for i in range(10)]  # one table's rows, all scored above the passages
     passages = [_cand(2, 0.5), _cand(3, 0.4)]

@@ -134,18 +134,31 @@ def completion(
     second alone shares too few words with the question to be chosen."""
     asked = stemmed(question)
     missing = asked - set().union(*(stemmed(c.text) for c in chosen))
-    if not missing:
+    kind = expected_type(question)
+
+    def holds_value(c: Candidate) -> bool:
+        return kind in VALUE_KINDS and any(typed_spans(kind, question, [c.text], "rules"))
+
+    # "BUILD: CF 3.0.0" / "RELEASE DATE: 9/28/2021" for "when was CF 3.0.0 released?": a date or an amount asked
+    # for and no shown sentence states one, the next sentence that does completes the statement.
+    valueless = kind in VALUE_KINDS and not any(holds_value(c) for c in chosen)
+    if not missing and not valueless:
         return None
-    for at, c in enumerate(chosen[: get_settings().answer.content.completed]):
+    # a value is looked for after every shown sentence; a missing word only after the best few
+    completed = len(chosen) if valueless else get_settings().answer.content.completed
+    for at, c in enumerate(chosen[:completed]):
         following = _next_sentence(c, everything, items, next_of)
-        if (
-            following is not None
-            and all(following is not x and following.text != x.text for x in chosen)
-            and not heading_like(following.text)
-            and stemmed(following.text) & missing
-        ):
+        if following is None or any(following is x or following.text == x.text for x in chosen):
+            continue
+        # a line set like a heading ("RELEASE DATE: 9/28/2021") completes the statement only with the value
+        if valueless and holds_value(following):
+            return at, following
+        if not heading_like(following.text) and stemmed(following.text) & missing:
             return at, following
     return None
+
+
+VALUE_KINDS = ("date", "number")
 
 
 def _after_predecessors(chosen: list[Candidate], follows: dict[int, Candidate]) -> list[Candidate]:

@@ -119,7 +119,9 @@ def read(
               limits.max_sentence_chars if i == 0 or c.item.kind == "table" else MAX_EXCERPT_CHARS)
         for i, c in enumerate(chosen)
     )  # fmt: skip
-    value_shown = _holds_value(question, [c for c in chosen if c.overlap > 0], tagger)
+    # A sentence shown as the end of another's statement speaks of the question as that one does.
+    completing = [more[1]] if more is not None else []
+    value_shown = _holds_value(question, [c for c in chosen if c.overlap > 0] + completing, tagger)
     if show:
         assert found is not None
         text = f"**{found.text}** [{found.source.item.marker}]\n\n{sentences}"

@@ -283,6 +283,10 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
          ("What is the Quorra pump's peak flow?", "What is the Quorra pump's idle flow?")),
         ("By how much was the west mill's output lower than the east mill's output?",
          ("What was the west mill's output?", "What was the east mill's output?")),
+        # The unit said between "by how many" and the auxiliary.
+        ("At sequence length 512, by how many ms is FlashAttention's forward runtime lower than Apex FMHA's?",
+         ("At sequence length 512, what is FlashAttention's forward runtime?",
+          "At sequence length 512, what is Apex FMHA's forward runtime?")),
         # "than that of its B version" set against "of the A-grade pump": the pump's B version.
         ("How much higher is the peak flow of the 24-volt RX200 pump than that of its 12-volt version?",
          ("What is the peak flow of the 24-volt RX200 pump?",

@@ -24,18 +24,25 @@ def aside_last(q: str) -> str:
     return f"{q[:start]} {q[end + 1 :].strip()}, {aside}"
 
 
+MAX_UNIT_WORDS = 3  # "by how many percentage points is …"
+
+
 def comparative_first(doc: Any, quantity: Collection[str]) -> str | None:
     """ "By how much is A's X higher than its Y?" → "How much higher is A's X than its Y?"; None for any other
     question (`doc` is its spaCy parse; `quantity` the words after "how": much, many)."""
     tokens = list(doc)
     by = next((t.i for t in tokens[:-4] if t.lower_ == "by" and tokens[t.i + 1].lower_ == "how"
                and tokens[t.i + 2].lower_ in quantity), None)  # fmt: skip
-    if by is None or tokens[by + 3].lower_ not in ("is", "was", "are", "were"):
+    # "by how many ms is …": up to MAX_UNIT_WORDS words of unit before the auxiliary, kept before the comparative
+    at = next((k for k in range(by + 3, min(by + 4 + MAX_UNIT_WORDS, len(tokens))) if by is not None
+               and tokens[k].lower_ in ("is", "was", "are", "were")), None)  # fmt: skip
+    if by is None or at is None:
         return None
-    aux = tokens[by + 3]
+    aux = tokens[at]
     comparative = next((t for t in tokens[aux.i + 1 : -1] if t.tag_ in COMPARATIVE_TAGS), None)
     if comparative is None or tokens[comparative.i + 1].lower_ != "than" or comparative.i == aux.i + 1:
         return None
     how = f"{doc[:by].text} how" if by else "How"
-    asked = f"{how} {tokens[by + 2].text} {comparative.text} {aux.text} {doc[aux.i + 1 : comparative.i].text} "
+    unit = f" {doc[by + 3 : at].text}" if at > by + 3 else ""
+    asked = f"{how} {tokens[by + 2].text}{unit} {comparative.text} {aux.text} {doc[aux.i + 1 : comparative.i].text} "
     return asked + doc[comparative.i + 1 :].text

@@ -34,9 +34,11 @@ def comparative_first(doc: Any, quantity: Collection[str]) -> str | None:
     by = next((t.i for t in tokens[:-4] if t.lower_ == "by" and tokens[t.i + 1].lower_ == "how"
                and tokens[t.i + 2].lower_ in quantity), None)  # fmt: skip
     # "by how many ms is …": up to MAX_UNIT_WORDS words of unit before the auxiliary, kept before the comparative
-    at = next((k for k in range(by + 3, min(by + 4 + MAX_UNIT_WORDS, len(tokens))) if by is not None
-               and tokens[k].lower_ in ("is", "was", "are", "were")), None)  # fmt: skip
-    if by is None or at is None:
+    if by is None:
+        return None
+    at = next((k for k in range(by + 3, min(by + 4 + MAX_UNIT_WORDS, len(tokens)))
+               if tokens[k].lower_ in ("is", "was", "are", "were")), None)  # fmt: skip
+    if at is None:
         return None
     aux = tokens[at]
     comparative = next((t for t in tokens[aux.i + 1 : -1] if t.tag_ in COMPARATIVE_TAGS), None)

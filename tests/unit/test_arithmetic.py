@@ -283,6 +283,10 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
          ("What is the Quorra pump's peak flow?", "What is the Quorra pump's idle flow?")),
         ("By how much was the west mill's output lower than the east mill's output?",
          ("What was the west mill's output?", "What was the east mill's output?")),
+        # A comparative the small tagger calls an adverb ("milliseconds longer": RB), known from the lexicon.
+        ("How many milliseconds longer is the sensor's conversion time at 12-bit resolution than at 9-bit resolution?",
+         ("How long is the sensor's conversion time at 12-bit resolution?",
+          "How long is the sensor's conversion time at 9-bit resolution?")),
         # The unit said between "by how many" and the auxiliary.
         ("At sequence length 512, by how many ms is FlashAttention's forward runtime lower than Apex FMHA's?",
          ("At sequence length 512, what is FlashAttention's forward runtime?",

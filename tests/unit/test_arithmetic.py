@@ -287,6 +287,11 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
         ("How many milliseconds longer is the sensor's conversion time at 12-bit resolution than at 9-bit resolution?",
          ("How long is the sensor's conversion time at 12-bit resolution?",
           "How long is the sensor's conversion time at 9-bit resolution?")),
+        # "the lowest" set against "the highest nitrate value": the lowest nitrate value; a unit with a slash.
+        ("By how many mg/kg did the highest nitrate value exceed the lowest?",
+         ("What was the highest nitrate value?", "What was the lowest nitrate value?")),
+        ("By how much did the highest score beat the lowest in Table 2?",
+         ("What is the highest score in Table 2?", "What is the lowest score in Table 2?")),
         # The unit said between "by how many" and the auxiliary.
         ("At sequence length 512, by how many ms is FlashAttention's forward runtime lower than Apex FMHA's?",
          ("At sequence length 512, what is FlashAttention's forward runtime?",

@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
-from app.qa.analysis.phrases import SPACED, possessive
+from app.qa.analysis.phrases import SPACED, possessive, word_lists
 from app.qa.decompose.compare import CAPITALISED, YEARISH
 
 # Where a prepositional phrase ends: at the next one.
@@ -105,3 +106,21 @@ def contrast_peeled(clause: str, other: str, both: str, prepositional: bool) -> 
         if found is not None:
             return shorter, found, f" {tail}{both}"
     return other, None, both
+
+
+@cache
+def _superlatives() -> frozenset[str]:
+    words = word_lists("question_words")
+    return frozenset(w for w in (*words["more"], *words["less"]) if w.endswith("est"))
+
+
+def superlative_stand_in(thing: str, subject: str) -> str | None:
+    """ "the lowest" set against "the highest nitrate value": "the lowest nitrate value"; None unless `thing` is "the"
+    and a superlative and `subject` says another one."""
+    words, said = thing.split(), subject.split()
+    if len(words) != 2 or words[0].lower() != "the" or words[1].lower() not in _superlatives():
+        return None
+    at = next((k for k, w in enumerate(said) if w.lower() in _superlatives()), None)
+    if at is None or said[at].lower() == words[1].lower():
+        return None
+    return " ".join([*said[:at], words[1], *said[at + 1 :]])

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 import yaml
 
-from app.qa.analysis.contrast import PREPOSITIONS, contrast, contrast_peeled
+from app.qa.analysis.contrast import PREPOSITIONS, contrast, contrast_peeled, superlative_stand_in
 from app.qa.analysis.grammar import condition_start, parse
 from app.qa.analysis.listing import lexicon as document_words
 from app.qa.analysis.phrases import Phrases, possessive
@@ -228,8 +228,9 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
     in X?"."""
     text = doc.text
     # "by how many percentage points did …": up to three words of unit, none of them the auxiliary itself.
-    m = re.match(r"^(?P<context>.*?)\bby how (?:much|many)(?:\s+(?!(?:did|does|do|has|have|had|was|were|is|are)\b)\w+)"
-                 r"{0,3}\s+(?:did|does|do|has|have|had|was|were|is|are)\s+(?P<rest>.+)$", text, re.I)  # fmt: skip
+    m = re.match(r"^(?P<context>.*?)\bby how (?:much|many)"
+                 r"(?:\s+(?!(?:did|does|do|has|have|had|was|were|is|are)\b)[\w/]+){0,3}"
+                 r"\s+(?:did|does|do|has|have|had|was|were|is|are)\s+(?P<rest>.+)$", text, re.I)  # fmt: skip
     if m is None:
         return None
     context = (m.group("context").strip() + " ") if m.group("context").strip() else ""
@@ -274,6 +275,10 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
         if other != after:
             return Arithmetic("difference", (Part(f"{context}What were {subject}?", _label(subject)),
                                              Part(f"{context}What were {other}?", _label(other))))  # fmt: skip
+    if subject and outdone and (lower := superlative_stand_in(after, subject)) is not None:
+        # "did the highest nitrate value exceed the lowest": the lowest nitrate value
+        return Arithmetic("difference", (Part(f"{context}What was {subject}?", _label(subject)),
+                                         Part(f"{context}What was {lower}?", _label(lower))))  # fmt: skip
     owned = possessive(subject) if subject and outdone else None
     if owned is not None and (theirs := after.rstrip(" ?.!")).endswith(("'s", "’s")):
         # "does A's overall score beat B's?": B's overall score
@@ -283,6 +288,7 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
     beaten = re.match(r"^(?P<b>.+?)\s+(?:in|on|for)\s+(?P<what>.+)$", after)
     if beaten is not None and subject and verb.text.lower() in lexicon()["outdo"]:
         what, b = beaten.group("what"), _stand_in(beaten.group("b"), subject)
+        b = superlative_stand_in(b, subject) or b  # "did the highest score beat the lowest in Table 2"
         if TABLE_LABEL.match(what):  # "… exceed that of B in Table 2": the table both are read from
             return Arithmetic("difference", (Part(f"{context}What is {subject} in {what}?", _label(subject)),
                                              Part(f"{context}What is {b} in {what}?", _label(b))))  # fmt: skip

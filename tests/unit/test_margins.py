@@ -25,6 +25,12 @@ from app.qa.analysis.parse import analyse
         ("In Table 3, how much does GPT-4 improve over GPT-3.5 on MMLU?",
          ("In Table 3, what did GPT-4 get on MMLU?", "In Table 3, what did GPT-3.5 get on MMLU?"),
          ("GPT-4", "GPT-3.5")),
+        # "separate A from B": how far apart, each asked alone ("that of gasoline" takes the first thing's noun).
+        ("In the CPI release, how many percentage points separate the change in electricity prices from that of "
+         "gasoline?",
+         ("In the CPI release, what is the change in electricity prices?",
+          "In the CPI release, what is the change in gasoline?"),
+         ("The change in electricity prices", "The change in gasoline")),
     ],
 )  # fmt: skip
 def test_a_margin_over_another_becomes_two_lookups(
@@ -41,7 +47,8 @@ def test_a_margin_over_another_becomes_two_lookups(
     "question",
     ["Does the big model improve over the base model?",  # whether, not by how much
      "Which party had a lead over the others in 2010?",  # no one's margin: nothing to subtract
-     "How many points were scored over the season?"],
+     "How many points were scored over the season?",
+     "What separates cats from dogs?"],  # no quantity asked
 )  # fmt: skip
 def test_no_margin_without_two_things_and_a_quantity_asked(question: str) -> None:
     assert margin_question(question) is None

@@ -1,14 +1,14 @@
-"""How far one thing stands above another, said with "over": "What was A's margin over B in X?" (a margin noun, A its
-possessor) and "How many BLEU points does A gain over B on X?" (a gaining verb, A its subject): what A got less what
-B got, each asked as the rest of the question says (the nouns and verbs: lexicon/operations.yaml `margins`,
-`gains`)."""
+"""How far one thing stands from another, said with "over" or "from": "What was A's margin over B in X?" (a margin
+noun, A its possessor), "How many BLEU points does A gain over B on X?" (a gaining verb, A its subject) and "How many
+points separate A from B?": what A got less what B got, each asked as the rest of the question says (the nouns and
+verbs: lexicon/operations.yaml `margins`, `gains`, `separates`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from app.qa.analysis.grammar import parse
-from app.qa.analysis.operation import Arithmetic, _context, _label, lexicon
+from app.qa.analysis.operation import Arithmetic, _context, _label, _stand_in, lexicon
 from app.qa.analysis.reworded import aside_last
 from app.qa.decompose.patterns import Part
 
@@ -18,10 +18,11 @@ AUXILIARIES = frozenset({"do", "does", "did", "has", "have", "had", "is", "are",
 def margin_question(question: str) -> Arithmetic | None:
     """The two lookups of a margin asked with "over"; None for any other question."""
     q = aside_last(" ".join(question.split()).rstrip(" ?.!"))
-    if " over " not in f" {q.lower()} ":
+    low = f" {q.lower()} "
+    if " over " not in low and " from " not in low:
         return None
     doc = parse(q)
-    return _margin_over(doc) or _gain_over(doc)
+    return _margin_over(doc) or _gain_over(doc) or _separate_from(doc)
 
 
 def _beaten(doc: Any, over: Any) -> tuple[str, str] | None:
@@ -75,3 +76,18 @@ def _gain_over(doc: Any) -> Arithmetic | None:
     opening = f"{context}what" if context else "What"
     return Arithmetic("difference", (Part(f"{opening}{unit} did {a} get{where}?", _label(a)),
                                      Part(f"{opening}{unit} did {b} get{where}?", _label(b))))  # fmt: skip
+
+
+def _separate_from(doc: Any) -> Arithmetic | None:
+    """ "How many percentage points separate the change in electricity prices from that of gasoline?": each thing
+    asked alone ("that of gasoline" standing for "the change in gasoline prices" is the first thing's noun)."""
+    words = [t.lower_ for t in doc]
+    at = next((k for k, w in enumerate(words) if w in lexicon()["separates"]), None)
+    how = next((k for k in range(at or 0) if words[k] == "how" and words[k + 1] in lexicon()["quantity"]), None)
+    apart = next((k for k in range(at + 2, len(words)) if words[k] == "from"), None) if at is not None else None
+    if at is None or how is None or apart is None:
+        return None
+    a, b = doc[at + 1 : apart].text.strip(" ,"), _stand_in(doc[apart + 1 :].text.strip(" ,"), doc[at + 1 : apart].text)
+    context = _context(doc, how)
+    opening = f"{context}what is" if context else "What is"
+    return Arithmetic("difference", (Part(f"{opening} {a}?", _label(a)), Part(f"{opening} {b}?", _label(b))))

@@ -31,6 +31,12 @@ from app.qa.analysis.parse import analyse
          ("In the CPI release, what is the change in electricity prices?",
           "In the CPI release, what is the change in gasoline?"),
          ("The change in electricity prices", "The change in gasoline")),
+        # "ahead of B was A": A less B; "behind B was A": B less A.
+        ("After 20 epochs, how many BLEU points ahead of NLLB-200 was BanglaT5 in the dialect study?",
+         ("After 20 epochs, what BLEU points did BanglaT5 get in the dialect study?",
+          "After 20 epochs, what BLEU points did NLLB-200 get in the dialect study?"), ("BanglaT5", "NLLB-200")),
+        ("How many seconds behind the leader was Smith?",
+         ("What seconds did the leader get?", "What seconds did Smith get?"), ("The leader", "Smith")),
     ],
 )  # fmt: skip
 def test_a_margin_over_another_becomes_two_lookups(
@@ -48,7 +54,8 @@ def test_a_margin_over_another_becomes_two_lookups(
     ["Does the big model improve over the base model?",  # whether, not by how much
      "Which party had a lead over the others in 2010?",  # no one's margin: nothing to subtract
      "How many points were scored over the season?",
-     "What separates cats from dogs?"],  # no quantity asked
+     "What separates cats from dogs?",  # no quantity asked
+     "How many of the runners were ahead of Smith?"],
 )  # fmt: skip
 def test_no_margin_without_two_things_and_a_quantity_asked(question: str) -> None:
     assert margin_question(question) is None

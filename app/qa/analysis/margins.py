@@ -1,7 +1,7 @@
-"""How far one thing stands from another, said with "over" or "from": "What was A's margin over B in X?" (a margin
-noun, A its possessor), "How many BLEU points does A gain over B on X?" (a gaining verb, A its subject) and "How many
-points separate A from B?": what A got less what B got, each asked as the rest of the question says (the nouns and
-verbs: lexicon/operations.yaml `margins`, `gains`, `separates`)."""
+"""How far one thing stands from another: "What was A's margin over B in X?" (a margin noun, A its possessor), "How
+many BLEU points does A gain over B on X?" (a gaining verb, A its subject), "How many points separate A from B?" and
+"How many points ahead of B was A?": what A got less what B got, each asked as the rest of the question says (the
+nouns and verbs: lexicon/operations.yaml `margins`, `gains`, `separates`, `ahead`, `behind`)."""
 
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ def margin_question(question: str) -> Arithmetic | None:
     """The two lookups of a margin asked with "over"; None for any other question."""
     q = aside_last(" ".join(question.split()).rstrip(" ?.!"))
     low = f" {q.lower()} "
-    if " over " not in low and " from " not in low:
+    if not any(f" {word} " in low for word in ("over", "from", *lexicon()["ahead"], *lexicon()["behind"])):
         return None
     doc = parse(q)
-    return _margin_over(doc) or _gain_over(doc) or _separate_from(doc)
+    return _margin_over(doc) or _gain_over(doc) or _separate_from(doc) or _ahead_of(doc)
 
 
 def _beaten(doc: Any, over: Any) -> tuple[str, str] | None:
@@ -91,3 +91,30 @@ def _separate_from(doc: Any) -> Arithmetic | None:
     context = _context(doc, how)
     opening = f"{context}what is" if context else "What is"
     return Arithmetic("difference", (Part(f"{opening} {a}?", _label(a)), Part(f"{opening} {b}?", _label(b))))
+
+
+def _ahead_of(doc: Any) -> Arithmetic | None:
+    """ "How many BLEU points ahead of NLLB-200 was BanglaT5 in the dialect study?": what each got there, in the unit
+    said after "how many"; "behind" sets them the other way round."""
+    tokens = list(doc)
+    words = [t.lower_ for t in tokens]
+    placed = lexicon()["ahead"] | lexicon()["behind"]
+    at = next((k for k in range(1, len(words) - 2) if words[k] in placed), None)
+    how = next((k for k in range(at or 0) if words[k] == "how" and words[k + 1] in lexicon()["quantity"]), None)
+    if at is None or how is None:
+        return None
+    start = at + 2 if words[at + 1] == "of" else at + 1  # "ahead of B", "behind B"
+    aux = next((k for k in range(start, len(words)) if words[k] in AUXILIARIES), None)
+    if aux is None or aux == start or aux + 1 >= len(tokens):
+        return None
+    stop = next((k for k in range(aux + 2, len(tokens)) if tokens[k].tag_ in ("IN", "TO") or words[k] == ","),
+                len(tokens))  # fmt: skip
+    b, a = doc[start:aux].text, doc[aux + 1 : stop].text
+    rest = doc[stop:].text.strip(" ,")
+    where = f" {rest}" if rest else ""
+    unit = f" {doc[how + 2 : at].text}" if how + 2 < at else ""
+    context = _context(doc, how)
+    opening = f"{context}what" if context else "What"
+    first, second = (a, b) if words[at] in lexicon()["ahead"] else (b, a)
+    return Arithmetic("difference", (Part(f"{opening}{unit} did {first} get{where}?", _label(first)),
+                                     Part(f"{opening}{unit} did {second} get{where}?", _label(second))))  # fmt: skip

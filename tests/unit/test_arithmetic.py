@@ -292,6 +292,9 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
          ("What was the highest nitrate value?", "What was the lowest nitrate value?")),
         ("By how much did the highest score beat the lowest in Table 2?",
          ("What is the highest score in Table 2?", "What is the lowest score in Table 2?")),
+        # The first thing named in more words than the other ("the Final model" against "model1"): not cut at "the".
+        ("How much higher is the intercept estimate of the Final model than the intercept estimate of model1?",
+         ("What is the intercept estimate of the Final model?", "What is the intercept estimate of model1?")),
         # The unit said between "by how many" and the auxiliary.
         ("At sequence length 512, by how many ms is FlashAttention's forward runtime lower than Apex FMHA's?",
          ("At sequence length 512, what is FlashAttention's forward runtime?",

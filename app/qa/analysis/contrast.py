@@ -39,6 +39,24 @@ def _outside_asides(clause: str) -> list[re.Match[str]]:
     return words
 
 
+MIN_SHARED_OPENING = 3  # "the intercept estimate of"
+UNFINISHED = PREPOSITIONS | {"the", "a", "an"}  # no phrase ends on these
+
+
+def _shared_opening(said: list[re.Match[str]], starts: list[int], other: str) -> tuple[int, int] | None:
+    """ "the intercept estimate of the Final model" against "the intercept estimate of model1": the clause's last
+    phrase that opens with the other's words but its last, run to the clause's end (the two things named in as many
+    words or not); None when no phrase shares MIN_SHARED_OPENING words of the other's opening."""
+    opening = [w.lower() for w in other.split()[:-1]]
+    if len(opening) < MIN_SHARED_OPENING:
+        return None
+    for i in reversed(starts):
+        words = [w.group(0).lower() for w in said[i : i + len(opening) + 1]]
+        if words[: len(opening)] == opening and len(words) > len(opening):
+            return said[i].start(), said[-1].end()
+    return None
+
+
 def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] | None:
     head = other.split(" ", 1)[0].lower()
     said = _outside_asides(clause)
@@ -59,6 +77,10 @@ def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] |
         ends = [i for i, w in enumerate(said) if w.group(0).lower() == tail and i + 1 >= length]
         ends = [] if last is not None or owned else ends
         last = ends[-1] - length + 1 if ends else last
+        if last is not None and said[last + length - 1].group(0).lower() in UNFINISHED:
+            # as many words end on "the" ("the intercept estimate of the" for "… of the Final model"): the thing is
+            # named in more words than the other one
+            return _shared_opening(said, starts, other)
         return None if last is None else (said[last].start(), said[last + length - 1].end())
     if other[:1].isupper() and (joined := _joined_names(clause, other)) is not None:
         return joined

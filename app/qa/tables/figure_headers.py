@@ -26,7 +26,8 @@ def headed_by_named_figure(table: TableData, header_rows: int, question: str) ->
     name, figures = (first[0].strip(), [c.strip() for c in first[1:]]) if first else ("", [])
     if not name or is_number(name) or len(figures) < MIN_FIGURE_HEADERS or not all(f.isdecimal() for f in figures):
         return table
-    if sum(f in _numbers_said(question) for f in figures) != 1:
+    said = _numbers_said(question)
+    if sum(f in said for f in figures) != 1:
         return table
     if not all(r and r[0].strip() and not is_number(r[0]) for r in below):
         return table

@@ -57,25 +57,18 @@ def _gain_over(doc: Any) -> Arithmetic | None:
     """ "How many BLEU points does the big model gain over the base model on X?": what each gets on X, in the unit said
     after "how many" ("What BLEU points did the big model get on X?"). Read from the words' order: the small tagger
     takes "gain" for a noun."""
-    tokens = list(doc)
-    words = [t.lower_ for t in tokens]
+    words = [t.lower_ for t in doc]
     at = next((k for k in range(1, len(words) - 1) if words[k] == "over" and words[k - 1] in lexicon()["gains"]), None)
     aux = next((k for k, w in enumerate(words[: at or 0]) if w in AUXILIARIES), None)
     if at is None or aux is None or aux + 1 >= at - 1:
         return None
-    stop = next((k for k in range(at + 2, len(tokens)) if tokens[k].tag_ in ("IN", "TO") or words[k] == ","),
-                len(tokens))  # fmt: skip
-    a, b = doc[aux + 1 : at - 1].text, doc[at + 1 : stop].text
-    rest = doc[stop:].text.strip(" ,")
-    where = f" {rest}" if rest else ""
-    how = next((k for k in range(aux) if words[k] == "how" and words[k + 1] in lexicon()["quantity"]), None)
+    how = _how_many(words, aux)
     if how is None:
         return None  # "Does A improve over B?" asks whether, not by how much
+    stop, where = _to_preposition(doc, at + 2)
     unit = f" {doc[how + 2 : aux].text}" if how + 2 < aux else ""
-    context = _context(doc, how - 1 if how and words[how - 1] == "by" else how)
-    opening = f"{context}what" if context else "What"
-    return Arithmetic("difference", (Part(f"{opening}{unit} did {a} get{where}?", _label(a)),
-                                     Part(f"{opening}{unit} did {b} get{where}?", _label(b))))  # fmt: skip
+    by = how > 0 and words[how - 1] == "by"
+    return _each_got(doc, how, unit, (doc[aux + 1 : at - 1].text, doc[at + 1 : stop].text), where, by)
 
 
 def _separate_from(doc: Any) -> Arithmetic | None:
@@ -83,7 +76,7 @@ def _separate_from(doc: Any) -> Arithmetic | None:
     asked alone ("that of gasoline" standing for "the change in gasoline prices" is the first thing's noun)."""
     words = [t.lower_ for t in doc]
     at = next((k for k, w in enumerate(words) if w in lexicon()["separates"]), None)
-    how = next((k for k in range(at or 0) if words[k] == "how" and words[k + 1] in lexicon()["quantity"]), None)
+    how = _how_many(words, at or 0)
     apart = next((k for k in range(at + 2, len(words)) if words[k] == "from"), None) if at is not None else None
     if at is None or how is None or apart is None:
         return None
@@ -96,25 +89,38 @@ def _separate_from(doc: Any) -> Arithmetic | None:
 def _ahead_of(doc: Any) -> Arithmetic | None:
     """ "How many BLEU points ahead of NLLB-200 was BanglaT5 in the dialect study?": what each got there, in the unit
     said after "how many"; "behind" sets them the other way round."""
-    tokens = list(doc)
-    words = [t.lower_ for t in tokens]
+    words = [t.lower_ for t in doc]
     placed = lexicon()["ahead"] | lexicon()["behind"]
     at = next((k for k in range(1, len(words) - 2) if words[k] in placed), None)
-    how = next((k for k in range(at or 0) if words[k] == "how" and words[k + 1] in lexicon()["quantity"]), None)
+    how = _how_many(words, at or 0)
     if at is None or how is None:
         return None
     start = at + 2 if words[at + 1] == "of" else at + 1  # "ahead of B", "behind B"
     aux = next((k for k in range(start, len(words)) if words[k] in AUXILIARIES), None)
-    if aux is None or aux == start or aux + 1 >= len(tokens):
+    if aux is None or aux == start or aux + 1 >= len(words):
         return None
-    stop = next((k for k in range(aux + 2, len(tokens)) if tokens[k].tag_ in ("IN", "TO") or words[k] == ","),
-                len(tokens))  # fmt: skip
+    stop, where = _to_preposition(doc, aux + 2)
     b, a = doc[start:aux].text, doc[aux + 1 : stop].text
-    rest = doc[stop:].text.strip(" ,")
-    where = f" {rest}" if rest else ""
     unit = f" {doc[how + 2 : at].text}" if how + 2 < at else ""
-    context = _context(doc, how)
+    return _each_got(doc, how, unit, (a, b) if words[at] in lexicon()["ahead"] else (b, a), where)
+
+
+def _how_many(words: list[str], before: int) -> int | None:
+    """Where "how much/many" stands before the word at `before`."""
+    return next((k for k in range(before) if words[k] == "how" and words[k + 1] in lexicon()["quantity"]), None)
+
+
+def _to_preposition(doc: Any, start: int) -> tuple[int, str]:
+    """(where the phrase opened at `start` ends: its next preposition or comma, what follows it)."""
+    end = next((k for k in range(start, len(doc)) if doc[k].tag_ in ("IN", "TO") or doc[k].text == ","), len(doc))
+    rest = doc[end:].text.strip(" ,")
+    return end, f" {rest}" if rest else ""
+
+
+def _each_got(doc: Any, how: int, unit: str, things: tuple[str, str], where: str, by: bool = False) -> Arithmetic:
+    """ "What BLEU points did A get on X?" of each thing, after the question's opening words."""
+    context = _context(doc, how - 1 if by else how)
     opening = f"{context}what" if context else "What"
-    first, second = (a, b) if words[at] in lexicon()["ahead"] else (b, a)
-    return Arithmetic("difference", (Part(f"{opening}{unit} did {first} get{where}?", _label(first)),
-                                     Part(f"{opening}{unit} did {second} get{where}?", _label(second))))  # fmt: skip
+    a, b = things
+    return Arithmetic("difference", (Part(f"{opening}{unit} did {a} get{where}?", _label(a)),
+                                     Part(f"{opening}{unit} did {b} get{where}?", _label(b))))  # fmt: skip

@@ -145,12 +145,30 @@ def note_rows(rows: list[list[str]]) -> int:
     of running text, in the first column. Carried over every column they would make every header the same."""
     k = 0
     while k < min(len(rows) - 1, 6):
-        filled = [c for c in rows[k] if c.strip()]
         # In the first column: a lone header over a table's one column of figures is no note.
-        if len(filled) != 1 or not rows[k][0].strip() or len(filled[0].split()) < NOTE_WORDS:
+        if not _lone_first(rows[k]) or (len(rows[k][0].split()) < NOTE_WORDS and not _header_below(rows, k)):
             break
         k += 1
     return k
+
+
+def _lone_first(row: list[str]) -> bool:
+    return bool(row) and bool(row[0].strip()) and not any(c.strip() for c in row[1:])
+
+
+HEADER_MIN_CELLS = 3  # a row of this many worded cells, its first one filled, heads the columns below it
+
+
+def _header_below(rows: list[list[str]], k: int) -> bool:
+    """Row k and any lone first cells after it ("ELECTRICAL CHARACTERISTICS", "(VCC = 2.3V to 5.5V, …)") stand
+    over a row of worded cells ("PARAMETER | MIN | TYP | MAX | UNITS"): a title and its conditions, not headers."""
+    j = k + 1
+    while j < min(len(rows), 7) and _lone_first(rows[j]):
+        j += 1
+    if j >= min(len(rows), 7):
+        return False
+    cells = [c for c in rows[j] if c.strip()]
+    return bool(rows[j][0].strip()) and len(cells) >= HEADER_MIN_CELLS and not any(is_number(c) for c in cells)
 
 
 def _period(row: list[str]) -> tuple[int, int] | None:

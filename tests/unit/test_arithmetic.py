@@ -303,6 +303,14 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
         ("How much higher is the peak flow of the 24-volt RX200 pump than that of its 12-volt version?",
          ("What is the peak flow of the 24-volt RX200 pump?",
           "What is the peak flow of the 12-volt version of the pump?")),
+        # A unit the tagger reads as a name and a verb ("WER points"), said between "how many" and the comparative.
+        ("How many WER points lower on dev-other is the small model than the baseline in the comparison table?",
+         ("What on dev-other is the small model in the comparison table?",
+          "What on dev-other is the baseline model in the comparison table?")),
+        # A unit of symbols ("°C/W"); "its … value" stands for the first thing's measure.
+        ("By how many °C/W does the chip's junction-to-ambient thermal impedance exceed its junction-to-case value?",
+         ("What is the chip's junction-to-ambient thermal impedance?",
+          "What is the chip's junction-to-case thermal impedance?")),
         # A document named after the beaten thing is where both are read; the beaten thing has the first's measure.
         ("By how many points does the tree model's recall beat the keyword baseline in the river flow study?",
          ("What is the tree model's recall in the river flow study?",

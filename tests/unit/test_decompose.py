@@ -70,6 +70,10 @@ from app.qa.which_documents import DocumentMatch
             "Across how many languages is the training data spread, and how many parameters did PaLM have?",
             ["Across how many languages is the training data spread?", "How many parameters did PaLM have?"],
         ),
+        (  # a thing asked anew after "and what", then its verb
+            "What 7-bit address does the clock chip respond to, and what 7-bit address does the compass chip use?",
+            ["What 7-bit address does the clock chip respond to?", "What 7-bit address does the compass chip use?"],
+        ),
         (  # a hedge on the second question's amount belongs to neither
             "How many drivers did the carrier employ in March 2023, and roughly how long will the battery last?",
             ["How many drivers did the carrier employ in March 2023?", "How long will the battery last?"],

@@ -22,7 +22,7 @@ import yaml
 from app.qa.analysis.contrast import PREPOSITIONS, contrast, contrast_peeled, superlative_stand_in
 from app.qa.analysis.grammar import condition_start, parse
 from app.qa.analysis.listing import lexicon as document_words
-from app.qa.analysis.phrases import Phrases, possessive
+from app.qa.analysis.phrases import Phrases, measure_said, possessive
 from app.qa.analysis.reworded import aside_last, comparative_first
 from app.qa.answer_types import QUANTITY_WORDS
 from app.qa.classify.patterns import TABLE_LABEL
@@ -35,6 +35,7 @@ Operation = Literal["difference", "ratio", "sum"]
 LEXICON = Path(__file__).with_name("lexicon") / "operations.yaml"
 COMPARATIVE_TAGS = ("JJR", "RBR")
 VERB_TAGS = ("VB", "VBD", "VBZ", "VBP", "VBN", "VBG", "MD")
+NOT_UNIT = ("AUX", "ADP", "DET", "PRON", "SCONJ", "CCONJ", "PART", "PUNCT")
 _PREPOSITIONS = "|".join(sorted(PREPOSITIONS))
 ITS = Phrases.of(["its", "their"])
 MAX_UNIT_WORDS = 3  # "how many percentage points higher": the longest unit said between "how many" and the comparative
@@ -131,7 +132,9 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
     ratio = i < len(tokens) and tokens[i].lower_ in words["times"]
     i += int(ratio)
     # "how many percentage points higher", "how many votes more": the unit the difference is counted in.
-    unit_end = next((k for k in range(i, min(i + MAX_UNIT_WORDS + 1, len(tokens))) if tokens[k].pos_ != "NOUN"), i)
+    # The unit runs to the comparative; the small tagger may call its words names or verbs ("WER points lower").
+    unit_end = next((k for k in range(i, min(i + MAX_UNIT_WORDS + 1, len(tokens)))
+                     if _comparative(tokens[k]) or tokens[k].pos_ in NOT_UNIT), i)  # fmt: skip
     unit = ""
     if not ratio and unit_end > i and unit_end < len(tokens) and _comparative(tokens[unit_end]):
         unit, i = doc[i:unit_end].text, unit_end
@@ -227,9 +230,10 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
     """ "By how much did X grow from A to B?", "… rise in A compared with B?", "By how many points does A beat B
     in X?"."""
     text = doc.text
-    # "by how many percentage points did …": up to three words of unit, none of them the auxiliary itself.
+    # "by how many percentage points did …", "by how many °C/W does …": up to three words of unit, none of them the
+    # auxiliary itself.
     m = re.match(r"^(?P<context>.*?)\bby how (?:much|many)"
-                 r"(?:\s+(?!(?:did|does|do|has|have|had|was|were|is|are)\b)[\w/]+){0,3}"
+                 r"(?:\s+(?!(?:did|does|do|has|have|had|was|were|is|are)\b)[^\s,?]+){0,3}"
                  r"\s+(?:did|does|do|has|have|had|was|were|is|are)\s+(?P<rest>.+)$", text, re.I)  # fmt: skip
     if m is None:
         return None
@@ -317,9 +321,10 @@ def _its_own(context: str, subject: str, owner: str, after: str) -> Arithmetic:
     """ "did the GRU's accuracy on A exceed its accuracy on B in the sentiment report": the owner's same measure on
     another thing. The last phrase of the object ("in the sentiment report") may name where both are read: each
     part is asked with it."""
-    other = f"{owner}'s {after.split(None, 1)[1]}"
     cut = max(after.rfind(" in "), after.rfind(" according to "))
     tail = after[cut:] if cut > after.find(" ", after.find(" ") + 1) else ""
+    measure = measure_said(subject, after[: len(after) - len(tail)].split(None, 1)[1], lexicon()["measure_stand_ins"])
+    other = f"{owner}'s {measure}{tail}"
     second = _label(other[: len(other) - len(tail)])
     return Arithmetic("difference", (Part(f"{context}What is {subject}{tail}?", _label(subject)),
                                      Part(f"{context}What is {other}?", second)))  # fmt: skip

@@ -25,6 +25,8 @@ JOINT = re.compile(
     # "…, and roughly how long will …": a hedge on the next question's amount is no part of either question
     r"(?:(?:roughly|approximately|about)\s+)?"
     rf"(?=(?:what|when|where|how|why)\s+{AUX}\b|how\s+[\w-]+\s+{AUX}\b"
+    # "…, and what 7-bit address does the compass chip use?": a thing asked anew, then its verb.
+    rf"|what\s+(?:[\w-]+\s+){{1,4}}{AUX}\b"
     # "..., and how big a percentage change is that ...": a measure and what it measures.
     rf"|how\s+(?:big|large|small|high|low|long|far|old)\s+an?\s+(?:[\w-]+\s+){{1,3}}{AUX}\b"
     # "..., and how many airplanes does ...", "... and what percentage followed ...": an amount asked anew.

@@ -12,6 +12,7 @@ from app.qa.tables.bound_columns import bound_words, row_unit
 from app.qa.tables.figure_headers import headed_by_named_figure
 from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.matching import (
+    SYMBOL_HEADER,
     Pick,
     best_column,
     best_row,
@@ -179,6 +180,10 @@ def cell_answer(
             # of amounts and of percentages, the kind asked for is read when one column is of it.
             share = SHARE_ASKS.said(question)
             numeric = [c for c in numeric if percent_column(table, sh, c) == share]
+        if len(numeric) > 1:
+            # "Low Power Sleep Mode | | 0.5 | | mA" under Min, Typ, Max: the row's one figure is its value.
+            filled = [c for c in numeric if is_number(value_at(table, row.index, c))]
+            numeric = filled if len(filled) == 1 else numeric
         if len(numeric) == 1 and len(table.rows[row.index]) > numeric[0]:
             col = Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
             only_numeric = True
@@ -224,7 +229,9 @@ def cell_answer(
     got.column = col.name
     got.coverage = col.coverage
     got.used = frozenset(row.used | col.used)
-    got.exact_row = named_whole(sh.primary.get(row.index, row.name).split(" / ")[-1], q, limits) or (
+    symbols = SYMBOL_HEADER in sh.columns[sh.label_column].lower() if sh.label_column < len(sh.columns) else False
+    label = sh.primary.get(row.index, row.name).split(" / ")[-1]
+    got.exact_row = named_whole(label, q, limits, symbols) or (
         row.coverage >= 1.0 and row.matched >= limits.exact_row_min_words
     )
     got.sure = sure

@@ -287,14 +287,33 @@ def without_code(label: str) -> str:
     return name + newline if name[-1:].isalnum() or name[-1:] == "_" else label
 
 
-def named_whole(label: str, question: Sequence[str], limits: TableReadingSettings = TableReadingSettings()) -> bool:
+SYMBOL_HEADER = "symbol"  # a label column headed "Parameter Symbol Conditions" holds a symbol in each name
+SYMBOL_MIN_NAME_WORDS = 2  # "Power-Fail Voltage VPF": the words a parameter is named by before its symbol
+
+
+def without_symbol(label: str, symbols: bool = False) -> str:
+    """ "Output Frequency fOUT" → "Output Frequency": a data sheet's symbol column run into the parameter's name ends
+    it: one last word of capitals with subscript letters or digits ("fOUT", "VIH", "ICC2"), or, where the label
+    column's header says it holds `symbols`, of capitals alone ("Power-Fail Voltage VPF"; elsewhere "Net sales USA"
+    names a row of its own)."""
+    words = label.split()
+    last = words[-1] if words else ""
+    capitals = sum(ch.isupper() for ch in last)
+    subscripted = capitals >= 2 and last.isalnum() and not last.isalpha() or capitals and not last.isupper()
+    symbol = last.isalnum() and capitals >= 2 and sum(ch.isdigit() for ch in last) <= 1 and (subscripted or symbols)
+    return " ".join(words[:-1]) if symbol and len(words) > SYMBOL_MIN_NAME_WORDS else label
+
+
+def named_whole(
+    label: str, question: Sequence[str], limits: TableReadingSettings = TableReadingSettings(), symbols: bool = False
+) -> bool:
     """Every word of a row label is in the question, a parenthetical aside ("Desktop Computers (49 No.)",
     "Sales (bn ecus)"), a list of particulars after the label's head ("Weapons—carrying, possessing, etc.") or a
-    country code after a region ("Florida-USA") being optional."""
+    country code after a region ("Florida-USA") or a data sheet's symbol (`without_symbol`) being optional."""
     if name_score(label, question, limits=limits)[1] >= 1.0:
         return True
     base = without_code(label)  # "Florida-USA", "Ontario-CAN": a country code after the name
-    shorter = (base, without_asides(base), label_head(base))
+    shorter = (base, without_asides(base), label_head(base), without_symbol(without_asides(base), symbols))
     return any(x != label and bool(tokens(x)) and name_score(x, question, limits=limits)[1] >= 1.0 for x in shorter)
 
 

@@ -196,14 +196,17 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
     section = ""
     wrapped = ""
     headed = False  # the row before was a section's heading: one right under it heads a section within it
-    header = [_cell_text(rows[sh.header_rows - 1], k) for k in range(len(sh.columns))] if sh.header_rows else []
+    width = range(len(sh.columns))
+    headers = [[_cell_text(rows[h], k) for k in width if k != sh.label_column] for h in range(sh.header_rows)]
+    titles = {_label_text(rows[h], sh.label_column) for h in range(sh.header_rows)}
     for i in data:
         label = _label_text(rows[i], sh.label_column)
         others = [c for k, c in enumerate(rows[i]) if k != sh.label_column and c.strip()]
-        if others and [_cell_text(rows[i], k) for k in range(len(sh.columns)) if k != sh.label_column] == [
-            h for k, h in enumerate(header) if k != sh.label_column
-        ]:
-            sh.primary[i] = sh.names[i] = ""  # the header repeated inside the table, not a row of data
+        if others and [_cell_text(rows[i], k) for k in width if k != sh.label_column] in headers:
+            sh.primary[i] = sh.names[i] = ""  # a header row repeated inside the table, not a row of data
+            if label not in titles:
+                # Under its own title ("Key Accounting Ratios | FY2015 | FY2016"): a block of the table, a section.
+                section, last, headed = label, "", True
             continue
         if label and not others and i != data[-1]:
             sh.primary[i] = sh.names[i] = ""

@@ -344,6 +344,9 @@ class ContentReadingSettings(BaseModel):
     weight_span_fit: float = Field(
         0.4, ge=0.0, le=10.0, description="… plus this much of how well the span fits the question"
     )
+    reference_share: float = Field(
+        0.5, ge=0.0, le=1.0, description="an entry of a reference list is scored this share of its score"
+    )
     continuation_share: float = Field(
         0.75, ge=0.0, le=1.0,
         description="a sentence continuing a shown one (and holding the type asked for) scores at least this share of "

@@ -1,4 +1,5 @@
-"""Headings and captions: a line that is only a heading never answers alone."""
+"""Headings and captions: a line that is only a heading never answers alone; an entry of a reference list ranks
+below the sentences that say something."""
 
 from __future__ import annotations
 
@@ -53,3 +54,43 @@ def not_headings_alone(chosen: list[Candidate], ranked: list[Candidate]) -> list
     if all(_heading(c) for c in chosen):
         return chosen + [c for c in ranked if not _heading(c)][:1]
     return chosen
+
+
+def _year(word: str) -> bool:
+    """ "2001.", "(2006)", "2003-10" (a series number opening on its year)."""
+    said = word.strip(".,;:()[]")
+    return len(said) >= 4 and said[:4].isdecimal() and said[:2] in ("19", "20") and (len(said) == 4 or said[4] in "-–/")
+
+
+def _initials(word: str) -> bool:
+    """ "D.J.", "A.," (an author's initials after the surname's comma)."""
+    said = word.rstrip(",;")
+    return 1 < len(said) <= 6 and "." in said and all(c.isupper() or c in ".-" for c in said)
+
+
+def references(text: str) -> bool:
+    """ '“The Canadian Debt Strategy Model.” Bank of Canada Working Paper No. 2003-10. ———. 2006. …', 'Bolder, D.J.
+    2001. “Affine Term-Structure Models …”': a passage of a reference list. It opens as an entry (a quoted title, a
+    dash for the author before, or a surname and initials) or holds several entries (authors' initials, years,
+    quoted titles). It cites works; it says nothing about their subject."""
+    words = text.split()
+    years = sum(_year(w) for w in words)
+    if len(words) < 2 or not years:
+        return False
+    authors = sum(a.endswith(",") and _initials(b) for a, b in zip(words, words[1:], strict=False))
+    opens = words[0][:1] in "“\"—–" or (words[0].endswith(",") and _initials(words[1]))
+    quoted = "“" in text or text.count('"') >= 2
+    return opens or (authors >= ENTRIES and years >= ENTRIES and quoted)
+
+
+ENTRIES = 2  # authors and years a passage holds to be read as a list of references
+
+
+def below_references(ranked: list[Candidate]) -> list[Candidate]:
+    """`ranked` with the sentences of reference lists scored `reference_share` of their score."""
+    share = get_settings().answer.content.reference_share
+    listed: dict[int, bool] = {}  # per passage, read once
+    for c in ranked:
+        if c.item.kind != "table" and listed.setdefault(id(c.item), references(c.item.text)):
+            c.score *= share
+    return sorted(ranked, key=lambda c: -c.score)

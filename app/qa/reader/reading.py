@@ -14,7 +14,7 @@ from app.qa.excerpt import MAX_EXCERPT_CHARS
 from app.qa.extractive_reader.items import Candidate, ContextItem, Encode
 from app.qa.extractive_reader.scoring import candidates, choose, score_candidates
 from app.qa.extractive_reader.words import words
-from app.qa.reader.headings import _heading, not_headings_alone
+from app.qa.reader.headings import _heading, below_references, not_headings_alone
 from app.qa.reader.ranking import _after_predecessors, completion, continuations, learned_rank, rerank_by_type
 from app.qa.reader.shown import _line, kept_spans, lead_span
 from app.qa.short_answer import ShortAnswer, propose, typed_spans
@@ -61,7 +61,7 @@ def read(
         assert encode is not None
         for c in rerank_by_type(question, sorted(cands, key=lambda c: -c.score), tagger, encode):
             hand_set[id(c)] = c.score
-        ranked = learned_rank(question, cands, everything, n_items, tagger, encode)
+        ranked = below_references(learned_rank(question, cands, everything, n_items, tagger, encode))
         follows = continuations(question, ranked, everything, tagger)
         ranked.sort(key=lambda c: -c.score)
         chosen = choose(
@@ -71,7 +71,7 @@ def read(
             same_item_ratio=sentence_rank.SAME_ITEM_RATIO,
         )
     else:
-        ranked = rerank_by_type(question, sorted(cands, key=lambda c: -c.score), tagger, encode)
+        ranked = below_references(rerank_by_type(question, sorted(cands, key=lambda c: -c.score), tagger, encode))
         chosen = choose(ranked)
     chosen = not_headings_alone(chosen, ranked)
     found = propose(question, ranked, tagger)

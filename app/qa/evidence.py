@@ -258,6 +258,11 @@ def widen_for_reading(
     # the row does not answer it.
     named = _restrict([(i, 0.0) for i in seed_rankers.rank_named(index, question)], index, retrieval.document_id, depth)
     unread += [i for i, _ in named if index.ids[i] not in have and i not in unread]
+    named_in = seed_rankers.named_document(index, question) if retrieval.document_id is None else None
+    if named_in is not None:
+        # The further units are read only in the document that holds the question's name: another data sheet's
+        # "Storage Temperature" row answers nothing about "the ADIS16477".
+        unread = [i for i in unread if index.document_ids[i] == named_in]
     retrieval.reading_extra = [evidence_node(index, i, 0, float(index.matrix[i] @ q)) for i in unread]
     _table_among_extra(session, question, retrieval, settings)
     retrieval.windows = following_passages(index, [*retrieval.nodes, *retrieval.reading_extra])

@@ -164,6 +164,7 @@ QUESTION_NAME = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)
 MAX_NAMING_UNITS = 3
 # Units holding the name's rarest word beyond which the name is not looked for (it is no rare name).
 MAX_NAME_HOLDERS = 50
+MAX_DOCUMENT_NAME_HOLDERS = 5000  # a name said this often is read as held by every document it is seen in
 
 
 def _inside_word(c: str) -> bool:
@@ -203,6 +204,27 @@ def rank_named(index: CollectionIndex, question: str) -> list[int]:
         if 0 < len(units) <= MAX_NAMING_UNITS:
             found += [i for i in units if i not in found]
     return found
+
+
+def named_document(index: CollectionIndex, question: str) -> str | None:
+    """The one document that holds a name the question gives, where no other name of it is held by one other
+    document alone: "What storage temperature range is allowed for the ADIS16477?" is about the data sheet that says
+    "ADIS16477", whatever another data sheet's "Storage Temperature" row reads. None when no name is held by one
+    document only."""
+    bm25 = bm25_index(index)
+    if bm25.weights is None:
+        return None
+    alone: set[str] = set()
+    for m in QUESTION_NAME.finditer(question):
+        name = m.group(0).strip()
+        terms = [bm25.vocabulary[t] for t in bm25.analyze(name) if t in bm25.vocabulary]
+        if len(name) < 3 or not terms:
+            continue
+        holders = min((bm25.weights[t].indices for t in terms), key=len)
+        documents = {index.document_ids[int(i)] for i in holders[:MAX_DOCUMENT_NAME_HOLDERS + 1]}
+        if len(documents) == 1:
+            alone |= documents
+    return next(iter(alone)) if len(alone) == 1 else None
 
 
 def rare_names(index: CollectionIndex, question: str) -> tuple[frozenset[str], ...]:

@@ -1,0 +1,39 @@
+"""A name the question gives that one document alone holds says which document the question is about."""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+
+from app.qa.index import CollectionIndex
+from app.qa.seeds import named_document
+
+
+def _index(rows: list[tuple[str, str]]) -> CollectionIndex:
+    n = len(rows)
+    return CollectionIndex(
+        collection_id="c", version=1, ids=[f"n{i}" for i in range(n)], kinds=["passage"] * n,
+        document_ids=[d for d, _ in rows], pages=[1] * n, labels=[""] * n, texts=[t for _, t in rows],
+        matrix=np.ones((n, 3), dtype=np.float32), graph=nx.DiGraph(),
+    )  # fmt: skip
+
+
+ROWS = [
+    ("imu", "The ADIS16477 is a precision inertial measurement unit."),
+    ("imu", "Storage temperature range of the ADIS16477: -65 to +150 degrees."),
+    ("wifi", "The MT7681 is a Wi-Fi system on chip. Storage temperature: -40 to +125."),
+    ("wifi", "The MT7681 supports 802.11 b/g/n."),
+    ("both", "Both the ADIS16477 and the MT7681 are sold by distributors."),
+]
+
+
+def test_a_name_held_by_one_document_names_it() -> None:
+    index = _index(ROWS[:4])
+    assert named_document(index, "What storage temperature range is allowed for the ADIS16477?") == "imu"
+    assert named_document(index, "What does the MT7681 support?") == "wifi"
+
+
+def test_no_document_is_named_when_names_point_apart_or_are_held_widely() -> None:
+    assert named_document(_index(ROWS[:4]), "Is the ADIS16477 colder than the MT7681?") is None  # two documents
+    assert named_document(_index(ROWS), "What storage temperature does the ADIS16477 allow?") is None  # two hold it
+    assert named_document(_index(ROWS[:4]), "what storage temperature is allowed?") is None  # no name given

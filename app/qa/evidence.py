@@ -196,7 +196,8 @@ def retrieve(
         # A document found by its description fences the evidence, but which of its tables' cells answers is read
         # as warily as in a collection (a cell's value is no short answer on a guess about the document).
         by_file = document_id if named is not None and named.matched_by != "description" else None
-        fence = named.document_id if named is not None else None
+        # A table asked for whole is looked for in the document named, or in the one that alone holds a name given.
+        fence = named.document_id if named is not None else seed_rankers.named_document(index, question)
         if not shown_table(session, retrieval, question, fence, settings.answer.tables):
             content_table_answer(session, retrieval, question, by_file, collection_id, settings.answer)
     retrieval.llm_calls = llm_calls

@@ -66,9 +66,12 @@ def shown_table(
             if is_contents(data.rows):
                 continue
             # A table with no caption is named by the heading above it ("Reconciliation of IFRS to non-IFRS …").
-            title = data.caption or heading_above(session, table, limits)
+            # So is one whose caption is only its label ("Table 3." under "ABSOLUTE MAXIMUM RATINGS").
+            bare = not set(tokens(data.caption or "")) - set(tokens(data.label or ""))
+            heading = heading_above(session, table, limits).removesuffix(data.caption or "").strip() if bare else ""
+            title = f"{data.caption or ''} {heading}".strip() if heading else data.caption or ""
             said = set(tokens(" ".join([title, *(data.columns or [])])))
-            named = data if data.caption or not title else replace(data, caption=title)
+            named = data if title == (data.caption or "") else replace(data, caption=title)
             found.append((len(asked & said), table, document, named))
     if not found:
         return False

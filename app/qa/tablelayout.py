@@ -265,3 +265,17 @@ def header_tail(rows: list[list[str]], nh: int) -> int:
         else:
             break
     return nh
+
+
+def unhyphenated(header: str) -> str:
+    """ "Attacker / Popu- / lation / (×103 )" → "Attacker / Population / (×103 )": a header word hyphenated over two
+    lines of the header joined again (a hyphen between two lower-case letters' lines only)."""
+    parts = header.split(" / ")
+    out = [parts[0]]
+    for part in parts[1:]:
+        before = out[-1]
+        if len(before) > 2 and before.endswith("-") and before[-2].isalpha() and part[:1].islower():
+            out[-1] = before[:-1] + part
+        else:
+            out.append(part)
+    return " / ".join(out)

@@ -39,3 +39,14 @@ def test_a_header_repeated_whole_heads_nothing() -> None:
     rows[4] = ["Cash Flow Statement", "FY2015", "FY2016", "FY2017"]  # the first header row again, its title too
     sh = shape(TableData(id="r", rows=rows, columns=BLOCKS.columns, header_rows=2))
     assert sh.names[4] == "" and sh.names[6] == "Interest cover (times)"
+
+
+def test_a_header_word_hyphenated_over_two_lines_is_one_word() -> None:
+    table = TableData(id="h", rows=[
+        ["", "Attacker", "Con-", "Preci-"], ["", "Popu-", "firmed", "sion"], ["Data", "lation", "(×103)", "(%)"],
+        ["CEF", "2,098", "1,633", "84.8"], ["HDF", "2,098", "1,278", "77.7"],
+    ])  # fmt: skip
+    sh = shape(table)
+    assert sh.columns[1:] == ["Attacker / Population", "Confirmed / (×103)", "Precision / (%)"]
+    got = cell_answer(table, "How many confirmed records did HDF give?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "1,278"

@@ -14,6 +14,7 @@ from app.qa.tablelayout import (
     note_line,
     note_rows,
     numbering,
+    unhyphenated,
 )
 from app.qa.tables.abbreviations import caption_abbreviations, caption_initialisms, written_out
 from app.qa.tables.model import Shape, TableData
@@ -55,7 +56,7 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
     if numbering(rows[nh]) if nh < len(rows) else False:
         nh = header_tail(rows, nh)
     data = [rows[i] for i in range(nh, len(rows))]
-    columns = _split_headers_joined(_spread_shared_lines(columns), data, limits)
+    columns = [unhyphenated(c) for c in _split_headers_joined(_spread_shared_lines(columns), data, limits)]
     label_column = 0
     for c in range(min(width, limits.label_column_search)):
         cells = [r[c] for r in data if c < len(r) and r[c].strip()]

@@ -269,6 +269,12 @@ class TableReadingSettings(BaseModel):
     # Named pages and tables (app/qa/named/)
     max_pages: int = Field(12, ge=1, le=1000, description="pages given for a question naming pages, at most")
     max_tables: int = Field(12, ge=1, le=1000, description="tables given for a question naming tables, at most")
+    caption_page_lines: int = Field(
+        40, ge=1, le=1000, description="a table read from its page's text (no table was extracted): lines, at most …"
+    )
+    caption_line_words: int = Field(
+        14, ge=1, le=1000, description="… each of at most this many words and no sentence (not ending in a full stop)"
+    )
     documents_per_named_table: int = Field(
         20, ge=1, le=1000,
         description="a table named in no particular document is looked for in this many documents per table given",

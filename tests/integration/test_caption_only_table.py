@@ -50,3 +50,35 @@ def test_a_table_held_as_its_caption_only_is_answered_by_its_caption(
     assert r.citations and r.citations[0].filename == "pendulum-report.pdf" and r.citations[0].page == 1
     r = ask(session, collection, "What does Table 9 of pendulum-report.pdf show?", AskOptions(), settings, tools)
     assert "Chaotic" not in r.answer and not r.citations, r.answer
+
+
+def _manual(path: Path) -> Path:
+    """A small table set as lines of text, its caption under it, the paragraph after it running on."""
+    pdf = canvas.Canvas(str(path), pagesize=A4)
+    pdf.setFont("Helvetica", 11)
+    pdf.drawString(72, 780, "Strings may hold escaped characters, written with a backslash before a letter as follows.")
+    lines = ["Escaping sequence Meaning ASCII encoding", "\\0 Null byte 0", "\\t Horizontal tabulation 9",
+             "\\n Newline character 10", "\\\\ Literal backslash character 92"]  # fmt: skip
+    for k, line in enumerate(lines):
+        pdf.drawString(150, 740 - 16 * k, line)
+    pdf.drawString(200, 650, "Table 1.3: Escaping sequences")
+    pdf.drawString(72, 620, "The code section holds commands that say how the memory is filled when a program starts.")
+    pdf.drawString(72, 590, "Table 4 lists the aliases of the registers")
+    pdf.drawString(72, 574, "used by the assembler and by the simulator")
+    pdf.save()
+    return path
+
+
+def test_a_table_read_as_text_is_answered_by_its_lines_beside_the_caption(
+    session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
+    collection = ingest_pdfs(session, settings, "manual", [str(_manual(tmp_path / "simulator-manual.pdf"))])
+    tools = Tools(embedder=encoder())
+    r = ask(session, collection, "What does Table 1.3 of simulator-manual.pdf show?", AskOptions(), settings, tools)
+    assert "has no Table 1.3" not in r.answer, r.answer
+    assert "Horizontal tabulation" in r.answer and "Literal backslash" in r.answer, r.answer
+    assert r.citations and r.citations[0].page == 1
+    # Prose that opens a line on the label is no caption: a table the document lacks is still said missing.
+    r = ask(session, collection, "What does Table 4 of simulator-manual.pdf show?", AskOptions(), settings, tools)
+    assert not r.citations and "has no" in r.answer, r.answer

@@ -18,7 +18,7 @@ from app.qa.classify.model import ParsedQuery, TableRef
 from app.qa.named.documents import DOCUMENT_ORDER, doc_info, ready_conditions
 from app.qa.named.tables import FoundTable, resolve_table_ref, table_answers
 from app.qa.resolve import DocInfo, Missing, missing_page, resolve_page
-from app.qa.tables.stored import answering_part, table_data, table_node, tables_of
+from app.qa.tables.stored import CAPTION_LINE, answering_part, table_data, table_node, tables_of
 from app.settings_reading import TableReadingSettings
 
 
@@ -58,13 +58,16 @@ def _caption_only(
     if document is None or ref.label is None:
         return None
     said = f"{ref.word} {ref.label}"
+    as_lines = _caption_in_page(session, document, said, ref.label, limits)
+    if as_lines is not None:
+        return as_lines
     passages = session.scalars(
         select(Passage)
         .where(Passage.document_id == document.id, Passage.text.istartswith(said, autoescape=True))
         .order_by(Passage.page_number, Passage.index)
         .limit(limits.max_tables)
     )
-    caption = next((p for p in passages if not p.text[len(said) : len(said) + 1].isalnum()), None)
+    caption = next((p for p in passages if _captions(p.text.splitlines()[0] if p.text else "", ref.label)), None)
     if caption is None:
         return None
     node = EvidenceNode(caption.id, "passage", document.id, caption.page_number,
@@ -72,6 +75,53 @@ def _caption_only(
     note = (f"{said} of {document.filename} is in the PDF as its caption only (its body is an image or a drawing), "
             f"so none of its cells can be read.")  # fmt: skip
     return node, note
+
+
+def _caption_in_page(
+    session: Session, document: Document, said: str, label: str, limits: TableReadingSettings
+) -> tuple[EvidenceNode, str] | None:
+    """A labelled table whose caption opens a line of its page while no table was read there ("Table 1.3: Escaping
+    sequences" under lines the extractor took for text): the caption and those lines, what the table says."""
+    pages = session.scalars(
+        select(Page)
+        .where(Page.document_id == document.id, Page.text.contains(said, autoescape=True))
+        .order_by(Page.number)
+        .limit(limits.max_tables)
+    )
+    for page in pages:
+        lines = [" ".join(line.split()) for line in page.text.splitlines()]
+        # A caption's line ("Table 1.3: Escaping sequences"), not prose that opens on the label ("Table 5 shows …").
+        at = next((k for k, line in enumerate(lines) if line.startswith(said) and _captions(line, label)), None)
+        if at is None:
+            continue
+        # The table's lines: the run of short lines that are no sentences beside its caption, above or below it.
+        above, below = _table_lines(lines[:at][::-1], limits)[::-1], _table_lines(lines[at + 1 :], limits)
+        body = above if len(above) >= len(below) else below
+        if len(body) < MIN_TABLE_LINES:
+            continue  # the caption alone (a grid of plots): no table of text beside it
+        text = "\n".join([lines[at], *body])
+        node = EvidenceNode(page.id, "page", document.id, page.number, f"{document.filename} p. {page.number}",
+                            text, 0, 1.0)  # fmt: skip
+        return node, f"{said} of {document.filename} was not read as a table; its lines on the page are shown."
+    return None
+
+
+def _captions(line: str, label: str) -> bool:
+    """ "Table 1.3: Escaping sequences" captions Table 1.3; "Table 4 lists the registers" is prose."""
+    m = CAPTION_LINE.match(" ".join(line.split()))
+    return m is not None and m.group(1) == label
+
+
+MIN_TABLE_LINES = 2  # a header and a row: fewer lines beside a caption are no table of text
+
+
+def _table_lines(lines: list[str], limits: TableReadingSettings) -> list[str]:
+    run: list[str] = []
+    for line in lines[: limits.caption_page_lines]:
+        if not line or line.endswith(".") or len(line.split()) > limits.caption_line_words:
+            break
+        run.append(line)
+    return run
 
 
 def _named_pages(

@@ -58,3 +58,9 @@ def test_a_row_with_one_figure_under_min_typ_max_is_read_without_a_column_named(
     got = cell_answer(CHARACTERISTICS, "How much current does the part draw in low power sleep mode?")
     assert got is not None and got.cell is not None
     assert got.cell["value"] == "0.5" and got.cell["column"] == "TYP"
+
+
+def test_one_figure_of_a_row_outside_a_data_sheets_limits_names_no_column() -> None:
+    boards = TableData(id="b", rows=[["Board", "Flash size, MB", "PSRAM, MB", "Price"],
+                                     ["ESP32-POE", "4", "", ""], ["ESP32-POE-ISO", "4", "8", "25"]])  # fmt: skip
+    assert cell_answer(boards, "How long will a battery run the ESP32-POE board?") is None

@@ -64,3 +64,17 @@ def test_one_figure_of_a_row_outside_a_data_sheets_limits_names_no_column() -> N
     boards = TableData(id="b", rows=[["Board", "Flash size, MB", "PSRAM, MB", "Price"],
                                      ["ESP32-POE", "4", "", ""], ["ESP32-POE-ISO", "4", "8", "25"]])  # fmt: skip
     assert cell_answer(boards, "How long will a battery run the ESP32-POE board?") is None
+
+
+def test_rows_of_values_under_a_titled_header_are_data_not_more_header() -> None:
+    table = TableData(id="g", rows=[
+        ["6 Electrical Characteristics", "", "", "", "", ""], ["6.1 Gyroscope Specifications", "", "", "", "", ""],
+        ["PARAMETER", "CONDITIONS", "MIN", "TYP", "MAX", "UNITS"], ["GYROSCOPE SENSITIVITY", "", "", "", "", ""],
+        ["Full-Scale Range", "FS_SEL=0", "", "±250", "", "º/s"], ["", "FS_SEL=1", "", "±500", "", "º/s"],
+        ["Sensitivity Scale Factor", "FS_SEL=0", "", "131", "", "LSB/(º/s)"],
+        ["", "FS_SEL=1", "", "65.5", "", "LSB/(º/s)"], ["Scale Factor Tolerance", "25°C", "-3", "", "+3", "%"],
+    ], columns=["6 Electrical Characteristics", "", "", "", "", ""], header_rows=1)  # fmt: skip
+    sh = shape(table)
+    assert sh.header_rows == 3 and sh.columns[3] == "TYP"
+    got = cell_answer(table, "What typical sensitivity scale factor does the gyroscope give at FS_SEL=1?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "65.5"

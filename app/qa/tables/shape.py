@@ -14,6 +14,7 @@ from app.qa.tablelayout import (
     note_line,
     note_rows,
     numbering,
+    titled_header_rows,
     unhyphenated,
 )
 from app.qa.tables.abbreviations import caption_abbreviations, caption_initialisms, written_out
@@ -40,7 +41,7 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
     notes = note_rows(rows)
     if notes:
         # A headnote above the headers: the stored columns were read from it; read them again below it.
-        nh = notes + guess_header_rows(rows[notes:])
+        nh = titled_header_rows(rows, notes) or notes + guess_header_rows(rows[notes:])
         columns = join_headers(rows[notes:], nh - notes)
         columns += [""] * (width - len(columns))
     elif table.columns and table.header_rows is not None:

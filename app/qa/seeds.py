@@ -164,7 +164,7 @@ QUESTION_NAME = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)
 MAX_NAMING_UNITS = 3
 # Units holding the name's rarest word beyond which the name is not looked for (it is no rare name).
 MAX_NAME_HOLDERS = 50
-MAX_DOCUMENT_NAME_HOLDERS = 5000  # a name said this often is read as held by every document it is seen in
+MAX_DOCUMENT_NAME_HOLDERS = 5000  # units holding a name beyond which it is not read as naming one document
 
 
 def _inside_word(c: str) -> bool:
@@ -221,7 +221,9 @@ def named_document(index: CollectionIndex, question: str) -> str | None:
         if len(name) < 3 or not terms:
             continue
         holders = min((bm25.weights[t].indices for t in terms), key=len)
-        documents = {index.document_ids[int(i)] for i in holders[:MAX_DOCUMENT_NAME_HOLDERS + 1]}
+        if len(holders) > MAX_DOCUMENT_NAME_HOLDERS:
+            continue  # a word this common names no one document
+        documents = {index.document_ids[int(i)] for i in holders}
         if len(documents) == 1:
             alone |= documents
     return next(iter(alone)) if len(alone) == 1 else None

@@ -285,7 +285,7 @@ def titled_header_rows(rows: list[list[str]], notes: int) -> int:
     """Header rows under a short title and its conditions ("ELECTRICAL CHARACTERISTICS" / "(VCC = 2.3V to 5.5V …)"
     / "PARAMETER | MIN | TYP | MAX | UNITS"): the worded row, and any row after it that opens empty and holds no
     figure (a second header line); the rows of a data sheet's values ("< 8", "±250") are read as data, not as more
-    header rows. None when the first note is a long headnote (its headers are guessed as any table's)."""
+    header rows. 0 when the first note is a long headnote (its headers are guessed as any table's)."""
     if not notes or len(rows[0][0].split()) >= NOTE_WORDS:
         return 0
     k = notes + 1

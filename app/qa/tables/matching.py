@@ -298,9 +298,9 @@ def without_symbol(label: str, symbols: bool = False) -> str:
     names a row of its own)."""
     words = label.split()
     last = words[-1] if words else ""
-    capitals = sum(ch.isupper() for ch in last)
-    subscripted = capitals >= 2 and last.isalnum() and not last.isalpha() or capitals and not last.isupper()
-    symbol = last.isalnum() and capitals >= 2 and sum(ch.isdigit() for ch in last) <= 1 and (subscripted or symbols)
+    subscripted = not last.isalpha() or not last.isupper()  # "ICC2", "fOUT": a digit or a lower-case letter
+    capitals, digits = sum(ch.isupper() for ch in last), sum(ch.isdigit() for ch in last)
+    symbol = last.isalnum() and capitals >= 2 and digits <= 1 and (subscripted or symbols)
     return " ".join(words[:-1]) if symbol and len(words) > SYMBOL_MIN_NAME_WORDS else label
 
 

@@ -67,11 +67,12 @@ def shown_table(
                 continue
             # A table with no caption is named by the heading above it ("Reconciliation of IFRS to non-IFRS …").
             # So is one whose caption is only its label ("Table 3." under "ABSOLUTE MAXIMUM RATINGS").
-            bare = not set(tokens(data.caption or "")) - set(tokens(data.label or ""))
-            heading = heading_above(session, table, limits).removesuffix(data.caption or "").strip() if bare else ""
-            title = f"{data.caption or ''} {heading}".strip() if heading else data.caption or ""
+            caption = data.caption or ""
+            bare = not set(tokens(caption)) - set(tokens(data.label or ""))
+            heading = heading_above(session, table, limits).removesuffix(caption).strip() if bare else ""
+            title = f"{caption} {heading}".strip()
             said = set(tokens(" ".join([title, *(data.columns or [])])))
-            named = data if title == (data.caption or "") else replace(data, caption=title)
+            named = data if title == caption else replace(data, caption=title)
             found.append((len(asked & said), table, document, named))
     if not found:
         return False

@@ -315,6 +315,10 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
         ("By how many points does the tree model's recall beat the keyword baseline in the river flow study?",
          ("What is the tree model's recall in the river flow study?",
           "What is the keyword baseline's recall in the river flow study?")),
+        # The beaten thing said bare ("the estimate") is the owner's own; the source said last is asked of both.
+        ("By how many dollars did Acme's reported EPS beat the estimate, according to the quarterly review?",
+         ("What is Acme's reported EPS according to the quarterly review?",
+          "What is Acme's estimate according to the quarterly review?")),
     ],
 )  # fmt: skip
 def test_more_shapes_of_arithmetic_become_two_lookups(question: str, parts: tuple[str, str]) -> None:

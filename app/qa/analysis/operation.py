@@ -12,17 +12,14 @@ Composing the difference or ratio of the two read values is app.qa.compose's job
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-import yaml
-
+from app.qa.analysis.arithmetic import PREPOSITION_WORDS, Arithmetic, Operation, lexicon, lexicon_data, year_offset
+from app.qa.analysis.arithmetic import part_label as _label
 from app.qa.analysis.contrast import PREPOSITIONS, contrast, contrast_peeled, superlative_stand_in
 from app.qa.analysis.grammar import condition_start, parse
-from app.qa.analysis.listing import lexicon as document_words
-from app.qa.analysis.phrases import Phrases, measure_said, possessive
+from app.qa.analysis.outdo import its_own, names_document, owners_other
+from app.qa.analysis.phrases import Phrases, possessive
 from app.qa.analysis.reworded import aside_last, comparative_first
 from app.qa.answer_types import QUANTITY_WORDS
 from app.qa.classify.patterns import TABLE_LABEL
@@ -31,37 +28,13 @@ from app.qa.decompose.compare import YEARISH
 from app.qa.decompose.patterns import Part
 from app.qa.decompose.split import SOURCE_OPENERS, trailing_aside
 
-Operation = Literal["difference", "ratio", "sum"]
-LEXICON = Path(__file__).with_name("lexicon") / "operations.yaml"
 COMPARATIVE_TAGS = ("JJR", "RBR")
 VERB_TAGS = ("VB", "VBD", "VBZ", "VBP", "VBN", "VBG", "MD")
 NOT_UNIT = ("AUX", "ADP", "DET", "PRON", "SCONJ", "CCONJ", "PART", "PUNCT")
-_PREPOSITIONS = "|".join(sorted(PREPOSITIONS))
 ITS = Phrases.of(["its", "their"])
 MAX_UNIT_WORDS = 3  # "how many percentage points higher": the longest unit said between "how many" and the comparative
 # "… grow from 2012 to 2013", "… increase between 25 °C and 125 °C": the span a change is asked over.
 _SPAN = re.compile(r"(?:from|between)\s+\S.*?\s+(?:to|and)\s+\S", re.I)
-
-
-@dataclass(frozen=True, slots=True)
-class Arithmetic:
-    operation: Operation
-    parts: tuple[Part, Part]
-
-
-@cache
-def _data() -> dict[str, Any]:
-    return dict(yaml.safe_load(LEXICON.read_text(encoding="utf-8")))
-
-
-def lexicon() -> dict[str, frozenset[str]]:
-    return {key: frozenset(str(w).lower() for w in words) for key, words in _data().items() if isinstance(words, list)}
-
-
-def year_offset(phrase: str) -> int:
-    """How many years `phrase` moves the first thing's time ("the same quarter a year before": -1); 0 for none."""
-    low = " ".join(phrase.lower().split())
-    return next((int(n) for said, n in _data()["year_offsets"].items() if said in low), 0)
 
 
 def arithmetic_question(question: str) -> Arithmetic | None:
@@ -74,12 +47,6 @@ def arithmetic_question(question: str) -> Arithmetic | None:
     moved = comparative_first(doc, lexicon()["quantity"])  # "By how much is A higher than B?"
     found = _comparative_than(parse(moved) if moved else doc) or _by_how_much(doc) or _compared_with(doc)
     return found or _difference_between(doc)
-
-
-def _label(phrase: str) -> str:
-    """What a part is headed with: the phrase without its preposition ("in 2019" → "2019")."""
-    phrase = re.sub(rf"^(?:{_PREPOSITIONS})\s+", "", phrase.strip(" ,"))
-    return phrase[:1].upper() + phrase[1:]
 
 
 def _context(doc: Any, end: int) -> str:
@@ -101,7 +68,7 @@ def _shared_tail(other: str, clause: str) -> tuple[str, str]:
     aside = re.search(r",\s*(?:in|as)\s+[^,]+$", other)
     if aside is not None and aside.start() > 0:
         return other[: aside.start()], ""
-    shared = re.search(rf"\s+(?:{_PREPOSITIONS})\s+[^,]*?{YEARISH.pattern}$", other)
+    shared = re.search(rf"\s+(?:{PREPOSITION_WORDS})\s+[^,]*?{YEARISH.pattern}$", other)
     if shared is not None and shared.start() > 0 and not YEARISH.search(clause):
         return other[: shared.start()], shared.group(0)
     return other, ""
@@ -184,7 +151,7 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
             # "than that of its 1.8-volt version" set against "of the 5.0-volt chip": the chip's other version.
             other = f"{said} the {rest.split(None, 1)[1]} of the {named[-1]}"
         asked_b = f"{clause[: a[0]]}{other}{clause[a[1] :]}"
-        measure = _data()["measure_comparatives"].get(comparative.lower_)
+        measure = lexicon_data()["measure_comparatives"].get(comparative.lower_)
         if measure and adjective is None and not modifies_noun:
             opening = _context(doc, how) + (f"How {measure}" if how == 0 else f"how {measure}")
         return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(clause[a[0] : a[1]])),
@@ -262,13 +229,13 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
         a, b = span.group("a"), span.group("b")
         if (offset := year_offset(b)) and years(a):
             b = shift_years(a, offset)  # "in Q2 2023 compared with the same quarter a year earlier"
-        a_in = a if re.match(rf"^(?:{_PREPOSITIONS})\s", a, re.I) else f"in {a}"
-        b_in = b if re.match(rf"^(?:{_PREPOSITIONS})\s", b, re.I) else f"in {b}"
+        a_in = a if re.match(rf"^(?:{PREPOSITION_WORDS})\s", a, re.I) else f"in {a}"
+        b_in = b if re.match(rf"^(?:{PREPOSITION_WORDS})\s", b, re.I) else f"in {b}"
         return Arithmetic("difference", (Part(f"{context}What was {subject} {a_in}?", _label(a)),
                                          Part(f"{context}What was {subject} {b_in}?", _label(b))))  # fmt: skip
     owner = possessive(subject) if subject and verb.text.lower() in lexicon()["outdo"] and ITS.lead(after) else None
     if owner is not None:
-        return _its_own(context, subject, owner[0], after)
+        return its_own(context, subject, owner[0], after)
     outdone = verb.text.lower() in lexicon()["outdo"]
     stand_in, _, object_words = after.lower().partition(" ")
     alone = not {"in", "on", "for"} & set(object_words.split()[1:])  # no "… in Table 2" both are read from
@@ -297,7 +264,7 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
             return Arithmetic("difference", (Part(f"{context}What is {subject} in {what}?", _label(subject)),
                                              Part(f"{context}What is {b} in {what}?", _label(b))))  # fmt: skip
         owned = possessive(subject)
-        if owned is not None and _names_document(what):
+        if owned is not None and names_document(what):
             # "does A's accuracy beat B in the earnings call report": B's accuracy in that report.
             theirs = f"{b}'s{owned[1]}"
             return Arithmetic("difference", (Part(f"{context}What is {subject} in {what}?", _label(subject)),
@@ -307,27 +274,7 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
                                              Part(f"{context}What were {b} in {what}?", _label(b))))  # fmt: skip
         return Arithmetic("difference", (Part(f"{context}What is the {what} of {subject}?", _label(subject)),
                                          Part(f"{context}What is the {what} of {b}?", _label(b))))  # fmt: skip
-    return None
-
-
-def _names_document(phrase: str) -> bool:
-    """ "the earnings call analyzer report", "the ADXL345 data sheet": a phrase closed by a kind of document."""
-    words = [w.lower() for w in phrase.split()]
-    kinds = document_words()
-    return bool(words) and (words[-1] in kinds["kind_nouns"] or " ".join(words[-2:]) in kinds["kind_compounds"])
-
-
-def _its_own(context: str, subject: str, owner: str, after: str) -> Arithmetic:
-    """ "did the GRU's accuracy on A exceed its accuracy on B in the sentiment report": the owner's same measure on
-    another thing. The last phrase of the object ("in the sentiment report") may name where both are read: each
-    part is asked with it."""
-    cut = max(after.rfind(" in "), after.rfind(" according to "))
-    tail = after[cut:] if cut > after.find(" ", after.find(" ") + 1) else ""
-    measure = measure_said(subject, after[: len(after) - len(tail)].split(None, 1)[1], lexicon()["measure_stand_ins"])
-    other = f"{owner}'s {measure}{tail}"
-    second = _label(other[: len(other) - len(tail)])
-    return Arithmetic("difference", (Part(f"{context}What is {subject}{tail}?", _label(subject)),
-                                     Part(f"{context}What is {other}?", second)))  # fmt: skip
+    return owners_other(context, owned, subject, after) if owned is not None else None
 
 
 def _compared_with(doc: Any) -> Arithmetic | None:

@@ -18,6 +18,7 @@ from app.qa.tables.matching import (
     best_row,
     column_ranks,
     keyed_row,
+    name_score,
     named_whole,
     numeric_columns,
     percent_column,
@@ -145,6 +146,13 @@ def cell_answer(
     def primary(p: Pick) -> str:
         return normalise(sh.primary.get(p.index, p.name))
 
+    said_whole = [
+        p for p in tied if name_score(sh.primary.get(p.index, p.name).split(" / ")[-1], q, limits=limits)[1] >= 1
+    ]
+    if len({primary(p) for p in tied}) > 1 and said_whole and len({primary(p) for p in said_whole}) == 1:
+        # "cash and cash equivalents" says the row "Cash and cash equivalents" whole; "…, beginning of period" and
+        # "Net change in …" hold words it does not say.
+        row, tied = said_whole[0], said_whole
     if len({primary(p) for p in tied}) > 1:
         # Rows tied on their label words: the question's other words must name a column. A row whose words are
         # the column's ("constant 2010–11 dollars" beside the row "2003–04") loses to the one that leaves them.

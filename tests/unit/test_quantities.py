@@ -27,3 +27,14 @@ def test_the_rows_cell_saying_the_quantitys_unit_is_read() -> None:
     pins = TableData(id="p", rows=rows, caption="Table 2. Pin description", columns=rows[0], header_rows=1)
     got = cell_answer(pins, ASKED)
     assert got is not None and got.cell is not None and "220 nF" in got.cell["value"]
+
+
+def test_how_long_asks_a_duration_or_a_length() -> None:
+    asked = "Typically, how long does the driver take to come out of shutdown mode?"
+    assert holds_other_quantity(asked, "0", "", "Shutdown Mode", "Register data")
+    assert holds_other_quantity(asked, "0°C to +70°C", "", "DS1307+", "Temp range")
+    assert not holds_other_quantity(asked, "250µs", "", "Wake-up time", "Typ")
+    assert not holds_other_quantity(asked, "250", "ms", "Start-up", "Max")
+    assert not holds_other_quantity("How long is the cable?", "1.5", "m", "Cable", "Length")
+    # a row named by the word itself is read, as for any quantity
+    assert not holds_other_quantity("How long is the long-term debt due?", "5,000", "", "Long-term debt", "2023")

@@ -22,7 +22,7 @@ from app.qa.index import CollectionIndex, edge_kinds_of, get_index
 from app.qa.multistep import StepSettings, read_bridge, rgnn_retrieve
 from app.qa.named import fetch as named_fetch
 from app.qa.named.documents import missing_document
-from app.qa.profiles import absent_kind, names_held_apart, profiles_of
+from app.qa.profiles import absent_kind, dated_elsewhere, names_held_apart, profiles_of
 from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.reader.reading import read
 from app.qa.tables.content import content_table_answer
@@ -180,6 +180,11 @@ def retrieve(
             retrieval = Retrieval(question_type="content", nodes=[])
             retrieval.missing = (f"No document in this collection is {kind}: no document's title or first page says "
                                  "it is one, so the documents do not answer this.")  # fmt: skip
+        elif (dated := dated_elsewhere(profiles_of(index, by_id, limits.profile_opening_chars), question)) is not None:
+            # "the 2012 Census of …" where only the 2007 one is held: another edition answers nothing about this one.
+            retrieval = Retrieval(question_type="content", nodes=[])
+            retrieval.missing = (f"No document in this collection is {dated}: the documents that say its name never "
+                                 "say its year, so the documents do not answer this.")  # fmt: skip
     if retrieval is None:
         assert index is not None
         query = QueryVector(lambda: tools.encoder(settings), question)

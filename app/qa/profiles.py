@@ -208,3 +208,36 @@ def absent_kind(profiles: Profiles, question: str) -> str | None:
 
 def _names(words: frozenset[str], name: str) -> bool:
     return all(w in words for w in name.split())
+
+
+# Lower-case words a title runs on through ("Census of Government Employment", "Report on the Economy").
+TITLE_JOINERS = frozenset({"of", "and", "for", "on", "the", "in", "to"})
+
+
+def dated_elsewhere(profiles: Profiles, question: str) -> str | None:
+    """A title the question dates ("the 2012 Census of Government Employment") that the collection holds only
+    undated or under another date: every document that says the title's words never says the year. None when no
+    such title is asked for, when no document says the title (the names check says so), or when one of them says the
+    year anywhere."""
+    words = question.replace("’", "'").split()
+    for k, word in enumerate(words[:-1]):
+        year = word.strip("(),")
+        if not (len(year) == 4 and year.isdigit() and year[:2] in ("19", "20")):
+            continue
+        title: list[str] = []
+        for w in words[k + 1 :]:
+            bare = w.strip("(),.?!;:\"").removesuffix("'s")
+            if not (bare[:1].isupper() or (title and bare in TITLE_JOINERS)):
+                break
+            title.append(bare)
+            if bare != w:
+                break  # a comma, the question's end or a possessive closes the title
+        while title and title[-1] in TITLE_JOINERS:
+            title.pop()
+        said = {w for t in title for w in ALNUM.findall(t.lower())} - TITLE_JOINERS
+        if len(said) < 2:
+            continue  # "in 2012 Apple …": one capitalised word is a name, not a dated title
+        holders = [p for p in profiles.profiles if said <= (p.words | p.body)]
+        if holders and not any(year in w for p in holders for w in p.words | p.body):
+            return f"the {year} {' '.join(title)}"
+    return None

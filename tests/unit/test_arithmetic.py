@@ -315,6 +315,9 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
         ("By how many points does the tree model's recall beat the keyword baseline in the river flow study?",
          ("What is the tree model's recall in the river flow study?",
           "What is the keyword baseline's recall in the river flow study?")),
+        # A part code ("the XC7A100T") stands against the clause's code of its form, with the family named before it.
+        ("How many more logic cells does the Artix-7 XC7A200T have than the XC7A100T?",
+         ("How many logic cells does the Artix-7 XC7A200T have?", "How many logic cells does the XC7A100T have?")),
         # The beaten thing said bare ("the estimate") is the owner's own; the source said last is asked of both.
         ("By how many dollars did Acme's reported EPS beat the estimate, according to the quarterly review?",
          ("What is Acme's reported EPS according to the quarterly review?",

@@ -69,6 +69,19 @@ def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] |
             if i + 1 < stop and not breaks:
                 return said[i].start(), said[stop - 1].end()
         return None
+    words = other.split()
+    code = words[-1] if len(words) == 1 or (len(words) == 2 and words[0].lower() in ("the", "a", "an")) else ""
+    if any(c.isdigit() for c in code) and any(c.isalpha() for c in code):
+        # "the XC7A100T" against "the Artix-7 XC7A200T", "model2" against "model1": a code stands against the
+        # clause's last code of the same form (letters and digits in the same order), with the names before it
+        alike = [k for k, w in enumerate(said) if form_of(w.group(0)) == form_of(code)]
+        if alike:
+            first = alike[-1]
+            while len(words) == 2 and first > 0 and said[first - 1].group(0)[:1].isupper():
+                first -= 1
+            if len(words) == 2 and first > 0 and said[first - 1].group(0).lower() == words[0].lower():
+                first -= 1
+            return said[first].start(), said[alike[-1]].end()
     if other[:1].islower() and " " in other:  # "the hospital in York" against "the hospital in Leeds": as many words
         length, tail = len(other.split()), other.split()[-1].lower()
         last = next((i for i in reversed(starts) if i + length <= len(said)), None)
@@ -146,3 +159,9 @@ def superlative_stand_in(thing: str, subject: str) -> str | None:
     if at is None or said[at].lower() == words[1].lower():
         return None
     return " ".join([*said[:at], words[1], *said[at + 1 :]])
+
+
+def form_of(word: str) -> str:
+    """A word's form: its runs of letters and of digits, each as one mark ("XC7A100T" → "a9a9a", "Artix-7" → "a-9")."""
+    marks = ["9" if c.isdigit() else "a" if c.isalpha() else c for c in word]
+    return "".join(m for k, m in enumerate(marks) if k == 0 or m != marks[k - 1])

@@ -150,7 +150,8 @@ def several(
     if options.reader == "local" and not any(cells) and (analysis.arithmetic or analysis.comparison is not None):
         following = [n for r in retrievals for n in r.windows]
         questions = [p.question for p in analysis.parts]
-        answered = with_part_values(answered, questions, following, settings.answer.part_values)
+        unit = analysis.arithmetic.unit if analysis.arithmetic is not None else ""
+        answered = with_part_values(answered, questions, following, settings.answer.part_values, unit)
     for retrieval in retrievals:
         for n in retrieval.nodes:
             if n.node_id not in seen:

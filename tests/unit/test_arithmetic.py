@@ -334,3 +334,12 @@ def test_more_shapes_of_arithmetic_become_two_lookups(question: str, parts: tupl
 def test_two_things_merely_listed_ask_no_difference() -> None:
     analysis = analyse("What were the GLUE scores of BERT-Large and BERT-Base in the results table?")
     assert analysis.arithmetic is None
+
+
+def test_the_unit_an_arithmetic_question_counts_in_is_kept() -> None:
+    asked = "How many °C/W higher is the chip's thermal resistance in the SC-82 package than in SOT-23-5?"
+    analysis = analyse(asked)
+    assert analysis.arithmetic is not None and analysis.arithmetic.unit == "°C/W"
+    assert len(analysis.arithmetic.parts) == 2
+    counted = analyse("By how many milliseconds does the start-up time of A exceed that of B?").arithmetic
+    assert counted is not None and counted.unit == "milliseconds"

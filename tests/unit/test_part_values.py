@@ -141,3 +141,24 @@ def test_years_and_words_of_the_question_make_no_amount_of_a_whole_number() -> N
                       [_read(caps), _read(caps)], [], LIMITS)  # fmt: skip
     assert got is not None
     assert [v.text for v in got] == ["$90,000", "$60,000"]
+
+
+THERMAL = _passage(
+    "t1",
+    "The junction to ambient thermal resistance for the WDFN-6L 2x2 package is 165°C/W, SOT-23-5 package is 250°C/W "
+    "and SC-70-5/ SC-82 package is 333°C/W on the standard JEDEC 51-3 single-layer thermal test board.",
+)
+
+
+def test_the_unit_the_question_counts_in_replaces_readings_that_do_not_say_it() -> None:
+    # Each part's reading stated a figure of another kind ("2" of "2x2", a power "0.606"): the question counts in
+    # °C/W, and the two figures said in °C/W are read, each by the clause saying more of its own words.
+    off = [Answer(f"**{v}** [1]", [THERMAL], 0, v, v) for v in ("0.606", "2")]
+    labels = ["The SC-82 package", "SOT-23-5"]
+    questions = ["What is the chip's thermal resistance in the SC-82 package?",
+                 "What is the chip's thermal resistance in SOT-23-5?"]  # fmt: skip
+    got = with_part_values(list(zip(labels, off, strict=True)), questions, [], LIMITS, "°C/W")
+    assert [a.short_answer for _, a in got] == ["333", "250"]
+    # Without a unit asked, the parts' own readings stand.
+    kept = with_part_values(list(zip(labels, off, strict=True)), questions, [], LIMITS)
+    assert [a.short_answer for _, a in kept] == ["0.606", "2"]

@@ -23,6 +23,7 @@ PREPOSITION_WORDS = "|".join(sorted(PREPOSITIONS))
 class Arithmetic:
     operation: Operation
     parts: tuple[Part, Part]
+    unit: str = ""  # what the question counts the result in, as said ("°C/W" of "how many °C/W higher")
 
 
 @cache

@@ -12,6 +12,7 @@ Composing the difference or ratio of the two read values is app.qa.compose's job
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from app.qa.analysis.arithmetic import PREPOSITION_WORDS, Arithmetic, Operation, lexicon, lexicon_data, year_offset
@@ -46,7 +47,24 @@ def arithmetic_question(question: str) -> Arithmetic | None:
     doc = parse(q)
     moved = comparative_first(doc, lexicon()["quantity"])  # "By how much is A higher than B?"
     found = _comparative_than(parse(moved) if moved else doc) or _by_how_much(doc) or _compared_with(doc)
-    return found or _difference_between(doc)
+    found = found or _difference_between(doc)
+    return replace(found, unit=_counted_unit(doc)) if found is not None else None
+
+
+AUXILIARIES = frozenset("did does do has have had was were is are will would can could".split())
+
+
+def _counted_unit(doc: Any) -> str:
+    """ "how many °C/W higher is …", "by how many milliseconds does …": the unit said after "how many" (up to
+    MAX_UNIT_WORDS words); "" when none is."""
+    tokens = list(doc)
+    at = next((t.i + 2 for t in tokens[:-1] if t.lower_ == "how" and tokens[t.i + 1].lower_ == "many"), None)
+    if at is None:
+        return ""
+    end = next((k for k in range(at, len(tokens)) if _comparative(tokens[k]) or tokens[k].lower_ in AUXILIARIES
+                or tokens[k].lower_ in lexicon()["times"]), at)  # fmt: skip
+    unit = doc[at:end].text if end > at else ""
+    return unit if len(unit.split()) <= MAX_UNIT_WORDS else ""
 
 
 def _context(doc: Any, end: int) -> str:
@@ -100,8 +118,11 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
     i += int(ratio)
     # "how many percentage points higher", "how many votes more": the unit the difference is counted in.
     # The unit runs to the comparative; the small tagger may call its words names or verbs ("WER points lower").
-    unit_end = next((k for k in range(i, min(i + MAX_UNIT_WORDS + 1, len(tokens)))
-                     if _comparative(tokens[k]) or tokens[k].pos_ in NOT_UNIT), i)  # fmt: skip
+    # A unit written in symbols ("°C/W") is one word of several tokens, the tagger's PUNCT and SYM among them.
+    glued = lambda k: bool(tokens[k].whitespace_ == "" or (k and tokens[k - 1].whitespace_ == ""))  # noqa: E731
+    unit_end = next((k for k in range(i, min(i + 3 * MAX_UNIT_WORDS + 1, len(tokens)))
+                     if _comparative(tokens[k]) or (tokens[k].pos_ in NOT_UNIT and not glued(k))
+                     or len(doc[i : k + 1].text.split()) > MAX_UNIT_WORDS), i)  # fmt: skip
     unit = ""
     if not ratio and unit_end > i and unit_end < len(tokens) and _comparative(tokens[unit_end]):
         unit, i = doc[i:unit_end].text, unit_end

@@ -24,6 +24,7 @@ from app.qa.extractive_reader.words import section_number, stemmed
 from app.settings_reading import PartValueSettings
 
 CLAUSES = lexicon("clauses")
+GLUED_SYMBOLS = "°µμΩ"  # a unit that opens on a symbol, glued to its figure ("250°C/W", "5µA")
 HOW_MANY = Phrases.of(["how many"])
 JOINERS, CONTRASTS, RESPECTIVELY = CLAUSES["joiners"], CLAUSES["contrasts"], CLAUSES["respectively"]
 
@@ -49,6 +50,7 @@ def part_values(
     answers: Sequence[Answer],
     following: Sequence[EvidenceNode],
     limits: PartValueSettings,
+    unit: str = "",
 ) -> tuple[ReadValue, ReadValue] | None:
     """One value per part, read from the units the two parts cite and the passage after each (`following`: passages
     whose parent is the passage before them; "… one run for English and the other for German." ends one passage,
@@ -74,7 +76,8 @@ def part_values(
     for node in units.values():
         before = last.get(node.parent or "", "")
         for sentence in sentence_pieces(node.text):
-            found += _values(sentence, before, sentence_no, own, asked, (in_question, counted), node, limits)
+            read = _values(sentence, before, sentence_no, own, asked, (in_question, counted), node, limits)
+            found += [f for f in read if not unit or _unit_after(sentence, f.text, unit)]
             before, sentence_no = sentence, sentence_no + 1
         last[node.node_id] = before
     best: tuple[float, _Found, _Found] | None = None
@@ -129,7 +132,10 @@ def _values(
             else:
                 told = 0.0  # a clause that names neither part ("…, and up to a $1,000,000 fine …")
             focus = len(asked[k] & clause) / len(asked[k]) if asked[k] else 0.0
-            scores.append(told + limits.focus * focus)
+            # "… WDFN-6L package is 165°C/W … SC-82 package is 333°C/W": the clause saying more of the part's own
+            # words ("SC-82 package", not "package" alone) is its.
+            owned = len(own[k] & clause) / len(own[k])
+            scores.append(told + limits.focus * (focus + owned))
         value = value_of(m.group(0))
         assert value is not None
         kind = (value.currency, value.percent, value.scale)
@@ -152,7 +158,7 @@ def _an_amount(sentence: str, start: int, end: int, counted: set[str]) -> bool:
     if (start > 0 and sentence[start - 1].isalnum()) or years(sentence[start:end]):
         return False
     after = sentence[end:]
-    unit = after[: len(after) - len(after.lstrip())] == "" and after[:1].isalpha()
+    unit = after[: len(after) - len(after.lstrip())] == "" and (after[:1].isalpha() or after[:1] in GLUED_SYMBOLS)
     if unit:
         return after.split(None, 1)[0].rstrip(".,;:)").lower() not in ("st", "nd", "rd", "th")
     following = after.split(None, 1)
@@ -208,12 +214,20 @@ def with_part_values(
     questions: Sequence[str],
     following: Sequence[EvidenceNode],
     limits: PartValueSettings,
+    unit: str = "",
 ) -> list[tuple[str, Answer]]:
-    """The parts' answers, each led by the value `part_values` reads for it when no part's reading stated a value;
-    unchanged otherwise."""
-    if len(answered) != 2 or any(value_of(a.short_answer) for _, a in answered):
+    """The parts' answers, each led by the value `part_values` reads for it when no part's reading stated a value,
+    or when the question counts in a unit (`unit`: "°C/W") that a part's reading does not say and two values said
+    in it are told apart; unchanged otherwise."""
+    if len(answered) != 2:
         return answered
-    got = part_values([label for label, _ in answered], questions, [a for _, a in answered], following, limits)
+    labels, answers = [label for label, _ in answered], [a for _, a in answered]
+    stated = any(value_of(a.short_answer) for a in answers)
+    got = None
+    if unit and not all(_says_unit(a, unit) for a in answers):
+        got = part_values(labels, questions, answers, following, limits, unit)
+    if got is None and not stated:
+        got = part_values(labels, questions, answers, following, limits)
     if got is None:
         return answered
     out = []
@@ -225,3 +239,18 @@ def with_part_values(
         text = f"**{value.text}** [{marker}]\n\n{answer.text}"
         out.append((label, Answer(text, cited, answer.llm_calls, value.text, value.text)))
     return out
+
+
+def _compact(text: str) -> str:
+    return "".join(text.split()).replace("*", "").lower()
+
+
+def _unit_after(sentence: str, value: str, unit: str) -> bool:
+    """The sentence says `value` with `unit` after it ("250°C/W", "250 °C/W")."""
+    return f"{_compact(value)}{_compact(unit)}" in _compact(sentence)
+
+
+def _says_unit(answer: Answer, unit: str) -> bool:
+    """The part's reading states a value with the unit asked: in its short answer, or right after it in its text."""
+    short = answer.short_answer or ""
+    return bool(short) and (_compact(short).endswith(_compact(unit)) or _unit_after(answer.text, short, unit))

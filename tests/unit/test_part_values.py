@@ -162,3 +162,12 @@ def test_the_unit_the_question_counts_in_replaces_readings_that_do_not_say_it() 
     # Without a unit asked, the parts' own readings stand.
     kept = with_part_values(list(zip(labels, off, strict=True)), questions, [], LIMITS)
     assert [a.short_answer for _, a in kept] == ["0.606", "2"]
+
+
+def test_a_bare_figure_that_ends_its_passage_is_weighed_without_failing() -> None:
+    # "…, and 22" closes the passage: nothing follows the figure to say its unit, and it is no amount.
+    closing = _passage("e1", "The estimate for the first plan is 3,110 and for the second plan 22")
+    got = part_values(["The first plan", "The second plan"],
+                      ["What is the estimate for the first plan?", "What is the estimate for the second plan?"],
+                      [_read(closing), _read(closing)], [], LIMITS)  # fmt: skip
+    assert got is None

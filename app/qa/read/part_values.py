@@ -158,7 +158,8 @@ def _an_amount(sentence: str, start: int, end: int, counted: set[str]) -> bool:
     if (start > 0 and sentence[start - 1].isalnum()) or years(sentence[start:end]):
         return False
     after = sentence[end:]
-    unit = after[: len(after) - len(after.lstrip())] == "" and (after[:1].isalpha() or after[:1] in GLUED_SYMBOLS)
+    glued = after[:1].isalpha() or (after != "" and after[0] in GLUED_SYMBOLS)
+    unit = after[: len(after) - len(after.lstrip())] == "" and glued
     if unit:
         return after.split(None, 1)[0].rstrip(".,;:)").lower() not in ("st", "nd", "rd", "th")
     following = after.split(None, 1)

@@ -19,7 +19,7 @@ from app.qa.tablelayout import (
 )
 from app.qa.tables.abbreviations import caption_abbreviations, caption_initialisms, written_out
 from app.qa.tables.model import Shape, TableData
-from app.qa.tables.words import closes_section, tokens
+from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
 
 MAX_CONDITION_WORDS = 3  # "FS_SEL=1", "VDD = 3.3V": a condition; more words are a wrapped sentence
@@ -229,13 +229,10 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
         headed = False
         if wrapped and label:
             label, wrapped = f"{wrapped} {label}", ""
-        own, held = label, section
         if section and label:
             label = f"{section} / {label}"
         if section:
             sh.sections[i] = section
-        if held and closes_section(own, held):
-            section, last = held.rpartition(" / ")[0], ""
         if has_sub:
             subl = _cell_text(rows[i], sub)
             if label:

@@ -175,11 +175,3 @@ def _capitalised_runs(text: str) -> list[list[str]]:
 
 def initials(words: list[str]) -> str:
     return "".join(w[0] for w in words).lower()
-
-
-def closes_section(label: str, section: str) -> bool:
-    """A "Total expenses" row closes the section "Expenses:" it sums: the rows below it ("Annual surplus") are not
-    expenses. The label is "total" and the words of the section's innermost heading, nothing else."""
-    words = tokens(label)
-    heading = tokens(section.rpartition(" / ")[2])
-    return len(words) > 1 and words[0] in ("total", "totals") and bool(heading) and words[1:] == heading

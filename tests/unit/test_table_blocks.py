@@ -50,3 +50,9 @@ def test_a_header_word_hyphenated_over_two_lines_is_one_word() -> None:
     assert sh.columns[1:] == ["Attacker / Population", "Confirmed / (×103)", "Precision / (%)"]
     got = cell_answer(table, "How many confirmed records did HDF give?")
     assert got is not None and got.cell is not None and got.cell["value"] == "1,278"
+
+
+def test_a_table_left_with_fewer_rows_than_its_header_rows_is_shaped_without_failing() -> None:
+    # An aggregate question once failed on such a table (nd22-a01): the answer must go on without it.
+    cut = TableData(id="cut", rows=[], caption="Table 9", columns=[], header_rows=1)
+    assert shape(cut).names == {}

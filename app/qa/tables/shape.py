@@ -199,8 +199,9 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
     wrapped = ""
     headed = False  # the row before was a section's heading: one right under it heads a section within it
     width = range(len(sh.columns))
-    headers = [[_cell_text(rows[h], k) for k in width if k != sh.label_column] for h in range(sh.header_rows)]
-    titles = {_label_text(rows[h], sh.label_column) for h in range(sh.header_rows)}
+    heads = range(min(sh.header_rows, len(rows)))  # a table cut short may say more header rows than it holds
+    headers = [[_cell_text(rows[h], k) for k in width if k != sh.label_column] for h in heads]
+    titles = {_label_text(rows[h], sh.label_column) for h in heads}
     for i in data:
         label = _label_text(rows[i], sh.label_column)
         others = [c for k, c in enumerate(rows[i]) if k != sh.label_column and c.strip()]

@@ -387,7 +387,8 @@ class PartValueSettings(BaseModel):
     )
     focus: float = Field(
         0.5, ge=0.0, le=10.0,
-        description="… and to both parts this much times the share of the part's other words its clause holds",
+        description="… and to both parts this much times the shares of the part's other words and of its own words "
+        "its clause holds",
     )
     same_sentence: float = Field(
         0.5, ge=0.0, le=10.0, description="… plus this much when the two values stand in one sentence"

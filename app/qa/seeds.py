@@ -299,25 +299,10 @@ def absent_names(
 
     def never_said(term: str, near: float = likeness, same_start: bool = True) -> bool:
         nonlocal named
-        if len(term) < 4 or term in bm25.vocabulary:
+        if len(term) < 4 or not term.isalpha() or term in bm25.vocabulary:
             return False
-        if not term.isalpha():
-            return _code_never_said(term)
         named = known().lower() if named is None else named
         return term not in named and not bm25.spelled_near(term, near, same_start)
-
-    def _code_never_said(term: str) -> bool:
-        """A model code ("BME680") is said only as itself: one digit apart is another product (the BME280), so no
-        near spelling counts; a longer code that opens with it ("DS3231SN"), or its letters and digits said apart
-        ("BME 680"), do."""
-        nonlocal named
-        letters, digits = "".join(c for c in term if c.isalpha()), "".join(c for c in term if c.isdigit())
-        if not (term.isalnum() and letters and digits and len(letters) >= 2):
-            return False
-        named = known().lower() if named is None else named
-        if term in "".join(named.split()) or any(t.startswith(term) for t in bm25.vocabulary):
-            return False
-        return not all(part in bm25.vocabulary for part in _runs(term))
 
     absent = [name for name in question_names(question) if any(map(never_said, bm25.analyze(name)))]
     if absent:
@@ -335,17 +320,6 @@ def absent_names(
         if terms and all(never_said(t, DESCRIBED_NEAR_SPELLING, same_start=False) for t in terms):
             absent.append(question[described.start : described.end])
     return absent
-
-
-def _runs(term: str) -> list[str]:
-    """A code's runs of letters and of digits: "bme680" → ["bme", "680"]."""
-    runs: list[str] = []
-    for c in term:
-        if runs and runs[-1][-1].isdigit() == c.isdigit():
-            runs[-1] += c
-        else:
-            runs.append(c)
-    return runs
 
 
 def rank(index: CollectionIndex, ranker: str, question: str, query_vector: np.ndarray | None, k: int) -> Ranking:

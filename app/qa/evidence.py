@@ -168,19 +168,20 @@ def retrieve(
         absent = seed_rankers.absent_names(index, question, known, settings.answer.near_spelling)
         by_id = lambda: {d.id: (d.filename, d.title) for d in names}  # noqa: E731 - read only when profiles are built
         limits = settings.answer
+        profiles = lambda: profiles_of(index, by_id, limits.profile_opening_chars)  # noqa: E731 - built when first read
         if not absent and (asked := seed_rankers.question_names(question)):
-            absent = names_held_apart(profiles_of(index, by_id, limits.profile_opening_chars), asked)
+            absent = names_held_apart(profiles(), asked)
         if absent:
             # What the question asks about is nowhere in the collection: say so, and show nothing about other things.
             retrieval = Retrieval(question_type="content", nodes=[])
             said = " or ".join(absent)
             retrieval.missing = f"No document in this collection mentions {said}, so the documents do not answer this."
-        elif (kind := absent_kind(profiles_of(index, by_id, limits.profile_opening_chars), question)) is not None:
+        elif (kind := absent_kind(profiles(), question)) is not None:
             # A kind of document no document says it is ("the drone battery datasheet"): say so, show nothing else.
             retrieval = Retrieval(question_type="content", nodes=[])
             retrieval.missing = (f"No document in this collection is {kind}: no document's title or first page says "
                                  "it is one, so the documents do not answer this.")  # fmt: skip
-        elif (dated := dated_elsewhere(profiles_of(index, by_id, limits.profile_opening_chars), question)) is not None:
+        elif (dated := dated_elsewhere(profiles(), question)) is not None:
             # "the 2012 Census of …" where only the 2007 one is held: another edition answers nothing about this one.
             retrieval = Retrieval(question_type="content", nodes=[])
             retrieval.missing = (f"No document in this collection is {dated}: the documents that say its name never "

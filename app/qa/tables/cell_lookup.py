@@ -146,13 +146,15 @@ def cell_answer(
     def primary(p: Pick) -> str:
         return normalise(sh.primary.get(p.index, p.name))
 
-    said_whole = [
-        p for p in tied if name_score(sh.primary.get(p.index, p.name).split(" / ")[-1], q, limits=limits)[1] >= 1
-    ]
-    if len({primary(p) for p in tied}) > 1 and said_whole and len({primary(p) for p in said_whole}) == 1:
+    def own_label(p: Pick) -> str:
+        return sh.primary.get(p.index, p.name).split(" / ")[-1]
+
+    if len({primary(p) for p in tied}) > 1:
         # "cash and cash equivalents" says the row "Cash and cash equivalents" whole; "…, beginning of period" and
         # "Net change in …" hold words it does not say.
-        row, tied = said_whole[0], said_whole
+        said_whole = [p for p in tied if name_score(own_label(p), q, limits=limits)[1] >= 1]
+        if said_whole and len({primary(p) for p in said_whole}) == 1:
+            row, tied = said_whole[0], said_whole
     if len({primary(p) for p in tied}) > 1:
         # Rows tied on their label words: the question's other words must name a column. A row whose words are
         # the column's ("constant 2010–11 dollars" beside the row "2003–04") loses to the one that leaves them.
@@ -239,7 +241,7 @@ def cell_answer(
     got.coverage = col.coverage
     got.used = frozenset(row.used | col.used)
     symbols = SYMBOL_HEADER in sh.columns[sh.label_column].lower() if sh.label_column < len(sh.columns) else False
-    label = sh.primary.get(row.index, row.name).split(" / ")[-1]
+    label = own_label(row)
     got.exact_row = named_whole(label, q, limits, symbols) or (
         row.coverage >= 1.0 and row.matched >= limits.exact_row_min_words
     )

@@ -139,6 +139,7 @@ def test_an_arithmetic_question_becomes_two_lookups(
         "Was the literacy rate higher in Kerala or in Bihar?",  # a comparison, no arithmetic asked
         "How many people lived in Paris in 2010?",
         "How much did Ohio spend on schools?",
+        "How much did Ohio spend on schools between 2010 and 2012?",  # a total over a span, not a change
         "Which state had more graduates than Michigan?",
         "How much more?",
         "What was the gap between men and women in employment in 2012?",  # not two things of one noun
@@ -322,6 +323,22 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
         ("By how many dollars did Acme's reported EPS beat the estimate, according to the quarterly review?",
          ("What is Acme's reported EPS according to the quarterly review?",
           "What is Acme's estimate according to the quarterly review?")),
+        # A change asked over a span needs no "by"; a year said once is both times', a date keeps its own comma, and
+        # a source said last is asked of both.
+        ("How much did the library's lending grow from 2015 to 2018?",
+         ("What was the library's lending in 2015?", "What was the library's lending in 2018?")),
+        ("How many euros did the fare drop between 3 May and 9 May 2019, according to the transit memo?",
+         ("What was the fare in 3 May 2019, according to the transit memo?",
+          "What was the fare in 9 May 2019, according to the transit memo?")),
+        ("How much did the fund's assets grow between March 31, 2020 and June 30, 2021, in millions of dollars?",
+         ("What was the fund's assets in March 31, 2020?", "What was the fund's assets in June 30, 2021?")),
+        # "the typical one": the first thing's noun with the other's word.
+        ("By how many volts does the maximum input voltage exceed the typical one?",
+         ("What was the maximum input voltage?", "What was the typical input voltage?")),
+        # A document named last is where both things are read.
+        ("How much higher is the pass rate for girls than for boys in the district's annual brief?",
+         ("What is the pass rate for girls in the district's annual brief?",
+          "What is the pass rate for boys in the district's annual brief?")),
     ],
 )  # fmt: skip
 def test_more_shapes_of_arithmetic_become_two_lookups(question: str, parts: tuple[str, str]) -> None:

@@ -161,6 +161,17 @@ def superlative_stand_in(thing: str, subject: str) -> str | None:
     return " ".join([*said[:at], words[1], *said[at + 1 :]])
 
 
+def one_stand_in(thing: str, subject: str) -> str | None:
+    """ "the typical one" set against "the maximum measurement time": "the typical measurement time" (the word after
+    the subject's "the" is the one the other thing changes); None unless `thing` is "the <word> one"."""
+    words, said = thing.split(), subject.split()
+    if len(words) != 3 or words[0].lower() != "the" or words[2].lower() != "one":
+        return None
+    if len(said) < 3 or said[0].lower() != "the" or possessive(said[1]) is not None:
+        return None
+    return " ".join(["the", words[1], *said[2:]])
+
+
 def form_of(word: str) -> str:
     """A word's form: its runs of letters and of digits, each as one mark ("XC7A100T" → "a9a9a", "Artix-7" → "a-9")."""
     marks = ["9" if c.isdigit() else "a" if c.isalpha() else c for c in word]

@@ -17,9 +17,9 @@ from typing import Any
 
 from app.qa.analysis.arithmetic import PREPOSITION_WORDS, Arithmetic, Operation, lexicon, lexicon_data, year_offset
 from app.qa.analysis.arithmetic import part_label as _label
-from app.qa.analysis.contrast import PREPOSITIONS, contrast, contrast_peeled, superlative_stand_in
+from app.qa.analysis.contrast import PREPOSITIONS, contrast, contrast_peeled, one_stand_in, superlative_stand_in
 from app.qa.analysis.grammar import condition_start, parse
-from app.qa.analysis.outdo import its_own, names_document, owners_other
+from app.qa.analysis.outdo import document_tail, its_own, names_document, owners_other
 from app.qa.analysis.phrases import Phrases, possessive
 from app.qa.analysis.reworded import aside_last, comparative_first
 from app.qa.answer_types import QUANTITY_WORDS
@@ -79,6 +79,9 @@ def _shared_tail(other: str, clause: str) -> tuple[str, str]:
     source = _source_aside(other)
     if source is not None:
         return other[:source], other[source:]
+    named = document_tail(other)
+    if named is not None and other[named:].strip() not in clause:
+        return other[:named], other[named:]  # "than for men in the Jordan brief's breakdown": both read there
     owner, _, rest = other.partition(" ")
     said = rest.split(" ", 1)[0].lower()
     if possessive(owner) is not None and said in PREPOSITIONS and f" {said} " not in f" {clause.lower()} ":
@@ -216,11 +219,11 @@ def _than(tokens: list[Any], start: int) -> tuple[Any, int] | tuple[None, int]:
 
 def _by_how_much(doc: Any) -> Arithmetic | None:
     """ "By how much did X grow from A to B?", "… rise in A compared with B?", "By how many points does A beat B
-    in X?"."""
+    in X?"; without "by", only a verb of change over a span: "How many dollars did the price drop between A and B?"."""
     text = doc.text
     # "by how many percentage points did …", "by how many °C/W does …": up to three words of unit, none of them the
     # auxiliary itself.
-    m = re.match(r"^(?P<context>.*?)\bby how (?:much|many)"
+    m = re.match(r"^(?P<context>.*?)\b(?P<by>by )?how (?:much|many)"
                  r"(?:\s+(?!(?:did|does|do|has|have|had|was|were|is|are)\b)[^\s,?]+){0,3}"
                  r"\s+(?:did|does|do|has|have|had|was|were|is|are)\s+(?P<rest>.+)$", text, re.I)  # fmt: skip
     if m is None:
@@ -238,11 +241,16 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
     spans = (k for k in range(len(tokens) - 1, 1, -1) if _SPAN.match(text[tokens[k].idx :]))
     span_at = None if outdo else next(spans, None)
     verb = outdo or tokens[(span_at or first_preposition) - 1]  # type: ignore[operator]
+    if m.group("by") is None and (span_at is None or verb.lower_ not in lexicon()["changes"]):
+        return None  # "how much did X cost in 2021" asks one value; "how much did X grow from A to B" asks a change
     subject = text[m.start("rest") : verb.idx].strip()
     after = re.sub(r"\s*\([^)]*\)", "", text[verb.idx + len(verb.text) :]).strip(" ,")  # "(in millions)": an aside
     if outdo is not None and (aside := re.search(r",\s*in\s+[^,]+$", after)) is not None:
         after = after[: aside.start()]  # ", in thousands of dollars": the unit both are read in
-    span = re.match(r"^(?:from|between)\s+(?P<a>.+?)\s+(?:to|and)\s+(?P<b>.+?)(?P<tail>,.*)?$", after, re.I)
+    # a comma before a year is the date's own ("June 30, 2026"), not the start of an aside
+    span = re.match(
+        r"^(?:from|between)\s+(?P<a>.+?)\s+(?:to|and)\s+(?P<b>.+?)(?P<tail>,(?!\s*\d{4}\b).*)?$", after, re.I
+    )
     span = span or re.match(
         r"^(?P<a>(?:in|during|for|at)\s+.+?)\s*,?\s+(?:compared\s+(?:with|to)|versus|vs\.?|against)\s+(?P<b>.+?)"
         r"(?P<tail>,.*)?$", after, re.I)  # fmt: skip
@@ -250,10 +258,14 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
         a, b = span.group("a"), span.group("b")
         if (offset := year_offset(b)) and years(a):
             b = shift_years(a, offset)  # "in Q2 2023 compared with the same quarter a year earlier"
+        elif years(b) and not years(a):
+            a = f"{a} {years(b)[-1].group(0)}"  # "between 28 June and 29 June 2001": the year said once, for both
+        tail = (span.group("tail") or "").strip(" ,")
+        source = f", {tail}" if tail and (names_document(tail) or TABLE_LABEL.search(tail)) else ""
         a_in = a if re.match(rf"^(?:{PREPOSITION_WORDS})\s", a, re.I) else f"in {a}"
         b_in = b if re.match(rf"^(?:{PREPOSITION_WORDS})\s", b, re.I) else f"in {b}"
-        return Arithmetic("difference", (Part(f"{context}What was {subject} {a_in}?", _label(a)),
-                                         Part(f"{context}What was {subject} {b_in}?", _label(b))))  # fmt: skip
+        return Arithmetic("difference", (Part(f"{context}What was {subject} {a_in}{source}?", _label(a)),
+                                         Part(f"{context}What was {subject} {b_in}{source}?", _label(b))))  # fmt: skip
     owner = possessive(subject) if subject and verb.text.lower() in lexicon()["outdo"] and ITS.lead(after) else None
     if owner is not None:
         return its_own(context, subject, owner[0], after)
@@ -267,7 +279,8 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
         if other != after:
             return Arithmetic("difference", (Part(f"{context}What were {subject}?", _label(subject)),
                                              Part(f"{context}What were {other}?", _label(other))))  # fmt: skip
-    if subject and outdone and (lower := superlative_stand_in(after, subject)) is not None:
+    lower = (superlative_stand_in(after, subject) or one_stand_in(after, subject)) if subject and outdone else None
+    if lower is not None:
         # "did the highest nitrate value exceed the lowest": the lowest nitrate value
         return Arithmetic("difference", (Part(f"{context}What was {subject}?", _label(subject)),
                                          Part(f"{context}What was {lower}?", _label(lower))))  # fmt: skip

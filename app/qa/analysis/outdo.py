@@ -30,6 +30,16 @@ def names_document(phrase: str) -> bool:
     return bool(words) and (words[-1] in kinds["kind_nouns"] or " ".join(words[-2:]) in kinds["kind_compounds"])
 
 
+def document_tail(phrase: str) -> int | None:
+    """Where a last phrase naming a document starts in `phrase` ("male respondents| in the Jordan brief's gender
+    breakdown"): a word of it, its possessive aside, is a kind of document. None without one, or when the phrase is
+    all there is."""
+    cut = max(phrase.rfind(" in "), phrase.rfind(" according to "))
+    kinds = document_words()["kind_nouns"]
+    named = any(w.lower().removesuffix("'s").removesuffix("’s") in kinds for w in phrase[cut:].split()[1:])
+    return cut if cut > 0 and named else None
+
+
 def its_own(context: str, subject: str, owner: str, after: str) -> Arithmetic:
     """ "did the GRU's accuracy on A exceed its accuracy on B in the sentiment report": the owner's same measure on
     another thing. The last phrase of the object ("in the sentiment report") may name where both are read: each

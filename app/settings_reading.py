@@ -345,7 +345,7 @@ class ContentReadingSettings(BaseModel):
         8, ge=0, le=1000, description="the best this many sentences are tagged for a span of the type asked for …"
     )
     weight_type_fit: float = Field(
-        0.12, ge=0.0, le=10.0, description="… and one holding such a span gains this much …"
+        0.12, ge=0.0, le=10.0, description="… and one holding such a span gains this much (twice in a unit asked) …"
     )
     weight_span_fit: float = Field(
         0.4, ge=0.0, le=10.0, description="… plus this much of how well the span fits the question"

@@ -8,6 +8,7 @@ import re
 from app.qa.analysis.grammar import clause_when
 from app.qa.analysis.phrases import ARTICLES, WORD, Phrases, lexicon
 from app.qa.extractive_reader.words import NAME
+from app.qa.tables.quantities import asked_quantities
 
 WORDS = lexicon("question_words")
 # What opens one of two alternatives ("between the A and the B", "either A or B") and names neither.
@@ -45,6 +46,15 @@ MEASURE_AT_Q = Phrases.of([f"{at} what" for at in ("at", "from", "below", "above
 MEASURE_OF_Q = re.compile(r"^\s*what\s+(?:is|was|are|were)\s+(?:the|its|their|[\w-]+['’]s)\s+(?:[\w-]+\s+){0,3}?"
                           + QUANTITY + r"\s*(?:\?|$|\b(?:of|for|in|at|on|per|between|from|during|when|required|"
                           r"needed|used|allowed|assumed)\b)", re.I)  # fmt: skip
+
+
+def _asks_quantity(question: str) -> bool:
+    """ "What capacitance should be connected to C1?": "what", a physical quantity's name and a verb (a figure with its
+    unit answers; "what voltage regulator does it use" asks for a part)."""
+    said = list(WORD.finditer(question))
+    if len(said) < 3 or said[0].group(0).lower() != "what" or not asked_quantities(said[1].group(0)):
+        return False
+    return bool(YES_NO.opens(question[said[2].start() :]))  # the quantity then a verb: "what voltage does …"
 
 
 def _asks_amount(question: str) -> bool:
@@ -85,7 +95,7 @@ def expected_type(question: str) -> str:
     patterns = (("number", MEASURE_Q), ("number", MEASURE_OF_Q))
     found += [(m.start(), kind) for kind, rx in patterns if (m := rx.search(q))]
     found += [(0, "number")] if _measured_at(q) else []
-    if not found and _asks_amount(q):
+    if not found and (_asks_amount(q) or _asks_quantity(q)):
         return "number"
     return min(found)[1] if found else "entity"
 

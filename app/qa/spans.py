@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from app.qa import nlp
 from app.qa.analysis.phrases import ARTICLES, Phrases
 from app.qa.extractive_reader.words import NAME, says_new, words
+from app.qa.tables.quantities import asks_time
 
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 FULL_DATE = re.compile(
@@ -164,6 +165,8 @@ def ner_spans(kind: str, question: str, sentence: str, ents: tuple[nlp.Entity, .
     q_words = words(question)
     low = question.lower()
     labels = FITS.get(kind, FITS["entity"])
+    if kind == "number" and asks_time(question):
+        labels = labels | FITS["date"]  # "for how long": "300 seconds" is tagged a time
     out: list[Span] = []
     for e in ents:
         if e.label not in labels or not is_new(e.text, q_words):

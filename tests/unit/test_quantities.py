@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.model import TableData
-from app.qa.tables.quantities import asked_quantities, holds_other_quantity
+from app.qa.tables.quantities import asked_quantities, asks_time, holds_other_quantity, says_unit_of
 
 ASKED = "What capacitance should be connected to the C1 pin?"
 
@@ -38,3 +38,10 @@ def test_how_long_asks_a_duration_or_a_length() -> None:
     assert not holds_other_quantity("How long is the cable?", "1.5", "m", "Cable", "Length")
     # a row named by the word itself is read, as for any quantity
     assert not holds_other_quantity("How long is the long-term debt due?", "5,000", "", "Long-term debt", "2023")
+
+
+def test_a_figure_said_in_a_unit_of_the_quantity_asked() -> None:
+    asked = asked_quantities(ASKED)
+    assert says_unit_of(asked, "Connect 220 nF between C1 and GND") and says_unit_of(asked, "C1 = 0.1uF")
+    assert not says_unit_of(asked, "Connect C1 close to pins 5 and 6") and not says_unit_of(set(), "220 nF")
+    assert asks_time("For how long does the modem retry?") and not asks_time(ASKED)

@@ -66,6 +66,9 @@ def span(question: str, *sentences: str, tagger: str = "rules") -> str | None:
         ("What value should the third integer take when only the vertices carry weights?", "entity"),
         ("What happened when the dam broke?", "entity"),
         ("In 2010, when did the company open its first store?", "date"),
+        # A physical quantity named after "what", then a verb: a figure with its unit; a quantity naming a part: not.
+        ("What capacitance should be placed across the supply pins?", "number"),
+        ("What voltage regulator does the board use?", "entity"),
     ],
 )
 def test_expected_type(question: str, kind: str) -> None:
@@ -293,3 +296,21 @@ def test_a_time_of_day_answers_at_what_time() -> None:
     assert expected_type(question) == "date"
     (spans,) = typed_spans("date", question, ["The call will be held at 2:00 p.m. on Thursday."], "spacy")
     assert any("2:00" in s.text for s in spans)
+
+
+def test_a_duration_tagged_as_a_time_answers_how_long() -> None:
+    question = "For how long does the modem keep retrying a transfer by default?"
+    sentence = "The default value of 300 seconds (5 minutes) suits most uses."
+    (spans,) = typed_spans("number", question, [sentence], "spacy")
+    assert any("300 seconds" in s.text for s in spans)
+
+
+def test_a_figure_in_the_unit_of_the_quantity_asked_leads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(confidence, "SHOW_THRESHOLD", 1.01)
+    items = [
+        ContextItem(1, "a", "passage", "The decoupling capacitor of the sensor should be placed within 4 mm of pin 2."),
+        ContextItem(2, "b", "passage", "For decoupling, 100 nF is recommended."),
+    ]
+    reading = read("What capacitance should the sensor's decoupling capacitor have?", items, None, tagger="rules")
+    first = reading.text.split("[")[0]
+    assert "100" in first and "4 mm" not in first

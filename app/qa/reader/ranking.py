@@ -12,6 +12,7 @@ from app.qa.extractive_reader.words import stemmed
 from app.qa.reader.headings import heading_like
 from app.qa.short_answer import typed_spans
 from app.qa.span_fit import span_fits
+from app.qa.tables.quantities import asked_quantities, says_unit_of
 from app.settings import get_settings
 
 # Settings (answer.content): the best rerank_top sentences are tagged; one holding a span of the type the question
@@ -43,9 +44,12 @@ def rerank_by_type(
     # the nearby words say little about what the question asks (measured on dev: it hurt who/which questions).
     fit_here = encode is not None and kind == "number"
     fits = span_fits(question, [c.text for c in top], found, encode) if fit_here and encode else [0.0] * len(top)
+    quantities = asked_quantities(question) if kind == "number" else set()
     for c, spans, fit in zip(top, found, fits, strict=True):
         if spans:
             c.score += limits.weight_type_fit + limits.weight_span_fit * fit
+            # "What capacitance …", "for how long …": a figure printed in a unit of that quantity fits the type twice
+            c.score += limits.weight_type_fit if quantities and says_unit_of(quantities, c.text) else 0.0
     return sorted(ranked, key=lambda c: -c.score)
 
 

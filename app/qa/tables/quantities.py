@@ -10,7 +10,13 @@ from pathlib import Path
 import yaml
 
 from app.qa.analysis.phrases import WORD
-from app.qa.tables.words import word_stem
+from app.text.stemming import stem
+
+
+def word_stem(word: str) -> str:
+    """A quantity's name stemmed as table words are (short words kept whole); here, so that the answer types can ask
+    for quantities without importing the table reader."""
+    return word if len(word) <= 3 else stem(word)
 
 
 @lru_cache(maxsize=1)
@@ -36,6 +42,28 @@ def asked_quantities(question: str) -> set[str]:
     """The quantities (stemmed names) the question names."""
     units = _units()
     return {s for w in _words(question) if (s := word_stem(w)) in units}
+
+
+def asks_time(question: str) -> bool:
+    """Whether the question asks for a quantity counted in time ("for how long", "what duration"): a span the tagger
+    calls a time or a date ("300 seconds", "10 years") answers it as a number."""
+    units = _units()
+    return any({"seconds", "days"} & units[q] for q in asked_quantities(question))
+
+
+def says_unit_of(asked: set[str], text: str) -> bool:
+    """Whether `text` prints a figure in a unit of one of the `asked` quantities ("220 nF", "10MHz", "300 seconds"):
+    the unit glued to the figure or the word right after it."""
+    units = _units()
+    wanted = frozenset().union(*(units[q] for q in asked)) if asked else frozenset()
+    words = _words(text)
+    for k, word in enumerate(words):
+        if not word[0].isdigit():
+            continue
+        glued = word.lstrip("0123456789")
+        if glued in wanted or (not glued and k + 1 < len(words) and words[k + 1] in wanted):
+            return True
+    return False
 
 
 def holds_other_quantity(question: str, value: str, unit: str, row: str, column: str) -> bool:

@@ -156,3 +156,33 @@ def asks_rows(question: str) -> bool:
     counted = any(a == "how" and b == "many" for a, b in zip(words, words[1:], strict=False))
     return counted or any(word in ROW_ASKING for word in words[:2])
 
+
+
+COUNTED = Phrases.of(
+    [f"how many {things}" for things in ("rows", "entries", "items", "records", "lines", "countries", "states",
+     "member states", "firms", "companies", "cycles", "regions", "cities", "towns", "schools", "categories", "years")]
+)  # fmt: skip
+# "how many output ports are listed", "how many codes does the error table list": what the table lists is counted.
+LISTED = frozenset({"listed", "there", "shown", "named", "included"})
+LISTING_VERBS = frozenset({"list", "show", "name", "include"})
+BE = frozenset({"are", "is", "were", "was"})
+DO = frozenset({"does", "do", "did"})
+MAX_COUNTED_WORDS = 3  # "how many output port pins are listed": the noun counted, at most this many words
+
+
+def asks_count(question: str) -> bool:
+    """ "How many countries …", "how many output ports are listed", "how many codes does the table list": the rows
+    are counted."""
+    if COUNTED.said(question):
+        return True
+    said = [w.group(0).lower() for w in WORD.finditer(question)]
+    for at in (k for k in range(len(said) - 1) if said[k : k + 2] == ["how", "many"]):
+        rest = said[at + 2 :]
+        verb = next((k for k, w in enumerate(rest[: MAX_COUNTED_WORDS + 1]) if w in BE | DO), None)
+        if not verb:
+            continue  # no verb after the noun, or no noun before it
+        if rest[verb] in BE and verb + 1 < len(rest) and rest[verb + 1] in LISTED:
+            return True
+        if rest[verb] in DO and LISTING_VERBS & set(rest[verb + 1 :]):
+            return True
+    return False

@@ -101,3 +101,17 @@ def test_how_many_of_the_rows_hold_a_figure_said_with_its_columns_name() -> None
     assert got is not None and got.short_answer == "2"
     # A figure in no column the question names is no value to count by.
     assert aggregate_answer(boards, "How many of the board variants cost 16 dollars?") is None
+
+
+def test_rows_a_table_lists_are_counted_by_their_noun_and_a_value_they_hold() -> None:
+    ports = TableData(
+        id="p",
+        rows=[["Port", "Width", "Direction", "Description"], ["i_clk", "1", "Input", "System clock"],
+              ["i_rx", "1", "Input", "Serial line in"], ["o_data", "8", "Output", "Received byte"],
+              ["o_wr", "1", "Output", "Byte ready strobe"], ["o_err", "1", "Output", "Framing error"]],
+        caption="Table 4.1: Receiver ports",
+    )  # fmt: skip
+    for asked in ("How many output ports are listed in the receiver's port table?",
+                  "How many output ports does the receiver's port table list?"):  # fmt: skip
+        got = aggregate_answer(ports, asked)
+        assert got is not None and got.short_answer == "3", asked

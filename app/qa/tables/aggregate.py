@@ -13,6 +13,7 @@ from app.qa.aggregate_intent import (
     MAX,
     MIN,
     alone,
+    asks_count,
     asks_period,
     asks_rows,
     blank,
@@ -20,7 +21,7 @@ from app.qa.aggregate_intent import (
     rank,
     thresholds,
 )  # fmt: skip
-from app.qa.analysis.phrases import Phrases, opening_words
+from app.qa.analysis.phrases import Phrases
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import is_number
 from app.qa.tables.bounds import mixed_units, names_bound_column
@@ -60,24 +61,6 @@ TOTAL = re.compile(r"\b(?:total|sum|summed|summing|add(?:ing|ed)? up|combined|al
                    r"across\s+(?:the\s+)?(?:whole\s+|entire\s+)?(?:county|state|country|nation|district|region|city)|"
                    r"across\s+all)\b", re.I)  # fmt: skip
 AVERAGE = Phrases.of(["average", "mean"])
-COUNTED = Phrases.of(
-    [f"how many {things}" for things in ("rows", "entries", "items", "records", "lines", "countries", "states",
-     "member states", "firms", "companies", "cycles", "regions", "cities", "towns", "schools", "categories", "years")]
-)  # fmt: skip
-LISTED = frozenset({"listed", "there", "shown"})
-
-
-def _asks_count(question: str) -> bool:
-    """ "How many countries …", "how many ships are listed": the rows are counted."""
-    if COUNTED.said(question):
-        return True
-    said = opening_words(question, len(question))
-    return any(
-        said[i][1] == "how" and said[i + 1] == (" ", "many") and said[i + 2][0] == " " and said[i + 2][1].isascii()
-        and said[i + 2][1].isalpha() and said[i + 3] == (" ", "are") and said[i + 4][0] == " "
-        and said[i + 4][1] in LISTED
-        for i in range(len(said) - 4)
-    )  # fmt: skip
 
 
 def _aggregate_column(
@@ -232,7 +215,7 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
     kind = (
         ranked[0] if ranked else "max" if MAX.search(asked) else "min" if MIN.search(asked) else judged if judged
         else limit.direction if limit else "average" if AVERAGE.said(asked) else "total" if TOTAL.search(asked)
-        else "count" if _asks_count(asked) else None
+        else "count" if asks_count(asked) else None
     )  # fmt: skip
     if kind in ("max", "min") and not ranked and (summed := _summed_first(asked)) is not None:
         kind = summed  # "adding up the five countries' peak figures": the first operation said is asked

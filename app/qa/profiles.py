@@ -113,7 +113,7 @@ def named_profiles(index: CollectionIndex, names: DocumentNames, opening_chars: 
     return profiles_of(index, lambda: {d.id: (d.filename, d.title) for d in names.documents.values()}, opening_chars)
 
 
-def resolve_description(
+def fitting_documents(
     profiles: Profiles,
     described: Sequence[str],
     vector: np.ndarray,
@@ -121,15 +121,16 @@ def resolve_description(
     floor: float,
     margin: float,
     body_weight: float = 0.0,
-) -> str | None:
-    """The one document whose profile the description fits clearly best; None when none fits or two fit alike.
+) -> list[str]:
+    """The documents whose profiles the description fits best, best first: none when the best fits under `floor`,
+    else every one within `margin` of the best (one when it fits clearly best; two papers on one topic fit alike).
     A profile's score: the share of the description's word weight (idf, words compared by their stems) its words
     hold, those found only past its opening weighing `body_weight` as much, plus `semantic_weight` times the cosine
     of the description and the profile vector."""
     wanted = {stem(w) for word in described for w in ALNUM.findall(word.lower())}
     total = sum(profiles.idf(w) for w in wanted)
     if not profiles.profiles or total <= 0:
-        return None
+        return []
 
     def said(words: frozenset[str]) -> float:
         return sum(profiles.idf(w) for w in wanted & words)
@@ -142,8 +143,32 @@ def resolve_description(
         ),
         key=lambda s: (-s[0], s[1]),
     )  # fmt: skip
-    best, runner_up = scored[0][0], scored[1][0] if len(scored) > 1 else -math.inf
-    return scored[0][1] if best >= floor and best - runner_up >= margin else None
+    best = scored[0][0]
+    return [d for score, d in scored if best - score < margin] if best >= floor else []
+
+
+def resolve_description(
+    profiles: Profiles,
+    described: Sequence[str],
+    vector: np.ndarray,
+    semantic_weight: float,
+    floor: float,
+    margin: float,
+    body_weight: float = 0.0,
+) -> str | None:
+    """The one document whose profile the description fits clearly best; None when none fits or two fit alike."""
+    found = fitting_documents(profiles, described, vector, semantic_weight, floor, margin, body_weight)
+    return found[0] if len(found) == 1 else None
+
+
+@dataclass(frozen=True, slots=True)
+class DescribedDocument:
+    """What a description in the question names: the one document it fits clearly best (`ref`), else the documents
+    it fits alike (`among`, ids, best first: "the Transformer paper" of two papers on Transformers)."""
+
+    ref: DocumentRef | None
+    phrase: Description
+    among: tuple[str, ...] = ()
 
 
 def described_document(
@@ -152,24 +177,29 @@ def described_document(
     question: str,
     encoder: Callable[[], TextEncoder],
     limits: AnswerSettings,
-) -> tuple[DocumentRef, Description] | None:
+) -> DescribedDocument | None:
     """The document a description in the question names ("the dense retrieval paper"), and that description; it
-    fences retrieval as a file name does. None when the question describes no document or the description fits
-    none, or several alike. The index and the encoder are asked for only when the question describes a document."""
+    fences retrieval as a file name does. When it fits several alike, those documents (a named table is looked for
+    in them only). None when the question describes no document or the description fits none. The index and the
+    encoder are asked for only when the question describes a document."""
     wanted = descriptions(question)
     if not wanted:
         return None
     profiles = named_profiles(index(), names, limits.profile_opening_chars)
+    alike: DescribedDocument | None = None
     for described in wanted:
         vector = encoder().encode([" ".join(described.words)])[0]
-        found = resolve_description(
+        fits = fitting_documents(
             profiles, described.words, vector, limits.profile_semantic_weight, limits.profile_floor,
             limits.profile_margin, limits.profile_body_weight,
         )  # fmt: skip
-        if found is not None and found in names.documents:
-            ref = DocumentRef(found, names.documents[found].filename, matched_by="description", called=True)
-            return ref, described
-    return None
+        found = [d for d in fits if d in names.documents]
+        if len(fits) == 1 and found:
+            ref = DocumentRef(found[0], names.documents[found[0]].filename, matched_by="description", called=True)
+            return DescribedDocument(ref, described)
+        if len(found) > 1 and alike is None:
+            alike = DescribedDocument(None, described, tuple(found))
+    return alike
 
 
 def names_held_apart(profiles: Profiles, names: Sequence[str]) -> list[str]:

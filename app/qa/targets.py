@@ -67,13 +67,15 @@ def parse_question(
         index = lambda: get_index(session, collection_id, version, settings.retrieval.ann_threshold)  # noqa: E731
         described = described_document(index, names, question, lambda: remembered(tools.encoder(settings)),
                                        settings.answer)  # fmt: skip
-        if described is not None:
+        if described is not None and described.ref is not None:
             # Classified again with the description replaced by the file name it resolves to, so "what is Exhibit 6
             # of the Ulta results release about" is read as "… of ulta-q4.pdf about": the description's words are no
             # cell to look up.
-            ref, phrase = described
+            ref, phrase = described.ref, described.phrase
             named = f"{question[: phrase.start]}{ref.name}{question[phrase.end :]}"
             parsed = classify(named, names, llm=llm)
             parsed.question = question
             parsed.document = ref  # named by a description: surer than no name, less sure than a file name
+        elif described is not None:
+            parsed.among = described.among
     return parsed

@@ -13,6 +13,7 @@ from app.qa.profiles import (
     Profiles,
     absent_kind,
     build_profiles,
+    fitting_documents,
     names_held_apart,
     resolve_description,
     words_of,
@@ -145,6 +146,11 @@ def test_the_profile_holding_the_rare_words_wins() -> None:
     # "retrieval" is in two profiles and both are close in meaning: no clear winner, so none is assumed.
     assert resolve_description(profiles, ("retrieval",), near_a, 0.5, 0.6, 0.15) is None
     assert resolve_description(profiles, ("weather",), np.zeros(3, dtype=np.float32), 0.5, 0.6, 0.15) is None
+    # … and the documents it fits alike are those two, best first: a named table is looked for in them only.
+    alike = fitting_documents(profiles, ("retrieval",), near_a, 0.5, 0.6, 0.15)
+    assert len(alike) == 2 and alike[0] == "a"
+    assert fitting_documents(profiles, ("dpr",), near_a, 0.5, 0.6, 0.15) == ["a"]
+    assert fitting_documents(profiles, ("weather",), np.zeros(3, dtype=np.float32), 0.5, 0.6, 0.15) == []
 
 
 def test_a_title_page_that_says_little_is_read_on_into_the_abstract() -> None:

@@ -65,6 +65,9 @@ class ParsedQuery:
     ambiguous: str | None = None
     # "Summarise the WARN report", "what is eu-013.pdf about": the named document as a whole (structural).
     overview: bool = False
+    # "Table 5 of the Transformer paper" where two papers fit the description alike: their ids, the only documents
+    # a named table is looked for in.
+    among: tuple[str, ...] = ()
 
 
 def normalise(text: str) -> str:

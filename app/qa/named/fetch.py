@@ -179,7 +179,7 @@ def fetch(
             pages_taken += 1
     found: list[FoundTable] = []
     for ref in parsed.tables:
-        resolved = resolve_table_ref(session, collection_id, document, ref, notes, limits)
+        resolved = resolve_table_ref(session, collection_id, document, ref, notes, limits, parsed.among)
         if isinstance(resolved, Missing):
             caption = _caption_only(session, document, ref, limits)
             if caption is None:

@@ -42,9 +42,12 @@ def tables_labelled(session: Session, collection_id: str, label: str) -> list[tu
 
 
 def _documents_with_tables(
-    session: Session, collection_id: str, document_id: str | None, limits: TableReadingSettings
+    session: Session, collection_id: str, document_id: str | None, limits: TableReadingSettings,
+    among: tuple[str, ...] = (),
 ) -> list[Document]:
     query = select(Document).where(*ready_conditions(collection_id, document_id)).order_by(*DOCUMENT_ORDER)
+    if among:
+        query = query.where(Document.id.in_(among))
     if document_id is None:
         # Documents known to hold no table are skipped without reading their table rows.
         query = query.where(Document.table_count > 0)
@@ -102,8 +105,10 @@ def resolve_table_ref(
     ref: TableRef,
     notes: list[str],
     limits: TableReadingSettings = TableReadingSettings(),
+    among: tuple[str, ...] = (),
 ) -> list[FoundTable] | Missing:
-    """Tables a reference names in the named document, or in each document that has one (at most `max_tables`)."""
+    """Tables a reference names in the named document, or in each document that has one (at most `max_tables`);
+    only in the documents `among` when a description fitted several alike."""
     if document is not None:
         tables = tables_of(session, document)
         inferred = infer_labels(session, tables)
@@ -115,7 +120,8 @@ def resolve_table_ref(
             notes.append(match.note)
         return _found(document, tables, inferred, match.tables, match.how, limits)
     found: list[FoundTable] = []
-    for doc in _documents_with_tables(session, collection_id, None, limits):
+    candidates = _documents_with_tables(session, collection_id, None, limits, among)
+    for doc in candidates:
         if len(found) >= limits.max_tables:
             break
         tables = tables_of(session, doc)
@@ -125,14 +131,34 @@ def resolve_table_ref(
         if isinstance(match, Missing):
             continue
         found.extend(_found(doc, tables, inferred, match.tables, match.how, limits))
+    if found and len(among) > 1:
+        fitted = _filenames(session, among)
+        held = sorted({f.document.filename for f in found})
+        notes.append(f"The question's description fits {', '.join(fitted[:-1])} and {fitted[-1]} alike; the table "
+                     f"shown is from {' and '.join(held)}.")
     if not found and ref.caption:
         return []  # caption words found in no table of any document: a content question after all
     if not found:
         article = "an" if ref.word[:1].lower() in "aeiou" else "a"
         what = (f"{article} {ref.word} {ref.label}" if ref.label else f"a table about “{ref.caption}”" if ref.caption
                 else "a table on that page" if ref.page is not None else "such a table")  # fmt: skip
+        if among:
+            return Missing(f"{_none_of(_filenames(session, among))} has {what}.")
         return Missing(f"No document in this collection has {what}.")
     return found[: limits.max_tables]
+
+
+def _filenames(session: Session, ids: tuple[str, ...]) -> list[str]:
+    return sorted(session.scalars(select(Document.filename).where(Document.id.in_(ids))))
+
+
+def _none_of(names: list[str]) -> str:
+    """ "Neither a.pdf nor b.pdf", "None of a.pdf, b.pdf and c.pdf": the documents a description fitted alike."""
+    if len(names) == 2:
+        return f"Neither {names[0]} nor {names[1]}"
+    if len(names) > 2:
+        return f"None of {', '.join(names[:-1])} and {names[-1]}"
+    return names[0] if names else "No document"
 
 
 def table_answers(

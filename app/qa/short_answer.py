@@ -106,9 +106,17 @@ def _glued(sentence: str, span: Span) -> bool:
     return digits > 0 and len(pair) == 2 and pair[0] in ascii_uppercase and pair[1] in ascii_lowercase
 
 
+def _listed_numbers(text: str) -> bool:
+    """ "2,39,45", "12,15": numbers listed with commas (references cited by number), not one amount whose
+    thousands are set apart, as every group after the first of an amount ends in three digits."""
+    groups = text.strip("()[] ").split(",")
+    return len(groups) > 1 and all(g.isdigit() for g in groups) and len(groups[-1]) != 3
+
+
 def _plausible(sentence: str, spans: list[Span]) -> list[Span]:
-    """`spans` without those inside a web address, footnote marks glued to a word, and a heading's number."""
-    spans = [x for x in spans if not _glued(sentence, x)
+    """`spans` without those inside a web address, footnote marks glued to a word, a heading's number and numbers
+    listed with commas."""
+    spans = [x for x in spans if not _glued(sentence, x) and not _listed_numbers(x.text)
              and not (x.text[:1].isdigit() and section_number(sentence, x.start))]
     if "%" not in sentence and "://" not in sentence and "www." not in sentence:
         return spans

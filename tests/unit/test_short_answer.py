@@ -314,3 +314,12 @@ def test_a_figure_in_the_unit_of_the_quantity_asked_leads(monkeypatch: pytest.Mo
     reading = read("What capacitance should the sensor's decoupling capacitor have?", items, None, tagger="rules")
     first = reading.text.split("[")[0]
     assert "100" in first and "4 mm" not in first
+
+
+@pytest.mark.parametrize("tagger", TAGGERS)
+def test_numbers_listed_with_commas_are_no_amount(tagger: str) -> None:
+    question = "How many workers did the survey count?"
+    cited, amount = typed_spans("number", question, ["(2,39,45) Workers were counted at each site.",
+                                                     "The survey counted 2,390,450 workers."], tagger)  # fmt: skip
+    assert not any("2,39,45" in s.text for s in cited)
+    assert any("2,390,450" in s.text for s in amount)

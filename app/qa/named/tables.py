@@ -143,22 +143,16 @@ def resolve_table_ref(
         what = (f"{article} {ref.word} {ref.label}" if ref.label else f"a table about “{ref.caption}”" if ref.caption
                 else "a table on that page" if ref.page is not None else "such a table")  # fmt: skip
         if among:
-            return Missing(f"{_none_of(_filenames(session, among))} has {what}.")
+            fitted = _filenames(session, among)
+            listed = f"{', '.join(fitted[:-1])} and {fitted[-1]}" if len(fitted) > 1 else "".join(fitted)
+            bare = what.split(" ", 1)[1] if what.startswith(("a ", "an ")) else what
+            return Missing(f"{listed or 'The documents described'} {'have' if len(fitted) != 1 else 'has'} no {bare}.")
         return Missing(f"No document in this collection has {what}.")
     return found[: limits.max_tables]
 
 
 def _filenames(session: Session, ids: tuple[str, ...]) -> list[str]:
     return sorted(session.scalars(select(Document.filename).where(Document.id.in_(ids))))
-
-
-def _none_of(names: list[str]) -> str:
-    """ "Neither a.pdf nor b.pdf", "None of a.pdf, b.pdf and c.pdf": the documents a description fitted alike."""
-    if len(names) == 2:
-        return f"Neither {names[0]} nor {names[1]}"
-    if len(names) > 2:
-        return f"None of {', '.join(names[:-1])} and {names[-1]}"
-    return names[0] if names else "No document"
 
 
 def table_answers(

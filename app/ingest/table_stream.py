@@ -9,6 +9,7 @@ from pathlib import Path
 
 from app.ingest.extracted import BBox
 from app.ingest.passages import Line, union_bbox
+from app.ingest.table_column_rule import column_ruled, cut_above_column_rule, vertical_rules
 from app.ingest.table_text import (
     _NUMERIC,
     RulingLine,
@@ -100,14 +101,20 @@ MIN_FRAME_RULES = 3
 MIN_FRAMED_ROWS = 3
 
 
-def framed(regions: Sequence[Grid], rules: Sequence[Rule]) -> list[Grid]:
+def framed(regions: Sequence[Grid], rules: Sequence[Rule], edges: Sequence[RulingLine] = ()) -> list[Grid]:
     """The whitespace regions that are tables in a frame of rules (a box round rows set apart by whitespace, no rule
     between its columns): rows of figures that rules run across above, between and below, less the lines of text
-    above its top rule. A diagram's boxes or a page of prose beside a ruled figure are not."""
-    out = [g for g in regions if len(rules_across(g, rules)) >= MIN_FRAME_RULES
-           and sum(map(_is_data_row, g.rows)) >= MIN_FRAMED_ROWS]  # fmt: skip
-    for grid in out:
-        _cut_above_frame(grid, rules)
+    above its top rule; or rows of figures with a rule under their head and one down between their columns
+    (``table_column_rule``). A diagram's boxes or a page of prose beside a ruled figure are not."""
+    out = []
+    columns = vertical_rules(edges)
+    for grid in regions:
+        if len(rules_across(grid, rules)) >= MIN_FRAME_RULES and sum(map(_is_data_row, grid.rows)) >= MIN_FRAMED_ROWS:
+            _cut_above_frame(grid, rules)
+            out.append(grid)
+        elif (column := column_ruled(grid, rules, columns)) is not None:
+            cut_above_column_rule(grid, column)
+            out.append(grid)
     return out
 
 

@@ -121,7 +121,7 @@ def extract_tables(
             if not (poor or outside):  # read again for those grids only: the page's other ruled tables stand
                 regions = [r for r in regions if any(_overlap(r.bbox, g.bbox) >= 0.5 for g in labelled)]
             if not signals.unruled:
-                regions = framed(regions, horizontal_rules(edges))
+                regions = framed(regions, horizontal_rules(edges), edges)
             if regions:  # a region wider than a ruled or a booktabs table it holds takes in the page beside it
                 regions = without_wider_regions(regions, found, booktabs_tables(edges, lines, found))
             found = _merge_candidates(found, regions)

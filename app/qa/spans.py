@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from app.qa import nlp
 from app.qa.analysis.phrases import ARTICLES, Phrases
 from app.qa.extractive_reader.words import NAME, says_new, words
-from app.qa.tables.quantities import asks_time
+from app.qa.tables.quantities import asked_quantities, asks_time, says_unit_of
 
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 FULL_DATE = re.compile(
@@ -165,12 +165,15 @@ def ner_spans(kind: str, question: str, sentence: str, ents: tuple[nlp.Entity, .
     q_words = words(question)
     low = question.lower()
     labels = FITS.get(kind, FITS["entity"])
-    if kind == "number" and asks_time(question):
+    timed = asked_quantities(question) if kind == "number" and asks_time(question) else set()
+    if timed:
         labels = labels | FITS["date"]  # "for how long": "300 seconds" is tagged a time
     out: list[Span] = []
     for e in ents:
         if e.label not in labels or not is_new(e.text, q_words):
             continue
+        if timed and e.label in FITS["date"] and e.label not in FITS["number"] and not says_unit_of(timed, e.text):
+            continue  # a time asked for is a figure with its unit ("300 seconds"), not a year or a bare "16"
         text = e.text[ARTICLES.lead(e.text) :].rstrip(".,;:")
         start = e.start + (len(e.text) - len(e.text.lstrip()))
         if kind == "date" and not _has_digit(text):

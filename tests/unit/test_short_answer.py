@@ -303,6 +303,9 @@ def test_a_duration_tagged_as_a_time_answers_how_long() -> None:
     sentence = "The default value of 300 seconds (5 minutes) suits most uses."
     (spans,) = typed_spans("number", question, [sentence], "spacy")
     assert any("300 seconds" in s.text for s in spans)
+    # A time without its unit (a year, a bare figure the tagger calls a date) is no duration.
+    (dated,) = typed_spans("number", question, ["The modem was released in 2016 and revised in 2019."], "spacy")
+    assert not dated
 
 
 def test_a_figure_in_the_unit_of_the_quantity_asked_leads(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,7 +10,6 @@ from app.ingest.table_bands import unwrap_bands
 from app.ingest.table_cell_boxes import fill_missing_boxes
 from app.ingest.table_channels import mend_columns, mend_header
 from app.ingest.table_column_names import joined_columns
-from app.ingest.table_head_shift import align_heads
 from app.ingest.table_intro import split_intro_rows
 from app.ingest.table_names_above import take_names_above
 from app.ingest.table_stream import _overlap
@@ -296,7 +295,6 @@ def finish_table(
     header_rows = header_row_count(grid.rows)
     mend_header(grid, lines, header_rows)
     fill_missing_boxes(grid, lines)
-    align_heads(grid)  # by the cells' boxes: after the missing ones are found
     columns = joined_columns(grid, header_rows)
     return ExtractedTable(
         index,

@@ -147,20 +147,6 @@ def fitting_documents(
     return [d for score, d in scored if best - score < margin] if best >= floor else []
 
 
-def resolve_description(
-    profiles: Profiles,
-    described: Sequence[str],
-    vector: np.ndarray,
-    semantic_weight: float,
-    floor: float,
-    margin: float,
-    body_weight: float = 0.0,
-) -> str | None:
-    """The one document whose profile the description fits clearly best; None when none fits or two fit alike."""
-    found = fitting_documents(profiles, described, vector, semantic_weight, floor, margin, body_weight)
-    return found[0] if len(found) == 1 else None
-
-
 @dataclass(frozen=True, slots=True)
 class DescribedDocument:
     """What a description in the question names: the one document it fits clearly best (`ref`), else the documents

@@ -15,7 +15,6 @@ from app.qa.profiles import (
     build_profiles,
     fitting_documents,
     names_held_apart,
-    resolve_description,
     words_of,
 )
 
@@ -141,11 +140,11 @@ def test_the_profile_holding_the_rare_words_wins() -> None:
     profiles = build_profiles(_index(), names)
     assert "results" not in next(p for p in profiles.profiles if p.document_id == "a").words  # page 1 only
     near_a = np.array([1.0, 0.0, 0.0], dtype=np.float32)
-    assert resolve_description(profiles, ("dpr",), near_a, 0.5, 0.6, 0.15) == "a"
-    assert resolve_description(profiles, ("xr-7",), np.zeros(3, dtype=np.float32), 0.5, 0.6, 0.15) == "b"
+    assert fitting_documents(profiles, ("dpr",), near_a, 0.5, 0.6, 0.15) == ["a"]
+    assert fitting_documents(profiles, ("xr-7",), np.zeros(3, dtype=np.float32), 0.5, 0.6, 0.15) == ["b"]
     # "retrieval" is in two profiles and both are close in meaning: no clear winner, so none is assumed.
-    assert resolve_description(profiles, ("retrieval",), near_a, 0.5, 0.6, 0.15) is None
-    assert resolve_description(profiles, ("weather",), np.zeros(3, dtype=np.float32), 0.5, 0.6, 0.15) is None
+    assert len(fitting_documents(profiles, ("retrieval",), near_a, 0.5, 0.6, 0.15)) == 2
+    assert fitting_documents(profiles, ("weather",), np.zeros(3, dtype=np.float32), 0.5, 0.6, 0.15) == []
     # … and the documents it fits alike are those two, best first: a named table is looked for in them only.
     alike = fitting_documents(profiles, ("retrieval",), near_a, 0.5, 0.6, 0.15)
     assert len(alike) == 2 and alike[0] == "a"
@@ -212,9 +211,9 @@ def test_a_description_is_matched_by_stems_and_by_words_past_the_opening() -> No
     profiles = build_profiles(_studies(), names, opening_chars=10)
     neutral = np.zeros(3, dtype=np.float32)
     described = ("replication", "microcredit")  # "replicates" on page 1, "microcredit" only on page 2
-    assert resolve_description(profiles, described, neutral, 0.5, 0.6, 0.15, body_weight=0.5) == "a"
+    assert fitting_documents(profiles, described, neutral, 0.5, 0.6, 0.15, body_weight=0.5) == ["a"]
     # Words past the opening are not the document's own account of itself unless weighed in.
-    assert resolve_description(profiles, described, neutral, 0.5, 0.6, 0.15, body_weight=0.0) is None
+    assert len(fitting_documents(profiles, described, neutral, 0.5, 0.6, 0.15, body_weight=0.0)) != 1
 
 
 def test_a_name_whose_words_no_one_document_holds_together_is_no_name_the_collection_gives() -> None:

@@ -132,10 +132,9 @@ def resolve_table_ref(
             continue
         found.extend(_found(doc, tables, inferred, match.tables, match.how, limits))
     if found and len(among) > 1:
-        fitted = _filenames(session, among)
         held = sorted({f.document.filename for f in found})
-        notes.append(f"The question's description fits {', '.join(fitted[:-1])} and {fitted[-1]} alike; the table "
-                     f"shown is from {' and '.join(held)}.")
+        notes.append(f"The question's description fits {_listed(_filenames(session, among))} alike; the table shown "
+                     f"is from {_listed(held)}.")
     if not found and ref.caption:
         return []  # caption words found in no table of any document: a content question after all
     if not found:
@@ -144,15 +143,19 @@ def resolve_table_ref(
                 else "a table on that page" if ref.page is not None else "such a table")  # fmt: skip
         if among:
             fitted = _filenames(session, among)
-            listed = f"{', '.join(fitted[:-1])} and {fitted[-1]}" if len(fitted) > 1 else "".join(fitted)
             bare = what.split(" ", 1)[1] if what.startswith(("a ", "an ")) else what
-            return Missing(f"{listed or 'The documents described'} {'have' if len(fitted) != 1 else 'has'} no {bare}.")
+            return Missing(f"{_listed(fitted)} {'have' if len(fitted) != 1 else 'has'} no {bare}.")
         return Missing(f"No document in this collection has {what}.")
     return found[: limits.max_tables]
 
 
 def _filenames(session: Session, ids: tuple[str, ...]) -> list[str]:
     return sorted(session.scalars(select(Document.filename).where(Document.id.in_(ids))))
+
+
+def _listed(names: list[str]) -> str:
+    """ "a.pdf", "a.pdf and b.pdf", "a.pdf, b.pdf and c.pdf"."""
+    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else "".join(names) or "no document"
 
 
 def table_answers(

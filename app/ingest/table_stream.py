@@ -9,7 +9,7 @@ from pathlib import Path
 
 from app.ingest.extracted import BBox
 from app.ingest.passages import Line, union_bbox
-from app.ingest.table_column_rule import column_ruled, cut_above_column_rule, vertical_rules
+from app.ingest.table_column_rule import Column, column_ruled, cut_above_column_rule, vertical_rules
 from app.ingest.table_text import (
     _NUMERIC,
     RulingLine,
@@ -107,12 +107,14 @@ def framed(regions: Sequence[Grid], rules: Sequence[Rule], edges: Sequence[Rulin
     above its top rule; or rows of figures with a rule under their head and one down between their columns
     (``table_column_rule``). A diagram's boxes or a page of prose beside a ruled figure are not."""
     out = []
-    columns = vertical_rules(edges)
+    columns: list[Column] | None = None  # the vertical rules, joined only when a region asks
     for grid in regions:
         if len(rules_across(grid, rules)) >= MIN_FRAME_RULES and sum(map(_is_data_row, grid.rows)) >= MIN_FRAMED_ROWS:
             _cut_above_frame(grid, rules)
             out.append(grid)
-        elif (column := column_ruled(grid, rules, columns)) is not None:
+            continue
+        columns = vertical_rules(edges) if columns is None else columns
+        if (column := column_ruled(grid, rules, columns)) is not None:
             cut_above_column_rule(grid, column)
             out.append(grid)
     return out

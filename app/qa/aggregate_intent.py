@@ -157,7 +157,6 @@ def asks_rows(question: str) -> bool:
     return counted or any(word in ROW_ASKING for word in words[:2])
 
 
-
 COUNTED = Phrases.of(
     [f"how many {things}" for things in ("rows", "entries", "items", "records", "lines", "countries", "states",
      "member states", "firms", "companies", "cycles", "regions", "cities", "towns", "schools", "categories", "years")]

@@ -39,6 +39,19 @@ def bound_words(sh: Shape, question: str) -> list[str]:
 # A column saying each row's unit of measure.
 UNIT_HEADERS = frozenset({"unit", "units"})
 MAX_UNIT_CHARS = 12  # "MHz", "µA", "ppm/°C": a unit; a longer cell is a note
+# The heads a data sheet's table names its limit and unit columns by: a row of them is its header's last line.
+LIMIT_HEADS = frozenset({*BOUND_COLUMNS, "typ", "typical", *UNIT_HEADERS})
+
+
+def limits_header_end(rows: list[list[str]], header_rows: int) -> int:
+    """The header rows of a data sheet's table, ending at its row of limit heads ("Min. | Typ. | Max. | Unit") when
+    a row of figures follows it: a first data row worded more than figured ("VS | Supply Voltage | | VSS | | 36 |
+    V") is not read as another header line. `header_rows` as guessed otherwise."""
+    for k in range(max(0, header_rows - 1)):
+        heads = sum(own_header(c) in LIMIT_HEADS for c in rows[k])
+        if heads >= 2 and any(is_number(c) for c in rows[k + 1]):
+            return k + 1
+    return header_rows
 
 
 def row_unit(table: TableData, sh: Shape, row: int, column: int) -> str:

@@ -18,6 +18,7 @@ from app.qa.tablelayout import (
     unhyphenated,
 )
 from app.qa.tables.abbreviations import caption_abbreviations, caption_initialisms, written_out
+from app.qa.tables.bound_columns import limits_header_end
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
@@ -41,7 +42,7 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
     notes = note_rows(rows)
     if notes:
         # A headnote above the headers: the stored columns were read from it; read them again below it.
-        nh = titled_header_rows(rows, notes) or notes + guess_header_rows(rows[notes:])
+        nh = limits_header_end(rows, titled_header_rows(rows, notes) or notes + guess_header_rows(rows[notes:]))
         columns = join_headers(rows[notes:], nh - notes)
         columns += [""] * (width - len(columns))
     elif table.columns and table.header_rows is not None:
@@ -51,7 +52,8 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
         columns = [" / ".join(p for p in c.split(" / ") if p not in titles) for c in table.columns]
         columns += [""] * (width - len(columns))
     else:
-        nh = guess_header_rows(rows) if table.header_rows in (None, 0) or not table.columns else table.header_rows
+        stored = table.header_rows if table.columns else None
+        nh = stored or limits_header_end(rows, guess_header_rows(rows))
         columns = list(table.columns) if table.columns else join_headers(rows, nh)
         columns += [""] * (width - len(columns))
     if numbering(rows[nh]) if nh < len(rows) else False:

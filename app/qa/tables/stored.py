@@ -17,6 +17,7 @@ from app.qa.tables.model import TableAnswer, TableData, same_columns
 from app.qa.tables.render import markdown
 from app.qa.tables.shape import shape
 from app.qa.tables.words import tokens
+from app.qa.tables.wrapped_rows import unwrapped
 from app.settings_reading import TableReadingSettings
 
 Inferred = dict[str, tuple[str, str]]  # table id -> (label, caption) read from its page's text
@@ -218,7 +219,7 @@ def cell_text(value: object) -> str:
 
 
 def _rows(table: DocTable) -> list[list[str]]:
-    return [[cell_text(c) for c in r] for r in table.rows or []]
+    return unwrapped([[cell_text(c) for c in r] for r in table.rows or []])
 
 
 def table_data(

@@ -1,0 +1,44 @@
+"""A label wrapped onto the line below in a table set without rules between its rows: the data sheet prints
+"VCE(sat)H | Source Output Saturation | IO = – 0.6 A | 1.4 | 1.8 | V" and, under it, only "Voltage (pins 3, 8, 13,
+18)"; the extraction keeps each line as a row. Such a line continues the row above it: its words are joined to the
+cells they stand under and the line is left empty, so that every row keeps its index (its cell boxes)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.qa.tablelayout import is_number
+
+
+def unwrapped(rows: Sequence[Sequence[str]]) -> list[list[str]]:
+    """The rows with each wrapped line joined to the row it continues (see the module's doc)."""
+    out = [list(r) for r in rows]
+    continued: int | None = None  # the row the lines below may continue: one with a label and a figure
+    for i, row in enumerate(out):
+        if continued is not None and _continues(out[continued], row):
+            out[continued] = [f"{a} {b}".strip() if b.strip() else a for a, b in zip(out[continued], row, strict=True)]
+            out[i] = ["" for _ in row]
+            continue
+        labelled = bool(row) and bool(row[0].strip()) and any(is_number(c) for c in row)
+        continued = i if labelled else None
+    return out
+
+
+def _continues(above: Sequence[str], line: Sequence[str]) -> bool:
+    """A line without a label or a figure whose every word stands under words of the row above (never under a
+    figure, nor an empty cell), and that does not open an item of its own ("2.", "b)", "2.2.1")."""
+    filled = [k for k, cell in enumerate(line) if cell.strip()]
+    if len(line) != len(above) or not filled or line[0].strip():
+        return False
+    return all(above[k].strip() and not is_number(above[k]) and not is_number(line[k]) and not _item(line[k])
+               for k in filled)  # fmt: skip
+
+
+def _item(cell: str) -> bool:
+    """A cell opening on an item's mark: "2.", "b.", "(iii)", "2.2.1" (not "19)", a wrapped list's end)."""
+    first = cell.split(None, 1)[0]
+    bare = first.strip("().")
+    marked = first.endswith(".") or (first.startswith("(") and first.endswith(")"))
+    if marked and bare.isalnum() and len(bare) <= 3:
+        return True
+    return "." in first and first.replace(".", "").isdecimal()

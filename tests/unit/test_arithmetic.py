@@ -319,6 +319,10 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
         # A part code ("the XC7A100T") stands against the clause's code of its form, with the family named before it.
         ("How many more logic cells does the Artix-7 XC7A200T have than the XC7A100T?",
          ("How many logic cells does the Artix-7 XC7A200T have?", "How many logic cells does the XC7A100T have?")),
+        # The owner said after "of": "its typical value" is the same measure's, qualified otherwise.
+        ("By how many volts does the maximum output saturation voltage of the L293D exceed its typical value?",
+         ("What is the maximum output saturation voltage of the L293D?",
+          "What is the L293D's typical output saturation voltage?")),
         # The beaten thing said bare ("the estimate") is the owner's own; the source said last is asked of both.
         ("By how many dollars did Acme's reported EPS beat the estimate, according to the quarterly review?",
          ("What is Acme's reported EPS according to the quarterly review?",

@@ -19,7 +19,7 @@ from app.qa.analysis.arithmetic import PREPOSITION_WORDS, Arithmetic, Operation,
 from app.qa.analysis.arithmetic import part_label as _label
 from app.qa.analysis.contrast import PREPOSITIONS, contrast, contrast_peeled, one_stand_in, superlative_stand_in
 from app.qa.analysis.grammar import condition_start, parse
-from app.qa.analysis.outdo import document_tail, its_own, names_document, owners_other
+from app.qa.analysis.outdo import document_tail, its_own, measure_of, names_document, owners_other
 from app.qa.analysis.phrases import Phrases, possessive
 from app.qa.analysis.reworded import aside_last, comparative_first
 from app.qa.answer_types import QUANTITY_WORDS
@@ -266,10 +266,10 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
         b_in = b if re.match(rf"^(?:{PREPOSITION_WORDS})\s", b, re.I) else f"in {b}"
         return Arithmetic("difference", (Part(f"{context}What was {subject} {a_in}{source}?", _label(a)),
                                          Part(f"{context}What was {subject} {b_in}{source}?", _label(b))))  # fmt: skip
-    owner = possessive(subject) if subject and verb.text.lower() in lexicon()["outdo"] and ITS.lead(after) else None
+    outdone = verb.text.lower() in lexicon()["outdo"]
+    owner = (possessive(subject) or measure_of(subject)) if subject and outdone and ITS.lead(after) else None
     if owner is not None:
         return its_own(context, subject, owner[0], after)
-    outdone = verb.text.lower() in lexicon()["outdo"]
     stand_in, _, object_words = after.lower().partition(" ")
     alone = not {"in", "on", "for"} & set(object_words.split()[1:])  # no "… in Table 2" both are read from
     if subject and outdone and stand_in in lexicon()["stand_ins"] and alone:

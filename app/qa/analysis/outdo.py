@@ -40,13 +40,24 @@ def document_tail(phrase: str) -> int | None:
     return cut if cut > 0 and named else None
 
 
+def measure_of(subject: str) -> tuple[str, str] | None:
+    """ "the maximum source output saturation voltage of the L293D" → ("the L293D", " maximum source output saturation
+    voltage"): a measure whose owner is said after "of", split as `possessive` splits "the L293D's maximum …"; None
+    when the subject does not open on "the" or holds no "of"."""
+    head, of, owner = subject.partition(" of ")
+    if not of or not owner.strip() or head[:4].lower() != "the " or not head[4:].strip():
+        return None
+    return owner.strip(), f" {head[4:].strip()}"
+
+
 def its_own(context: str, subject: str, owner: str, after: str) -> Arithmetic:
     """ "did the GRU's accuracy on A exceed its accuracy on B in the sentiment report": the owner's same measure on
     another thing. The last phrase of the object ("in the sentiment report") may name where both are read: each
     part is asked with it."""
     cut = max(after.rfind(" in "), after.rfind(" according to "))
     tail = after[cut:] if cut > after.find(" ", after.find(" ") + 1) else ""
-    measure = measure_said(subject, after[: len(after) - len(tail)].split(None, 1)[1], lexicon()["measure_stand_ins"])
+    owned = possessive(subject) or measure_of(subject) or ("", "")
+    measure = measure_said(owned[1], after[: len(after) - len(tail)].split(None, 1)[1], lexicon()["measure_stand_ins"])
     other = f"{owner}'s {measure}{tail}"
     second = _label(other[: len(other) - len(tail)])
     return Arithmetic("difference", (Part(f"{context}What is {subject}{tail}?", _label(subject)),

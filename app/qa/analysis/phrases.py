@@ -142,11 +142,11 @@ def words_after(text: str, phrases: Phrases, most: int, word: Callable[[str], bo
     return None
 
 
-def measure_said(subject: str, theirs: str, stand_ins: frozenset[str]) -> str:
-    """ "junction-to-case value" set against "the chip's junction-to-ambient thermal impedance": "junction-to-case
-    thermal impedance" (a stand-in noun, "value", takes the words the first thing's measure was named with after as
-    many modifiers as the stand-in has)."""
-    words, owned = theirs.split(), (possessive(subject) or ("", ""))[1].split()
+def measure_said(measure: str, theirs: str, stand_ins: frozenset[str]) -> str:
+    """ "junction-to-case value" set against the first thing's measure "junction-to-ambient thermal impedance":
+    "junction-to-case thermal impedance" (a stand-in noun, "value", takes the words the measure was named with after
+    as many modifiers as the stand-in has)."""
+    words, owned = theirs.split(), measure.split()
     modifiers = len(words) - 1
     if len(words) < 2 or words[-1].lower() not in stand_ins or len(owned) <= modifiers:
         return theirs

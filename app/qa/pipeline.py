@@ -28,6 +28,7 @@ from app.qa.paired_parts import one_table, read_as_pair
 from app.qa.profiles import named_profiles
 from app.qa.read.base import ReadTools
 from app.qa.read.documents import documents_described, labelled_tables, which_documents
+from app.qa.read.part_dates import with_part_dates
 from app.qa.read.part_values import with_part_values
 from app.qa.read.registry import choose
 from app.qa.resolve import FILE_NAME
@@ -147,6 +148,8 @@ def several(
             answered[k] = (label, read(analyse(analysis.parts[k].question), retrieval, options, settings, tools))
             cells[k] = _cell_read(retrieval, answered[k][1])
             retrievals[k] = retrieval
+    if options.reader == "local" and analysis.arithmetic is not None:
+        answered = with_part_dates(answered, analysis.arithmetic.unit)  # "how many days passed between A and B"
     if options.reader == "local" and not any(cells) and (analysis.arithmetic or analysis.comparison is not None):
         following = [n for r in retrievals for n in r.windows]
         questions = [p.question for p in analysis.parts]

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from app.qa.analysis.coordination import alternative_parts, coordinated_parts
 from app.qa.analysis.counted import counted_than
+from app.qa.analysis.elapsed import elapsed_question
 from app.qa.analysis.followup import still_compares, without_value_follow_up
 from app.qa.analysis.listing import concept_predicate, kind_of, without_collection_scope
 from app.qa.analysis.margins import margin_question
@@ -42,7 +43,7 @@ def analyse(question: str) -> QuestionAnalysis:
         return QuestionAnalysis(question, "documents_by_meaning", expected, predicate=predicate,
                                 kind=kind_of(predicate))  # fmt: skip
     arithmetic = (arithmetic_question(question) or counted_than(question) or margin_question(question)
-                  or sum_question(question))  # fmt: skip
+                  or sum_question(question) or elapsed_question(question))  # fmt: skip
     if arithmetic is not None:
         return QuestionAnalysis(question, "arithmetic", expected, arithmetic=arithmetic, parts=arithmetic.parts,
                                 comparison=comparative(question))  # fmt: skip

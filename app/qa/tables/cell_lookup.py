@@ -30,6 +30,7 @@ from app.qa.tables.matching import (
 from app.qa.tables.model import Shape, TableAnswer, TableData, value_at
 from app.qa.tables.quantities import holds_other_quantity, quantity_column
 from app.qa.tables.render import cell_of, cite_name, row_excerpt
+from app.qa.tables.row_words import named_by_figures_only, row_named_by_words
 from app.qa.tables.shape import shape
 from app.qa.tables.words import question_tokens, tokens
 from app.settings_reading import TableReadingSettings
@@ -125,6 +126,9 @@ def cell_answer(
         row = row_named_beside(table, sh, q, limits)
         tied = [row] if row is not None else []
         naming.add(sh.label_column + 1)
+    if row is None or named_by_figures_only(row, q):
+        worded = row_named_by_words(table, sh, q)
+        row, tied = (worded, [worded]) if worded is not None else (row, tied)
     data = sh.data(table.rows)
     if row is None and len(data) == 1:
         # One row of figures under named columns ("mean | median | sd"): the caption names the row; every column

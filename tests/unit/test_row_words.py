@@ -1,0 +1,44 @@
+"""A row keyed by a code or a date and named by the words of a later cell (app/qa/tables/row_words.py)."""
+
+from __future__ import annotations
+
+from app.qa.tables.cell_lookup import cell_answer
+from app.qa.tables.model import TableData
+
+FINDINGS = TableData(
+    id="f",
+    rows=[
+        ["ID", "Severity", "Title", "Category", "Status"],
+        ["PVE-001", "Medium", "Proper Liquidity Limit Enforcement in PoolService", "Coding Practices", "Fixed"],
+        ["PVE-002", "Low", "Duplicate Avoidance in connectCreditManager()", "Coding Practices", "Fixed"],
+        ["PVE-003", "Low", "Proper MAX_INT_4 Calculation", "Numeric Errors", "Fixed"],
+        ["PVE-004", "Low", "Improved Precision By Multiplication And Division Reordering", "Coding Practices", "Fixed"],
+    ],
+    caption="Table 2.1: Key Audit Findings",
+)
+
+PLAYERS = TableData(
+    id="p",
+    rows=[
+        ["Date", "Game", "Peak players", "Average players"],
+        ["April 2019", "Counter-Strike: Global Offensive", "753,221", "470,552"],
+        ["April 2019", "Stardew Valley", "19,916", "11,071"],
+        ["April 2019", "Dota 2", "836,491", "489,123"],
+    ],
+)
+
+
+def test_a_row_keyed_by_a_code_is_named_by_its_title() -> None:
+    got = cell_answer(FINDINGS, "Which category is the MAX_INT_4 finding filed under?")
+    assert got is not None and got.cell is not None
+    assert (got.cell["row"], got.cell["value"]) == ("PVE-003", "Numeric Errors")
+
+
+def test_a_row_keyed_by_a_date_is_named_by_the_name_beside_it() -> None:
+    got = cell_answer(PLAYERS, "What peak player count is listed for Stardew Valley?")
+    assert got is not None and got.cell is not None
+    assert got.cell["value"] == "19,916"
+
+
+def test_words_in_two_rows_name_no_row() -> None:
+    assert cell_answer(FINDINGS, "Which category is the proper finding filed under?") is None

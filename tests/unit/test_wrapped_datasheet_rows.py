@@ -90,3 +90,18 @@ def test_a_wrapped_parameter_is_read_by_its_whole_name() -> None:
     assert got is not None and got.cell is not None
     assert got.cell["value"] == "1.4"
     assert got.cell["row"] == "VCE(sat)H / Source Output Saturation Voltage (pins 3, 8, 13, 18)"
+
+
+def test_a_label_on_two_lines_centred_on_its_figures_labels_them() -> None:
+    rows = [
+        ["Issue category", "Number of detectors", "Status"],
+        ["Arithmetic", "2", "Passed"],
+        ["Old Solidity Versions", "", ""],
+        ["", "10", "Passed"],
+        ["Bugs", "", ""],
+        ["Code Quality", "15", "2 issues found"],
+    ]
+    got = unwrapped(rows)
+    assert got[3] == ["Old Solidity Versions Bugs", "10", "Passed"]
+    assert got[2] == got[4] == ["", "", ""]
+    assert got[5] == rows[5]

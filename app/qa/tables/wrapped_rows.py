@@ -1,7 +1,9 @@
 """A label wrapped onto the line below in a table set without rules between its rows: the data sheet prints
 "VCE(sat)H | Source Output Saturation | IO = – 0.6 A | 1.4 | 1.8 | V" and, under it, only "Voltage (pins 3, 8, 13,
 18)"; the extraction keeps each line as a row. Such a line continues the row above it: its words are joined to the
-cells they stand under and the line is left empty, so that every row keeps its index (its cell boxes)."""
+cells they stand under and the line is left empty, so that every row keeps its index (its cell boxes). A label set
+on two lines centred on its row's one line of figures ("Old Solidity Versions" / "| 10 | Passed" / "Bugs") is the
+label of that line."""
 
 from __future__ import annotations
 
@@ -21,7 +23,17 @@ def unwrapped(rows: Sequence[Sequence[str]]) -> list[list[str]]:
             continue
         labelled = bool(row) and bool(row[0].strip()) and any(is_number(c) for c in row)
         continued = i if labelled else None
+    for i in range(1, len(out) - 1):
+        above, row, below = out[i - 1], out[i], out[i + 1]
+        if _label_only(above) and _label_only(below) and not row[0].strip() and any(is_number(c) for c in row):
+            out[i] = [f"{above[0].strip()} {below[0].strip()}", *row[1:]]
+            out[i - 1], out[i + 1] = ["" for _ in above], ["" for _ in below]
     return out
+
+
+def _label_only(row: Sequence[str]) -> bool:
+    """A line holding only a label, in the first column, and no figure."""
+    return bool(row) and bool(row[0].strip()) and not is_number(row[0]) and not any(c.strip() for c in row[1:])
 
 
 def _continues(above: Sequence[str], line: Sequence[str]) -> bool:

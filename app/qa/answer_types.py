@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from app.qa.analysis.grammar import clause_when
+from app.qa.analysis.grammar import clause_when, parse
 from app.qa.analysis.phrases import ARTICLES, WORD, Phrases, lexicon
 from app.qa.extractive_reader.words import NAME
 from app.qa.tables.quantities import asked_quantities
@@ -57,6 +57,20 @@ def _asks_quantity(question: str) -> bool:
     return bool(YES_NO.opens(question[said[2].start() :]))  # the quantity then a verb: "what voltage does …"
 
 
+VERSION_REACH = 3  # "which Python version", "what Linux kernel version": the noun within the first words
+
+
+def _asks_version(question: str) -> bool:
+    """ "Which Python version was the toolbox written in?": "which" or "what", then a version noun within a few
+    words (a version is answered by its number)."""
+    said = [w.group(0).lower() for w in WORD.finditer(question)][: VERSION_REACH + 1]
+    if not said or said[0] not in ("which", "what") or not WORDS["version_nouns"].said(" ".join(said[1:])):
+        return False
+    # The noun heads the wh-phrase: "which release notes" asks for notes.
+    heads = [t for t in parse(question)[1 : VERSION_REACH + 1] if WORDS["version_nouns"].said(t.lower_)]
+    return any(t.dep_ != "compound" for t in heads)
+
+
 def _asks_amount(question: str) -> bool:
     """ "What does the FAA estimate as the average total cost …": soon after "what", a determiner and, at most three
     words on, an amount."""
@@ -95,7 +109,7 @@ def expected_type(question: str) -> str:
     patterns = (("number", MEASURE_Q), ("number", MEASURE_OF_Q))
     found += [(m.start(), kind) for kind, rx in patterns if (m := rx.search(q))]
     found += [(0, "number")] if _measured_at(q) else []
-    if not found and (_asks_amount(q) or _asks_quantity(q)):
+    if not found and (_asks_amount(q) or _asks_quantity(q) or _asks_version(q)):
         return "number"
     return min(found)[1] if found else "entity"
 

@@ -22,7 +22,7 @@ FULL_DATE = re.compile(
     re.I,
 )
 QUANTITY = re.compile(
-    r"(?:[$£€]\s?)?\b\d[\d,]*(?:\.\d+)?(?:\s?%|\s+(?:percent|per cent|million|billion|thousand|hundred))?"
+    r"(?:[$£€]\s?)?\b\d[\d,]*(?:\.\d+)*(?:\s?%|\s+(?:percent|per cent|million|billion|thousand|hundred))?"
     r"|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
     r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b"
     r"(?:\s+(?:million|billion|thousand|hundred))?",

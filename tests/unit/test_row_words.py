@@ -1,4 +1,5 @@
-"""A row keyed by a code or a date and named by the words of a later cell (app/qa/tables/row_words.py)."""
+"""A row keyed by a code or a date and named by the words of a later cell (app/qa/tables/row_words.py); a table of keys
+and values read in its one value column."""
 
 from __future__ import annotations
 
@@ -42,3 +43,14 @@ def test_a_row_keyed_by_a_date_is_named_by_the_name_beside_it() -> None:
 
 def test_words_in_two_rows_name_no_row() -> None:
     assert cell_answer(FINDINGS, "Which category is the proper finding filed under?") is None
+
+
+def test_a_table_of_keys_and_values_is_read_in_its_one_value_column() -> None:
+    basics = TableData(
+        id="b",
+        rows=[["Item", "Description"], ["Issuer", "Acme"], ["Audit Method", "Whitebox"], ["Platform", "Solidity"]],
+        caption="Table 1.1: Basic Information of Acme",
+    )
+    got = cell_answer(basics, "What audit method is given in the basic information table?")
+    assert got is not None and got.cell is not None
+    assert (got.cell["row"], got.cell["value"]) == ("Audit Method", "Whitebox")

@@ -269,7 +269,7 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
     outdone = verb.text.lower() in lexicon()["outdo"]
     owner = (possessive(subject) or measure_of(subject)) if subject and outdone and ITS.lead(after) else None
     if owner is not None:
-        return its_own(context, subject, owner[0], after)
+        return its_own(context, subject, owner, after)
     stand_in, _, object_words = after.lower().partition(" ")
     alone = not {"in", "on", "for"} & set(object_words.split()[1:])  # no "… in Table 2" both are read from
     if subject and outdone and stand_in in lexicon()["stand_ins"] and alone:

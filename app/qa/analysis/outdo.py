@@ -50,15 +50,14 @@ def measure_of(subject: str) -> tuple[str, str] | None:
     return owner.strip(), f" {head[4:].strip()}"
 
 
-def its_own(context: str, subject: str, owner: str, after: str) -> Arithmetic:
+def its_own(context: str, subject: str, owned: tuple[str, str], after: str) -> Arithmetic:
     """ "did the GRU's accuracy on A exceed its accuracy on B in the sentiment report": the owner's same measure on
     another thing. The last phrase of the object ("in the sentiment report") may name where both are read: each
-    part is asked with it."""
+    part is asked with it. `owned`: the subject's owner and measure, as `possessive` or `measure_of` split them."""
     cut = max(after.rfind(" in "), after.rfind(" according to "))
     tail = after[cut:] if cut > after.find(" ", after.find(" ") + 1) else ""
-    owned = possessive(subject) or measure_of(subject) or ("", "")
     measure = measure_said(owned[1], after[: len(after) - len(tail)].split(None, 1)[1], lexicon()["measure_stand_ins"])
-    other = f"{owner}'s {measure}{tail}"
+    other = f"{owned[0]}'s {measure}{tail}"
     second = _label(other[: len(other) - len(tail)])
     return Arithmetic("difference", (Part(f"{context}What is {subject}{tail}?", _label(subject)),
                                      Part(f"{context}What is {other}?", second)))  # fmt: skip

@@ -54,3 +54,9 @@ def test_a_table_of_keys_and_values_is_read_in_its_one_value_column() -> None:
     got = cell_answer(basics, "What audit method is given in the basic information table?")
     assert got is not None and got.cell is not None
     assert (got.cell["row"], got.cell["value"]) == ("Audit Method", "Whitebox")
+
+
+def test_one_word_met_by_chance_names_no_row_and_a_lone_cell_answers_nothing() -> None:
+    assert cell_answer(FINDINGS, "Which category is the reentrancy finding filed under?") is None
+    legend = TableData(id="m", rows=[["Control registers Data registers"], ["read / write read only"]])
+    assert cell_answer(legend, "What is the typical RMS noise in ultra high resolution mode?") is None

@@ -190,8 +190,8 @@ def cell_answer(
     if col is None:
         numeric = numeric_columns(table, sh, limits)
         # A table of keys and values ("Item | Description": "Audit Method | Whitebox"): its one other column is read.
-        free = [c for c in range(len(sh.columns)) if c not in naming and c not in keys]
-        numeric = free if len(free) == 1 and not numeric else numeric
+        free = [c for c in range(len(sh.columns)) if c not in naming | keys | {sh.label_column}]
+        numeric = free if len(free) == 1 and not numeric and row.matched > 0 else numeric
         if len(numeric) > 1:
             # No column named: "how much was spent on X" asks the amount, "what share" the percentage. Of columns
             # of amounts and of percentages, the kind asked for is read when one column is of it.

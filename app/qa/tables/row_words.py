@@ -11,6 +11,8 @@ from app.qa.tables.matching import Pick
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.words import tokens
 
+NAMING_WORDS = 2  # a row is named by at least this many question words its cells alone hold ("Stardew Valley")
+
 
 def named_by_figures_only(row: Pick, question: Sequence[str]) -> bool:
     """The row's label shares only figures with the question ("4" of "PVE-004" for "MAX_INT_4"): no naming."""
@@ -19,7 +21,8 @@ def named_by_figures_only(row: Pick, question: Sequence[str]) -> bool:
 
 def row_named_by_words(table: TableData, sh: Shape, question: Sequence[str]) -> Pick | None:
     """The one data row holding, in its cells of words, question words that no other row holds (words of the
-    headers and the caption name columns, not rows); None when no row or several rows are named so."""
+    headers and the caption name columns, not rows); None when no row or several rows are named so, or the row by
+    fewer than `NAMING_WORDS` words."""
     data = sh.data(table.rows)
     heads = {t for name in sh.columns for t in tokens(name)} | set(tokens(table.caption or ""))
     rows_of: dict[str, set[int]] = {}
@@ -36,4 +39,6 @@ def row_named_by_words(table: TableData, sh: Shape, question: Sequence[str]) -> 
     if len(named) != 1:
         return None
     ((i, used),) = named.items()
+    if len(used) < NAMING_WORDS:
+        return None  # one word met by chance names no row
     return Pick(i, sh.name(i), float(len(used)), 0.0, used)

@@ -113,6 +113,9 @@ def arithmetic_working(
 ) -> str | None:  # fmt: skip
     """The arithmetic line over the value each part read — its table cell (table node id, cell), else its short
     answer or candidate — cited where that value stands in `whole`, the parts' combined answer."""
+    # A time asked between two events: the date each part read comes before any cell (a version table's "0.8").
+    dated = arithmetic.unit in ELAPSED_UNITS and all(one_date(part.short_answer) for _, part in answered)
+    cells = [None, None] if dated else cells
     if cells[0] is not None and cells[0] == cells[1]:
         return None  # both parts read one cell: the two things asked for were not told apart
     positions = {node.node_id: k for k, node in enumerate(whole.cited, start=1)}

@@ -12,7 +12,7 @@ from app.qa.analysis.arithmetic import Arithmetic
 from app.qa.analysis.elapsed import elapsed_question
 from app.qa.analysis.parse import analyse
 from app.qa.answer import Answer
-from app.qa.ask import EvidenceNode
+from app.qa.ask import Cell, EvidenceNode
 from app.qa.compose import arithmetic_working, elapsed_line
 from app.qa.read.part_dates import one_date, with_part_dates
 
@@ -86,3 +86,18 @@ def test_one_date_reads_one_day_only() -> None:
     assert one_date("Date: July 22, 2021") == date(2021, 7, 22)
     assert one_date("from July 22, 2021 to August 10, 2021") is None
     assert one_date("in 2021") is None
+
+
+def test_the_dates_read_come_before_the_cells_the_parts_read() -> None:
+    node = _table(HISTORY)
+    parts = with_part_dates(
+        [("The release candidate", Answer("row", [node])), ("The final release", Answer("row", [node]))], "days"
+    )
+    arithmetic = elapsed_question("How many days passed between the release candidate and the final release?")
+    assert arithmetic is not None
+    versions: list[tuple[str, Cell] | None] = [
+        ("t1", Cell(node_id="t1", row="1.0-rc1", column="Version", value="1.0-rc1", bbox=None)),
+        ("t1", Cell(node_id="t1", row="1.0", column="Version", value="1.0", bbox=None)),
+    ]
+    worked = arithmetic_working(arithmetic, parts, versions, Answer("", [node]))
+    assert worked is not None and worked.startswith("**19 days**")

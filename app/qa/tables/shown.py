@@ -32,13 +32,6 @@ def asks_what_a_table_shows(question: str) -> bool:
     return requests_whole(words[:at]) or (words[0] == "what" and any(w in SHOWING_VERBS for w in words[at + 1 :]))
 
 
-def requests_titled(question: str) -> bool:
-    """ "Show me the absolute maximum ratings of the L293D driver.": a request for a thing whole that calls it by no
-    table noun; a table whose title the request names whole is asked for."""
-    words = [w.strip(",;:'’") for w in question.lower().rstrip(" ?.!").split()]
-    return bool(words) and not TABLE_NOUNS & set(words) and requests_whole(words)
-
-
 def shown_table(
     session: Session,
     retrieval: Retrieval,
@@ -49,8 +42,7 @@ def shown_table(
     """Put the table the question names first in the evidence, answered whole; False when no table is named clearly:
     the only table of the document the question names, else the one whose caption and headers hold the most of the
     question's own words, at least `shown_min_words` and `shown_margin` more than any other's."""
-    titled = requests_titled(question)
-    if not asks_what_a_table_shows(question) and not titled:
+    if not asks_what_a_table_shows(question):
         return False
     if document_id is not None:
         documents = [session.get(Document, document_id)]
@@ -81,13 +73,6 @@ def shown_table(
             title = f"{caption} {heading}".strip()
             said = set(tokens(" ".join([title, *(data.columns or [])])))
             named = data if title == caption else replace(data, caption=title)
-            if titled:
-                # Called by no table noun: every word the request says is the table's title or its document's name
-                # ("the absolute maximum ratings | of the L293D driver"), the title's words enough to name a table.
-                own = asked & set(tokens(f"{document.title or ''} {document.filename}"))
-                rest = asked - own
-                if len(rest) < limits.shown_min_words or not rest <= set(tokens(title)):
-                    continue
             found.append((len(asked & said), table, document, named))
     if not found:
         return False

@@ -60,3 +60,13 @@ def test_one_word_met_by_chance_names_no_row_and_a_lone_cell_answers_nothing() -
     assert cell_answer(FINDINGS, "Which category is the reentrancy finding filed under?") is None
     legend = TableData(id="m", rows=[["Control registers Data registers"], ["read / write read only"]])
     assert cell_answer(legend, "What is the typical RMS noise in ultra high resolution mode?") is None
+
+
+def test_a_column_of_numbers_or_without_a_header_is_no_value_column() -> None:
+    items = TableData(
+        id="i",
+        rows=[["Item", "No."], ["Crankshaft", "14"], ["Cylinder liner", "15"], ["Piston", "see 3"], ["Frame", "n/a"]],
+    )
+    assert cell_answer(items, "From what bore on are cylinder liners covered?") is None
+    prose = TableData(id="p", rows=[["", ""], ["when the cache part is fixed", "the error is 0.0115 and the RE"]])
+    assert cell_answer(prose, "How much memory was assigned to the cache part?") is None

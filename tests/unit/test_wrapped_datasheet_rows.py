@@ -105,3 +105,10 @@ def test_a_label_on_two_lines_centred_on_its_figures_labels_them() -> None:
     assert got[3] == ["Old Solidity Versions Bugs", "10", "Passed"]
     assert got[2] == got[4] == ["", "", ""]
     assert got[5] == rows[5]
+
+
+def test_a_line_opening_a_list_or_under_column_numbers_is_no_wrapped_line() -> None:
+    listed = [["No", "Item"], ["11", "Material specifications of main parts"], ["", "Schematic layout of:"]]
+    assert unwrapped(listed) == listed  # "… of:" opens the list of the rows below
+    numbers = [["State", "Total", "WMA"], ["1", "2=", "3"], ["", "(3 to 6)+14", ""]]
+    assert unwrapped(numbers) == numbers  # a row of column numbers continues nothing

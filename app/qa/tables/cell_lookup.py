@@ -30,7 +30,7 @@ from app.qa.tables.matching import (
 from app.qa.tables.model import Shape, TableAnswer, TableData, value_at
 from app.qa.tables.quantities import holds_other_quantity, quantity_column
 from app.qa.tables.render import cell_of, cite_name, row_excerpt
-from app.qa.tables.row_words import named_by_figures_only, row_named_by_words
+from app.qa.tables.row_words import named_by_figures_only, row_named_by_words, worded_column
 from app.qa.tables.shape import shape
 from app.qa.tables.words import question_tokens, tokens
 from app.settings_reading import TableReadingSettings
@@ -189,9 +189,11 @@ def cell_answer(
     only_numeric = False
     if col is None:
         numeric = numeric_columns(table, sh, limits)
-        # A table of keys and values ("Item | Description": "Audit Method | Whitebox"): its one other column is read.
+        # A table of keys and values ("Item | Description": "Audit Method | Whitebox"): its one other column, headed
+        # and of words, is read for a named row.
         free = [c for c in range(len(sh.columns)) if c not in naming | keys | {sh.label_column}]
-        numeric = free if len(free) == 1 and not numeric and row.matched > 0 else numeric
+        described = len(free) == 1 and sh.columns[free[0]].strip() and worded_column(table, sh, free[0])
+        numeric = free if described and not numeric and row.matched > 0 else numeric
         if len(numeric) > 1:
             # No column named: "how much was spent on X" asks the amount, "what share" the percentage. Of columns
             # of amounts and of percentages, the kind asked for is read when one column is of it.

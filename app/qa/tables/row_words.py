@@ -1,6 +1,6 @@
 """A row named by the words of one of its cells other than its label: a table keyed by codes or dates ("PVE-003",
 "April 2019") whose rows the question names by a title or a name in a later column ("the MAX_INT_4 finding" of
-"Proper MAX_INT_4 Calculation", "Stardew Valley" of a game column)."""
+"Proper MAX_INT_4 Calculation", "Stardew Valley" of a game column); a column of words beside the labels."""
 
 from __future__ import annotations
 
@@ -12,6 +12,13 @@ from app.qa.tables.model import Shape, TableData
 from app.qa.tables.words import tokens
 
 NAMING_WORDS = 2  # a row is named by at least this many question words its cells alone hold ("Stardew Valley")
+
+
+def worded_column(table: TableData, sh: Shape, column: int) -> bool:
+    """Most of the column's filled cells are words, not figures (a column of descriptions, not of numbers)."""
+    cells = [table.rows[i][column] for i in sh.data(table.rows) if column < len(table.rows[i])]
+    filled = [c for c in cells if c.strip()]
+    return bool(filled) and sum(not is_number(c) for c in filled) * 2 > len(filled)
 
 
 def named_by_figures_only(row: Pick, question: Sequence[str]) -> bool:

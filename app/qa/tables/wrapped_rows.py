@@ -9,19 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.qa.tablelayout import is_number
+from app.qa.tablelayout import is_number, numbering
 
 
 def unwrapped(rows: Sequence[Sequence[str]]) -> list[list[str]]:
     """The rows with each wrapped line joined to the row it continues (see the module's doc)."""
     out = [list(r) for r in rows]
-    continued: int | None = None  # the row the lines below may continue: one with a label and a figure
+    # The row the lines below may continue: a label and a figure beside it (not a row of column numbers, "1 | 2= | 3").
+    continued: int | None = None
     for i, row in enumerate(out):
         if continued is not None and _continues(out[continued], row):
             out[continued] = [f"{a} {b}".strip() if b.strip() else a for a, b in zip(out[continued], row, strict=True)]
             out[i] = ["" for _ in row]
             continue
-        labelled = bool(row) and bool(row[0].strip()) and any(is_number(c) for c in row)
+        labelled = bool(row) and bool(row[0].strip()) and any(is_number(c) for c in row[1:]) and not numbering(row)
         continued = i if labelled else None
     for i in range(1, len(out) - 1):
         above, row, below = out[i - 1], out[i], out[i + 1]
@@ -38,10 +39,11 @@ def _label_only(row: Sequence[str]) -> bool:
 
 def _continues(above: Sequence[str], line: Sequence[str]) -> bool:
     """A line without a label or a figure whose every word stands under words of the row above (never under a
-    figure, nor an empty cell), and that does not open an item of its own ("2.", "b)", "2.2.1")."""
+    figure, nor an empty cell), and that does not open an item of its own ("2.", "(b)", "2.2.1") nor a list ("…
+    on the engine of:")."""
     filled = [k for k, cell in enumerate(line) if cell.strip()]
-    if len(line) != len(above) or not filled or line[0].strip():
-        return False
+    if len(line) != len(above) or not filled or line[0].strip() or line[filled[-1]].rstrip().endswith(":"):
+        return False  # a line ending on a colon opens a list of its own
     return all(above[k].strip() and not is_number(above[k]) and not is_number(line[k]) and not _item(line[k])
                for k in filled)  # fmt: skip
 

@@ -319,6 +319,9 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
         # A part code ("the XC7A100T") stands against the clause's code of its form, with the family named before it.
         ("How many more logic cells does the Artix-7 XC7A200T have than the XC7A100T?",
          ("How many logic cells does the Artix-7 XC7A200T have?", "How many logic cells does the XC7A100T have?")),
+        # A range inside the compared thing ("25 to 34") is no preposition ending its phrase.
+        ("How much higher is the count for the 25 to 34 age group than for the 45 to 54 age group?",
+         ("What is the count for the 25 to 34 age group?", "What is the count for the 45 to 54 age group?")),
         # The owner said after "of": "its typical value" is the same measure's, qualified otherwise.
         ("By how many volts does the maximum output saturation voltage of the L293D exceed its typical value?",
          ("What is the maximum output saturation voltage of the L293D?",

@@ -63,7 +63,8 @@ def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] |
     starts = [i for i, w in enumerate(said) if w.group(0).lower() == head]
     if prepositional:  # "in 2019", "for businesses": the last phrase of that preposition, to the next one
         for i in reversed(starts):
-            stop = next((k for k in range(i + 2, len(said)) if said[k].group(0).lower() in PREPOSITIONS), len(said))
+            stop = next((k for k in range(i + 2, len(said))
+                         if said[k].group(0).lower() in PREPOSITIONS and not _ranged(said, k)), len(said))  # fmt: skip
             phrase = clause[said[i].start() : said[stop - 1].end()]  # a comma before a digit groups it: "38,400"
             breaks = [k for k, c in enumerate(phrase) if c == ";" or c == "," and not phrase[k + 1 : k + 2].isdigit()]
             if i + 1 < stop and not breaks:
@@ -106,6 +107,12 @@ def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] |
     else:
         return None
     return found[-1].span() if found else None
+
+
+def _ranged(said: list[re.Match[str]], k: int) -> bool:
+    """The word at k joins two figures into a range ("25 to 34"): no preposition that ends a phrase."""
+    figures = [said[j].group(0) for j in (k - 1, k + 1) if 0 <= j < len(said)]
+    return len(figures) == 2 and all(w[:1].isdigit() for w in figures)
 
 
 MAX_TRAILING_WORDS = 2  # "GPT-4o mini": a name's lower-case tail at the clause's end

@@ -9,16 +9,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
+from app.qa.analysis.elapsed import days_in
 from app.qa.analysis.operation import Arithmetic, Operation
 from app.qa.answer import Answer
 from app.qa.ask import Cell
 from app.qa.read.part_dates import one_date
 from app.qa.which_documents import DocumentMatch
 
-# The units of time an elapsed-time question counts in, in days; a count within this of a whole one is said whole.
-DAYS_IN = {"days": 1.0, "weeks": 7.0, "months": 365.25 / 12, "years": 365.25}
-ELAPSED_UNITS = frozenset(DAYS_IN)
-ELAPSED_WHOLE = 0.05
+ELAPSED_WHOLE = 0.05  # an elapsed count within this of a whole one is said whole
 
 # A value as a table or a sentence prints it: "$1,234.5", "12.5%", "-3", "1 234" (space-grouped thousands).
 VALUE = re.compile(
@@ -114,7 +112,7 @@ def arithmetic_working(
     """The arithmetic line over the value each part read — its table cell (table node id, cell), else its short
     answer or candidate — cited where that value stands in `whole`, the parts' combined answer."""
     # A time asked between two events: the date each part read comes before any cell (a version table's "0.8").
-    dated = arithmetic.unit in ELAPSED_UNITS and all(one_date(part.short_answer) for _, part in answered)
+    dated = arithmetic.unit in days_in() and all(one_date(part.short_answer) for _, part in answered)
     cells = [None, None] if dated else cells
     if cells[0] is not None and cells[0] == cells[1]:
         return None  # both parts read one cell: the two things asked for were not told apart
@@ -132,7 +130,7 @@ def arithmetic_working(
         return None  # both parts read one value of one unit: the two things asked for were not told apart
     labels = [label for label, _ in answered]
     days = [one_date(v) for v in values]
-    if arithmetic.unit in ELAPSED_UNITS and days[0] is not None and days[1] is not None:
+    if arithmetic.unit in days_in() and days[0] is not None and days[1] is not None:
         return elapsed_line(labels, (days[0], days[1]), markers, arithmetic.unit)
     one_table = cells[0] is not None and cells[1] is not None and cells[0][0] == cells[1][0]
     return arithmetic_line(arithmetic.operation, labels, values, markers, one_table)
@@ -144,7 +142,7 @@ def elapsed_line(labels: Sequence[str], days: tuple[date, date], markers: Sequen
     (late, late_label, late_mark), (early, early_label, early_mark) = sorted(
         zip(days, labels, markers, strict=True), key=lambda d: d[0], reverse=True
     )
-    apart = (late - early).days / DAYS_IN[unit]
+    apart = (late - early).days / days_in()[unit]
     amount = f"{apart:.0f}" if abs(apart - round(apart)) < ELAPSED_WHOLE else f"{apart:.1f}"
     return (f"**{amount} {unit}**: {late_label} ({late:%B} {late.day}, {late.year}) {late_mark} − {early_label} "
             f"({early:%B} {early.day}, {early.year}) {early_mark} = {amount} {unit}.")  # fmt: skip

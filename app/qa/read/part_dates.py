@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from app.qa.analysis.arithmetic import lexicon
+from app.qa.analysis.elapsed import days_in
 from app.qa.answer import Answer
 from app.qa.ask import EvidenceNode
 from app.qa.extractive_reader.pieces import sentence_pieces
@@ -28,7 +28,7 @@ def one_date(text: str | None) -> date | None:
 def with_part_dates(answered: list[tuple[str, Answer]], unit: str) -> list[tuple[str, Answer]]:
     """The parts' answers, each led by its date, when the question counts time between them (`unit`: "days") and
     each part's date is told apart; unchanged otherwise."""
-    if unit not in lexicon()["elapsed_units"] or len(answered) != 2:
+    if unit not in days_in() or len(answered) != 2:
         return answered
     labels = [stemmed(label) for label, _ in answered]
     own = [labels[0] - labels[1], labels[1] - labels[0]]

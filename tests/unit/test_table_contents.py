@@ -19,3 +19,18 @@ def test_tables_of_figures_are_not() -> None:
     assert not is_contents(statement)  # the last column goes down: no pages in reading order
     counts = [["Group", "n"], ["A", "2"], ["B", "3"], ["C", "5"], ["D", "8"]]
     assert not is_contents(counts)  # rising counts, but no heading runs on in dot leaders
+
+
+def test_a_passage_of_contents_entries_answers_no_content_question() -> None:
+    from app.qa.extractive_reader.items import ContextItem
+    from app.qa.extractive_reader.scoring import candidates
+    from app.qa.tables.contents import contents_text
+
+    contents = ("Contents 1 What is it? ........................ 2 1.1 How is it sent over the radio? .............. 2 "
+                "1.2 Message formats . . . . . . . . . 3 2 Connecting to a radio ……… 5")  # fmt: skip
+    assert contents_text(contents)
+    # a statistics row run on in dots is a value, not a page: its numbers go down, or are too few
+    assert not contents_text("Runaways............ 34.0 Curfew......... 12.1 Vagrancy......... 8.3 Gambling...... 2")
+    assert not contents_text("The value rose.... to 5 and then.... to 6 in 2020.")
+    items = [ContextItem(1, "a", "passage", contents), ContextItem(2, "b", "passage", "It uses 9600 bps GMSK.")]
+    assert [c.text for c in candidates(items)] == ["It uses 9600 bps GMSK."]

@@ -14,6 +14,7 @@ from app.qa.extractive_reader.items import Candidate, ContextItem, Encode
 from app.qa.extractive_reader.pieces import sentence_pieces, table_rows
 from app.qa.extractive_reader.words import says_new, section_number, stemmed, words
 from app.qa.spans import is_year
+from app.qa.tables.contents import contents_text
 from app.settings import get_settings
 
 # "What does the FAA estimate as the average cost ...": a what-question about an amount asks for a number.
@@ -76,7 +77,7 @@ def candidates(items: Sequence[ContextItem]) -> list[Candidate]:
     max_sentences = get_settings().answer.content.max_sentences
     out: list[Candidate] = []
     for pos, item in enumerate(items):
-        if item.continues:
+        if item.continues or (item.kind != "table" and contents_text(item.text)):
             continue
         pieces = table_rows(item.text) if item.kind == "table" else sentence_pieces(item.text)
         out.extend(Candidate(item=item, position=pos, text=p) for p in pieces)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
+from app.qa.analysis.arithmetic import lexicon_data
 from app.qa.analysis.phrases import WORD, Phrases, lexicon, words_after
 from app.qa.answer import Answer
 from app.qa.ask import EvidenceNode
@@ -246,12 +247,22 @@ def _compact(text: str) -> str:
     return "".join(text.split()).replace("*", "").lower()
 
 
+CURRENCY_SYMBOLS: dict[str, str] = {str(k): str(v) for k, v in lexicon_data()["currency_symbols"].items()}
+
+
 def _unit_after(sentence: str, value: str, unit: str) -> bool:
-    """The sentence says `value` with `unit` after it ("250°C/W", "250 °C/W")."""
+    """The sentence says `value` with `unit` after it ("250°C/W", "250 °C/W"), or, for a currency named ("dollars"),
+    with its symbol before it ("$12.20")."""
+    symbol = CURRENCY_SYMBOLS.get(unit.lower(), "")
+    if symbol:
+        bare = _compact(value).removeprefix(symbol)
+        return f"{symbol}{bare}" in _compact(sentence)
     return f"{_compact(value)}{_compact(unit)}" in _compact(sentence)
 
 
 def _says_unit(answer: Answer, unit: str) -> bool:
     """The part's reading states a value with the unit asked: in its short answer, or right after it in its text."""
     short = answer.short_answer or ""
+    if CURRENCY_SYMBOLS.get(unit.lower()):
+        return bool(short) and _compact(short).startswith(CURRENCY_SYMBOLS[unit.lower()])
     return bool(short) and (_compact(short).endswith(_compact(unit)) or _unit_after(answer.text, short, unit))

@@ -356,7 +356,9 @@ def _counts_rows(table: TableData, sh: Shape, question: str) -> bool:
     noun = set(tokens(words[at + 2]))
     members = list(sh.data(table.rows))
     named = bool(noun) and all(t in naming or t[:-1] in naming for t in noun)  # "CWEs" of "CWE": a plural
-    partitive = words[at + 2 : at + 4] == ["of", "the"]  # "how many of the board variants … have 16 MB of flash"
+    # "how many of the board variants … have 16 MB of flash"; not "how many of the 1000 frames were received", a part
+    # of a total the question states (a value read, no rows counted).
+    partitive = words[at + 2 : at + 4] == ["of", "the"] and not is_number(" ".join(words[at + 4 : at + 5]))
     return (named or partitive) and _holding_named_value(table, sh, members, question) is not None
 
 

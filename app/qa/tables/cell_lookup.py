@@ -11,6 +11,7 @@ from app.qa.tablelayout import is_number
 from app.qa.tables.bound_columns import bound_columns, bound_words, row_unit
 from app.qa.tables.figure_headers import headed_by_named_figure
 from app.qa.tables.fiscal import in_table_calendar
+from app.qa.tables.flags import stated_flags
 from app.qa.tables.matching import (
     SYMBOL_HEADER,
     Pick,
@@ -46,6 +47,7 @@ def cell_sure(
     rest: Sequence[str],
     only_numeric: bool,
     limits: TableReadingSettings = TableReadingSettings(),
+    naming: set[int] | None = None,
 ) -> bool:
     """Whether the question names the cell unambiguously, so its value may stand alone as the short answer:
     the row's label is named whole and outscores, by the row margin, every row holding another value in that column;
@@ -67,7 +69,7 @@ def cell_sure(
             return False
     if only_numeric:
         return True
-    ranks = column_ranks(sh, rest, sh.labels, limits)
+    ranks = column_ranks(sh, rest, sh.labels if naming is None else naming, limits)
     if not ranks or ranks[0][2] != col.index and value_at(table, row.index, ranks[0][2]) != value:
         return False  # another header is named better (caption words count here): two readings
     best = ranks[0][:2]
@@ -95,7 +97,7 @@ def stated_cells(table: TableData, sh: Shape, row: int, question: Sequence[str])
     said = set(question)
     cells = table.rows[row]
     return {c for c, cell in enumerate(cells) if c not in sh.labels and cell.strip() and not is_number(cell)
-            and (words := set(tokens(cell))) and words <= said}  # fmt: skip
+            and (words := set(tokens(cell))) and words <= said} | stated_flags(table, sh, row, question)  # fmt: skip
 
 
 def row_by_stated_cells(table: TableData, sh: Shape, tied: Sequence[Pick], question: Sequence[str]) -> Pick | None:
@@ -106,6 +108,14 @@ def row_by_stated_cells(table: TableData, sh: Shape, tied: Sequence[Pick], quest
     if not most or list(stated.values()).count(most) != 1:
         return None
     return next(p for p in tied if stated[p.index] == most)
+
+
+def _key_columns(table: TableData, sh: Shape, keyed: Pick) -> set[int]:
+    """The columns whose cell in the keyed row is the value the question keyed it by: they hold no answer."""
+    cells = table.rows[keyed.index]
+    return {
+        c for c, cell in enumerate(cells) if c != sh.label_column and (said := set(tokens(cell))) and said <= keyed.used
+    }
 
 
 def cell_answer(
@@ -122,6 +132,15 @@ def cell_answer(
     keyed = keyed_row(table, sh, q)
     row, tied = (keyed, [keyed]) if keyed is not None else best_row(table, sh, q, limits)
     naming = set(sh.labels)  # the columns that name rows: none of them holds the answer
+    key_columns: set[int] = set()
+    if keyed is not None:
+        key_columns = _key_columns(table, sh, keyed)
+        naming |= key_columns
+        # "Which sentence has the option letter M": a row keyed by another column's value, and the question names
+        # the labels' own header: the row's label is what is asked.
+        header = set(tokens(sh.columns[sh.label_column])) - sh.shared if sh.label_column < len(sh.columns) else set()
+        if header and header <= set(q) - keyed.used:
+            naming.discard(sh.label_column)
     if row is None:
         row = row_named_beside(table, sh, q, limits)
         tied = [row] if row is not None else []
@@ -235,9 +254,14 @@ def cell_answer(
         return None
     _, rivals = row_picks(table, sh, q, limits)
     others = [p for p in rivals if primary(p) != primary(row)]
-    sure = cell_sure(table, sh, row, others, col, q, rest, only_numeric, limits)
+    freed = naming if sh.label_column not in naming else None  # the label asked: the labels may hold it
+    sure = cell_sure(table, sh, row, others, col, q, rest, only_numeric, limits, freed)
     if sure:
         named = ", ".join(n for n in (cell["row"], cell["column"]) if n)  # a column may have no header
+        if col.index == sh.label_column:  # the label asked: the row is named by its key ("Option: M")
+            named = ", ".join(
+                [cell["column"], *(f"{sh.columns[c]}: {value_at(table, row.index, c)}" for c in sorted(key_columns))]
+            )
         value = f"{value} {unit}" if (unit := row_unit(table, sh, row.index, col.index)) else value
         body = f"**{value}** — {named}, in {cite_name(table, limits)} {{cite}}."
     else:

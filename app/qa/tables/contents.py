@@ -11,6 +11,41 @@ LEADERS = (". . .", "....", "…")
 MIN_ENTRIES = 4
 
 
+def _leader_run(text: str, start: int) -> tuple[int, int]:
+    """(end, dots) of the run of leader dots from `start` (dots set apart by single spaces count; "…" is three)."""
+    end, dots = start, 0
+    while end < len(text) and (text[end] in ".…" or (text[end] == " " and text[end + 1 : end + 2] in (".", "…"))):
+        dots += 3 if text[end] == "…" else int(text[end] == ".")
+        end += 1
+    return end, dots
+
+
+def leader_pages(text: str) -> list[int]:
+    """The whole numbers that close runs of at least four leader dots, in order: a contents page's page numbers."""
+    pages: list[int] = []
+    at = 0
+    while at < len(text):
+        if text[at] not in ".…":
+            at += 1
+            continue
+        end, dots = _leader_run(text, at)
+        digits = end + len(text[end:]) - len(text[end:].lstrip(" "))
+        last = digits
+        while last < len(text) and text[last].isdecimal():
+            last += 1
+        if dots >= len(LEADERS[1]) and last > digits:
+            pages.append(int(text[digits:last]))
+        at = max(end, at + 1)
+    return pages
+
+
+def contents_text(text: str) -> bool:
+    """A passage of contents entries: four or more headings led by dots to page numbers that never go down. It holds
+    the headings of the answer, never the answer."""
+    pages = leader_pages(text)
+    return len(pages) >= MIN_ENTRIES and all(a <= b for a, b in zip(pages, pages[1:], strict=False))
+
+
 def is_contents(rows: Sequence[Sequence[str]]) -> bool:
     """Most rows end in a whole number, those numbers never go down (pages in reading order), and a row's heading runs
     on in dot leaders."""

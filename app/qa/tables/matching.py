@@ -336,21 +336,24 @@ def description(table: TableData, limits: TableReadingSettings = TableReadingSet
     return tokens(f"{caption} {head}")
 
 
+KEY_REACH = 2  # question words between a header of several words and the value it keys a row by
+
+
 def keyed_row(table: TableData, sh: Shape, question: Sequence[str]) -> Pick | None:
     """The row a question names by a column's header and that column's value, said together ("Client 3", "Round
-    20", "Day 4"): the one row holding that value under that header, whatever labels the rows (a running number
-    names no row by itself, but said with its header it does)."""
+    20", "Day 4"; a header of several words, "Config file option Name", by any of its words a word or two before
+    the value, "the option letter M"): the one row holding that value under that header, whatever labels the rows."""
     data = sh.data(table.rows)
     for k, header in enumerate(sh.columns):
-        named = tokens(header.split(" / ")[-1])
-        if len(named) != 1:
-            continue
-        for said, value in zip(question, question[1:], strict=False):
-            if said != named[0]:
+        named = set(tokens(header.split(" / ")[-1]))
+        reach = 1 if len(named) == 1 else KEY_REACH
+        for at, value in enumerate(question):
+            if value in named or not named & set(question[max(0, at - reach) : at]):
                 continue
             rows = [i for i in data if k < len(table.rows[i]) and tokens(table.rows[i][k]) == [value]]
             if len(rows) == 1:
-                return Pick(rows[0], sh.name(rows[0]) or table.rows[rows[0]][k], 2.0, 1.0, {said, value})
+                used = {value, *(named & set(question))}
+                return Pick(rows[0], sh.name(rows[0]) or table.rows[rows[0]][k], 2.0, 1.0, used)
     return None
 
 

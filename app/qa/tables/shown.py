@@ -80,7 +80,9 @@ def shown_table(
     # The one table of the document named, or of the documents retrieved when the first retrieved unit is its.
     first = retrieval.nodes[0].document_id if retrieval.nodes else None
     only = len(found) == 1 and (document_id is not None or found[0][2].id == first)
-    lead = found[0][0] - (found[1][0] if len(found) > 1 else 0)
+    # A table printed twice (again in an appendix, its rows reordered) is no rival of its first printing.
+    rivals = [f for f in found[1:] if not _same_header(f[3], found[0][3])]
+    lead = found[0][0] - (rivals[0][0] if rivals else 0)
     if not only and (found[0][0] < limits.shown_min_words or lead < limits.shown_margin):
         return False
     _, table, document, data = found[0]
@@ -89,3 +91,9 @@ def shown_table(
     retrieval.nodes.insert(0, answering_part(session, table, document, data, got, limits))
     retrieval.table_answers = [got]
     return True
+
+
+def _same_header(one: TableData, other: TableData) -> bool:
+    """Both tables head their columns with the same words, column by column."""
+    heads = [[tokens(c) for c in t.columns or []] for t in (one, other)]
+    return bool(heads[0]) and heads[0] == heads[1]

@@ -12,7 +12,7 @@ import yaml
 from app.qa.analysis.described import descriptions
 from app.qa.analysis.phrases import WORD
 from app.qa.classify.model import normalise
-from app.qa.classify.patterns import FILE_NAME, PAGE_ONE, PAGE_RANGE, STOPWORDS, TABLE_LABEL
+from app.qa.classify.patterns import FILE_NAME, NUMBER_WORDS, PAGE_ONE, PAGE_RANGE, STOPWORDS, TABLE_LABEL
 from app.text.stemming import stem
 
 
@@ -124,13 +124,18 @@ def _cased_apart(text: str) -> str:
     return "".join(out)
 
 
+# "One" is more often a pronoun ("which one", "one of") than a count, so it stays a word.
+COUNTS_SAID = {word: str(value) for word, value in NUMBER_WORDS.items() if value > 1}
+
+
 def tokens(text: str) -> list[str]:
     """Content words, plurals folded ("females" = "female"), every way of saying per cent one word, unit and header
-    abbreviations written out, a figure and its unit set apart."""
+    abbreviations written out, a figure and its unit set apart, a count said in words its figure ("nine" = "9")."""
     text = without_possessives(_cased_apart(PER_SOURCE.sub(" ", _age_groups(text)).replace("%", " % ")))
     text = " ".join(GREEK.get(w.strip("()[],;:"), _lettered(w)) for w in text.split())
     # a header's shorthand for a word questions use to name documents ("Docs") is as empty of content as that word
-    words = [ABBREVIATIONS.get(t, t) for w in normalise(text).split() for t in _unglued(w) if t not in STOPWORDS]
+    words = [COUNTS_SAID.get(t) or ABBREVIATIONS.get(t, t)
+             for w in normalise(text).split() for t in _unglued(w) if t not in STOPWORDS]  # fmt: skip
     return [UNITS.get(t) or word_stem(t) for t in words if t not in STOPWORDS]
 
 

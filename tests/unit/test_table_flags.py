@@ -1,0 +1,64 @@
+"""Rows told apart by a yes/no column the question names (app.qa.tables.flags), a count said in words
+(app.qa.tables.words), a row keyed by a value under a header of several words whose label is asked
+(app.qa.tables.matching.keyed_row, app.qa.tables.cell_lookup)."""
+
+from __future__ import annotations
+
+from app.qa.tables.cell_lookup import cell_answer
+from app.qa.tables.model import TableData
+from app.qa.tables.words import tokens
+
+RESULTS = TableData(
+    id="r",
+    rows=[
+        ["Gain for balancing tones", "Single bit", "Command", "Time,", "Track 1", "Track 2"],
+        ["", "fix-up", "Line", "seconds", "Frames", "Frames"],
+        ["", "", "Options", "", "Decoded", "Decoded"],
+        ["Automatic", "no", "-P E -F 0", "63", "993", "988"],
+        ["9 different, remove duplicates", "no", "-P E+ -F 0", "69", "1011", "1004"],
+        ["Automatic", "yes", "-P E -F 1", "63", "1012", "1001"],
+        ["9 different, remove duplicates", "yes", "-P E+ -F 1", "73", "1021", "1022"],
+    ],
+    columns=["Gain for balancing tones", "Single bit / fix-up", "Command / Line / Options", "Time, / seconds",
+             "Track 1 / Frames / Decoded", "Track 2 / Frames / Decoded"],  # fmt: skip
+    header_rows=3,
+)
+
+
+def _value(table: TableData, question: str) -> str | None:
+    got = cell_answer(table, question)
+    return got.cell["value"] if got is not None and got.cell is not None else None
+
+
+def test_naming_a_yes_no_column_states_its_yes_and_negating_it_its_no() -> None:
+    asked = "How many Track 2 frames were decoded with 9 different gains, remove duplicates, {} single bit fix-up?"
+    assert _value(RESULTS, asked.format("and")) == "1022"
+    assert _value(RESULTS, asked.format("and without")) == "1004"
+    assert _value(RESULTS, "How many Track 1 frames were decoded with automatic gain and single bit fix-up?") == "1012"
+
+
+def test_a_count_said_in_words_is_its_figure() -> None:
+    assert tokens("using nine gains") == tokens("using 9 gains")
+    assert "1" not in tokens("which one of the tables")  # "one" is mostly a pronoun
+
+
+SENTENCES = TableData(
+    id="s",
+    rows=[
+        ["Sentence", "Origin", "Config file option Name", "Comment"],
+        ["$GPWPL", "APRS", "N", ""],
+        ["$PGRMW", "APRS", "G", "*"],
+        ["$PMGNWPL", "APRS", "M", ""],
+        ["!AIVDM", "AIS", "A", ""],
+    ],
+    columns=["Sentence", "Origin", "Config file option Name", "Comment"],
+    header_rows=1,
+)
+
+
+def test_a_row_keyed_by_a_value_under_a_header_of_several_words_answers_its_label_when_asked() -> None:
+    got = cell_answer(SENTENCES, "Which NMEA sentence does the guide tie to the waypoint option letter M?")
+    assert got is not None and got.short_answer == "$PMGNWPL"
+    assert "Config file option Name: M" in got.body  # the row named by its key, not by the label answered
+    comment = cell_answer(SENTENCES, "What comment does the config option G have?")
+    assert comment is not None and comment.short_answer == "*"

@@ -31,6 +31,7 @@ class Profile:
     words: frozenset[str]
     vector: np.ndarray  # L2-normalised; zeros when the document has no vectors
     body: frozenset[str] = frozenset()  # the words of the rest of the document: what it is about, said less surely
+    named: frozenset[str] = frozenset()  # the words of its own file name and title
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +85,8 @@ def build_profiles(
         body = _with_stems(words_of(" ".join(index.texts[i] for i in rest[doc]))) - words
         mean = index.matrix[units].mean(axis=0) if units else np.zeros(index.matrix.shape[1], dtype=np.float32)
         norm = float(np.linalg.norm(mean))
-        profiles.append(Profile(doc, words, mean / norm if norm else mean, body))
+        own = _with_stems(words_of(f"{name} {title or ''}"))
+        profiles.append(Profile(doc, words, mean / norm if norm else mean, body, own))
         for w in words | body:
             frequency[w] = frequency.get(w, 0) + 1
     return Profiles(tuple(profiles), frequency)
@@ -121,12 +123,14 @@ def fitting_documents(
     floor: float,
     margin: float,
     body_weight: float = 0.0,
+    name_weight: float = 0.0,
 ) -> list[str]:
     """The documents whose profiles the description fits best, best first: none when the best fits under `floor`,
     else every one within `margin` of the best (one when it fits clearly best; two papers on one topic fit alike).
     A profile's score: the share of the description's word weight (idf, words compared by their stems) its words
-    hold, those found only past its opening weighing `body_weight` as much, plus `semantic_weight` times the cosine
-    of the description and the profile vector."""
+    hold, those found only past its opening weighing `body_weight` as much, plus `name_weight` times the share its
+    own file name and title hold, plus `semantic_weight` times the cosine of the description and the profile
+    vector."""
     wanted = {stem(w) for word in described for w in ALNUM.findall(word.lower())}
     total = sum(profiles.idf(w) for w in wanted)
     if not profiles.profiles or total <= 0:
@@ -137,8 +141,8 @@ def fitting_documents(
 
     scored = sorted(
         (
-            ((said(p.words) + body_weight * said(p.body)) / total + semantic_weight * float(p.vector @ vector),
-             p.document_id)
+            ((said(p.words) + body_weight * said(p.body) + name_weight * said(p.named)) / total
+             + semantic_weight * float(p.vector @ vector), p.document_id)
             for p in profiles.profiles
         ),
         key=lambda s: (-s[0], s[1]),
@@ -177,7 +181,7 @@ def described_document(
         vector = encoder().encode([" ".join(described.words)])[0]
         fits = fitting_documents(
             profiles, described.words, vector, limits.profile_semantic_weight, limits.profile_floor,
-            limits.profile_margin, limits.profile_body_weight,
+            limits.profile_margin, limits.profile_body_weight, limits.profile_name_weight,
         )  # fmt: skip
         found = [d for d in fits if d in names.documents]
         if len(fits) == 1 and found:

@@ -152,6 +152,20 @@ def test_the_profile_holding_the_rare_words_wins() -> None:
     assert fitting_documents(profiles, ("weather",), np.zeros(3, dtype=np.float32), 0.5, 0.6, 0.15) == []
 
 
+def test_a_document_named_by_its_own_name_wins_over_those_citing_it() -> None:
+    index = _collection([
+        ("a", 1, "A Better Packet Demodulator, 1200 baud. We compare decoders.", [1.0, 0.0, 0.0]),
+        ("b", 1, "Results: see the 1200 baud demodulator article for the decoders compared.", [0.9, 0.1, 0.0]),
+        ("c", 1, "Throughput of 9600 baud links.", [0.0, 0.0, 1.0]),
+    ])  # fmt: skip
+    names = {"a": ("packet-demodulator-1200-baud.pdf", None), "b": ("test-results.pdf", None), "c": ("c.pdf", None)}
+    profiles = build_profiles(index, names)
+    near = np.array([1.0, 0.0, 0.0], dtype=np.float32)
+    described = ("1200", "baud", "demodulator")
+    assert len(fitting_documents(profiles, described, near, 0.5, 0.6, 0.15)) == 2  # both openings say it
+    assert fitting_documents(profiles, described, near, 0.5, 0.6, 0.15, name_weight=0.5) == ["a"]
+
+
 def test_a_title_page_that_says_little_is_read_on_into_the_abstract() -> None:
     names = {"a": ("2004.04906.pdf", None), "b": ("ds-01.pdf", "XR-7 module"), "c": ("survey.pdf", None)}
     profiles = build_profiles(_index(), names, opening_chars=80)

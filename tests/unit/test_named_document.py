@@ -37,3 +37,18 @@ def test_no_document_is_named_when_names_point_apart_or_are_held_widely() -> Non
     assert named_document(_index(ROWS[:4]), "Is the ADIS16477 colder than the MT7681?") is None  # two documents
     assert named_document(_index(ROWS), "What storage temperature does the ADIS16477 allow?") is None  # two hold it
     assert named_document(_index(ROWS[:4]), "what storage temperature is allowed?") is None  # no name given
+
+
+def test_the_evidence_of_the_named_document_alone_is_read() -> None:
+    from app.qa.ask import EvidenceNode
+    from app.qa.evidence import held_by_named
+
+    def node(i: int, document: str) -> EvidenceNode:
+        return EvidenceNode(f"n{i}", "passage", document, 1, "", ROWS[i][1], 0, 1.0)
+
+    index = _index(ROWS[:4])
+    nodes = [node(2, "wifi"), node(1, "imu"), node(3, "wifi")]
+    named = named_document(index, "What storage temperature range is allowed for the ADIS16477?")
+    assert [n.document_id for n in held_by_named(nodes, named)] == ["imu"]
+    assert held_by_named(nodes, None) == nodes  # no name held by one document: every unit stays
+    assert held_by_named(nodes[:1], named) == nodes[:1]  # the named document retrieved nothing: nothing is dropped

@@ -40,6 +40,7 @@ def test_naming_a_yes_no_column_states_its_yes_and_negating_it_its_no() -> None:
 def test_a_count_said_in_words_is_its_figure() -> None:
     assert tokens("using nine gains") == tokens("using 9 gains")
     assert "1" not in tokens("which one of the tables")  # "one" is mostly a pronoun
+    assert "2" not in tokens("two-stroke engines") and "5" not in tokens("the five firm concentration ratio")
 
 
 SENTENCES = TableData(

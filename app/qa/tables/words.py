@@ -124,8 +124,20 @@ def _cased_apart(text: str) -> str:
     return "".join(out)
 
 
+MIN_PLURAL = 4  # "gains", "rows"; not "is", "was"
 # "One" is more often a pronoun ("which one", "one of") than a count, so it stays a word.
 COUNTS_SAID = {word: str(value) for word, value in NUMBER_WORDS.items() if value > 1}
+
+
+def _counts_as_figures(text: str) -> str:
+    """ "nine gains" → "9 gains": a count said in words before a plural is its figure, as a table prints it; a number
+    word inside a name ("two-stroke", "five firm concentration ratio") stays a word."""
+    words = text.split(" ")
+    for k, (word, after) in enumerate(zip(words, words[1:], strict=False)):
+        plural = after.isalpha() and after.endswith("s") and len(after) >= MIN_PLURAL
+        if plural and word.lower() in COUNTS_SAID:
+            words[k] = COUNTS_SAID[word.lower()]
+    return " ".join(words)
 
 
 def tokens(text: str) -> list[str]:
@@ -134,8 +146,8 @@ def tokens(text: str) -> list[str]:
     text = without_possessives(_cased_apart(PER_SOURCE.sub(" ", _age_groups(text)).replace("%", " % ")))
     text = " ".join(GREEK.get(w.strip("()[],;:"), _lettered(w)) for w in text.split())
     # a header's shorthand for a word questions use to name documents ("Docs") is as empty of content as that word
-    words = [COUNTS_SAID.get(t) or ABBREVIATIONS.get(t, t)
-             for w in normalise(text).split() for t in _unglued(w) if t not in STOPWORDS]  # fmt: skip
+    text = _counts_as_figures(text)
+    words = [ABBREVIATIONS.get(t, t) for w in normalise(text).split() for t in _unglued(w) if t not in STOPWORDS]
     return [UNITS.get(t) or word_stem(t) for t in words if t not in STOPWORDS]
 
 

@@ -293,6 +293,13 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
          ("What was the highest nitrate value?", "What was the lowest nitrate value?")),
         ("By how much did the highest score beat the lowest in Table 2?",
          ("What is the highest score in Table 2?", "What is the lowest score in Table 2?")),
+        # Outdoing said in several words, and the other thing a time: the subject's measure at that time.
+        ("By how many million dollars did Intel's net revenue in the last quarter of 2022 fall short of the same "
+         "quarter of 2021?",
+         ("What was Intel's net revenue in the last quarter of 2022?",
+          "What was Intel's net revenue in the same quarter of 2021?")),
+        ("By how much did the number of students in 2022 exceed 2021?",
+         ("What was the number of students in 2022?", "What was the number of students in 2021?")),
         # The first thing named in more words than the other ("the Final model" against "model1"): not cut at "the".
         ("How much higher is the intercept estimate of the Final model than the intercept estimate of model1?",
          ("What is the intercept estimate of the Final model?", "What is the intercept estimate of model1?")),

@@ -183,3 +183,26 @@ def form_of(word: str) -> str:
     """A word's form: its runs of letters and of digits, each as one mark ("XC7A100T" → "a9a9a", "Artix-7" → "a-9")."""
     marks = ["9" if c.isdigit() else "a" if c.isalpha() else c for c in word]
     return "".join(m for k, m in enumerate(marks) if k == 0 or m != marks[k - 1])
+
+
+MAX_PERIOD_WORDS = 6  # "the same quarter of 2021", "the fiscal year ended June 30, 2021"
+# "revenue in the last quarter of 2022": where its time begins ("of" only when no other opener does)
+PERIOD_OPENERS = ("in", "for", "during", "at", "of")
+PERIOD_NOUNS = frozenset({"quarter", "year", "month", "period", "half", "week", "season", "semester", "term"})
+
+
+def period_stand_in(thing: str, subject: str) -> str | None:
+    """ "the same quarter of 2021" set against "Intel's net revenue in the last quarter of 2022": "Intel's net revenue
+    in the same quarter of 2021" (the subject's time, from the preposition that opens its phrase with a year, is the
+    other time); None unless both say a year and `thing` is a time: a year, or a period noun and a year."""
+    words, said = thing.split(), subject.split()
+    if not any(YEARISH.fullmatch(w.strip(",.")) for w in words) or len(words) > MAX_PERIOD_WORDS:
+        return None
+    dated = [k for k in range(1, len(said) - 1) if said[k].lower() in PERIOD_OPENERS
+             and any(YEARISH.fullmatch(w.strip(",.")) for w in said[k + 1 :])]  # fmt: skip
+    at = next((k for k in dated if said[k].lower() != "of"), dated[-1] if dated else None)
+    periods = {w.lower().strip(",.") for w in words} & PERIOD_NOUNS
+    if at is None or not (periods or len(words) == 1):
+        return None
+    opener = said[at] if said[at].lower() != "of" else "in"
+    return " ".join([*said[:at], opener, thing])

@@ -17,7 +17,14 @@ from typing import Any
 
 from app.qa.analysis.arithmetic import PREPOSITION_WORDS, Arithmetic, Operation, lexicon, lexicon_data, year_offset
 from app.qa.analysis.arithmetic import part_label as _label
-from app.qa.analysis.contrast import PREPOSITIONS, contrast, contrast_peeled, one_stand_in, superlative_stand_in
+from app.qa.analysis.contrast import (
+    PREPOSITIONS,
+    contrast,
+    contrast_peeled,
+    one_stand_in,
+    period_stand_in,
+    superlative_stand_in,
+)
 from app.qa.analysis.grammar import condition_start, parse
 from app.qa.analysis.outdo import document_tail, its_own, measure_of, names_document, owners_other
 from app.qa.analysis.phrases import Phrases, possessive
@@ -233,6 +240,11 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
     # The verb ends the subject: the word before the first preposition ("… interest expense rise in Q2"; the tagger
     # may call "rise" a noun there).
     outdo = next((t for t in tokens[1:] if t.lower_ in lexicon()["outdo"]), None)
+    # "did Intel's revenue fall short of the same quarter of 2021": a verb of outdoing said in several words
+    said = sorted(lexicon()["outdo_phrases"])
+    phrase = next(((t, p) for t in tokens[1:] for p in said if text.lower().startswith(f"{p} ", t.idx)), None)
+    outdo = outdo or (phrase[0] if phrase is not None else None)
+    verb_end = phrase[0].idx + len(phrase[1]) if phrase is not None and outdo is phrase[0] else None
     first_preposition = next((k for k, t in enumerate(tokens) if k > 1 and t.tag_ in ("IN", "TO")), None)
     if outdo is None and first_preposition is None:
         return None
@@ -244,7 +256,8 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
     if m.group("by") is None and (span_at is None or verb.lower_ not in lexicon()["changes"]):
         return None  # "how much did X cost in 2021" asks one value; "how much did X grow from A to B" asks a change
     subject = text[m.start("rest") : verb.idx].strip()
-    after = re.sub(r"\s*\([^)]*\)", "", text[verb.idx + len(verb.text) :]).strip(" ,")  # "(in millions)": an aside
+    end = verb_end if verb_end is not None else verb.idx + len(verb.text)
+    after = re.sub(r"\s*\([^)]*\)", "", text[end:]).strip(" ,")  # "(in millions)": an aside
     if outdo is not None and (aside := re.search(r",\s*in\s+[^,]+$", after)) is not None:
         after = after[: aside.start()]  # ", in thousands of dollars": the unit both are read in
     # a comma before a year is the date's own ("June 30, 2026"), not the start of an aside
@@ -266,7 +279,7 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
         b_in = b if re.match(rf"^(?:{PREPOSITION_WORDS})\s", b, re.I) else f"in {b}"
         return Arithmetic("difference", (Part(f"{context}What was {subject} {a_in}{source}?", _label(a)),
                                          Part(f"{context}What was {subject} {b_in}{source}?", _label(b))))  # fmt: skip
-    outdone = verb.text.lower() in lexicon()["outdo"]
+    outdone = outdo is not None
     owner = (possessive(subject) or measure_of(subject)) if subject and outdone and ITS.lead(after) else None
     if owner is not None:
         return its_own(context, subject, owner, after)
@@ -279,9 +292,11 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
         if other != after:
             return Arithmetic("difference", (Part(f"{context}What were {subject}?", _label(subject)),
                                              Part(f"{context}What were {other}?", _label(other))))  # fmt: skip
-    lower = (superlative_stand_in(after, subject) or one_stand_in(after, subject)) if subject and outdone else None
+    lower = (superlative_stand_in(after, subject) or one_stand_in(after, subject)
+             or period_stand_in(after, subject)) if subject and outdone else None  # fmt: skip
     if lower is not None:
-        # "did the highest nitrate value exceed the lowest": the lowest nitrate value
+        # "did the highest nitrate value exceed the lowest": the lowest nitrate value; "… in 2022 fall short of the
+        # same quarter of 2021": its value in that quarter
         return Arithmetic("difference", (Part(f"{context}What was {subject}?", _label(subject)),
                                          Part(f"{context}What was {lower}?", _label(lower))))  # fmt: skip
     owned = possessive(subject) if subject and outdone else None
@@ -291,7 +306,7 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
         return Arithmetic("difference", (Part(f"{context}What is {subject}?", _label(owned[0])),
                                          Part(f"{context}What is {other}?", _label(theirs[:-2]))))  # fmt: skip
     beaten = re.match(r"^(?P<b>.+?)\s+(?:in|on|for)\s+(?P<what>.+)$", after)
-    if beaten is not None and subject and verb.text.lower() in lexicon()["outdo"]:
+    if beaten is not None and subject and outdone:
         what, b = beaten.group("what"), _stand_in(beaten.group("b"), subject)
         b = superlative_stand_in(b, subject) or b  # "did the highest score beat the lowest in Table 2"
         if TABLE_LABEL.match(what):  # "… exceed that of B in Table 2": the table both are read from

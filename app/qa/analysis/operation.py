@@ -242,9 +242,11 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
     outdo = next((t for t in tokens[1:] if t.lower_ in lexicon()["outdo"]), None)
     # "did Intel's revenue fall short of the same quarter of 2021": a verb of outdoing said in several words
     said = sorted(lexicon()["outdo_phrases"])
-    phrase = next(((t, p) for t in tokens[1:] for p in said if text.lower().startswith(f"{p} ", t.idx)), None)
-    outdo = outdo or (phrase[0] if phrase is not None else None)
-    verb_end = phrase[0].idx + len(phrase[1]) if phrase is not None and outdo is phrase[0] else None
+    verb_end = None
+    if outdo is None:
+        phrase = next(((t, p) for t in tokens[1:] for p in said if text.lower().startswith(f"{p} ", t.idx)), None)
+        if phrase is not None:
+            outdo, verb_end = phrase[0], phrase[0].idx + len(phrase[1])
     first_preposition = next((k for k, t in enumerate(tokens) if k > 1 and t.tag_ in ("IN", "TO")), None)
     if outdo is None and first_preposition is None:
         return None

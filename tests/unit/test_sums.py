@@ -19,6 +19,11 @@ from app.qa.compose import arithmetic_line
           "In billions of dollars, what do the extended unemployment benefits in the model?")),
         ("What is the combined revenue of Apple and Microsoft in 2020?",
          ("What is the revenue of Apple in 2020?", "What is the revenue of Microsoft in 2020?")),
+        ("How many votes did Smith and Jones get in total?",
+         ("How many votes did Smith get?", "How many votes did Jones get?")),
+        ("What did the company spend altogether on its Delaware and Florida annual reports in 2023?",
+         ("What did the company spend on its Delaware annual reports in 2023?",
+          "What did the company spend on its Florida annual reports in 2023?")),
     ],
 )  # fmt: skip
 def test_each_thing_is_asked_alone(question: str, parts: tuple[str, str]) -> None:
@@ -32,7 +37,8 @@ def test_each_thing_is_asked_alone(question: str, parts: tuple[str, str]) -> Non
     "question",
     ["What is the revenue of Apple and Microsoft?",  # no sum asked: each is answered
      "How many combined arms units are there?",  # nothing joined
-     "What combined score did the model get?"],
+     "What combined score did the model get?",
+     "How many detectors were run in total?"],  # a column's total, no two things
 )  # fmt: skip
 def test_no_sum_without_two_joined_things_and_a_word_asking_for_it(question: str) -> None:
     assert sum_question(question) is None

@@ -205,7 +205,7 @@ def retrieve(
         # A table asked for whole is looked for in the document named, or in the one that alone holds a name given.
         fence = named.document_id if named is not None else seed_rankers.named_document(index, question)
         if named is None:
-            retrieval.nodes = held_by_named(retrieval.nodes, fence)
+            retrieval.nodes = held_by_named(retrieval.nodes, seed_rankers.named_document(index, question, True))
         if not shown_table(session, retrieval, question, fence, settings.answer.tables):
             content_table_answer(session, retrieval, question, by_file, collection_id, settings.answer)
     retrieval.llm_calls = llm_calls
@@ -220,8 +220,8 @@ LEXICAL_EXTRA = 2
 
 
 def held_by_named(nodes: list[EvidenceNode], document_id: str | None) -> list[EvidenceNode]:
-    """The evidence of the one document that says a name the question gives (`seeds.named_document`), when any was
-    retrieved: "Up to what data rate does the RFD77402's I2C interface work?" is not answered by what another
+    """The evidence of the one document that says a part number the question gives (`seeds.named_document`), when
+    any was retrieved: "Up to what data rate does the RFD77402's I2C interface work?" is not answered by what another
     document says of I2C rates."""
     held = [n for n in nodes if document_id is not None and n.document_id == document_id]
     return held or nodes

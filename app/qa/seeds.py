@@ -206,11 +206,12 @@ def rank_named(index: CollectionIndex, question: str) -> list[int]:
     return found
 
 
-def named_document(index: CollectionIndex, question: str) -> str | None:
+def named_document(index: CollectionIndex, question: str, codes_only: bool = False) -> str | None:
     """The one document that holds a name the question gives, where no other name of it is held by one other
     document alone: "What storage temperature range is allowed for the ADIS16477?" is about the data sheet that says
     "ADIS16477", whatever another data sheet's "Storage Temperature" row reads. None when no name is held by one
-    document only."""
+    document only. `codes_only`: only names holding a figure count (a part number; a name of words, "New York City",
+    one document may say as "the City of New York")."""
     bm25 = bm25_index(index)
     if bm25.weights is None:
         return None
@@ -218,7 +219,7 @@ def named_document(index: CollectionIndex, question: str) -> str | None:
     for m in QUESTION_NAME.finditer(question):
         name = m.group(0).strip()
         terms = [bm25.vocabulary[t] for t in bm25.analyze(name) if t in bm25.vocabulary]
-        if len(name) < 3 or not terms:
+        if len(name) < 3 or not terms or (codes_only and not any(c.isdigit() for c in name)):
             continue
         holders = min((bm25.weights[t].indices for t in terms), key=len)
         if len(holders) > MAX_DOCUMENT_NAME_HOLDERS:

@@ -52,3 +52,12 @@ def test_the_evidence_of_the_named_document_alone_is_read() -> None:
     assert [n.document_id for n in held_by_named(nodes, named)] == ["imu"]
     assert held_by_named(nodes, None) == nodes  # no name held by one document: every unit stays
     assert held_by_named(nodes[:1], named) == nodes[:1]  # the named document retrieved nothing: nothing is dropped
+
+
+def test_only_a_name_holding_a_figure_fences_the_reading() -> None:
+    rows = [("city", "Tobacco settlement revenues of the city."), ("tax", "Walnut Creek sales tax form."),
+            ("imu", "The ADIS16477 inertial measurement unit.")]  # fmt: skip
+    index = _index(rows)
+    assert named_document(index, "What tobacco revenue did Walnut Creek record?") == "tax"  # said by one only
+    assert named_document(index, "What tobacco revenue did Walnut Creek record?", codes_only=True) is None
+    assert named_document(index, "What does the ADIS16477 measure?", codes_only=True) == "imu"

@@ -63,3 +63,14 @@ def test_a_row_keyed_by_a_value_under_a_header_of_several_words_answers_its_labe
     assert "Config file option Name: M" in got.body  # the row named by its key, not by the label answered
     comment = cell_answer(SENTENCES, "What comment does the config option G have?")
     assert comment is not None and comment.short_answer == "*"
+
+
+def test_a_year_heading_a_column_keys_no_row_by_the_figure_said_after_it() -> None:
+    table = TableData(
+        id="y",
+        rows=[["Operating expenses", "2022", "2023"], ["Interest income", "19", "3"],
+              ["Interest expense", "(411)", "(640)"]],
+        columns=["Operating expenses", "2022", "2023"],
+        header_rows=1,
+    )  # fmt: skip
+    assert _value(table, "What was the interest expense in 2023 3 months ended June 30?") == "(640)"

@@ -345,7 +345,7 @@ def keyed_row(table: TableData, sh: Shape, question: Sequence[str]) -> Pick | No
     the value, "the option letter M"): the one row holding that value under that header, whatever labels the rows."""
     data = sh.data(table.rows)
     for k, header in enumerate(sh.columns):
-        named = set(tokens(header.split(" / ")[-1]))
+        named = {t for t in tokens(header.split(" / ")[-1]) if not t.isdigit()}  # "2023" heads values, keys nothing
         reach = 1 if len(named) == 1 else KEY_REACH
         for at, value in enumerate(question):
             if value in named or not named & set(question[max(0, at - reach) : at]):

@@ -51,7 +51,7 @@ def shown_table(
         held = {t.document_id for t in (session.get(DocTable, i) for i in ids) if t is not None}
         documents = [session.get(Document, d) for d in sorted(held)]
     asked = set(tokens(without_document_names(question))) - SHOW_WORDS - TABLE_NOUNS
-    found: list[tuple[int, DocTable, Document, TableData]] = []
+    found: list[tuple[int, DocTable, Document, TableData, frozenset[str]]] = []
     for document in documents:
         if document is None or document.status != "ready":
             continue
@@ -73,9 +73,10 @@ def shown_table(
             title = f"{caption} {heading}".strip()
             said = set(tokens(" ".join([title, *(data.columns or [])])))
             named = data if title == caption else replace(data, caption=title)
-            found.append((len(asked & said), table, document, named))
+            found.append((len(asked & said), table, document, named, frozenset(said)))
     if not found:
         return False
+    found, need = _by_telling_words(found, asked, limits.shown_min_words)
     found.sort(key=lambda f: -f[0])
     # The one table of the document named, or of the documents retrieved when the first retrieved unit is its.
     first = retrieval.nodes[0].document_id if retrieval.nodes else None
@@ -83,14 +84,32 @@ def shown_table(
     # A table printed twice (again in an appendix, its rows reordered) is no rival of its first printing.
     rivals = [f for f in found[1:] if not _same_header(f[3], found[0][3])]
     lead = found[0][0] - (rivals[0][0] if rivals else 0)
-    if not only and (found[0][0] < limits.shown_min_words or lead < limits.shown_margin):
+    if not only and (found[0][0] < need or lead < limits.shown_margin):
         return False
-    _, table, document, data = found[0]
+    _, table, document, data, _ = found[0]
     got = whole_table(data, limits)
     retrieval.nodes = [n for n in retrieval.nodes if n.node_id != table.id]
     retrieval.nodes.insert(0, answering_part(session, table, document, data, got, limits))
     retrieval.table_answers = [got]
     return True
+
+
+MIN_TABLES_TOLD_APART = 3  # among fewer tables no word is said by "most" of them
+
+
+def _by_telling_words(
+    found: list[tuple[int, DocTable, Document, TableData, frozenset[str]]], asked: set[str], least: int
+) -> tuple[list[tuple[int, DocTable, Document, TableData, frozenset[str]]], int]:
+    """Each table scored by the question's words that most of the tables do not say, and how many of them must be
+    said: "Novant Health's liquidity table for March 31, 2026" among a report's tables that all say the company and
+    the date is named by "liquidity" alone."""
+    if len(found) < MIN_TABLES_TOLD_APART:
+        return found, least
+    common = {w for w in asked if 2 * sum(w in f[4] for f in found) > len(found)}
+    telling = asked - common
+    if not common or not telling:
+        return found, least
+    return [(len(telling & f[4]), *f[1:]) for f in found], min(least, len(telling))
 
 
 def _same_header(one: TableData, other: TableData) -> bool:

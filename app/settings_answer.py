@@ -44,7 +44,7 @@ class AnswerSettings(BaseModel):
     profile_name_weight: float = Field(
         0.5, ge=0.0, le=5.0,
         description="… the share of a description said by a document's own file name or title adds this much: other "
-        "documents' openings may cite it (\"see A Better APRS Packet Demodulator\"), only its own name is its name",
+        "documents' openings may cite it (\"as the companion report shows\"), only its own name is its name",
     )
     profile_floor: float = Field(
         0.6, ge=0.0, le=10.0, description="… the best document's score must reach this to be taken as the one named"

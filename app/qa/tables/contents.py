@@ -9,6 +9,7 @@ from collections.abc import Sequence
 LEADERS = (". . .", "....", "…")
 # Rows that must end in a page number, at least.
 MIN_ENTRIES = 4
+MIN_LEADER_DOTS = 4  # "...." leads a heading to its page; an ellipsis ("…", three) or "etc." does not
 
 
 def _leader_run(text: str, start: int) -> tuple[int, int]:
@@ -33,7 +34,7 @@ def leader_pages(text: str) -> list[int]:
         last = digits
         while last < len(text) and text[last].isdecimal():
             last += 1
-        if dots >= len(LEADERS[1]) and last > digits:
+        if dots >= MIN_LEADER_DOTS and last > digits:
             pages.append(int(text[digits:last]))
         at = max(end, at + 1)
     return pages

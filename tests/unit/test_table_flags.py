@@ -74,3 +74,15 @@ def test_a_year_heading_a_column_keys_no_row_by_the_figure_said_after_it() -> No
         header_rows=1,
     )  # fmt: skip
     assert _value(table, "What was the interest expense in 2023 3 months ended June 30?") == "(640)"
+
+
+def test_a_row_keyed_under_a_two_line_header_whose_last_line_names_nothing() -> None:
+    tags = TableData(
+        id="t",
+        rows=[["Tag", "Correlation Tag Value", "Data Bytes"], ["Number", "", ""],
+              ["0x01", "0xB74DB7DF8A532F3E", "239"], ["0x05", "0x6E260B1AC5835FAE", "223"]],
+        columns=["Tag / Number", "Correlation Tag Value", "Data Bytes"],
+        header_rows=2,
+    )  # fmt: skip
+    got = cell_answer(tags, "What 64-bit correlation tag value belongs to tag number 0x05?")
+    assert got is not None and got.short_answer == "0x6E260B1AC5835FAE"

@@ -139,7 +139,8 @@ def cell_answer(
         # "Which sentence has the option letter M": a row keyed by another column's value, and the question names
         # the labels' own header: the row's label is what is asked.
         header = set(tokens(sh.columns[sh.label_column])) - sh.shared if sh.label_column < len(sh.columns) else set()
-        if header and header <= set(q) - keyed.used:
+        heads = {t for c in key_columns for t in tokens(sh.columns[c])}  # the key's header may share a word with it
+        if header and header <= set(q) - (keyed.used - heads):
             naming.discard(sh.label_column)
     if row is None:
         row = row_named_beside(table, sh, q, limits)

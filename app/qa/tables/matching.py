@@ -116,8 +116,7 @@ def best_row(
 ) -> tuple[Pick | None, list[Pick]]:
     """The data row whose label the question names best, and every row tied with it (ambiguity)."""
     picks, _ = row_picks(table, sh, question, limits)
-    # A row of running text caught in the table (a note, a bulleted paragraph) is named by chance when rows of
-    # values are named too.
+    # A row of running text caught in the table (a note, a paragraph) is named by chance when rows of values are too.
     values = [p for p in picks if not _prose_row(p.name, table.rows[p.index], sh.label_column)]
     picks = values or picks
     if not picks:
@@ -342,10 +341,11 @@ KEY_REACH = 2  # question words between a header of several words and the value 
 def keyed_row(table: TableData, sh: Shape, question: Sequence[str]) -> Pick | None:
     """The row a question names by a column's header and that column's value, said together ("Client 3", "Round
     20", "Day 4"; a header of several words, "Config file option Name", by any of its words a word or two before
-    the value, "the option letter M"): the one row holding that value under that header, whatever labels the rows."""
+    the value, "the option letter M"; a header line that names nothing, "Tag / Number", by the lines above; a figure,
+    "2023", heads values and keys nothing): the one row holding that value under that header, whatever labels it."""
     data = sh.data(table.rows)
     for k, header in enumerate(sh.columns):
-        named = {t for t in tokens(header.split(" / ")[-1]) if not t.isdigit()}  # "2023" heads values, keys nothing
+        named = {t for t in tokens(header.split(" / ")[-1]) or tokens(header) if not t.isdigit()}  # "Tag / Number"
         reach = 1 if len(named) == 1 else KEY_REACH
         for at, value in enumerate(question):
             if value in named or not named & set(question[max(0, at - reach) : at]):

@@ -171,3 +171,31 @@ def test_a_bare_figure_that_ends_its_passage_is_weighed_without_failing() -> Non
                       ["What is the estimate for the first plan?", "What is the estimate for the second plan?"],
                       [_read(closing), _read(closing)], [], LIMITS)  # fmt: skip
     assert got is None
+
+
+def test_of_two_values_in_one_clause_the_one_beside_the_part_s_own_words_is_its() -> None:
+    savings = _passage("p1", "Against the old build we cut gas by -59,732 with the most for the pool calls at "
+                       "-34,294 and the next most of -10,172 in the treasury module.")  # fmt: skip
+    got = part_values(["The pool calls", "The treasury module"],
+                      ["What is the gas cut of the pool calls?", "What is the gas cut of the treasury module?"],
+                      [_read(savings), _read(savings)], [], LIMITS)  # fmt: skip
+    assert got is not None
+    assert [v.text for v in got] == ["-34,294", "-10,172"]
+
+
+def test_a_stated_value_read_from_the_sentence_gives_way_to_the_value_beside_its_part_s_words() -> None:
+    savings = _passage("p1", "Against the old build we cut gas by -59,732 with the most for the pool calls at "
+                       "-34,294 and the next most of -10,172 in the treasury module.")  # fmt: skip
+    read = [("The pool calls", Answer("**-59,732** [1]", [savings], short_answer="-59,732")),
+            ("The treasury module", Answer("**-10,172** [1]", [savings], short_answer="-10,172"))]  # fmt: skip
+    led = with_part_values(read, ["gas cut of the pool calls?", "gas cut of the treasury module?"], [], LIMITS)
+    assert [a.short_answer for _, a in led] == ["-34,294", "-10,172"]
+    kept = [("The pool calls", Answer("**-34,294** [1]", [savings], short_answer="-34,294")), read[1]]
+    assert with_part_values(kept, ["gas cut of the pool calls?", "gas cut of the treasury module?"], [], LIMITS) is kept
+
+
+def test_a_share_asked_reads_percentages_over_plain_figures_said_nearer() -> None:
+    scores = _passage("p1", "Alpha gains 6.5 on the board at 43.4% while Beta is -1.5 behind at 45.7% overall.")
+    read = [("Alpha", _read(scores)), ("Beta", _read(scores))]
+    led = with_part_values(read, ["What is Alpha's score?", "What is Beta's score?"], [], LIMITS, "percentage points")
+    assert [a.short_answer for _, a in led] == ["43.4%", "45.7%"]

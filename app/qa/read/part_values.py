@@ -17,6 +17,7 @@ from itertools import product
 from app.qa.analysis.arithmetic import lexicon_data
 from app.qa.analysis.phrases import WORD, Phrases, lexicon, words_after
 from app.qa.answer import Answer
+from app.qa.answer_types import SHARE_ASKS
 from app.qa.ask import EvidenceNode
 from app.qa.compose import VALUE, value_of
 from app.qa.decompose.choice import years
@@ -52,11 +53,15 @@ def part_values(
     following: Sequence[EvidenceNode],
     limits: PartValueSettings,
     unit: str = "",
+    stated: Sequence[str] = (),
+    share: bool = False,
 ) -> tuple[ReadValue, ReadValue] | None:
     """One value per part, read from the units the two parts cite and the passage after each (`following`: passages
     whose parent is the passage before them; "… one run for English and the other for German." ends one passage,
     "They have achieved f-measures of 0.64 and 0.61 respectively." opens the next); None unless two values of one
-    kind are told apart by the parts' own words."""
+    kind are told apart by the parts' own words. With the values the parts' readings `stated`, only a pair that
+    differs from them and whose values both stand in clauses of their own part's words, in a sentence that says both
+    stated values. A `share` asked ("by how many percentage points") reads percentages when any are there."""
     if len(labels) != 2 or len(answers) != 2:
         return None
     own = [stemmed(labels[0]) - stemmed(labels[1]), stemmed(labels[1]) - stemmed(labels[0])]
@@ -81,16 +86,24 @@ def part_values(
             found += [f for f in read if not unit or _unit_after(sentence, f.text, unit)]
             before, sentence_no = sentence, sentence_no + 1
         last[node.node_id] = before
+    if share and any(f.kind[1] for f in found):
+        found = [f for f in found if f.kind[1]]  # "by how many percentage points": shares, no plain figures
+    if stated:
+        # Both readings stated values of one sentence that says more: only its values are read again.
+        shared = set.intersection(*({f.sentence for f in found if f.text == said} for said in stated))
+        found = [f for f in found if f.sentence in shared]
     best: tuple[float, _Found, _Found] | None = None
     for a, b in product(found, found):
         if a is b or a.kind != b.kind or a.text == b.text or min(a.scores[0], b.scores[1]) < 0:
             continue
         if max(a.scores[0], b.scores[1]) < limits.min_told_apart:
             continue  # neither value is told apart by its part's own words: a guess
+        if stated and min(a.scores[0], b.scores[1]) < limits.in_clause:
+            continue  # a stated value is replaced only by values each said beside its own part's words
         total = a.scores[0] + b.scores[1] + (limits.same_sentence if a.sentence == b.sentence else 0.0)
         if best is None or total > best[0]:
             best = (total, a, b)
-    if best is None:
+    if best is None or [best[1].text, best[2].text] == list(stated):
         return None
     return ReadValue(best[1].text, best[1].node), ReadValue(best[2].text, best[2].node)
 
@@ -116,18 +129,19 @@ def _values(
     ]
     if not values:
         return []
-    clauses = _clauses(sentence, [m.span() for m in values])
+    clauses = _clauses(sentence, [m.span("num") for m in values])
     respective = _respective(sentence, before, own, len(values)) if RESPECTIVELY.said(sentence) else None
     out = []
     for i, m in enumerate(values):
-        start, end = next((s, e) for s, e in clauses if s <= m.start() < e)
+        start, end = next((s, e) for s, e in clauses if s <= m.start("num") < e)
         clause = stemmed(sentence[start:end])
         scores = []
         for k in (0, 1):
             if respective is not None:
                 told = limits.in_clause if respective[i] == k else -limits.in_clause
             elif clause & own[k]:
-                told = limits.in_clause
+                # "a total of -59,732, the most for Pool Operations at -34,294": the value nearest the part's words
+                told = limits.in_clause + limits.nearest / (1 + _gap(sentence, m.span(), own[k], (start, end)))
             elif clause & own[1 - k]:
                 told = -limits.in_clause
             else:
@@ -142,6 +156,18 @@ def _values(
         kind = (value.currency, value.percent, value.scale)
         out.append(_Found(m.group(0).strip(), kind, sentence_no, (scores[0], scores[1]), node))
     return out
+
+
+def _gap(sentence: str, value: tuple[int, int], own: set[str], clause: tuple[int, int]) -> int:
+    """How many words of its clause stand between a value and the nearest of a part's own words."""
+    said = [m for m in WORD.finditer(sentence) if clause[0] <= m.start() < clause[1]]
+    gaps = []
+    for m in said:
+        if not stemmed(m.group(0)) & own:
+            continue
+        low, high = (m.end(), value[0]) if m.end() <= value[0] else (value[1], m.start())
+        gaps.append(sum(1 for w in said if low <= w.start() and w.end() <= high))
+    return min(gaps, default=0)
 
 
 def _a_value(number: str, printed: str, in_question: set[str]) -> bool:
@@ -185,7 +211,7 @@ def _clauses(sentence: str, values: Sequence[tuple[int, int]] = ()) -> list[tupl
     spans = sorted(values)
     for (_, end), (start, _) in zip(spans, spans[1:], strict=False):
         if not any(end <= c <= start for c in cuts):
-            cuts += [j for j in joins if end <= j < start][-1:]
+            cuts += [j for j in joins if end <= j <= start][-1:]
     cuts = sorted(set(cuts))
     return list(zip(cuts, [*cuts[1:], len(sentence) + 1], strict=True))
 
@@ -224,12 +250,15 @@ def with_part_values(
     if len(answered) != 2:
         return answered
     labels, answers = [label for label, _ in answered], [a for _, a in answered]
-    stated = any(value_of(a.short_answer) for a in answers)
+    said = [a.short_answer or "" for a in answers]
+    stated = any(value_of(s) for s in said)
     got = None
     if unit and not all(_says_unit(a, unit) for a in answers):
         got = part_values(labels, questions, answers, following, limits, unit)
-    if got is None and not stated:
-        got = part_values(labels, questions, answers, following, limits)
+    if got is None:
+        # "by how many percentage points": the unit asked says which kind of value both parts read
+        share = any(SHARE_ASKS.said(q) for q in (*questions, unit))
+        got = part_values(labels, questions, answers, following, limits, stated=said if stated else (), share=share)
     if got is None:
         return answered
     out = []

@@ -16,16 +16,21 @@ from collections import Counter
 from dataclasses import dataclass
 
 from app.qa.analysis.head import asked_noun
+from app.qa.answer_types import SHARE_ASKS
 from app.qa.tablelayout import is_number
 from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.matching import SUMMARY_WORDS, summary_label
 from app.qa.tables.model import Shape, TableData
+from app.qa.tables.quantities import counts_column
 from app.qa.tables.words import question_tokens, tokens
 
+MIN_BLOCK_HEADS = 3  # a row naming at least this many columns (and half of them) heads a block of the table
+UNASKED_ROW_WORD = 0.01  # what each word of a row's name the question does not say takes off its score
 TOP = 5  # cells ranked with their margin; the rest are only rivals
 # A cell of more words is prose caught in a table (a caption, a note), no value.
 MAX_VALUE_WORDS = 8
 NAME_TYPES = ("person", "place")  # app.qa.answer_types: the asked types a cell of words can answer
+SUMMING = frozenset(tokens(" ".join(SUMMARY_WORDS)))  # stemmed as the question's words are
 QUOTED = re.compile(r"['‘’\"“”]([^'‘’\"“”]{3,60})['‘’\"“”]")
 
 
@@ -40,9 +45,9 @@ class CellHit:
     margin: float  # how far the best cell holding another value trails
 
 
-def _weights(paths: dict[int, set[str]]) -> dict[str, float]:
+def _weights(paths: list[set[str]]) -> dict[str, float]:
     """A word's weight among the rows (or the columns): log(1 + n / holders), so one row's word weighs most."""
-    held = Counter(t for words in paths.values() for t in words)
+    held = Counter(t for words in paths for t in words)
     n = max(len(paths), 1)
     return {t: math.log(1.0 + n / c) for t, c in held.items()}
 
@@ -95,6 +100,25 @@ def column_paths(table: TableData, sh: Shape) -> dict[int, set[str]]:
     return {c: set(tokens(name)) - sh.shared for c, name in enumerate(sh.columns) if name.strip()}
 
 
+def block_columns(table: TableData, sh: Shape) -> dict[int, dict[int, set[str]]]:
+    """A table printed as stacked blocks, each under a row naming its own columns ("| #TP | Swift | R | Rust |"
+    halfway down, under "| #TP | Python | Java |"): each later row → its block's column words (its head row's cell
+    over the column); rows above any such head row are absent."""
+    value_columns = [c for c in range(len(sh.columns)) if c not in sh.labels]
+    out: dict[int, dict[int, set[str]]] = {}
+    current: dict[int, set[str]] | None = None
+    for i in sh.data(table.rows):
+        cells = table.rows[i]
+        named = {c: set(tokens(cells[c])) for c in value_columns if c < len(cells) and cells[c].strip()}
+        if len(named) >= max(MIN_BLOCK_HEADS, len(value_columns) // 2) and all(
+            words and not _numeric(cells[c]) and not is_number(cells[c]) for c, words in named.items()
+        ):
+            current = named
+        elif current is not None:
+            out[i] = current
+    return out
+
+
 def _quoted(question: str) -> list[set[str]]:
     """The words of each phrase the question quotes ('Market Loan Suspense'): a quoted name is named whole."""
     return [set(tokens(m.group(1))) for m in QUOTED.finditer(question) if tokens(m.group(1))]
@@ -112,9 +136,19 @@ def rank_cells(table: TableData, sh: Shape, question: str, expected: str) -> lis
     columns = column_paths(table, sh)
     if not rows:
         return []
-    row_weight = _weights({i: set().union(*cells) for i, cells in rows.items()})
+    summing = asked & SUMMING  # "overall", "in all": the question names the table's total row by it
+    for i in rows if summing else ():
+        if summary_label(sh.name(i)):
+            rows[i].append(set(summing))
+    row_weight = _weights([set().union(*cells) for cells in rows.values()])
     implied = totals_measure(rows, sh)
-    column_weight = _weights(columns)
+    blocks = block_columns(table, sh)
+    heads = list({id(head): head for head in blocks.values()}.values())
+    column_weight = _weights([*columns.values(), *(words for head in heads for words in head.values())])
+
+    def column_of(i: int, c: int) -> set[str]:
+        return columns.get(c, set()) | blocks.get(i, {}).get(c, set())
+
     said_numbers = {w.strip("?.,;:()[]%$").replace(",", "") for w in question.split()}
 
     def answers(value: str) -> bool:
@@ -126,21 +160,24 @@ def rank_cells(table: TableData, sh: Shape, question: str, expected: str) -> lis
             return False
         return is_number(value) or (words_allowed and not any(ch.isdigit() for ch in value))
 
+    # "What percentage of births …": a column counting them ("Number of births") holds no share.
+    counting = {c for c, name in enumerate(sh.columns) if counts_column(name)} if SHARE_ASKS.said(question) else set()
     candidates = {(i, c) for i in rows for c in range(len(sh.columns))
-                  if c not in sh.labels and answers(cell_value(table, i, c))}  # fmt: skip
+                  if c not in sh.labels | counting and answers(cell_value(table, i, c))}  # fmt: skip
     value_columns = {c for _, c in candidates}
     scored: list[tuple[float, int, int, frozenset[str], frozenset[str]]] = []
     for i, c in candidates:
         path = set().union(*(words for k, words in enumerate(rows[i]) if k != c))
-        if any(not phrase <= path | columns.get(c, set()) for phrase in quoted):
+        if any(not phrase <= path | column_of(i, c) for phrase in quoted):
             continue
-        column_words = frozenset(asked & columns.get(c, set()))
+        column_words = frozenset(asked & column_of(i, c))
         row_words = frozenset((asked & path) - column_words)
         if row_words:  # a row named by its own words is named by its total's measure too
             row_words |= (asked & implied.get(i, set())) - column_words
         if not row_words or (not column_words and len(value_columns) > 1):
             continue
-        score = sum(row_weight.get(t, 0.0) for t in row_words)
+        # Of rows named alike, the one whose name says least else ("V2-Instruct" before "V2-Lite-Instruct").
+        score = sum(row_weight.get(t, 0.0) for t in row_words) - UNASKED_ROW_WORD * len(path - asked)
         score += sum(column_weight.get(t, 0.0) for t in column_words)
         scored.append((score, i, c, row_words, column_words))
     # The noun whose amount is asked ("the inertia about the elevation axis") names the cell's row or column when
@@ -153,7 +190,7 @@ def rank_cells(table: TableData, sh: Shape, question: str, expected: str) -> lis
     if measure in asked and measured:
         scored = measured
     # Of columns named alike, the one whose header says least else ("# Rules" before "# Preds per Rule").
-    scored.sort(key=lambda s: (-s[0], s[1], len(columns.get(s[2], set()) - asked), s[2]))
+    scored.sort(key=lambda s: (-s[0], s[1], len(column_of(s[1], s[2]) - asked), s[2]))
     hits: list[CellHit] = []
     for score, i, c, row_words, column_words in scored[:TOP]:
         value = cell_value(table, i, c)

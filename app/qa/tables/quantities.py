@@ -78,6 +78,24 @@ def holds_other_quantity(question: str, value: str, unit: str, row: str, column:
     return not any(q in names or units[q] & said for q in asked)
 
 
+@lru_cache(maxsize=1)
+def _count_heads() -> dict[str, frozenset[str]]:
+    data = yaml.safe_load((Path(__file__).with_name("lexicon") / "counts.yaml").read_text(encoding="utf-8"))
+    return {key: frozenset(str(v) for v in values) for key, values in data.items()}
+
+
+def counts_column(header: str) -> bool:
+    """Whether a column's head says its figures count things ("Number of / births", "N"): a line of it opens with a
+    counting phrase or is one counting word."""
+    heads = _count_heads()
+    for line in header.split(" / "):
+        said = " ".join(line.lower().split())
+        if said in heads["count_heads"] | heads["count_openers"] or any(said.startswith(f"{o} ")
+                                                                        for o in heads["count_openers"]):
+            return True
+    return False
+
+
 def quantity_column(question: str, cells: list[str], skip: set[int]) -> int | None:
     """The one cell of a row (by column) that says a unit of the quantity asked ("Capacitor connection (C1 = 220
     nF)"), the columns in `skip` (the row's labels) aside; None when none or several do."""

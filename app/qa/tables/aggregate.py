@@ -256,7 +256,7 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
     # The threshold ("above $20") is no column name; other numbers ("in 1996") may be.
     q = tokens(_without_thresholds(question, asked))
     col = _aggregate_column(table, sh, q, kind, limits)
-    if col is None:
+    if col is None or _keys_rows(table, members, col.index, q):
         return None, None
     numbers = column_values(table, col.index)
     values = [(i, numbers[i]) for i in members if i in numbers]
@@ -314,6 +314,14 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
     body = f"**{len(hits)}** rows {word} {shown} in {where} {{cite}}: {listed}."
     short = str(len(hits)) if sure and HOW_MANY.said(question) else None
     return TableAnswer(table.id, "aggregate", body, short_answer=short, sure=sure), col
+
+
+def _keys_rows(table: TableData, members: list[int], column: int, said: list[str]) -> bool:
+    """ "the most current to set for a 42 motor": a column holding a figure the question says picks rows by it, it is
+    not the column measured."""
+    figures = {t for t in said if t[:1].isdigit()}
+    return bool(figures) and any(figures & set(tokens(table.rows[i][column])) for i in members
+                                 if column < len(table.rows[i]))
 
 
 def _judged(asked: str, table: TableData, sh: Shape, limits: TableReadingSettings) -> str | None:

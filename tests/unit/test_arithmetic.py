@@ -353,6 +353,9 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
         ("How much higher is the pass rate for girls than for boys in the district's annual brief?",
          ("What is the pass rate for girls in the district's annual brief?",
           "What is the pass rate for boys in the district's annual brief?")),
+        # A document a beaten thing is read "in" is where both are read, not the measure of each.
+        ("By how many points does Model-A trail Model-B in the benchmark paper?",
+         ("What is Model-A in the benchmark paper?", "What is Model-B in the benchmark paper?")),
     ],
 )  # fmt: skip
 def test_more_shapes_of_arithmetic_become_two_lookups(question: str, parts: tuple[str, str]) -> None:

@@ -311,7 +311,8 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
     if beaten is not None and subject and outdone:
         what, b = beaten.group("what"), _stand_in(beaten.group("b"), subject)
         b = superlative_stand_in(b, subject) or b  # "did the highest score beat the lowest in Table 2"
-        if TABLE_LABEL.match(what):  # "… exceed that of B in Table 2": the table both are read from
+        if TABLE_LABEL.match(what) or (names_document(what) and possessive(subject) is None):
+            # "… exceed that of B in Table 2", "does A trail B in the X paper": where both are read from
             return Arithmetic("difference", (Part(f"{context}What is {subject} in {what}?", _label(subject)),
                                              Part(f"{context}What is {b} in {what}?", _label(b))))  # fmt: skip
         owned = possessive(subject)

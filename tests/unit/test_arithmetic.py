@@ -356,6 +356,11 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
         # A document a beaten thing is read "in" is where both are read, not the measure of each.
         ("By how many points does Model-A trail Model-B in the benchmark paper?",
          ("What is Model-A in the benchmark paper?", "What is Model-B in the benchmark paper?")),
+        # A preposition said alone after "than" stands for the first thing with its opposite.
+        ("How many more visitors came after the renovation than before?",
+         ("How many visitors came after the renovation?", "How many visitors came before the renovation?")),
+        ("How much faster is the pump with the bypass valve open than without?",
+         ("What is the pump with the bypass valve open?", "What is the pump without the bypass valve open?")),
     ],
 )  # fmt: skip
 def test_more_shapes_of_arithmetic_become_two_lookups(question: str, parts: tuple[str, str]) -> None:

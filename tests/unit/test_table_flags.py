@@ -35,6 +35,13 @@ def test_naming_a_yes_no_column_states_its_yes_and_negating_it_its_no() -> None:
     assert _value(RESULTS, asked.format("and")) == "1022"
     assert _value(RESULTS, asked.format("and without")) == "1004"
     assert _value(RESULTS, "How many Track 1 frames were decoded with automatic gain and single bit fix-up?") == "1012"
+    # The column's words said twice ("the heat-sink test"): the negation before either saying counts.
+    heads = ["Driver subdivision", "Stepper motor", "Heat sink", "Driver current", "Temperature after 60 minutes"]
+    sinks = TableData(id="h", rows=[heads, ["256", "42", "YES", "1.5A", "40.8"], ["256", "42", "NO", "1.5A", "42.2"]],
+                      columns=heads, header_rows=1)  # fmt: skip
+    asked = "In the heat-sink test with a 42 motor at 1.5A, what was the temperature after 60 minutes {} the heat sink?"
+    assert _value(sinks, asked.format("without")) == "42.2"
+    assert _value(sinks, asked.format("with")) == "40.8"
 
 
 def test_a_count_said_in_words_is_its_figure() -> None:

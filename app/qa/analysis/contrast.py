@@ -206,3 +206,17 @@ def period_stand_in(thing: str, subject: str) -> str | None:
         return None
     opener = said[at] if said[at].lower() != "of" else "in"
     return " ".join([*said[:at], opener, thing])
+
+
+def opposite_stand_in(thing: str, subject: str, opposites: dict[str, str]) -> tuple[str, str, str] | None:
+    """ "without" set against "the driver after an hour with the heat sink": "the driver after an hour without the
+    heat sink", with the two phrases told apart ("with the heat sink", "without the heat sink"): the subject's last
+    preposition of which `thing` is the opposite, turned; None unless `thing` is one preposition the subject says the
+    opposite of."""
+    said, word = subject.split(), thing.strip(" ,?")
+    other = opposites.get(word.lower())
+    at = next((k for k in range(len(said) - 1, -1, -1) if said[k].lower() == other), None) if other else None
+    if at is None:
+        return None
+    turned = [*said[:at], word, *said[at + 1 :]]
+    return " ".join(turned), " ".join(said[at:]), " ".join(turned[at:])

@@ -22,6 +22,7 @@ from app.qa.analysis.contrast import (
     contrast,
     contrast_peeled,
     one_stand_in,
+    opposite_stand_in,
     period_stand_in,
     superlative_stand_in,
 )
@@ -171,6 +172,10 @@ def _comparative_than(doc: Any) -> Arithmetic | None:
                                            _label(shift_years(years(clause)[-1].group(0), offset)))))  # fmt: skip
     if ITS.lead(other) and possessive(clause) is not None and tokens[comparative.i + 1].tag_ not in VERB_TAGS:
         other = other.split(None, 1)[1]  # "more current does A's eco mode draw than its sleep mode": A's sleep mode
+    turned = opposite_stand_in(other, clause, lexicon_data()["opposite_prepositions"])
+    if turned is not None:  # "… cooler with the heat sink than without": the same thing without it
+        return Arithmetic(operation, (Part(f"{opening} {clause}{both}?", _label(turned[1])),
+                                      Part(f"{opening} {turned[0]}{both}?", _label(turned[2]))))  # fmt: skip
     a = contrast(clause, other, tokens[after].tag_ == "IN")
     if a is None:
         # "… than the large model in the vision study": the phrases after the thing set against the first belong to

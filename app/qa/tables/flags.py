@@ -30,8 +30,10 @@ def flag_column(table: TableData, sh: Shape, c: int) -> bool:
 
 
 def _negated(question: Sequence[str], named: set[str]) -> bool:
-    first = next((k for k, t in enumerate(question) if t in named), None)
-    return first is not None and any(t in NEGATIONS for t in question[max(0, first - NEGATION_REACH) : first])
+    """A negation stands right before one saying of the column's words ("the heat-sink test … without the heat
+    sink": the second)."""
+    said = [k for k, t in enumerate(question) if t in named and (k == 0 or question[k - 1] not in named)]
+    return any(t in NEGATIONS for k in said for t in question[max(0, k - NEGATION_REACH) : k])
 
 
 def stated_flags(table: TableData, sh: Shape, row: int, question: Sequence[str]) -> set[int]:

@@ -21,7 +21,7 @@ from app.qa.tablelayout import is_number
 from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.matching import SUMMARY_WORDS, summary_label
 from app.qa.tables.model import Shape, TableData
-from app.qa.tables.quantities import counts_column
+from app.qa.tables.quantities import counting_columns
 from app.qa.tables.words import question_tokens, tokens
 
 MIN_BLOCK_HEADS = 3  # a row naming at least this many columns (and half of them) heads a block of the table
@@ -161,7 +161,7 @@ def rank_cells(table: TableData, sh: Shape, question: str, expected: str) -> lis
         return is_number(value) or (words_allowed and not any(ch.isdigit() for ch in value))
 
     # "What percentage of births …": a column counting them ("Number of births") holds no share.
-    counting = {c for c, name in enumerate(sh.columns) if counts_column(name)} if SHARE_ASKS.said(question) else set()
+    counting = counting_columns(sh.columns) if SHARE_ASKS.said(question) else set()
     candidates = {(i, c) for i in rows for c in range(len(sh.columns))
                   if c not in sh.labels | counting and answers(cell_value(table, i, c))}  # fmt: skip
     value_columns = {c for _, c in candidates}

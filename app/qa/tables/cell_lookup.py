@@ -29,7 +29,7 @@ from app.qa.tables.matching import (
     summary_label,
 )
 from app.qa.tables.model import Shape, TableAnswer, TableData, value_at
-from app.qa.tables.quantities import counts_column, holds_other_quantity, quantity_column
+from app.qa.tables.quantities import counting_columns, holds_other_quantity, quantity_column
 from app.qa.tables.render import cell_of, cite_name, row_excerpt
 from app.qa.tables.row_words import named_by_figures_only, row_named_by_words, worded_column
 from app.qa.tables.shape import shape
@@ -204,7 +204,7 @@ def cell_answer(
     # A cell the question says is a key when another column is named ("RMSE … at the t+6 horizon"); named alone
     # ("which international route heading …"), it is the answer.
     # "What percentage of women …": a column counting them ("Number of women") holds no share.
-    counting = {c for c, name in enumerate(sh.columns) if counts_column(name)} if SHARE_ASKS.said(question) else set()
+    counting = counting_columns(sh.columns) if SHARE_ASKS.said(question) else set()
     col = best_column(sh, rest, naming | keys | counting, caption, limits)
     if col is None and keys:
         col = best_column(sh, rest, naming | counting, caption, limits)

@@ -96,6 +96,12 @@ def counts_column(header: str) -> bool:
     return False
 
 
+def counting_columns(columns: list[str]) -> set[int]:
+    """The columns whose heads say they count things: none of them holds a share ("what percentage of births …" is
+    not read from "Number of births")."""
+    return {c for c, name in enumerate(columns) if counts_column(name)}
+
+
 def quantity_column(question: str, cells: list[str], skip: set[int]) -> int | None:
     """The one cell of a row (by column) that says a unit of the quantity asked ("Capacitor connection (C1 = 220
     nF)"), the columns in `skip` (the row's labels) aside; None when none or several do."""

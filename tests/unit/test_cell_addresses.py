@@ -46,3 +46,15 @@ def test_a_table_printed_in_stacked_blocks_reads_later_rows_by_their_block_s_hea
     assert hits and hits[0].value == "48.8%" and hits[0].margin > 0
     python = rank_cells(table, shape(table), "What Python score did Alpha-Base-Mini reach?", "number")
     assert python and python[0].value == "40.3%"
+
+
+def test_only_rows_named_by_the_same_words_are_told_apart_by_what_else_they_say() -> None:
+    table = TableData(
+        id="t",
+        rows=[["Method", "MAE"], ["Baseline (with perspective infor mation)", "16.6"],
+              ["MCNN [28] (with perspective informa tion)", "11.6"], ["[27] (with perspective information)", "12.9"]],
+        columns=["Method", "MAE"],
+        header_rows=1,
+    )  # fmt: skip
+    hits = rank_cells(table, shape(table), "What MAE is listed for MCNN with perspective information?", "number")
+    assert hits and hits[0].value == "11.6"

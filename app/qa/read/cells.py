@@ -166,6 +166,7 @@ def rank_cells(table: TableData, sh: Shape, question: str, expected: str) -> lis
                   if c not in sh.labels | counting and answers(cell_value(table, i, c))}  # fmt: skip
     value_columns = {c for _, c in candidates}
     scored: list[tuple[float, int, int, frozenset[str], frozenset[str]]] = []
+    unasked: dict[int, int] = {}  # row → the words of its name the question does not say
     for i, c in candidates:
         path = set().union(*(words for k, words in enumerate(rows[i]) if k != c))
         if any(not phrase <= path | column_of(i, c) for phrase in quoted):
@@ -176,10 +177,14 @@ def rank_cells(table: TableData, sh: Shape, question: str, expected: str) -> lis
             row_words |= (asked & implied.get(i, set())) - column_words
         if not row_words or (not column_words and len(value_columns) > 1):
             continue
-        # Of rows named alike, the one whose name says least else ("V2-Instruct" before "V2-Lite-Instruct").
-        score = sum(row_weight.get(t, 0.0) for t in row_words) - UNASKED_ROW_WORD * len(path - asked)
+        score = sum(row_weight.get(t, 0.0) for t in row_words)
         score += sum(column_weight.get(t, 0.0) for t in column_words)
         scored.append((score, i, c, row_words, column_words))
+        unasked[i] = len(path - asked)
+    # Of rows named by the same words, the one whose name says least else ("V2-Instruct" before "V2-Lite-Instruct").
+    alike = Counter((s[2], s[3]) for s in scored)
+    scored = [(score - UNASKED_ROW_WORD * unasked[i] if alike[(c, row_words)] > 1 else score, i, c, row_words,
+               column_words) for score, i, c, row_words, column_words in scored]  # fmt: skip
     # The noun whose amount is asked ("the inertia about the elevation axis") names the cell's row or column when
     # a cell holds it with a word of its modifiers: a row holding only the modifiers ("distance from elevation
     # axis") measures something else. A row holding the noun alone ("Total revenues" for "personal income tax

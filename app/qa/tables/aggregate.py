@@ -256,7 +256,7 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
     # The threshold ("above $20") is no column name; other numbers ("in 1996") may be.
     q = tokens(_without_thresholds(question, asked))
     col = _aggregate_column(table, sh, q, kind, limits)
-    if col is None or _keys_rows(table, members, col.index, question):
+    if col is None or _keys_rows(table, members, col.index, _without_thresholds(question, asked)):
         return None, None
     numbers = column_values(table, col.index)
     values = [(i, numbers[i]) for i in members if i in numbers]
@@ -318,7 +318,8 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
 
 def _keys_rows(table: TableData, members: list[int], column: int, question: str) -> bool:
     """ "the most current to set for a 42 motor": a column holding, whole, a figure the question says on its own picks
-    rows by it; it is not the column measured ("from 2008–09 to 2015–16" says no figure "16.0" of a column)."""
+    rows by it; it is not the column measured ("from 2008–09 to 2015–16" says no figure "16.0" of a column; a
+    threshold, "an F1 of 0.97 or more", is no key)."""
     figures = {w.strip("?,.;:()") for w in question.split()}
     figures = {f for f in figures if f[:1].isdigit()}
     return bool(figures) and any(" ".join(table.rows[i][column].split()) in figures for i in members

@@ -17,9 +17,6 @@ from app.ingest.table_words import Grid, _bands, _phrases, normalise_grid
 # ------------------------------------------------------------------------------------------------
 
 
-MIN_STROKE = 3.5  # points: the shortest edge that takes part in finding ruled tables
-
-
 class _PlumberPage:
     """Just enough of pdfplumber's Page for TableFinder with the 'lines' strategy (it reads only
     the edges and the page box), built from pdfium geometry."""
@@ -160,10 +157,7 @@ def lattice_tables(
     edges = without_text_frames(edges)
     finder = TableFinder(
         _PlumberPage(list(edges) + rule_end_edges(edges), size),  # type: ignore[arg-type]
-        # Strokes shorter than a rule's shortest piece (a logo's or a glyph-like drawing's) are left out before the
-        # rules are snapped together: a chain of them a point or two apart drifts a table's rule that shares their x
-        # towards their mean, into its column's first letters.
-        {"vertical_strategy": "lines", "horizontal_strategy": "lines", "edge_min_length_prefilter": MIN_STROKE},
+        {"vertical_strategy": "lines", "horizontal_strategy": "lines"},
     )
     words = [(w.text, w.bbox) for ln in lines for w in ln.words]
     out = []

@@ -390,11 +390,8 @@ class PartValueSettings(BaseModel):
         description="… and to both parts this much times the shares of the part's other words and of its own words "
         "its clause holds",
     )
-    nearest: float = Field(
-        0.5, ge=0.0, le=10.0,
-        description="… plus this much over one more than the words between the value and the nearest of the part's "
-        "own words in its clause",
-    )
+    nearest: float = Field(0.5, ge=0.0, le=10.0, description="… plus this much over one more than the words between "
+                           "the value and the nearest of the part's own words in its clause")  # fmt: skip
     same_sentence: float = Field(
         0.5, ge=0.0, le=10.0, description="… plus this much when the two values stand in one sentence"
     )

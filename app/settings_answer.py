@@ -5,7 +5,32 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.settings_reading import ContentReadingSettings, PartValueSettings, TableReadingSettings
+from app.settings_reading import ContentReadingSettings, TableReadingSettings
+
+
+class PartValueSettings(BaseModel):
+    """How the two parts of an arithmetic or a comparison read their values from one set of sentences
+    (app.qa.read.part_values). Nested under `Settings.answer`: MDQA_ANSWER__PART_VALUES__<NAME>."""
+
+    model_config = ConfigDict(extra="forbid")
+    in_clause: float = Field(
+        2.0, ge=0.0, le=10.0,
+        description="a value whose clause holds words of one part's label that the other's does not belongs to that "
+        "part by this much (and is held against the other part as much)",
+    )
+    focus: float = Field(
+        0.5, ge=0.0, le=10.0,
+        description="… and to both parts this much times the shares of the part's other words and of its own words "
+        "its clause holds",
+    )
+    nearest: float = Field(0.5, ge=0.0, le=10.0, description="… plus this much over one more than the words between "
+                           "the value and the nearest of the part's own words in its clause")  # fmt: skip
+    same_sentence: float = Field(
+        0.5, ge=0.0, le=10.0, description="… plus this much when the two values stand in one sentence"
+    )
+    min_told_apart: float = Field(
+        1.5, ge=0.0, le=20.0, description="… and one of the two values scores at least this for its part"
+    )
 
 
 class AnswerSettings(BaseModel):

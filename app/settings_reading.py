@@ -64,6 +64,14 @@ class TableReadingSettings(BaseModel):
         description="… and is one (never the column asked about) when this share of its steps between rows are +1",
     )
     # How a table's rows read (app/qa/tables/shape.py, model.py)
+    category_header_min_cells: int = Field(
+        3, ge=2, le=100, description="a row of at least this many category numbers right below the headers ('0 | 1 | "
+        "2 | 6+', '15-19 | 20-24'), rising left to right, over figures of another form, heads the columns …",
+    )
+    category_header_decimal_share: float = Field(
+        0.5, ge=0.0, le=1.0, description="… when at least this share of the figures in the row below it have decimals "
+        "(whole numbers below could be the same kind of figure as the row)",
+    )
     label_column_search: int = Field(
         3, ge=1, le=20, description="the row labels are looked for in this many leftmost columns"
     )
@@ -372,29 +380,4 @@ class ContentReadingSettings(BaseModel):
     )
     caps_heading_min_letters: int = Field(
         12, ge=0, le=1000, description="… and at least this many letters"
-    )
-
-
-class PartValueSettings(BaseModel):
-    """How the two parts of an arithmetic or a comparison read their values from one set of sentences
-    (app.qa.read.part_values). Nested under `Settings.answer`: MDQA_ANSWER__PART_VALUES__<NAME>."""
-
-    model_config = ConfigDict(extra="forbid")
-    in_clause: float = Field(
-        2.0, ge=0.0, le=10.0,
-        description="a value whose clause holds words of one part's label that the other's does not belongs to that "
-        "part by this much (and is held against the other part as much)",
-    )
-    focus: float = Field(
-        0.5, ge=0.0, le=10.0,
-        description="… and to both parts this much times the shares of the part's other words and of its own words "
-        "its clause holds",
-    )
-    nearest: float = Field(0.5, ge=0.0, le=10.0, description="… plus this much over one more than the words between "
-                           "the value and the nearest of the part's own words in its clause")  # fmt: skip
-    same_sentence: float = Field(
-        0.5, ge=0.0, le=10.0, description="… plus this much when the two values stand in one sentence"
-    )
-    min_told_apart: float = Field(
-        1.5, ge=0.0, le=20.0, description="… and one of the two values scores at least this for its part"
     )

@@ -6,7 +6,7 @@ from app.qa.answer import Answer
 from app.qa.ask import EvidenceNode
 from app.qa.compose import arithmetic_line
 from app.qa.read.part_values import part_values, with_part_values
-from app.settings_reading import PartValueSettings
+from app.settings_answer import PartValueSettings
 
 LIMITS = PartValueSettings()
 

@@ -23,7 +23,7 @@ from app.qa.compose import VALUE, value_of
 from app.qa.decompose.choice import years
 from app.qa.extractive_reader.pieces import sentence_pieces
 from app.qa.extractive_reader.words import section_number, stemmed
-from app.settings_reading import PartValueSettings
+from app.settings_answer import PartValueSettings
 
 CLAUSES = lexicon("clauses")
 GLUED_SYMBOLS = "°µμΩ"  # a unit that opens on a symbol, glued to its figure ("250°C/W", "5µA")

@@ -12,7 +12,15 @@ import yaml
 from app.qa.analysis.described import descriptions
 from app.qa.analysis.phrases import WORD
 from app.qa.classify.model import normalise
-from app.qa.classify.patterns import FILE_NAME, NUMBER_WORDS, PAGE_ONE, PAGE_RANGE, STOPWORDS, TABLE_LABEL
+from app.qa.classify.patterns import (
+    FILE_NAME,
+    NUMBER_WORDS,
+    ORDINAL_WORDS,
+    PAGE_ONE,
+    PAGE_RANGE,
+    STOPWORDS,
+    TABLE_LABEL,
+)
 from app.text.stemming import stem
 
 
@@ -168,7 +176,13 @@ def question_tokens(question: str) -> list[str]:
     for named in (TABLE_LABEL, PAGE_RANGE, PAGE_ONE):
         question = named.sub(" ", question)
     kept = without_document_names(question)
-    return tokens(kept) + [t for t in map(initials, _capitalised_runs(kept)) if t not in STOPWORDS]
+    return tokens(kept) + [t for t in map(initials, _capitalised_runs(kept)) if t not in STOPWORDS] + _ranks(kept)
+
+
+def _ranks(text: str) -> list[str]:
+    """The figures an ordinal says ("first-order births" → "1"): tables key such rows by number ("Birth order | 1")."""
+    said = (ORDINAL_WORDS.get(w.strip(",.;:?!()\"'")) for w in text.lower().replace("-", " ").split())
+    return [str(rank) for rank in said if rank is not None and rank > 0]
 
 
 MIN_RUN_WORDS = 2  # "United Kingdom" → "uk"

@@ -31,6 +31,7 @@ from app.qa.read.documents import documents_described, labelled_tables, which_do
 from app.qa.read.part_dates import with_part_dates
 from app.qa.read.part_values import with_part_values
 from app.qa.read.registry import choose
+from app.qa.read.stated_change import with_stated_change
 from app.qa.resolve import FILE_NAME
 from app.qa.targets import document_names, parse_question
 from app.qa.tools import QueryVector, Tools, _ms
@@ -263,6 +264,8 @@ def ask(
         retrieval = retrieve(session, collection_id, analysis.question, options, settings, tools)
         start = time.perf_counter()
         answer = read_evidence(session, collection_id, analysis, retrieval, options, settings, tools, sink)
+        if analysis.change and options.reader == "local":
+            answer = with_stated_change(answer)  # "by how much does it raise X": X's values before and after
     if retrieval.explanation is None and retrieval.question_type == "content" and retrieval.missing is None:
         # A question read whole, or a list of documents: one chain from the question to what the answer cites.
         index = get_index(session, collection_id, None, settings.retrieval.ann_threshold)

@@ -39,6 +39,8 @@ class QuestionAnalysis:
     # The parts are two named things coordinated in one phrase ("in the Kroger and the McDonald's releases"): asked
     # apart only when they name two documents (co-authors or "Spain and Portugal" are one thing asked about).
     coordinated: bool = False
+    # "By how much does the budget raise the limit?": one thing's change asked, its values before and after unnamed.
+    change: bool = False
 
     @property
     def several(self) -> bool:

@@ -60,7 +60,14 @@ def analyse(question: str) -> QuestionAnalysis:
     coordinated = coordinated_parts(question)
     if coordinated:
         return _parts(question, expected, coordinated, comparative(question), coordinated=True)
-    return QuestionAnalysis(question, "single", expected)
+    return QuestionAnalysis(question, "single", expected, change=asks_change(question))
+
+
+def asks_change(question: str) -> bool:
+    """"By how much does the budget raise the limit?": a change asked with a verb of change and no two values named."""
+    said = " ".join(question.lower().replace("?", " ").split())
+    words = set(said.split())
+    return any(f"{ask} " in f"{said} " for ask in lexicon()["change_asks"]) and bool(words & lexicon()["changes"])
 
 
 def _parts(

@@ -88,8 +88,8 @@ def lone_section(row: list[str], label_column: int) -> str | None:
 
 def spread_fragments(row: list[str]) -> list[str]:
     """A header line broken over several columns ("Number of living" | | "children"), opening with a capital and its
-    later pieces in lower case, joined into one name and spread as far left as right over the empty cells around it: centred over
-    its columns, it names each of them."""
+    later pieces in lower case, joined into one name and spread as far left as right over the empty cells around it:
+    centred over its columns, it names each of them."""
     out = list(row)
     filled = [c for c in range(1, len(row)) if row[c].strip()]
     groups: list[list[int]] = []

@@ -4,7 +4,7 @@ over columns, a lone word over a block of rows (app.qa.tables.header_rows, read 
 from __future__ import annotations
 
 from app.qa.read.cells import rank_cells
-from app.qa.tables.header_rows import category_row, lone_section, spread_fragments, without_mark
+from app.qa.tables.header_rows import block_names, category_row, spread_fragments, without_mark
 from app.qa.tables.model import TableData
 from app.qa.tables.quantities import counts_column
 from app.qa.tables.shape import shape
@@ -59,8 +59,13 @@ def test_a_header_line_broken_over_columns_is_spread_over_them() -> None:
 def test_a_lone_word_over_a_block_of_rows_names_the_block() -> None:
     sh = shape(BLOCKS)
     assert sh.name(6) == "FIRMS / Buy no more" and sh.name(10) == "HOUSEHOLDS / Buy no more"
-    assert lone_section(["", "", "See notes below.", ""], 0) is None
-    assert lone_section(["Total", "", "", ""], 0) is None  # in the label column: read as a label
+    data = list(range(len(BLOCKS.rows)))
+    assert block_names(BLOCKS.rows, data, 0) == {4: "FIRMS", 8: "HOUSEHOLDS"}
+    strays = [["Fee", "", "", ""], ["", "Date", "", ""], ["Rent", "1.0", "2.0", "3.0"], ["", "", "time)", ""],
+              ["Tax", "1.5", "2.5", "3.5"]]  # fmt: skip
+    assert block_names(strays, list(range(5)), 0) == {}  # pieces of wrapped cells, not blocks' names
+    one = [["", "WOMEN", "", ""], ["Rent", "1.0", "2.0", "3.0"], ["Tax", "1.5", "2.5", "3.5"]]
+    assert block_names(one, [0, 1, 2], 0) == {}  # one title alone: as often a stray piece of text
     assert without_mark("WOMEN1") == "WOMEN" and without_mark("A4988") == "A4988" and without_mark("MP3") == "MP3"
 
 

@@ -11,6 +11,8 @@ RANGE_DASHES = ("-", "–")
 BOUND_MARKS = "<>≤≥"
 MAX_CATEGORY_DIGITS = 3  # "6+", "15-49", "100+": a year ("2019") is a header too, but read elsewhere
 MAX_SECTION_WORDS = 4  # a lone cell of more words is a wrapped line or a note, not a block's name
+MIN_BLOCK_LETTERS = 2
+MIN_BLOCKS = 2  # blocks come in sets ("WOMEN" and "MEN"): one lone title is as often a stray piece of text
 MAX_MARK_DIGITS = 2  # "WOMEN1", "Sterilized4": a note's number glued to the word it annotates
 MIN_MARKED_LETTERS = 3
 
@@ -71,19 +73,28 @@ def without_mark(text: str) -> str:
     return word if marked and last.isalpha() and len(last) >= MIN_MARKED_LETTERS else text
 
 
-def lone_section(row: list[str], label_column: int) -> str | None:
-    """The name of the block of rows below a row whose one filled cell, right of the row labels, is a few words
-    ("WOMEN1" centred over the table): what every row of the block is of."""
+def _lone_cell(row: list[str], label_column: int) -> tuple[int, str] | None:
     filled = [(k, " ".join(c.split())) for k, c in enumerate(row) if c.strip()]
     if len(filled) != 1 or filled[0][0] == label_column:
         return None
-    text = filled[0][1]
-    words = text.split()
-    if is_number(text) or not any(ch.isalpha() for ch in text) or len(words) > MAX_SECTION_WORDS:
-        return None
-    if note_line(text, 2) or text.startswith("("):
-        return None
-    return without_mark(text)
+    column, text = filled[0]
+    name = without_mark(text)
+    # a name set in capitals as a block's title ("WOMEN", "MSVD"); a wrapped piece of a cell ("time)", "Date") is none
+    titled = name.isupper() and sum(ch.isalpha() for ch in name) >= MIN_BLOCK_LETTERS and not note_line(name, 2)
+    words = name.split()
+    plain = all(w.replace("-", "").replace("&", "").isalpha() for w in words) and len(words) <= MAX_SECTION_WORDS
+    return (column, name) if titled and plain and not is_number(text) else None
+
+
+def block_names(rows: list[list[str]], data: list[int], label_column: int) -> dict[int, str]:
+    """Rows whose one filled cell, right of the row labels, names the block of rows below it ("WOMEN" centred over
+    the first block, "MEN" over the next): at least two such names in capitals, in one column, each other."""
+    found = {i: cell for i in data[:-1] if (cell := _lone_cell(rows[i], label_column)) is not None}
+    columns = {column for column, _ in found.values()}
+    names = {name for _, name in found.values()}
+    if len(columns) != 1 or len(names) < MIN_BLOCKS:
+        return {}
+    return {i: name for i, (_, name) in found.items()}
 
 
 def spread_fragments(row: list[str]) -> list[str]:

@@ -20,8 +20,8 @@ from app.qa.tablelayout import (
 from app.qa.tables.abbreviations import caption_abbreviations, caption_initialisms, written_out
 from app.qa.tables.bound_columns import limits_header_end
 from app.qa.tables.header_rows import (
+    block_names,
     category_end,
-    lone_section,
     spread_fragments,
     spread_shared_lines,
     with_row,
@@ -213,6 +213,7 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
         sh.sub_label = sub  # named with the row ("Causal Graphs / U"): a label, not a value to read
     last = ""
     section = block = ""
+    blocks = block_names(rows, data, sh.label_column)
     wrapped = ""
     headed = False  # the row before was a section's heading: one right under it heads a section within it
     width = range(len(sh.columns))
@@ -228,10 +229,9 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
                 # Under its own title ("Key Accounting Ratios | FY2015 | FY2016"): a block of the table, a section.
                 section, last, headed = label, "", True
             continue
-        lone = lone_section(rows[i], sh.label_column) if not label and i != data[-1] else None
-        if lone:  # "WOMEN" over the first block of rows, "MEN" over the next: each block's rows are of it
+        if i in blocks:  # "WOMEN" over the first block of rows, "MEN" over the next: each block's rows are of it
             sh.primary[i] = sh.names[i] = ""
-            block = section = lone
+            block = section = blocks[i]
             last, headed = "", True
             continue
         if label and not others and i != data[-1]:

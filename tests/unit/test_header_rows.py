@@ -83,3 +83,6 @@ def test_the_cell_of_a_block_and_a_category_is_read() -> None:
 def test_an_ordinal_says_its_figure() -> None:
     assert "1" in question_tokens("What share of first-order births were wanted later?")
     assert "1" not in question_tokens("What share of births were wanted later?")
+    assert "2" in question_tokens("How long did the second Insurance test case take?")
+    assert "1" not in question_tokens("How much was spent in the first quarter of 2023?")  # a period, not a row key
+    assert "1" not in question_tokens("In what year was the phrase first used?")

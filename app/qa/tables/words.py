@@ -180,9 +180,17 @@ def question_tokens(question: str) -> list[str]:
 
 
 def _ranks(text: str) -> list[str]:
-    """The figures an ordinal says ("first-order births" → "1"): tables key such rows by number ("Birth order | 1")."""
-    said = (ORDINAL_WORDS.get(w.strip(",.;:?!()\"'")) for w in text.lower().replace("-", " ").split())
-    return [str(rank) for rank in said if rank is not None and rank > 0]
+    """The figures of ordinals that key a row: joined to their noun ("first-order births" → "1") or set before a name
+    ("the second Insurance test case" → "2"), as tables number such rows ("Birth order | 1", "2 (Insurance)"). An
+    ordinal of a period or a verb ("first quarter", "first used") keys none."""
+    words = [w.strip(",.;:?!()\"'") for w in text.split()]
+    ranks = []
+    for word, after in zip(words, [*words[1:], ""], strict=True):
+        head, hyphen, _ = word.partition("-")
+        rank = ORDINAL_WORDS.get(head.lower())
+        if rank is not None and rank > 0 and (hyphen or after[:1].isupper()):
+            ranks.append(str(rank))
+    return ranks
 
 
 MIN_RUN_WORDS = 2  # "United Kingdom" → "uk"

@@ -64,14 +64,6 @@ class TableReadingSettings(BaseModel):
         description="… and is one (never the column asked about) when this share of its steps between rows are +1",
     )
     # How a table's rows read (app/qa/tables/shape.py, model.py)
-    category_header_min_cells: int = Field(
-        3, ge=2, le=100, description="a row of at least this many category numbers right below the headers ('0 | 1 | "
-        "2 | 6+', '15-19 | 20-24'), rising left to right, over figures of another form, heads the columns …",
-    )
-    category_header_decimal_share: float = Field(
-        0.5, ge=0.0, le=1.0, description="… when at least this share of the figures in the row below it have decimals "
-        "(whole numbers below could be the same kind of figure as the row)",
-    )
     label_column_search: int = Field(
         3, ge=1, le=20, description="the row labels are looked for in this many leftmost columns"
     )

@@ -6,7 +6,6 @@ R and C denote BLEU-4, ROUGE-L and CIDEr, respectively", "PE: price-earnings rat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 
 from app.qa.tables.words import LEGEND_VERBS
@@ -133,38 +132,3 @@ def written_out(header: str, abbreviations: dict[str, str]) -> str:
         long = abbreviations.get(word.strip("()[],;:"))
         out.append(f"{word} ({long})" if long and long.lower() not in header.lower() else word)
     return " ".join(out)
-
-
-MIN_SPELLED = 3  # "LCOE", "MAE"; two capitals ("OR", "IN") are as often words in capitals
-SPELLING_FILLERS = frozenset({"of", "and", "the", "for", "to", "in", "on", "&"})  # "cost of electricity" = "CE"
-
-
-def spelled_out(question: str, headers: Sequence[str]) -> list[str]:
-    """The capitals of the headers ("LCOE [USD/MWhe]") whose letters open a run of the question's words in order
-    ("levelized cost of electricity"), a filler word between them allowed: the question names that column by its
-    long form, which the table never prints."""
-    words = [w.strip(",.;:?!()\"'").lower() for w in question.split()]
-    words = [w for w in words if w]
-    found: list[str] = []
-    for header in headers:
-        for raw in header.replace("/", " ").replace("[", " ").replace("(", " ").split():
-            short = raw.strip(",.;:()[]")
-            plain = MIN_SPELLED <= len(short) <= MAX_SHORT and short.isalpha() and short.isupper()
-            if plain and short not in found and short.lower() not in words and _opens(short.lower(), words):
-                found.append(short)
-    return found
-
-
-def _opens(short: str, words: list[str]) -> bool:
-    for start in range(len(words)):
-        k = 0
-        for word in words[start:]:
-            if k == len(short):
-                break
-            if word[:1] == short[k]:
-                k += 1
-            elif k == 0 or word not in SPELLING_FILLERS:
-                break
-        if k == len(short):
-            return True
-    return False

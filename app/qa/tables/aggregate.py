@@ -24,7 +24,6 @@ from app.qa.aggregate_intent import (
 from app.qa.analysis.phrases import Phrases
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import is_number
-from app.qa.tables.abbreviations import spelled_out
 from app.qa.tables.bounds import mixed_units, names_bound_column
 from app.qa.tables.column_figures import column_values, subtotal_rows, threshold_value
 from app.qa.tables.extremes import across_row, along_row, extreme_answer
@@ -255,7 +254,7 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
     if kind in ("max", "min") and not ranked and one_row_named_whole(table, sh, question, limits):
         return None, None  # "the maximum range on a gray target": that row's value is asked, not the column's top
     # The threshold ("above $20") is no column name; other numbers ("in 1996") may be.
-    q = tokens(_without_thresholds(question, asked)) + tokens(" ".join(spelled_out(question, sh.columns)))
+    q = tokens(_without_thresholds(question, asked))
     col = _aggregate_column(table, sh, q, kind, limits)
     if col is None or _keys_rows(table, members, col.index, _without_thresholds(question, asked)):
         return None, None

@@ -1,5 +1,4 @@
-"""A question in a table's terms: a long form the table prints in capitals ("LCOE"), and its fiscal year read in the
-calendar of a table whose columns are dated by the day their period ends.
+"""A question's fiscal year read in the calendar of a table whose columns are dated by the day their period ends.
 
 Companies name a fiscal year by the calendar year that holds most of its months: a year ended January 28, 2023 is
 "fiscal 2022" (a retailer's), one ended June 30, 2023 "fiscal 2023". A table dated by period ends says "January 28,
@@ -14,7 +13,6 @@ import re
 from collections.abc import Sequence
 
 from app.qa.analysis.phrases import WORD, Phrases
-from app.qa.tables.abbreviations import spelled_out
 from app.text.dates import date_keys
 
 FISCAL_YEAR = re.compile(r"\b(?:fiscal(?:\s+year)?\s*|FY\s?)((?:19|20)\d\d)\b", re.I)
@@ -49,7 +47,7 @@ def in_table_calendar(question: str, headers: Sequence[str]) -> str:
     named = " ".join(headers).lower()
     said = [p for names, periods in ((QUARTERS.search, QUARTER_PERIODS), (HALVES.said, HALF_PERIODS)) if names(question)
             for p in periods if p in named]  # fmt: skip
-    said += _compact_quarter(question, headers) + spelled_out(question, headers)  # "levelized cost of …" = "LCOE"
+    said += _compact_quarter(question, headers)
     if not FISCAL_YEAR.search(question):
         return " ".join([question, *said])
     if any(FISCAL_YEAR.search(h) for h in headers):

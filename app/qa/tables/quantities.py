@@ -10,7 +10,6 @@ from pathlib import Path
 import yaml
 
 from app.qa.analysis.phrases import WORD
-from app.qa.tables.header_rows import category_number
 from app.text.stemming import stem
 
 
@@ -89,13 +88,10 @@ def counts_column(header: str) -> bool:
     """Whether a column's head says its figures count things ("Number of / births", "N"): a line of it opens with a
     counting phrase or is one counting word."""
     heads = _count_heads()
-    lines = header.split(" / ")
-    for k, line in enumerate(lines):
+    for line in header.split(" / "):
         said = " ".join(line.lower().split())
-        # "Number of living children / 6+": a category under the count names a group counted by it, not a count
-        grouped = any(category_number(below) is not None for below in lines[k + 1 :])
-        if not grouped and (said in heads["count_heads"] | heads["count_openers"]
-                            or any(said.startswith(f"{o} ") for o in heads["count_openers"])):  # fmt: skip
+        if said in heads["count_heads"] | heads["count_openers"] or any(said.startswith(f"{o} ")
+                                                                        for o in heads["count_openers"]):
             return True
     return False
 

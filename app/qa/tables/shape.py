@@ -19,13 +19,6 @@ from app.qa.tablelayout import (
 )
 from app.qa.tables.abbreviations import caption_abbreviations, caption_initialisms, written_out
 from app.qa.tables.bound_columns import limits_header_end
-from app.qa.tables.header_rows import (
-    block_names,
-    category_end,
-    spread_fragments,
-    spread_shared_lines,
-    with_row,
-)
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
@@ -50,8 +43,7 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
     if notes:
         # A headnote above the headers: the stored columns were read from it; read them again below it.
         nh = limits_header_end(rows, titled_header_rows(rows, notes) or notes + guess_header_rows(rows[notes:]))
-        nh = category_end(rows, nh, limits)
-        columns = join_headers(_spread(rows[notes:], nh - notes), nh - notes)
+        columns = join_headers(rows[notes:], nh - notes)
         columns += [""] * (width - len(columns))
     elif table.columns and table.header_rows is not None:
         nh = table.header_rows
@@ -59,17 +51,15 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
                   for c in range(1, len(r)) if r[c].strip()}  # fmt: skip
         columns = [" / ".join(p for p in c.split(" / ") if p not in titles) for c in table.columns]
         columns += [""] * (width - len(columns))
-        if category_end(rows, nh, limits) > nh:
-            columns, nh = with_row(columns, rows[nh]), nh + 1
     else:
         stored = table.header_rows if table.columns else None
-        nh = stored or category_end(rows, limits_header_end(rows, guess_header_rows(rows)), limits)
-        columns = list(table.columns) if table.columns else join_headers(_spread(rows, nh), nh)
+        nh = stored or limits_header_end(rows, guess_header_rows(rows))
+        columns = list(table.columns) if table.columns else join_headers(rows, nh)
         columns += [""] * (width - len(columns))
     if numbering(rows[nh]) if nh < len(rows) else False:
         nh = header_tail(rows, nh)
     data = [rows[i] for i in range(nh, len(rows))]
-    columns = [unhyphenated(c) for c in _split_headers_joined(spread_shared_lines(columns), data, limits)]
+    columns = [unhyphenated(c) for c in _split_headers_joined(_spread_shared_lines(columns), data, limits)]
     label_column = 0
     for c in range(min(width, limits.label_column_search)):
         cells = [r[c] for r in data if c < len(r) and r[c].strip()]
@@ -99,11 +89,6 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
         sh.groups = tuple(levels[:-1])
         _with_groups(sh, rows, levels[:-1])
     return sh
-
-
-def _spread(rows: list[list[str]], header_rows: int) -> list[list[str]]:
-    """The header rows above the last with any line broken over columns spread over its columns."""
-    return [spread_fragments(r) if k < header_rows - 1 else r for k, r in enumerate(rows)]
 
 
 def _ranked_groups(sh: Shape, rows: list[list[str]]) -> None:
@@ -212,8 +197,7 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
     if has_sub:
         sh.sub_label = sub  # named with the row ("Causal Graphs / U"): a label, not a value to read
     last = ""
-    section = block = ""
-    blocks = block_names(rows, data, sh.label_column)
+    section = ""
     wrapped = ""
     headed = False  # the row before was a section's heading: one right under it heads a section within it
     width = range(len(sh.columns))
@@ -229,11 +213,6 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
                 # Under its own title ("Key Accounting Ratios | FY2015 | FY2016"): a block of the table, a section.
                 section, last, headed = label, "", True
             continue
-        if i in blocks:  # "WOMEN" over the first block of rows, "MEN" over the next: each block's rows are of it
-            sh.primary[i] = sh.names[i] = ""
-            block = section = blocks[i]
-            last, headed = "", True
-            continue
         if label and not others and i != data[-1]:
             sh.primary[i] = sh.names[i] = ""
             following = _label_text(rows[i + 1], sh.label_column) if i + 1 < len(rows) else ""
@@ -247,8 +226,7 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
             if not note_line(label, 4) and not (label.startswith("(") and label.endswith(")")):
                 # "Operating income" then "Parks & Experiences" before any figure: the second heads its rows within
                 # the first ("Operating income / Parks & Experiences / Domestic", not revenue's "Domestic").
-                outer = section if headed and section else block
-                section, last = (f"{outer} / {label}" if outer else label), ""
+                section, last = (f"{section} / {label}" if headed and section else label), ""
                 headed = True
             continue
         headed = False
@@ -380,3 +358,40 @@ def _split_headers_joined(columns: list[str], data: Sequence[Sequence[str]], lim
         if after_empty and own and short and out[k].strip() and " / " not in out[k]:
             out[k], out[k + 1] = f"{out[k].strip()} {following}", ""
     return out
+
+
+def _spread_shared_lines(columns: list[str]) -> list[str]:
+    """A header line written across k columns but read into each of them whole ("December 28, December 30," over
+    "2024 | 2023"): when it falls into k pieces of one shape, each holding a number, the i-th column keeps the i-th
+    piece."""
+    out = list(columns)
+    k = 0
+    while k < len(out):
+        parts = out[k].split(" / ")
+        for part in parts:
+            if k and part in out[k - 1].split(" / "):
+                continue  # the line began further left: cut it there or not at all
+            run = k
+            while run + 1 < len(out) and part in out[run + 1].split(" / "):
+                run += 1
+            pieces = _pieces(part, run - k + 1)
+            if pieces:
+                for offset, piece in enumerate(pieces):
+                    out[k + offset] = " / ".join(piece if p == part else p for p in out[k + offset].split(" / "))
+                break
+        k += 1
+    return out
+
+
+def _pieces(line: str, count: int) -> list[str]:
+    """`line` cut into `count` runs of words of one shape (words, numbers), each holding a number; [] if it does not
+    cut so."""
+    words = line.split()
+    if count < 2 or not words or len(words) % count:
+        return []
+    size = len(words) // count
+    runs = [words[i : i + size] for i in range(0, len(words), size)]
+    shapes = {tuple(any(ch.isdigit() for ch in w) for w in run) for run in runs}
+    if len(shapes) != 1 or not any(next(iter(shapes))):
+        return []
+    return [" ".join(run) for run in runs]

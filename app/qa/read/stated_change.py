@@ -21,6 +21,10 @@ def _unit_after(text: str, end: int) -> str:
     return word.lower() if word.isalpha() and word.lower() not in ("to", "from", "and") else ""
 
 
+def _kind(value: Value) -> tuple[bool, str, str]:
+    return value.percent, value.currency, value.scale
+
+
 def stated_change(sentence: str) -> tuple[Value, Value, str] | None:
     """(value before, value after, their unit word) of the first change the sentence states: two values of one kind,
     the words between them ending in "to", a verb of change among them or "from" before the first."""
@@ -35,8 +39,7 @@ def stated_change(sentence: str) -> tuple[Value, Value, str] | None:
             continue
         a, b = value_of(first.group(0)), value_of(second.group(0))
         units = {_unit_after(sentence, first.end()), _unit_after(sentence, second.end())} - {""}
-        if a is None or b is None or len(units) > 1 or (a.percent, a.currency, a.scale) != (b.percent, b.currency,
-                                                                                          b.scale):  # fmt: skip
+        if a is None or b is None or len(units) > 1 or _kind(a) != _kind(b):
             continue
         return a, b, next(iter(units), "")
     return None

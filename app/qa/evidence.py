@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from app.db.vectors import graph_version
 from app.llm.vector_cache import remembered
 from app.qa import seeds as seed_rankers
+from app.qa.analysis.people import people
 from app.qa.answer import Answer, far_from_question
 from app.qa.ask import AskOptions, EvidenceNode, Retrieval
 from app.qa.critique import SelfCritique
@@ -170,7 +171,7 @@ def retrieve(
         limits = settings.answer
         profiles = lambda: profiles_of(index, by_id, limits.profile_opening_chars)  # noqa: E731 - built when first read
         if not absent and (asked := seed_rankers.question_names(question)):
-            absent = names_held_apart(profiles(), asked)
+            absent = names_held_apart(profiles(), asked, people(question))
         if absent:
             # What the question asks about is nowhere in the collection: say so, and show nothing about other things.
             retrieval = Retrieval(question_type="content", nodes=[])

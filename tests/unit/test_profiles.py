@@ -237,3 +237,14 @@ def test_a_name_whose_words_no_one_document_holds_together_is_no_name_the_collec
     assert names_held_apart(profiles, ["Shelters Wins", "Cash Grants", "Logistic"]) == ["Shelters Wins"]
     # One hyphened word is one word of a name, whatever a line break left of it in the text ("Shel-ters").
     assert names_held_apart(profiles, ["Shelters-Wins", "C-TAM"]) == []
+
+
+def test_a_person_is_held_by_the_surname() -> None:
+    index = _collection([
+        ("a", 1, "Consumer price index, May 2023.", [1.0, 0.0, 0.0]),
+        ("b", 1, "President: CLINTON 2498, TRUMP 6718.", [0.0, 1.0, 0.0]),
+    ])  # fmt: skip
+    profiles = build_profiles(index, {d: (f"{d}.pdf", None) for d in "ab"}, opening_chars=100)
+    # Results print a candidate's surname: "Donald Trump" is held when the question names a person by it.
+    assert names_held_apart(profiles, ["Donald Trump"]) == ["Donald Trump"]
+    assert names_held_apart(profiles, ["Donald Trump"], persons=("Donald Trump",)) == []

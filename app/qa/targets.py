@@ -13,10 +13,9 @@ from app.db.vectors import graph_version
 from app.llm.vector_cache import remembered
 from app.qa.ask import AskOptions
 from app.qa.classify.documents import DocumentNames
-from app.qa.classify.model import DocumentName, DocumentRef, ParsedQuery
+from app.qa.classify.model import DocumentName, ParsedQuery
 from app.qa.classify.question import classify
 from app.qa.index import get_index
-from app.qa.named.periods import period_document
 from app.qa.profiles import described_document
 from app.qa.tools import Tools
 from app.settings import Settings
@@ -79,8 +78,4 @@ def parse_question(
             parsed.document = ref  # named by a description: surer than no name, less sure than a file name
         elif described is not None:
             parsed.among = described.among
-        elif parsed.document is None and (dated := period_document(names.documents.values(), question)) is not None:
-            # "CIBC's revenue for Q1 2023" of two CIBC releases: the one whose name says the quarter, read as a
-            # document found by its description (the evidence fenced to it, its cells read warily).
-            parsed.document = DocumentRef(dated.id, dated.filename, matched_by="description", called=True)
     return parsed

@@ -188,15 +188,14 @@ def form_of(word: str) -> str:
 MAX_PERIOD_WORDS = 6  # "the same quarter of 2021", "the fiscal year ended June 30, 2021"
 # "revenue in the last quarter of 2022": where its time begins ("of" only when no other opener does)
 PERIOD_OPENERS = ("in", "for", "during", "at", "of")
-PERIOD_NOUNS = frozenset({"quarter", "year", "month", "period", "half", "week", "season", "semester", "term",
-                          "q1", "q2", "q3", "q4", "h1", "h2"})  # a quarter or a half as reports write it ("Q1 2022")
+PERIOD_NOUNS = frozenset({"quarter", "year", "month", "period", "half", "week", "season", "semester", "term"})
 
 
 def period_stand_in(thing: str, subject: str) -> str | None:
     """ "the same quarter of 2021" set against "Intel's net revenue in the last quarter of 2022": "Intel's net revenue
     in the same quarter of 2021" (the subject's time, from the preposition that opens its phrase with a year, is the
     other time); None unless both say a year and `thing` is a time: a year, or a period noun and a year."""
-    words, said = thing.rstrip(" ?.!").split(), subject.split()
+    words, said = thing.split(), subject.split()
     if not any(YEARISH.fullmatch(w.strip(",.")) for w in words) or len(words) > MAX_PERIOD_WORDS:
         return None
     dated = [k for k in range(1, len(said) - 1) if said[k].lower() in PERIOD_OPENERS

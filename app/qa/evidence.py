@@ -171,7 +171,7 @@ def retrieve(
         limits = settings.answer
         profiles = lambda: profiles_of(index, by_id, limits.profile_opening_chars)  # noqa: E731 - built when first read
         if not absent and (asked := seed_rankers.question_names(question)):
-            absent = names_held_apart(profiles(), asked, people(question))
+            absent = names_held_apart(profiles(), asked, lambda: people(question))
         if absent:
             # What the question asks about is nowhere in the collection: say so, and show nothing about other things.
             retrieval = Retrieval(question_type="content", nodes=[])

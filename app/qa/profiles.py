@@ -192,21 +192,25 @@ def described_document(
     return alike
 
 
-def names_held_apart(profiles: Profiles, names: Sequence[str], persons: Sequence[str] = ()) -> list[str]:
+def names_held_apart(
+    profiles: Profiles, names: Sequence[str], persons: Callable[[], Sequence[str]] = tuple
+) -> list[str]:
     """Names of two or more words ("Federal Reserve") whose words no one document holds all of, though the collection
     may say each apart ("federal" in one file, "reserve" in another): names no document gives. A hyphened word
-    ("C-TAM", set "C-\\nTAM" across a line) is one word of a name, not two. A person's name (one of `persons`) is
-    said by its surname alone (results print "TRUMP" for "Donald Trump"): `seeds.absent_names` checks that one."""
+    ("C-TAM", set "C-\\nTAM" across a line) is one word of a name, not two. A person's name (one of `persons()`,
+    tagged only when some name is held apart) is said by its surname alone (results print "TRUMP" for "Donald
+    Trump"): `seeds.absent_names` checks that one."""
     if not profiles.profiles:
         return []
     apart = []
     for name in names:
-        if any(name in person for person in persons):
-            continue
         said = words_of(name)
         held = any(all(w in p.words or w in p.body for w in said) for p in profiles.profiles)
         if len(name.split()) >= 2 and len(said) >= 2 and not held:
             apart.append(name)
+    if apart:
+        named = persons()
+        apart = [name for name in apart if not any(name in person for person in named)]
     return apart
 
 

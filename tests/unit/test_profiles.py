@@ -247,4 +247,4 @@ def test_a_person_is_held_by_the_surname() -> None:
     profiles = build_profiles(index, {d: (f"{d}.pdf", None) for d in "ab"}, opening_chars=100)
     # Results print a candidate's surname: "Donald Trump" is held when the question names a person by it.
     assert names_held_apart(profiles, ["Donald Trump"]) == ["Donald Trump"]
-    assert names_held_apart(profiles, ["Donald Trump"], persons=("Donald Trump",)) == []
+    assert names_held_apart(profiles, ["Donald Trump"], persons=lambda: ("Donald Trump",)) == []

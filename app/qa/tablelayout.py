@@ -171,6 +171,19 @@ def _header_below(rows: list[list[str]], k: int) -> bool:
     return bool(rows[j][0].strip()) and len(cells) >= HEADER_MIN_CELLS and not any(is_number(c) for c in cells)
 
 
+def prose_above_header(rows: list[list[str]]) -> int:
+    """Rows of a two-column page's running text taken into the table over its own header ("Additionally, | looking
+    at different | …", then "… are presented in Table III.", then "Category | True distribution | …"): the text ends
+    in a sentence alone in the first column right above a row of worded cells, and holds no figure. The count of rows
+    down to that sentence, read as a headnote; 0 when there is none."""
+    for k in range(1, min(len(rows) - 2, 7)):
+        if any(is_number(c) for c in rows[k - 1] if c.strip()):
+            return 0
+        if _lone_first(rows[k]) and note_line(rows[k][0], NOTE_WORDS) and _header_below(rows, k):
+            return k + 1
+    return 0
+
+
 def _period(row: list[str]) -> tuple[int, int] | None:
     """(start, period) of sub-headers repeating under each group ("Total | Under 18 | 18 and over" three times)."""
     width = len(row)

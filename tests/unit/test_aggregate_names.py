@@ -147,3 +147,16 @@ def test_a_row_labelled_by_a_figure_is_not_named_by_a_number_in_the_question() -
     )  # fmt: skip
     got = aggregate_answer(runs, "Which run has the highest Q1000 for the 1,000-year flood, and what is it?")
     assert got is not None and "543" in got.body
+
+
+def test_a_row_left_out_of_an_extreme_is_not_the_row_asked_of() -> None:
+    # "Leaving out Hubei, what is the highest …": the row is named only to be dropped, the extreme of the rest asked.
+    cases = TableData(
+        id="cases",
+        rows=[["Province", "Confirmed"], ["Hubei", "67707"], ["Guangdong", "1352"], ["Henan", "1272"]],
+        caption="Table 1. Confirmed cases by province",
+        columns=["Province", "Confirmed"],
+        header_rows=1,
+    )  # fmt: skip
+    got = aggregate_answer(cases, "Leaving out Hubei, what is the highest confirmed case count of any province?")
+    assert got is not None and "Guangdong" in got.body and "1352" in got.body

@@ -35,8 +35,13 @@ def names_a_member(sh: Shape, members: list[int], question: Sequence[str]) -> bo
 
 def one_row_named_whole(table: TableData, sh: Shape, question: str, limits: TableReadingSettings) -> bool:
     """The question names one data row, every word of its label ("on a gray (17%) target"), and no other as well; a
-    label of figures alone ("1") is no name (the question's "1,000-year" holds it)."""
-    row, tied = best_row(table, sh, question_tokens(question), limits)
+    label of figures alone ("1") is no name (the question's "1,000-year" holds it). A row the question leaves out
+    ("leaving out Hubei, what is the highest …") is named, but not asked of."""
+    asked = question_tokens(question)
+    subset = _subset_said(question)
+    if subset is not None and subset[0] == "drop":
+        asked = [t for t in asked if t not in subset[1]]
+    row, tied = best_row(table, sh, asked, limits)
     if row is None or len(tied) > 1 or row.coverage < 1.0 or summary_label(row.name):
         return False
     return any(c.isalpha() for c in row.name)

@@ -14,6 +14,7 @@ from app.qa.tablelayout import (
     note_line,
     note_rows,
     numbering,
+    prose_above_header,
     titled_header_rows,
     unhyphenated,
 )
@@ -39,7 +40,7 @@ def without_dot_leader(text: str) -> str:
 def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings()) -> Shape:
     rows = table.rows
     width = max((len(r) for r in rows), default=0)
-    notes = note_rows(rows)
+    notes = note_rows(rows) or prose_above_header(rows)
     if notes:
         # A headnote above the headers: the stored columns were read from it; read them again below it.
         nh = limits_header_end(rows, titled_header_rows(rows, notes) or notes + guess_header_rows(rows[notes:]))

@@ -1,11 +1,13 @@
-"""Fresh multi-hop sets in the unified format of ../shared/data/mdqa (README there), from native-format dev files.
+"""Fresh multi-hop sets in the unified format of ../shared/data/mdqa (README there), from native-format files.
 
-    python benchmarks/multihop/build_fresh.py --mirror /work/.mirror/AdelWang+MIGRES/repo [--check-shared DIR]
+    python benchmarks/multihop/build_fresh.py --generation 1|2 [--mirror OWNER/NAME=GITDIR ...] [--check-shared]
 
-Sources (one repository, one commit): MuSiQue-Ans, HotpotQA (distractor) and 2WikiMultihopQA dev samples in their
-native formats, the formats HippoRAG's data files use. Every question id of the shared files is left out; a
-sample is the first N records in order of sha256(id). `--check-shared` converts the shared raw HotpotQA / MuSiQue
-files with the same code and compares the result with the shared unified files (the format check).
+Sources: MuSiQue-Ans, HotpotQA (distractor) and 2WikiMultihopQA records in their native formats (the formats
+HippoRAG's data files use), each pinned to a repository, commit and path (GENERATIONS). Every question id of the
+shared files, and from generation 2 on of the earlier generations' files, is left out; a sample is the first N usable
+records in order of sha256(id) (all of them where N is None). A source repository's git directory defaults to
+/work/.mirror/OWNER+NAME/repo. `--check-shared` converts the shared raw HotpotQA / MuSiQue files with the same code
+and compares the result with the shared unified files (the format check).
 """
 
 from __future__ import annotations
@@ -17,12 +19,29 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-REPO = "AdelWang/MIGRES"
+MIGRES = ("AdelWang/MIGRES", "1de6265c9ca1014054d6ba875738e785830908f8")
+HIPPORAG = ("takanori-ugai/HippoRAG", "d6cec3b2bf8cd581cdcedcffb3e20c822d2ef237")
+CAS = ("Patiencewantae123/CAS-pregeneration-verification-RAG-", "b770d1b617d2f3357ef95fc652eb0f199b83ab83")
 LICENCES = {"musique": "MuSiQue CC BY 4.0", "hotpotqa": "HotpotQA CC BY-SA 4.0",
             "2wikimultihopqa": "2WikiMultihopQA Apache-2.0"}  # fmt: skip
-SOURCES = {"musique": "data/musique.json", "hotpotqa": "data/hotpot.json", "2wikimultihopqa": "data/wikihop.json"}
-OUTPUTS = {"musique": ("musique_fresh200.json", 200), "hotpotqa": ("hotpotqa_fresh100.json", 100),
-           "2wikimultihopqa": ("2wiki_fresh100.json", 100)}  # fmt: skip
+# generation -> output file -> (dataset, N or None for all, sampling note, sources: (repo, commit), path, split)
+GENERATIONS: dict[int, dict[str, tuple[str, int | None, str, list[tuple[tuple[str, str], str, str]]]]] = {
+    1: {
+        "musique_fresh200.json": ("musique", 200, "not in the shared files", [(MIGRES, "data/musique.json", "dev")]),
+        "hotpotqa_fresh100.json": ("hotpotqa", 100, "not in the shared files", [(MIGRES, "data/hotpot.json", "dev")]),
+        "2wiki_fresh100.json": ("2wikimultihopqa", 100, "not in the shared files",
+                                [(MIGRES, "data/wikihop.json", "dev")]),
+    },
+    2: {  # bdsaglam/musique split="train[:20]" (CAS's build_dataset.py): MuSiQue-Full train, answerable ones kept
+        "musique_fresh2.json": ("musique", None, "not in the shared or generation-1 files",
+                                [(HIPPORAG, "kotlin/data/musique_ans_v1.0_train-200.jsonl", "train"),
+                                 (CAS, "data/musique.json", "train")]),
+        "hotpotqa_fresh2.json": ("hotpotqa", None, "not in the shared or generation-1 files",
+                                 [(MIGRES, "data/hotpot.json", "dev")]),
+        "2wiki_fresh2.json": ("2wikimultihopqa", None, "not in the shared or generation-1 files",
+                              [(MIGRES, "data/wikihop.json", "dev")]),
+    },
+}  # fmt: skip
 
 
 def sha(text: str | bytes) -> str:
@@ -128,28 +147,45 @@ def check_shared(shared: Path) -> None:
         print(f"{unified}: {len(want) - diff}/{len(want)} records identical")
 
 
+def ids_of(files: list[Path]) -> set[str]:
+    return {str(r["id"]) for f in files for r in json.loads(f.read_text(encoding="utf-8"))}
+
+
+def record_id(record: dict[str, Any]) -> str:
+    return str(record.get("id", record.get("_id")))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mirror", type=Path, required=True, help="git directory of the source repository")
+    parser.add_argument("--generation", type=int, choices=sorted(GENERATIONS), default=1)
+    parser.add_argument("--mirror", action="append", default=[], metavar="OWNER/NAME=GITDIR",
+                        help="a source repository's git directory (default /work/.mirror/OWNER+NAME/repo)")  # fmt: skip
     parser.add_argument("--shared", type=Path, default=Path("../shared/data/mdqa"))
     parser.add_argument("--out", type=Path, default=Path(__file__).parent)
     parser.add_argument("--check-shared", action="store_true")
     args = parser.parse_args()
     if args.check_shared:
         check_shared(args.shared)
-    commit = subprocess.check_output(["git", "--git-dir", str(args.mirror), "rev-parse", "HEAD"], text=True).strip()
-    excluded = shared_ids(args.shared)
-    for name, path in SOURCES.items():
-        raw = subprocess.check_output(["git", "--git-dir", str(args.mirror), "show", f"{commit}:{path}"])
-        records = read_jsonish(raw)
-        kept = [r for r in records if usable(name, r) and str(r.get("id", r.get("_id"))) not in excluded]
-        kept.sort(key=lambda r: sha(str(r.get("id", r.get("_id")))))
-        filename, n = OUTPUTS[name]
-        source = {"repo": REPO, "commit": commit, "path": path, "sha256": sha(raw), "licence": LICENCES[name],
-                  "sampling": f"usable records not in the shared files, first {n} by sha256(id)"}  # fmt: skip
-        out = [CONVERT[name](r, "dev", source) for r in kept[:n]]
+    mirrors = dict(m.split("=", 1) for m in args.mirror)
+    earlier = [Path(__file__).parent / f for g in GENERATIONS if g < args.generation for f in GENERATIONS[g]]
+    excluded = shared_ids(args.shared) | ids_of(earlier)
+    for filename, (name, n, note, sources) in GENERATIONS[args.generation].items():
+        kept: dict[str, tuple[dict[str, Any], str, dict[str, Any]]] = {}
+        for (repo, commit), path, split in sources:
+            git_dir = mirrors.get(repo, f"/work/.mirror/{repo.replace('/', '+')}/repo")
+            raw = subprocess.check_output(["git", "--git-dir", git_dir, "show", f"{commit}:{path}"])
+            records = read_jsonish(raw)
+            take = f"first {n}" if n else "all"
+            source = {"repo": repo, "commit": commit, "path": path, "sha256": sha(raw), "licence": LICENCES[name],
+                      "sampling": f"usable records {note}, {take} by sha256(id)"}  # fmt: skip
+            seen = excluded | kept.keys()
+            new = [r for r in records if usable(name, r) and record_id(r) not in seen]
+            kept.update((record_id(r), (r, split, source)) for r in new)
+            print(f"{filename} <- {repo}:{path}: {len(new)} of {len(records)} usable and new, sha256 {sha(raw)}")
+        ordered = sorted(kept.values(), key=lambda t: sha(record_id(t[0])))[:n]
+        out = [CONVERT[name](r, split, source) for r, split, source in ordered]
         (args.out / filename).write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        print(f"{filename}: {len(out)} of {len(records)} ({len(kept)} usable and new), source sha256 {sha(raw)}")
+        print(f"{filename}: {len(out)} records")
 
 
 if __name__ == "__main__":

@@ -158,3 +158,18 @@ def test_a_near_copy_of_the_questions_name_is_no_bridge_and_the_question_is_aske
     found = read_bridge(reader)(question, ["…"], frozenset({question.lower()}))
     assert asked == ["What is the mother of Mohammed bin Hamad Al Thani born?", question]
     assert found == NextStep("Qatar", f"{question} Qatar")
+
+
+def test_a_names_unit_is_one_that_says_the_name_and_a_name_no_unit_says_adds_nothing() -> None:
+    index = index_from_graph(*build())
+    named = StepSettings(alpha=0.5, layers=1, top_k=1, beta=0.9, steps=3, per_step=1, names=2)
+    # "folklore" alone is nearest `sibling` (axis 3), which never says it; `far` does ("spirits in folklore").
+    folk = "Which lore describes the spirit that Gallu is like, says the Folklore?"
+    found = rgnn_retrieve(index, folk, lambda t: unit((3, 1.0)) if t == "folklore" else encode(t),
+                          lambda q, texts, said: None, budget=4, limits=named)  # fmt: skip
+    assert found.steps[0].units == ("seed", "far"), found.steps
+    # "Ishtar" is said by no unit: however near its vector is to one, it adds nothing to the first step.
+    absent = "Which lore describes the spirit that Gallu is like, says the Ishtar?"
+    found = rgnn_retrieve(index, absent, lambda t: unit((3, 1.0)) if t == "ishtar" else encode(t),
+                          lambda q, texts, said: None, budget=4, limits=named)  # fmt: skip
+    assert found.steps[0].units == ("seed",), found.steps

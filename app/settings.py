@@ -81,6 +81,8 @@ class RetrievalSettings(BaseModel):
     rgnn_per_step: int = Field(2, ge=1, le=MAX_BUDGET, description="RGNN-Ret: units a step adds before the next one")
     rgnn_names: int = Field(2, ge=0, le=8, description="RGNN-Ret: the question's first names whose most alike unit "
                             "joins the first step (0: none)")
+    rgnn_bridge_said: float = Field(0.05, ge=0.0, le=1.0, description="RGNN-Ret: how much nearer (in cosine "
+                                    "distance) a step puts the units that say the bridge the step before read")
     ann_threshold: int = Field(
         20_000, ge=2, description="vectors from which dense search uses an approximate (HNSW) index"
     )

@@ -92,7 +92,7 @@ def content_retrieve(
             critique = SelfCritique(lambda prompt: client.complete(prompt, max_tokens=160))
         steps = r.rgnn_llm_steps if critique is not None else r.rgnn_steps
         limits = StepSettings(r.gnn_alpha, r.gnn_layers, r.gnn_top_k, r.rgnn_beta, steps, r.rgnn_per_step,
-                              r.rgnn_names)
+                              r.rgnn_names, r.rgnn_bridge_said)
         advance = critique if critique is not None else read_bridge(partial(_best_span, encoder))
         found = rgnn_retrieve(index, question, lambda text: query() if text == question else encoder.encode([text])[0],
                               advance, budget, limits)  # fmt: skip

@@ -173,3 +173,17 @@ def test_a_names_unit_is_one_that_says_the_name_and_a_name_no_unit_says_adds_not
     found = rgnn_retrieve(index, absent, lambda t: unit((3, 1.0)) if t == "ishtar" else encode(t),
                           lambda q, texts, said: None, budget=4, limits=named)  # fmt: skip
     assert found.steps[0].units == ("seed",), found.steps
+
+
+def test_a_step_puts_the_units_that_say_its_bridge_nearer() -> None:
+    index = index_from_graph(*build())
+
+    # Question + bridge is nearer `far` (axis 2) than `bridge`, the one passage after `seed` that says "Alu".
+    def leaning(text: str) -> np.ndarray:
+        return unit((1, 0.9), (2, 1.0)) if "Alu" in text else unit((0, 1.0))
+
+    plain = rgnn_retrieve(index, QUESTION, leaning, capitalised_bridge, budget=3, limits=LIMITS)
+    assert plain.steps[1].units == ("far",), plain.steps
+    said = StepSettings(alpha=0.5, layers=1, top_k=1, beta=0.9, steps=3, per_step=1, bridge_said=0.1)
+    found = rgnn_retrieve(index, QUESTION, leaning, capitalised_bridge, budget=3, limits=said)
+    assert found.steps[0].bridge == "Alu" and found.steps[1].units == ("bridge",), found.steps

@@ -43,7 +43,7 @@ from app.qa.analysis.phrases import WORD
 from app.qa.ask import EvidenceNode
 from app.qa.index import CollectionIndex
 from app.qa.propagate import propagate
-from app.qa.seeds import bm25_index
+from app.qa.seeds import units_saying
 from app.qa.traverse import evidence_node
 
 
@@ -137,33 +137,16 @@ def named_units(
     says adds nothing: the unit a lone unknown word's vector is nearest is about something else (a song's title,
     "Kollaps", had drawn a missile's page)."""
     found: list[int] = []
+    opener = question.split()[0] if question.split() else ""
     for name in extract_entities(question, min_words=1)[:names]:
+        saying = units_saying(index, name, opener)
+        if saying is not None and not saying.any():
+            continue  # checked before the name is embedded: an unknown name costs no encoding
         alike = index.matrix @ encode(name)
-        saying = units_saying(index, name, opener=question.split()[0] if question.split() else "")
-        if saying is not None:
-            if not saying.any():
-                continue
-            alike = np.where(saying, alike, -np.inf)
-        best = int(np.argmax(alike))
+        best = int(np.argmax(alike if saying is None else np.where(saying, alike, -np.inf)))
         if best not in taken and best not in found:
             found.append(best)
     return found
-
-
-def units_saying(index: CollectionIndex, name: str, opener: str = "") -> np.ndarray | None:
-    """Which units say every word of `name` (the words BM25 indexes: no stop word, no one-letter word); None when the
-    name has no such word. The question's `opener` is no part of a name it heads ("Did John Updike …")."""
-    words = bm25_index(index)
-    if words.weights is None:
-        return None
-    skipped = set(words.analyze(opener))
-    terms = [t for t in words.analyze(name) if t not in skipped]
-    if not terms:
-        return None
-    if any(t not in words.vocabulary for t in terms):
-        return np.zeros(len(index), dtype=bool)
-    rows = words.weights[[words.vocabulary[t] for t in terms]]
-    return np.asarray((rows > 0).sum(axis=0)).ravel() == len(terms)
 
 
 def read_bridge(read_answer: Callable[[str, Sequence[str]], str | None]) -> Advance:

@@ -206,6 +206,22 @@ def rank_named(index: CollectionIndex, question: str) -> list[int]:
     return found
 
 
+def units_saying(index: CollectionIndex, name: str, opener: str = "") -> np.ndarray | None:
+    """Which units say every word of `name` (the words BM25 indexes: no stop word, no one-letter word); None when the
+    name has no such word. The question's `opener` is no part of a name it heads ("Did John Updike …")."""
+    words = bm25_index(index)
+    if words.weights is None:
+        return None
+    skipped = set(words.analyze(opener))
+    terms = [t for t in words.analyze(name) if t not in skipped]
+    if not terms:
+        return None
+    if any(t not in words.vocabulary for t in terms):
+        return np.zeros(len(index), dtype=bool)
+    rows = words.weights[[words.vocabulary[t] for t in terms]]
+    return np.asarray((rows > 0).sum(axis=0)).ravel() == len(terms)
+
+
 def named_document(index: CollectionIndex, question: str, codes_only: bool = False) -> str | None:
     """The one document that holds a name the question gives, where no other name of it is held by one other
     document alone: "What storage temperature range is allowed for the ADIS16477?" is about the data sheet that says

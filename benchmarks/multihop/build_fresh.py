@@ -1,6 +1,6 @@
 """Fresh multi-hop sets in the unified format of ../shared/data/mdqa (README there), from native-format files.
 
-    python benchmarks/multihop/build_fresh.py --generation 1|2 [--mirror OWNER/NAME=GITDIR ...] [--check-shared]
+    python benchmarks/multihop/build_fresh.py --generation 1|2|3 [--mirror OWNER/NAME=GITDIR ...] [--check-shared]
 
 Sources: MuSiQue-Ans, HotpotQA (distractor) and 2WikiMultihopQA records in their native formats (the formats
 HippoRAG's data files use), each pinned to a repository, commit and path (GENERATIONS). Every question id of the
@@ -22,6 +22,8 @@ from typing import Any
 MIGRES = ("AdelWang/MIGRES", "1de6265c9ca1014054d6ba875738e785830908f8")
 HIPPORAG = ("takanori-ugai/HippoRAG", "d6cec3b2bf8cd581cdcedcffb3e20c822d2ef237")
 CAS = ("Patiencewantae123/CAS-pregeneration-verification-RAG-", "b770d1b617d2f3357ef95fc652eb0f199b83ab83")
+KAG_100 = ("OpenSPG/KAG", "8901a93e04cd70c90e2fe029bb838a93c58c65ed")  # branch mingyun_pike; file deleted later
+KAG_SUB = ("OpenSPG/KAG", "ce65733b19d0fd6b946d85a79dd3769b5a011bbe")  # branch mingyun_pike head
 LICENCES = {"musique": "MuSiQue CC BY 4.0", "hotpotqa": "HotpotQA CC BY-SA 4.0",
             "2wikimultihopqa": "2WikiMultihopQA Apache-2.0"}  # fmt: skip
 # generation -> output file -> (dataset, N or None for all, sampling note, sources: (repo, commit), path, split)
@@ -40,6 +42,11 @@ GENERATIONS: dict[int, dict[str, tuple[str, int | None, str, list[tuple[tuple[st
                                  [(MIGRES, "data/hotpot.json", "dev")]),
         "2wiki_fresh2.json": ("2wikimultihopqa", None, "not in the shared or generation-1 files",
                               [(MIGRES, "data/wikihop.json", "dev")]),
+    },
+    3: {  # MuSiQue-Ans dev records (checked against the official dev questions, answers and decompositions)
+        "musique_fresh3.json": ("musique", 300, "not in the shared or generation-1/2 files",
+                                [(KAG_100, "kag/examples/musique_pike/solver/data/musique_qa_100.json", "dev"),
+                                 (KAG_SUB, "kag/examples/musique_pike/solver/data/musique_qa_sub.json", "dev")]),
     },
 }  # fmt: skip
 

@@ -151,6 +151,17 @@ def fitting_documents(
     return [d for score, d in scored if best - score < margin] if best >= floor else []
 
 
+def identified(profiles: Profiles, identifier: Sequence[str]) -> set[str]:
+    """The documents whose own file name or title says every word of `identifier` (the "36" of "situation report
+    36", a quoted title); failing that, those whose opening does. A series' issues fit their shared description
+    alike: the number or title that tells them apart decides."""
+    wanted = {stem(w) for word in identifier for w in ALNUM.findall(word.lower())}
+    if not wanted:
+        return set()
+    named = {p.document_id for p in profiles.profiles if wanted <= p.named}
+    return named or {p.document_id for p in profiles.profiles if wanted <= p.words}
+
+
 @dataclass(frozen=True, slots=True)
 class DescribedDocument:
     """What a description in the question names: the one document it fits clearly best (`ref`), else the documents
@@ -184,7 +195,9 @@ def described_document(
             limits.profile_margin, limits.profile_body_weight, limits.profile_name_weight,
         )  # fmt: skip
         found = [d for d in fits if d in names.documents]
-        if len(fits) == 1 and found:
+        held = identified(profiles, described.identifier)
+        found = [d for d in found if d in held] or found  # "situation report 36" of reports 24 and 36
+        if len(found) == 1 and (len(fits) == 1 or found[0] in held):
             ref = DocumentRef(found[0], names.documents[found[0]].filename, matched_by="description", called=True)
             return DescribedDocument(ref, described)
         if len(found) > 1 and alike is None:

@@ -14,6 +14,7 @@ from app.qa.profiles import (
     absent_kind,
     build_profiles,
     fitting_documents,
+    identified,
     names_held_apart,
     words_of,
 )
@@ -248,3 +249,43 @@ def test_a_person_is_held_by_the_surname() -> None:
     # Results print a candidate's surname: "Donald Trump" is held when the question names a person by it.
     assert names_held_apart(profiles, ["Donald Trump"]) == ["Donald Trump"]
     assert names_held_apart(profiles, ["Donald Trump"], persons=lambda: ("Donald Trump",)) == []
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase", "words", "identifier"),
+    [
+        ("In Table 2 of WHO's COVID-19 situation report 36, how many cases had Italy?",
+         "WHO's COVID-19 situation report 36", ("who", "covid-19", "situation", "36"), ("36",)),
+        ("What does Table 2 of the Ling technical report 'Every FLOP Counts' show?",
+         "the Ling technical report 'Every FLOP Counts'", ("ling", "technical", "flop", "counts"), ("flop", "counts")),
+        ("What does the paper “Ling-Lite's Scaling Laws” propose?", "the paper “Ling-Lite's Scaling Laws”",
+         ("ling-lite", "scaling", "laws"), ("ling-lite", "scaling", "laws")),
+        ("What does the Acme sustainability report No. 7 say about water?", "the Acme sustainability report No. 7",
+         ("acme", "sustainability", "7"), ("7",)),
+        ("What does the Acme sustainability report say about water?", "the Acme sustainability report",
+         ("acme", "sustainability"), ()),
+    ],
+)  # fmt: skip
+def test_a_number_or_quoted_title_after_the_kind_noun_says_which_document(
+    question: str, phrase: str, words: tuple[str, ...], identifier: tuple[str, ...]
+) -> None:
+    (described,) = descriptions(question)
+    assert question[described.start : described.end] == phrase
+    assert (described.words, described.identifier) == (words, identifier)
+
+
+def test_the_document_whose_own_name_holds_the_identifier_is_the_one_meant() -> None:
+    # Both openings say "24" (a date); only one file name does: the number tells the issues of a series apart.
+    profiles = Profiles(
+        tuple(
+            Profile(f"r{n}", frozenset({"situation", "report", "24", "36"}), np.zeros(4, dtype=np.float32),
+                    named=frozenset({"sitrep", str(n)}))
+            for n in (24, 36)
+        ),
+        {},
+    )  # fmt: skip
+    assert identified(profiles, ("36",)) == {"r36"}
+    assert identified(profiles, ("24",)) == {"r24"}
+    assert identified(profiles, ("report",)) == {"r24", "r36"}  # no name holds it: the openings decide
+    assert identified(profiles, ("99",)) == set()
+    assert identified(profiles, ()) == set()

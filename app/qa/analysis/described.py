@@ -35,6 +35,7 @@ class Description:
     words: tuple[str, ...]  # the describing words, lower case, possessives without their "'s"
     start: int  # where the phrase stands in the question (the opener included), for a caller that replaces it
     end: int
+    identifier: tuple[str, ...] = ()  # the number or quoted title after the kind noun ("report 36"), among `words`
 
 
 def descriptions(question: str) -> list[Description]:
@@ -78,10 +79,14 @@ def descriptions(question: str) -> list[Description]:
         else:
             closed = owned
         after, end = _said_after(question, tokens, i) if closed else ([], token.end())
+        identifier: tuple[str, ...] = ()
+        if closed and not after and _unowned(token.group(0)) == token.group(0):  # "the paper's CoNLL-2003 table"
+            after, end = _identifier_after(question, tokens, i)
+            identifier = tuple(w for w in after if w not in unnamed)
         kept = tuple(w for w in [*described, *after] if w not in unnamed)
         # "the 911 proposal", "the 2019 report": no name to go by
         if closed and any(sum(c.isalpha() for c in w) >= 2 for w in kept):
-            found.append(Description(kept, start, end))
+            found.append(Description(kept, start, end, identifier))
     return sorted([*found, *_table_owners(question, tokens, found)], key=lambda d: d.start)
 
 
@@ -171,6 +176,39 @@ def _said_after(
         said.append(_unowned(tokens[at].group(0)).lower())
         end, at = tokens[at].end(), at + 1
     return said, end
+
+
+# A quoted title opens with one of these and closes with its partner.
+_QUOTES = {"'": "'", '"': '"', "‘": "’", "“": "”"}
+_NUMBER_WORDS = frozenset({"no", "number", "nr"})  # "report No. 36"
+
+
+def _identifier_after(question: str, tokens: Sequence[re.Match[str]], kind: int) -> tuple[list[str], int]:
+    """ "situation report 36", "the Ling technical report 'Every FLOP Counts'": a number or a quoted title right
+    after the kind noun says which of a series, or of documents sharing a name, is meant. ([], the kind noun's end)
+    when neither follows."""
+    end = tokens[kind].end()
+    at, before = kind + 1, end
+    numbered = at < len(tokens) and tokens[at].group(0).lower() in _NUMBER_WORDS
+    if numbered and question[end : tokens[at].start()].isspace():
+        at, before = at + 1, tokens[at].end()  # the number word is said for the number after it
+    if at >= len(tokens):
+        return [], end
+    word, gap = tokens[at].group(0), question[before : tokens[at].start()].strip(" .#")
+    if any(c.isdigit() for c in word) and gap == "":
+        return [word.lower()], tokens[at].end()
+    opening = (gap or word)[:1]
+    closing = _QUOTES.get(opening)
+    if closing is None or gap not in ("", opening):
+        return [], end
+    start = tokens[at].start() + (1 if not gap else 0)
+    close = question.find(closing, start)
+    while close != -1 and close + 1 < len(question) and question[close + 1].isalnum():
+        close = question.find(closing, close + 1)  # an apostrophe inside the title ("Ling-Lite's") closes nothing
+    inside = [t for t in tokens if start <= t.start() < close] if close != -1 else []
+    if not inside or len(inside) > MAX_DESCRIPTION_AFTER:
+        return [], end
+    return [_unowned(t.group(0).strip("'‘’")).lower() for t in inside], close + 1
 
 
 def _is_participle(word: str) -> bool:

@@ -22,6 +22,14 @@ MIN = re.compile(rf"\b(?<!at )(?:{MIN_WORDS})\b", re.I)
 
 ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5}
 EXTREMES = {**dict.fromkeys(MAX_WORDS.split("|"), "max"), **dict.fromkeys(MIN_WORDS.split("|"), "min")}
+
+
+def extreme_asked(question: str) -> str | None:
+    """ "max" or "min" when the question says one extreme only ("the maximum power", "the lowest score"), else None."""
+    said = {EXTREMES[m.group(0).lower()] for rx in (MAX, MIN) for m in rx.finditer(question)}
+    return said.pop() if len(said) == 1 else None
+
+
 RANK_VERBS = frozenset({"rank", "ranks", "ranked"})
 
 # A question asking for the column a named row is highest or lowest in: a year, a month, a period.

@@ -173,6 +173,29 @@ def _number(text: str | None) -> float | None:
     return float(m.group(0).replace(",", "")) if m else None
 
 
+RANGE_JOINERS = (" to ", "–", "—", " - ")  # "0 to +70", "-40–85 °C": a value's two bounds
+
+
+def range_bounds(value: str | None) -> tuple[str, str] | None:
+    """ "0°C to 40°C (32°F to 104°F)" → ("0°C", "40°C"): the two bounds of a value stated as a range (an aside in
+    brackets restates it); None for any other value."""
+    head = (value or "").split("(", 1)[0]
+    for joiner in RANGE_JOINERS:
+        low, _, high = head.partition(joiner)
+        if high and _number(low) is not None and _number(high) is not None:
+            return low.strip(), high.strip()
+    return None
+
+
+def bounded(value: str | None, extreme: str | None) -> str | None:
+    """A range's upper bound when its maximum is asked ("the maximum operating temperature": 70 of "0 to +70"), its
+    lower when its minimum is; any other value as it is."""
+    bounds = range_bounds(value)
+    if bounds is None or extreme not in ("max", "min"):
+        return value
+    return bounds[1] if extreme == "max" else bounds[0]
+
+
 MONTHS = word_lists("question_words")["month_stems"]
 MONTH_ENDINGS = frozenset(word_lists("question_words")["month_endings"])
 
@@ -231,6 +254,8 @@ def _order(shorts: list[str | None], when: bool) -> int | None:
         if da is None or db is None or (da[0] == db[0] and (da[1] == 0) != (db[1] == 0)):
             return None
         return (da > db) - (da < db)
+    if any(range_bounds(s) is not None for s in shorts):
+        return None  # a range set against a value: neither its first nor its last figure is the value compared
     a, b = (_number(s) for s in shorts)
     if a is None or b is None:
         return None

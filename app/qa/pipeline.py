@@ -12,11 +12,12 @@ from sqlalchemy.orm import Session
 from app.db.vectors import graph_version
 from app.llm.chat import LLMError
 from app.llm.vector_cache import remembered
+from app.qa.aggregate_intent import extreme_asked
 from app.qa.analysis.coordination import names_documents_apart
 from app.qa.analysis.llm import analyse_with_llm
 from app.qa.analysis.model import QuestionAnalysis
 from app.qa.analysis.parse import analyse
-from app.qa.answer import Answer, combine, comparison_verdict, far_from_question, table_verdict
+from app.qa.answer import Answer, bounded, combine, comparison_verdict, far_from_question, table_verdict
 from app.qa.ask import AskOptions, AskResult, Cell, EvidenceNode, Retrieval
 from app.qa.cite import add_footnotes, citations
 from app.qa.compose import arithmetic_working
@@ -186,11 +187,21 @@ def compose(
     elif analysis.comparison is not None:
         labels = [label for label, _ in answered]
         compared = analysis.comparison
-        verdict = comparison_verdict(labels, [a.short_answer for _, a in answered], compared)
-        verdict = verdict or table_verdict(labels, cells, compared, _documents_apart(answered, cells))
+        # "the higher maximum operating temperature": of a range read, its upper bound is compared
+        extreme = extreme_asked(analysis.question)
+        shorts = [bounded(a.short_answer, extreme) for _, a in answered]
+        read = [None if c is None else (c[0], _bounded_cell(c[1], extreme)) for c in cells]
+        verdict = comparison_verdict(labels, shorts, compared)
+        verdict = verdict or table_verdict(labels, read, compared, _documents_apart(answered, cells))
         if verdict:
             answer.text = f"{verdict}\n\n{answer.text}"
     return answer
+
+
+def _bounded_cell(cell: Cell, extreme: str | None) -> Cell:
+    out = cell.copy()
+    out["value"] = bounded(cell["value"], extreme) or ""
+    return out
 
 
 def _documents_apart(answered: list[tuple[str, Answer]], cells: list[tuple[str, Cell] | None]) -> bool:

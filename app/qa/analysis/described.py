@@ -35,7 +35,7 @@ class Description:
     words: tuple[str, ...]  # the describing words, lower case, possessives without their "'s"
     start: int  # where the phrase stands in the question (the opener included), for a caller that replaces it
     end: int
-    identifier: tuple[str, ...] = ()  # the number or quoted title after the kind noun ("report 36"), among `words`
+    identifier: tuple[str, ...] = ()  # its words with figures ("q1", "2023", "36") and a quoted title's, among `words`
 
 
 def descriptions(question: str) -> list[Description]:
@@ -79,11 +79,14 @@ def descriptions(question: str) -> list[Description]:
         else:
             closed = owned
         after, end = _said_after(question, tokens, i) if closed else ([], token.end())
-        identifier: tuple[str, ...] = ()
+        quoted: list[str] = []
         if closed and not after and _unowned(token.group(0)) == token.group(0):  # "the paper's CoNLL-2003 table"
             after, end = _identifier_after(question, tokens, i)
-            identifier = tuple(w for w in after if w not in unnamed)
+            quoted = [w for w in after if not any(c.isdigit() for c in w)]
         kept = tuple(w for w in [*described, *after] if w not in unnamed)
+        # "CIBC's Q1 2023 news release", "situation report 36": its figures (and a quoted title) tell one issue of a
+        # series, or one of two namesakes, from the others.
+        identifier = tuple(w for w in kept if any(c.isdigit() for c in w) or w in quoted)
         # "the 911 proposal", "the 2019 report": no name to go by
         if closed and any(sum(c.isalpha() for c in w) >= 2 for w in kept):
             found.append(Description(kept, start, end, identifier))

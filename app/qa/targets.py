@@ -15,6 +15,7 @@ from app.qa.ask import AskOptions
 from app.qa.classify.documents import DocumentNames
 from app.qa.classify.model import DocumentName, ParsedQuery
 from app.qa.classify.question import classify
+from app.qa.classify.series import series_issue
 from app.qa.index import get_index
 from app.qa.profiles import described_document
 from app.qa.tools import Tools
@@ -78,4 +79,6 @@ def parse_question(
             parsed.document = ref  # named by a description: surer than no name, less sure than a file name
         elif described is not None:
             parsed.among = described.among
+    if parsed.document is None and not parsed.among:
+        parsed.document = series_issue(question, names.documents.values())  # "CIBC's net income for Q1 2023"
     return parsed

@@ -1,7 +1,7 @@
 """Retrieval latency per retriever on a 1k/10k/50k-passage collection (temp SQLite), printed as markdown.
 
     .venv/bin/python benchmarks/retrieval_latency.py --size 10k [--questions 100] [--db /tmp/mdqa-bench-10k.db]
-        [--vectors DIR]
+        [--vectors DIR] [--whole-ask]
 
 `--vectors DIR` (texts.json.gz: a list of passage texts; vectors.npy: their MiniLM vectors, same order) supplies
 precomputed passage vectors, e.g. embedded on a lent GPU (embedding 100k passages on this CPU takes ~45 min);
@@ -9,7 +9,8 @@ texts it lacks are embedded here. `--random-vectors` gives every passage a rando
 its text; no embedding at all, for a machine without the real vectors: the work of every retriever is the same,
 its choices are not). `--collection NAME` asks an existing collection of `--db` as it is (e.g. the one
 benchmarks/graph_add_profile.py keeps, named "bench"), building nothing. Questions are always embedded here, on the
-CPU, inside the timed retrieval.
+CPU, inside the timed retrieval. `--whole-ask` times the whole ask instead (analyse → retrieve → read → compose, the
+built-in reader), as a user waits for it.
 
 Passages are the paragraphs of /work/shared/data/mdqa (2Wiki's 6,119-passage corpus first, then the HotpotQA and
 MuSiQue corpora; beyond their ~9k paragraphs, windows of 1-6 of their sentences), one document each, built
@@ -44,6 +45,7 @@ from app.llm.vector_cache import remembered  # noqa: E402
 from app.qa.ask import AskOptions  # noqa: E402
 from app.qa.evidence import retrieve  # noqa: E402
 from app.qa.index import get_index  # noqa: E402
+from app.qa.pipeline import ask  # noqa: E402
 from app.qa.seeds import bm25_index, tfidf_index  # noqa: E402
 from app.qa.tools import Tools  # noqa: E402
 from app.settings import Settings  # noqa: E402
@@ -215,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--random-vectors", action="store_true", help="random passage vectors (see above)")
     parser.add_argument("--collection", help="an existing collection of --db to ask, as it is (see above)")
     parser.add_argument("--retrievers", default="kgp,gnn,tfidf,bm25,dense,structural")
+    parser.add_argument("--whole-ask", action="store_true",
+                        help="time the whole ask (analyse → retrieve → read → compose, built-in reader)")  # fmt: skip
     args = parser.parse_args(argv)
     n = SIZES[args.size]
     db = args.db or Path(f"/tmp/mdqa-bench-{args.size}.db")
@@ -251,7 +255,8 @@ def main(argv: list[str] | None = None) -> int:
         for q in structural_qs if name == "structural" else qs:
             remembered(tools.encoder(settings)).clear()  # each retriever embeds its question cold, as in the app
             t, c = time.perf_counter(), time.process_time()
-            r = retrieve(session, cid, q, options, settings, tools)
+            r = ask(session, cid, q, options, settings, tools).retrieval if args.whole_ask else (
+                retrieve(session, cid, q, options, settings, tools))  # fmt: skip
             timings.append((time.perf_counter() - t) * 1000)
             cpu.append((time.process_time() - c) * 1000)  # this process's CPU (torch's threads included)
             parts.append(r.timings_ms)

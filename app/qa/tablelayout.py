@@ -305,34 +305,3 @@ def titled_header_rows(rows: list[list[str]], notes: int) -> int:
     while k < len(rows) and not rows[k][0].strip() and not any(is_number(c) for c in rows[k]):
         k += 1
     return k
-
-
-MAX_HEADER_CONTINUATION = 3  # lines of a header wrapped below its first
-MAX_HEADER_CELL_WORDS = 4  # "Consumption (W)", "history to China": a header line's cell; longer is running text
-
-
-def header_continued(rows: list[list[str]], header_rows: int, columns: list[str]) -> tuple[int, list[str]]:
-    """The header rows and column names with the lines a wrapped header set below its first ("Maximum Power" over
-    "Consumption (W)"): rows before the figures whose row-label cell is empty and whose two or more filled cells are
-    short and hold no figure. A section heading fills one cell; a data row has its label or a figure."""
-    k = header_rows
-    while k < min(len(rows), header_rows + MAX_HEADER_CONTINUATION) and _header_line(rows[k]):
-        k += 1
-    figures_below = any(any(ch.isdigit() for c in r[1:] for ch in c) for r in rows[k:])
-    if k == header_rows or not figures_below:
-        return header_rows, columns
-    joined = [
-        " / ".join(p for p in (name, *(" ".join(r[c].split()) for r in rows[header_rows:k] if c < len(r))) if p)
-        for c, name in enumerate(columns)
-    ]
-    return k, joined
-
-
-def _header_line(row: list[str]) -> bool:
-    filled = [c for c in row if c.strip()]
-    return (
-        bool(row)
-        and not row[0].strip()
-        and len(filled) >= 2
-        and all(len(c.split()) <= MAX_HEADER_CELL_WORDS and not any(ch.isdigit() for ch in c) for c in filled)
-    )

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from app.qa.tablelayout import (
     guess_header_rows,
-    header_continued,
     header_tail,
     is_number,
     join_headers,
@@ -58,7 +57,6 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
         nh = stored or limits_header_end(rows, guess_header_rows(rows))
         columns = list(table.columns) if table.columns else join_headers(rows, nh)
         columns += [""] * (width - len(columns))
-    nh, columns = header_continued(rows, nh, columns)
     if numbering(rows[nh]) if nh < len(rows) else False:
         nh = header_tail(rows, nh)
     data = [rows[i] for i in range(nh, len(rows))]

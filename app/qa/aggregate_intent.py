@@ -24,9 +24,14 @@ ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3
 EXTREMES = {**dict.fromkeys(MAX_WORDS.split("|"), "max"), **dict.fromkeys(MIN_WORDS.split("|"), "min")}
 
 
+def extremes_said(question: str) -> set[str]:
+    """The extremes ("max", "min") the question's words say ("the highest …", "the minimum …")."""
+    return {EXTREMES[m.group(0).lower()] for rx in (MAX, MIN) for m in rx.finditer(question)}
+
+
 def extreme_asked(question: str) -> str | None:
     """ "max" or "min" when the question says one extreme only ("the maximum power", "the lowest score"), else None."""
-    said = {EXTREMES[m.group(0).lower()] for rx in (MAX, MIN) for m in rx.finditer(question)}
+    said = extremes_said(question)
     return said.pop() if len(said) == 1 else None
 
 

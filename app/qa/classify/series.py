@@ -38,15 +38,15 @@ def series_issue(question: str, documents: Iterable[DocumentName]) -> DocumentRe
         return None
     words = lexicon()
     plain = words["generic_words"] | words["kind_nouns"]
-    series: dict[frozenset[str], list[DocumentName]] = defaultdict(list)
+    series: dict[frozenset[str], list[tuple[DocumentName, set[str]]]] = defaultdict(list)
     for doc in documents:
         name = _name_words(doc)
-        series[frozenset(w for w in name if not _figure(w))].append(doc)
+        series[frozenset(w for w in name if not _figure(w))].append((doc, name))
     found: list[tuple[int, DocumentName]] = []
     for shared, issues in series.items():
         if len(issues) < 2 or not (shared - plain) & said:
             continue
-        held = sorted(((len(_name_words(d) & figures), d) for d in issues), key=lambda h: -h[0])
+        held = sorted(((len(name & figures), d) for d, name in issues), key=lambda h: -h[0])
         if held[0][0] and held[0][0] > held[1][0]:
             found.append(held[0])
     if len(found) != 1:

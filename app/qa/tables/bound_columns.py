@@ -4,7 +4,7 @@ from such a row is said with its unit ("10 MHz")."""
 
 from __future__ import annotations
 
-from app.qa.aggregate_intent import EXTREMES, MAX, MIN
+from app.qa.aggregate_intent import extremes_said
 from app.qa.tablelayout import is_number, parse_number
 from app.qa.tables.model import Shape, TableData, value_at
 from app.qa.tables.words import tokens
@@ -31,9 +31,9 @@ def bound_columns(sh: Shape) -> dict[str, int]:
 def bound_words(sh: Shape, question: str) -> list[str]:
     """The words of the limit column the question's extreme word names ("highest" → the "Max" column's), as if the
     question had said its header."""
-    said = {EXTREMES[m.group(0).lower()] for rx in (MAX, MIN) for m in rx.finditer(question)}
     columns = bound_columns(sh)
-    return [t for bound in sorted(said) if bound in columns for t in tokens(own_header(sh.columns[columns[bound]]))]
+    named = [columns[bound] for bound in sorted(extremes_said(question)) if bound in columns]
+    return [t for c in named for t in tokens(own_header(sh.columns[c]))]
 
 
 # A column saying each row's unit of measure.

@@ -20,7 +20,7 @@ _NUMERIC = re.compile(r"^[(\[]?[-+−–$€£%<>≤≥~≈]?\.?\d[\d.,:/%]*(?:[
 # ("- Table 6, Breusch-Pagan test"), which is not part of the label. A label of capitals alone ("Table DC: …",
 # "Table B. …") is one only before its colon or full stop: "Table A shows" is prose.
 _CAPTION = re.compile(
-    r"^(?:[-–•▪◦]\s*)?(table|tab\.|tableau|tabelle|tabla|exhibit|schedule)\s*[:.]?\s*((?:[a-z][.\-]?)?\d+(?:[.\-–]\d+)*[a-z]?|"
+    r"^(?:[-–•▪◦]\s*)?(table|tab\.|tableau|tabelle|tabla|exhibit|schedule)\s*(?:[:.]|[-–—](?=\s*\d))?\s*((?:[a-z][.\-]?)?\d+(?:[.\-–]\d+)*[a-z]?|"
     r"[ivxlc]+\b|(?-i:[A-Z]{1,3})(?=[:.](?:\s|$)))\b",
     re.I,
 )

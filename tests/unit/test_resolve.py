@@ -36,7 +36,8 @@ def _tables() -> list[TableInfo]:
     ("text", "key"),
     [("Table 6.4", "6.4"), ("Table 2-1", "2.1"), ("Table: 5", "5"), ("Table A4-12", "A4.12"), ("TABLE IV", "4"),
      ("table two", "2"), ("6.10", "6.10"), ("Table 03", "3"), ("Table about x", None), ("Table A-1", "A1"),
-     ("Table B.12", "B12"), ("Table DC", "DC"), ("Table of", None)],
+     ("Table B.12", "B12"), ("Table DC", "DC"), ("Table of", None), ("Table - 3", "3"), ("TABLE – 12", "12"),
+     ("Table - about", None)],
 )  # fmt: skip
 def test_label_key(text: str, key: str | None) -> None:
     assert label_key(text) == key
@@ -49,6 +50,7 @@ def test_caption_key_reads_the_leading_label_only() -> None:
     assert caption_key("Table A-1. Coverage of target populations") == "A1"  # a letter series, then the number
     assert caption_key("Exhibit 5: Segment results") == "5"  # the label words of the questions' grammar
     assert caption_key(None) is None
+    assert caption_key("Table - 3: BE & RE FY2025-26") == "3"  # a dash between the label word and its number
 
 
 @pytest.mark.parametrize(
@@ -60,6 +62,7 @@ def test_caption_key_reads_the_leading_label_only() -> None:
         ("values of Table A4-12", "A4.12", None, None),
         ("Show Table A-1 of us-020.pdf", "A1", None, None),
         ("table 2 on page 2", "2", 2, 2),
+        ("What does Table - 3 show?", "3", 3, None),
     ],
 )
 def test_classify_reads_table_labels(question: str, label: str, number: int | None, page: int | None) -> None:

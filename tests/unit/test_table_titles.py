@@ -37,6 +37,13 @@ def test_a_label_only_caption_is_read_with_the_title_under_it() -> None:
     assert title_under_label(table, "Exhibit 6\n13 Weeks Ended\nCosmetics 40% 41%") == ""
 
 
+def test_a_label_set_with_a_dash_on_its_page_is_found_under_its_stored_form() -> None:
+    table = _table("t", 10, 0, "Table 3", SALES)
+    page = "4\nTable - 3\nEstimates of the year and revised\n13 Weeks Ended\nCosmetics 40% 41%"
+    assert title_under_label(table, page) == "Estimates of the year and revised"
+    assert title_under_label(table, "4\n3\nEstimates of the year\nCosmetics 40% 41%") == ""  # a number alone is not it
+
+
 def test_a_pages_first_table_continuing_the_previous_page_keeps_its_label() -> None:
     stores = _table("s", 8, 0, "Exhibit 5", [["Fiscal 2022", "Stores open"], *QUARTERS[1:]])
     feet = _table("f", 9, 0, "Exhibit 6", [["Fiscal 2022", "Square feet"], *QUARTERS[1:]])

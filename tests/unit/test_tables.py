@@ -208,6 +208,11 @@ def test_labels_of_several_forms() -> None:
     assert table_label("Table DC: Download per user by country") == "Table DC"
     assert table_label("Table B. Sample sizes") == "Table B"
     assert table_label("Table A shows the sample") is None
+    # Budget papers set a dash between the word and the number ("Table - 3", "TABLE – 12"); a dash before words is
+    # not a label.
+    assert table_label("Table - 3") == "Table 3"
+    assert table_label("TABLE – 12: Subsidies") == "TABLE 12"
+    assert table_label("Table - see the notes") is None
 
 
 def _glyph(x0: float, x1: float) -> dict[str, float]:

@@ -75,7 +75,7 @@ TABLE_LABEL_WORDS = r"table|tab\.|exhibit|schedule"
 FILE_NAME = re.compile(r"(?<![\w.\-])([\w][\w.\-()]*\.(?:pdf|txt|md|docx?|html?))\b", re.I)
 
 TABLE_LABEL = re.compile(
-    rf"\b({TABLE_LABEL_WORDS})\s*[:#]?\s*(?:no\.?\s*|number\s*)?({_LABEL})"
+    rf"\b({TABLE_LABEL_WORDS})\s*(?:[:#]|[-–—](?=\s*\d))?\s*(?:no\.?\s*|number\s*)?({_LABEL})"
     rf"(?:\s+(?:on|of|in|from)\s+(?:page|p\.)\s*({_NUM}))?",
     re.I,
 )

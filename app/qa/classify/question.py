@@ -53,7 +53,8 @@ def label_key(text: str | None) -> str | None:
     """A comparable key for a table label: "Table 6.4" → "6.4", "Table 2-1" → "2.1", "Table IV" → "4"."""
     if not text:
         return None
-    s = re.sub(rf"^\s*(?:{TABLE_LABEL_WORDS})\s*[:#]?\s*(?:no\.?\s*|number\s*)?", "", text.strip(), flags=re.I)
+    opening = rf"^\s*(?:{TABLE_LABEL_WORDS})\s*(?:[:#]|[-–—](?=\s*\d))?\s*(?:no\.?\s*|number\s*)?"
+    s = re.sub(opening, "", text.strip(), flags=re.I)
     s = s.strip().rstrip(".:;,)").strip()
     low = s.lower()
     if low in ROMAN:

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document, Page, Passage
 from app.qa.ask import EvidenceNode
+from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.classify.question import label_key
 from app.qa.resolve import caption_key
 from app.qa.tablelayout import parse_number
@@ -52,7 +53,7 @@ def tables_of(session: Session, document: Document) -> list[DocTable]:
 # A caption line in a page's text: "Table 14. Actual and …", "Table 1 : Document …" (a capital after the label, so
 # "Table 6.2 is confined …" and "Source: table 14, p.18" in running text are not captions).
 CAPTION_LINE = re.compile(
-    r"(?m)^[ \t]*(?:Table|TABLE|Exhibit|EXHIBIT|Schedule|SCHEDULE)[ \t]*[:#]?[ \t]*"
+    r"(?m)^[ \t]*(?:Table|TABLE|Exhibit|EXHIBIT|Schedule|SCHEDULE)[ \t]*(?:[:#]|[-–—](?=[ \t]*\d))?[ \t]*"
     r"([A-Z]{0,2}(?:[.\-–](?=\d))?\d+(?:[.\-–]\d+)*[a-z]?)[ \t]*[.:]?[ \t]+"
     r"([A-Z(].*)$"
 )
@@ -112,10 +113,12 @@ def title_under_label(table: DocTable, text: str, limits: TableReadingSettings =
     it ("Exhibit 6 / Sales by Category / The following tables set forth …:"): what the table shows, which a caption
     that is only the label does not say. "" when the label stands on no line of its own."""
     lines = [" ".join(line.split()) for line in text.splitlines()]
-    label = " ".join(str(table.label).split())
-    if label not in lines:
+    key = label_key(str(table.label))
+    # The line as the page sets it, which may differ from the stored label ("Table - 3" stored as "Table 3").
+    at = next((i for i, line in enumerate(lines) if TABLE_LABEL.fullmatch(line) and label_key(line) == key), None)
+    if key is None or at is None:
         return ""
-    start = lines.index(label) + 1
+    start = at + 1
     header_rows = max(table.header_rows or 0, 1)
     opening = set(tokens(" ".join(str(c or "") for r in (table.rows or [])[: header_rows + 1] for c in r)))
     title: list[str] = []

@@ -32,6 +32,16 @@ def one_table(cells: Sequence[tuple[str, Cell] | None]) -> bool:
     return first is not None and second is not None and first[0] == second[0] and first[1] != second[1]
 
 
+def aligned(cells: Sequence[tuple[str, Cell] | None]) -> bool:
+    """Both parts were read from two cells of one table that share a row or a column, as the two values a comparison
+    sets side by side do; two cells sharing neither were read apart, one of them likely from a row its part never
+    named ("than the revised estimate for 2025-26")."""
+    first, second = cells
+    if first is None or second is None or not one_table(cells):
+        return False
+    return first[1]["row"] == second[1]["row"] or first[1]["column"] == second[1]["column"]
+
+
 def _offered(
     session: Session, collection_id: str, questions: Sequence[str], retrievals: Sequence[Retrieval],
     limits: TableReadingSettings,

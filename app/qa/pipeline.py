@@ -25,7 +25,7 @@ from app.qa.evidence import adopt_cited, retrieve, widen_for_reading
 from app.qa.explain_graph import explain_answer, part_of
 from app.qa.index import get_index
 from app.qa.llm_reader import AnswerSink
-from app.qa.paired_parts import one_table, read_as_pair
+from app.qa.paired_parts import aligned, read_as_pair
 from app.qa.profiles import named_profiles
 from app.qa.read.base import ReadTools
 from app.qa.read.documents import documents_described, labelled_tables, which_documents
@@ -143,7 +143,7 @@ def several(
         llm_calls += retrieval.llm_calls
         for key, value in retrieval.timings_ms.items():
             timings[key] = round(timings.get(key, 0.0) + value, 2)
-    if options.reader == "local" and not one_table(cells):
+    if options.reader == "local" and not aligned(cells):
         paired = read_as_pair(session, collection_id, analysis, retrievals, settings.answer)
         for k, retrieval in enumerate(paired or []):
             label = answered[k][0]

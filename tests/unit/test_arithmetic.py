@@ -118,6 +118,11 @@ from app.qa.compose import arithmetic_line, value_of
         ("How many times more current does the pump draw at full speed than at half speed?", "ratio",
          ("What current does the pump draw at full speed?", "What current does the pump draw at half speed?"),
          ("Full speed", "Half speed")),
+        # The second thing's own time is no phrase both share when the first says another time.
+        ("How much higher is the state surplus budgeted for 2026-27 than the revised estimate for 2025-26?",
+         "difference",
+         ("What is the state surplus budgeted for 2026-27?", "What is the revised estimate for 2025-26?"),
+         ("The state surplus budgeted for 2026-27", "The revised estimate for 2025-26")),
         ("What is the difference between the French and the Dutch scores of the 2010 survey?", "difference",
          ("What is the French scores of the 2010 survey?", "What is the Dutch scores of the 2010 survey?"),
          ("The French scores of the 2010 survey", "The Dutch scores of the 2010 survey")),

@@ -3,6 +3,8 @@ question sets side by side, each cell named by its own part's words."""
 
 from __future__ import annotations
 
+from app.qa.ask import Cell
+from app.qa.paired_parts import aligned
 from app.qa.read.cell_pair import choose_pair
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.shape import shape
@@ -98,9 +100,31 @@ FOLDS = TableData(
 
 
 def test_a_part_naming_only_its_column_is_read_in_the_row_the_other_part_names() -> None:
-    # "How much higher is the F1 of the ensemble than that of Random Forest for 5-fold with ANN?"
-    parts = ("What is the F1 score of the ensemble, according to Table 2?",
-             "What is the F1 score of Random Forest for 5-fold with ANN, according to Table 2?")  # fmt: skip
-    choice = choose_pair(_offer(FOLDS), parts, "number", 0.5, 0.5, 0.5)
+    # A title row and a unit row over a two-line header, as a budget paper sets them.
+    title = "Estimates FY2025-26 and FY2026-27"
+    budget = TableData(
+        id="t7",
+        rows=[[title, "", "", ""], ["", "", "", "(Rs. in Billion)"], ["", "Budget", "*Revised", "Budget"],
+              ["", "2025-26", "2025-26", "2026-27"], ["Gross Revenue", "19,278", "18,076", "20,600"],
+              ["Federal Deficit", "-6,501", "-5,157", "-7,020"], ["Regional Surplus", "1,464", "1,379", "1,794"],
+              ["Nominal GDP", "129,567", "126,870", "143,604"]],
+        columns=[title, f"{title} / Budget / 2025-26", f"{title} / *Revised / 2025-26",
+                 "(Rs. in Billion) / Budget / 2026-27"],
+        header_rows=4,
+    )  # fmt: skip
+    opening = "In Table 3 of Ruritania's federal Budget in Brief for 2026-27, "  # said in both parts, its year too
+    parts = (f"{opening}what is the regional surplus budgeted for 2026-27?",
+             f"{opening}what is the revised estimate for 2025-26?")  # fmt: skip
+    choice = choose_pair(_offer(budget), parts, "number", 0.5, 0.5, 0.5)
     assert choice is not None
-    assert (choice.first.value, choice.second.value) == ("0.8454", "0.7952")
+    assert (choice.first.value, choice.second.value) == ("1,794", "1,379")
+
+
+def test_two_cells_of_one_table_are_aligned_only_when_they_share_a_row_or_a_column() -> None:
+    def cell(row: str, column: str) -> tuple[str, Cell]:
+        return "t7", Cell(node_id="t7", row=row, column=column, value="1", bbox=None)
+
+    assert aligned([cell("Surplus", "2026-27"), cell("Surplus", "2025-26")])
+    assert aligned([cell("Surplus", "2026-27"), cell("Deficit", "2026-27")])
+    assert not aligned([cell("Surplus", "2026-27"), cell("Deficit", "2025-26")])  # read apart: read again as a pair
+    assert not aligned([cell("Surplus", "2026-27"), None])

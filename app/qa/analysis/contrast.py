@@ -144,6 +144,8 @@ def contrast_peeled(clause: str, other: str, both: str, prepositional: bool) -> 
         if said[k].group(0).lower() not in PREPOSITIONS:
             continue
         shorter, tail = other[: said[k].start()].rstrip(" ,"), other[said[k].start() :]
+        if YEARISH.search(tail) and YEARISH.search(clause):
+            break  # "… budgeted for 2026-27 than the revised estimate for 2025-26": its own time, not a shared one
         found = contrast(clause, shorter, prepositional)
         if found is not None:
             return shorter, found, f" {tail}{both}"

@@ -5,7 +5,7 @@ page, carries no label; a quarter asked for is said as the period such a title h
 from __future__ import annotations
 
 from app.db.models import DocTable
-from app.qa.tables.stored import captions_of_cells, continued_under_another_label, title_under_label
+from app.qa.tables.stored import captions_of_cells, continued_under_another_label, lists_tables, title_under_label
 
 PAGE = """Total gross square feet at end of the quarter
 4 th Quarter 14,074,330 126,073 0 14,200,403
@@ -82,3 +82,11 @@ def test_a_caption_read_from_inside_a_cell_labels_no_table() -> None:
     titled = _table("t", 4, 0, "Table 2", [["Table 2: Sales by region", ""], ["North", "3"]])
     titled.caption = "Table 2: Sales by region"
     assert captions_of_cells([titled]) == {}
+
+
+def test_a_contents_pages_list_of_tables_carries_none_of_their_labels() -> None:
+    contents = _table("c", 5, 0, "Table 2", [["", "Part-I", "1"], ["Table - 1:", "Budget at a Glance", "2"],
+                                             ["Table - 2:", "Fiscal Deficit & Financing", "3"]])  # fmt: skip
+    assert lists_tables(contents)
+    # One row that names a table ("Table 3 | source of the rates") is a table's content, not a list of tables.
+    assert not lists_tables(_table("s", 6, 0, "Table 4", [["Rates", "Table 3 source of the rates"], ["A", "1.5"]]))

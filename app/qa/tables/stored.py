@@ -91,7 +91,15 @@ def infer_labels(
                 inferred[table.id] = (str(table.label), f"{' '.join(str(table.label).split())} {title}")
     inferred.update(continued_under_another_label(tables))
     inferred.update(captions_of_cells(tables))
+    inferred.update({t.id: ("", "") for t in tables if lists_tables(t)})
     return inferred
+
+
+def lists_tables(table: DocTable) -> bool:
+    """Two or more of its rows open with other table labels ("Table - 1: … at a Glance 2"): a contents page's list of
+    tables, whose labels are its rows' and none its own."""
+    opened = {caption_key(" ".join(str(c or "") for c in row)) for row in table.rows or []}
+    return len(opened - {None}) >= 2
 
 
 def captions_of_cells(tables: list[DocTable]) -> Inferred:

@@ -242,10 +242,11 @@ def _date(text: str | None) -> tuple[int, int, int] | None:
 
 
 # The comparatives whose winner has the smaller value (the earlier date, the smaller amount), and those about time.
-SMALLER_WINS, ABOUT_TIME = (lexicon("question_words")[k] for k in ("smaller_wins", "about_time"))
+SMALLER_WINS, ABOUT_TIME, ABOUT_SIZE = (lexicon("question_words")[k] for k in ("smaller_wins", "about_time",
+                                                                                  "about_size"))  # fmt: skip
 
 
-def _order(shorts: list[str | None], when: bool) -> int | None:
+def _order(shorts: list[str | None], when: bool, size: bool = False) -> int | None:
     """-1 when the first value is the smaller (the earlier date), 1 when the larger, 0 when equal; None when either
     is no value of the kind compared, or a year is set against a full date of that year (which came first is not
     known)."""
@@ -260,6 +261,8 @@ def _order(shorts: list[str | None], when: bool) -> int | None:
     if a is None or b is None:
         return None
     a, b = _on_one_scale((a, shorts[0] or ""), (b, shorts[1] or ""))
+    if size and a < 0 and b < 0:
+        a, b = -a, -b  # "the larger deficit": -9.2 against -3.6 is the larger by its size
     return (a > b) - (a < b)
 
 
@@ -297,7 +300,7 @@ def comparison_verdict(labels: list[str], shorts: list[str | None], compared: st
     if len(shorts) != 2 or len(labels) != 2:
         return None
     shorts = _shares_alike(shorts)
-    order = _order(shorts, ABOUT_TIME.said(compared))
+    order = _order(shorts, ABOUT_TIME.said(compared), ABOUT_SIZE.said(compared))
     if order is None:
         return None
     if order == 0:

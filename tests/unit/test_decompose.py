@@ -353,6 +353,10 @@ def test_comparison_verdict_needs_two_numbers() -> None:
         ("Which is older: the rule or the notice?", ["2020", "June 10, 2020"], None),
         # One part without a sure short answer: no verdict.
         ("Which is larger, A or B?", [None, "7"], None),
+        # Two negative values compared by size ("the larger deficit"); by value when the comparative is not of size.
+        ("Which is larger, Ghana's deficit or Kenya's deficit?", ["-9.2", "-3.6%"],
+         "Ghana's deficit (-9.2) is larger than Kenya's deficit (-3.6%)."),
+        ("Which is higher, A or B?", ["-9.2", "-3.6"], "B (-3.6) is higher than A (-9.2)."),
     ],
 )  # fmt: skip
 def test_comparison_verdict_follows_the_questions_comparative(
@@ -804,6 +808,11 @@ def test_a_question_compared_with_another_thing_is_asked_of_each(
         # The measure the two are compared by is said ("better by F1"): each is asked for it.
         ("Which model performs better by F1, the baseline or the ensemble?",
          ["What is the F1 of the baseline?", "What is the F1 of the ensemble?"], "is better"),
+        # "as a share of GDP": the measure too, to the colon that opens the two (an alternative may hold commas).
+        ("Which is larger as a share of GDP: the state's deficit in 2016, as given in the review, or the fiscal "
+         "deficit in the budget?",
+         ["What is the share of GDP of the state's deficit in 2016, as given in the review?",
+          "What is the share of GDP of the fiscal deficit in the budget?"], "is larger"),
         # "… by 2020" after a count is part of what is counted, no measure.
         ("Which state had more graduates by 2020, Ohio or Michigan?",
          ["How many graduates by 2020 did Ohio have?", "How many graduates by 2020 did Michigan have?"],

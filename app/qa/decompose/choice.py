@@ -53,7 +53,7 @@ WHICH_OF_TWO = re.compile(
     # "more public high school graduates in 2008–09, Florida or Georgia?": what is counted may be a long phrase.
     # "Which regression fits better by R², A or B?": the measure the two are compared by.
     # "Which method has the better Precision@10: A or B?": the measure said after "the" and its comparative.
-    r"\s*(?P<the>the\s+)?(?P<comp>(?:more|less|fewer)\s+[^,:;?]+?(?!\s+by\s)|[a-z]+er)(?:\s+by\s+(?P<by>[^,:;?]{1,40}?))?"
+    r"\s*(?P<the>the\s+)?(?P<comp>(?:more|less|fewer)\s+[^,:;?]+?(?!\s+by\s)|[a-z]+er)(?:\s+(?:by\s+|as\s+(?:an?\s+)?)(?P<by>[^,:;?]{1,40}(?=[,:;])|[^,:;?]{1,40}?))?"
     r"(?(the)(?:\s+(?P<measure>[^,:;?]{1,40}?))?)"
     r"\s*(?:[,:;]|\s+[-–—]|\s*\bof\b\s*(?:the\s+two)?[,:]?)\s*"
     r"(?P<a>.+?),?\s+or\s+(?P<b>.+?)[\s?.!]*$",

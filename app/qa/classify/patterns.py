@@ -69,13 +69,16 @@ _LABEL = (
 # The words documents label tables with: "Table 2" ("Tab. 2"), and "Exhibit 5" (financial releases), "Schedule 2"
 # (accounts).
 TABLE_LABEL_WORDS = r"table|tab\.|exhibit|schedule"
+# What stands between the word and the number: "Table: 5", "Table # 5", "Table - 3" (a dash only before a figure), then
+# "no." or "number".
+TABLE_LABEL_JOIN = r"\s*(?:[:#]|[-–—](?=\s*\d))?\s*(?:no\.?\s*|number\s*)?"
 
 
 # A file name written in the question: "eu-021.pdf", "report_2020.PDF".
 FILE_NAME = re.compile(r"(?<![\w.\-])([\w][\w.\-()]*\.(?:pdf|txt|md|docx?|html?))\b", re.I)
 
 TABLE_LABEL = re.compile(
-    rf"\b({TABLE_LABEL_WORDS})\s*(?:[:#]|[-–—](?=\s*\d))?\s*(?:no\.?\s*|number\s*)?({_LABEL})"
+    rf"\b({TABLE_LABEL_WORDS}){TABLE_LABEL_JOIN}({_LABEL})"
     rf"(?:\s+(?:on|of|in|from)\s+(?:page|p\.)\s*({_NUM}))?",
     re.I,
 )

@@ -27,6 +27,7 @@ from app.qa.classify.patterns import (
     SUMMARISE,
     TABLE_ABOUT,
     TABLE_LABEL,
+    TABLE_LABEL_JOIN,
     TABLE_LABEL_WORDS,
     TABLE_ON_PAGE,
     TABLE_WORD,
@@ -53,8 +54,7 @@ def label_key(text: str | None) -> str | None:
     """A comparable key for a table label: "Table 6.4" → "6.4", "Table 2-1" → "2.1", "Table IV" → "4"."""
     if not text:
         return None
-    opening = rf"^\s*(?:{TABLE_LABEL_WORDS})\s*(?:[:#]|[-–—](?=\s*\d))?\s*(?:no\.?\s*|number\s*)?"
-    s = re.sub(opening, "", text.strip(), flags=re.I)
+    s = re.sub(rf"^\s*(?:{TABLE_LABEL_WORDS}){TABLE_LABEL_JOIN}", "", text.strip(), flags=re.I)
     s = s.strip().rstrip(".:;,)").strip()
     low = s.lower()
     if low in ROMAN:

@@ -78,3 +78,33 @@ def test_no_extreme_is_taken_down_a_limit_column_of_rows_in_different_units() ->
     same = TableData("same", [r[:6] + ["V"] if k else r for k, r in enumerate(SPEC.rows)], SPEC.caption, None,
                      SPEC.columns, 1)  # fmt: skip
     assert aggregate_answer(same, "What is the highest maximum value?") is not None
+
+
+def test_placeholder_columns_key_nothing_and_an_aside_adds_no_words_to_a_condition() -> None:
+    # "-" under Min on every row is no key, and "(2MHz)" qualifies "Internal osc. ON": each row is still named by
+    # its parameter filled down and its own condition.
+    rows = [
+        ["Symbol", "Description", "Conditions", "Min", "Typ", "Max", "Unit"],
+        ["Supply", "", "", "", "", "", ""],
+        ["VDDM", "Main supply voltage", "-", "1.425", "-", "3.6", "V"],
+        ["VCC", "I/O banks supply voltage", "-", "1.2", "-", "3.6", "V"],
+        ["IDDM", "Main supply current (part A)", "Internal osc. OFF", "-", "1", "5", "µA"],
+        ["", "", "Internal osc. ON (2MHz)", "-", "175", "235", ""],
+        ["", "Main supply current (part B)", "Internal osc. OFF", "-", "1", "5", "µA"],
+        ["", "", "Internal osc. ON (2MHz)", "-", "365", "460", ""],
+        ["ICC", "I/O banks supply current", "", "-", "1", "2", "µA"],
+        ["I/Os set as Input", "", "", "", "", "", ""],
+        ["VIH", "High level input voltage", "-", "0.7", "-", "5.5", "V"],
+        ["VIL", "Low level input voltage", "-", "-0.4", "-", "0.3", "V"],
+        ["ILEAK", "Input leakage current", "No pull-up", "-1", "-", "1", "µA"],
+        ["CI", "Input capacitance", "-", "-", "-", "10", "pF"],
+        ["VOH", "High level output voltage", "-", "VCC – 0.3", "-", "VCC", "V"],
+        ["VOL", "Low level output voltage", "-", "-0.4", "-", "0.3", "V"],
+    ]
+    table = TableData("sheet", rows, "Table 6 - Electrical Specifications", None, rows[0], 1)
+    names = shape(table).names
+    assert names[7] == "Supply / IDDM / Main supply current (part B) / Internal osc. ON (2MHz)"
+    assert names[5] == "Supply / IDDM / Main supply current (part A) / Internal osc. ON (2MHz)"
+    question = "What typical main supply current does part B draw with its internal oscillator ON (2MHz)?"
+    got = best_answer(table, question)
+    assert got is not None and "**365**" in got.body

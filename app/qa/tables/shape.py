@@ -20,11 +20,11 @@ from app.qa.tablelayout import (
 )
 from app.qa.tables.abbreviations import caption_abbreviations, caption_initialisms, written_out
 from app.qa.tables.bound_columns import limits_header_end
+from app.qa.tables.conditioned_rows import cell_text as _cell_text
+from app.qa.tables.conditioned_rows import name_continued_rows
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
-
-MAX_CONDITION_WORDS = 3  # "FS_SEL=1", "VDD = 3.3V": a condition; more words are a wrapped sentence
 
 # Dot leaders after a row label ("Robbery . . . . .") are layout, not part of its name.
 
@@ -159,10 +159,6 @@ def _with_groups(sh: Shape, rows: list[list[str]], groups: list[int]) -> None:
             sh.names[i] = sh.primary[i] = " / ".join([*(g for g in held if g), sh.names[i]])
 
 
-def _cell_text(row: list[str], c: int) -> str:
-    return " ".join(row[c].split()) if c < len(row) else ""
-
-
 def _label_text(row: list[str], c: int) -> str:
     return without_dot_leader(_cell_text(row, c))
 
@@ -247,69 +243,8 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
         else:
             sh.primary[i] = sh.names[i] = label
     if not has_sub:
-        _continued(sh, rows, data)
+        name_continued_rows(sh, rows, data, {i: _label_text(rows[i], sh.label_column) for i in data})
     _with_keys(sh, rows, data, limits)
-
-
-def _continued(sh: Shape, rows: list[list[str]], data: list[int]) -> None:
-    """Rows of figures under a label with their own label cell empty continue the label above: a data sheet's
-    "Sensitivity Scale Factor | FS_SEL=0 | 131" then " | FS_SEL=1 | 65.5". Unnamed, they could never be read. When
-    every row of the run says a short condition in one column of words right of the label, each is named
-    "<label> / <condition>". Without one the rows stay unnamed: words wrapped from the row above ("first READY
-    assertion in cycle mode" under "Cycle mode") are no condition, and such rows hold the label's wrapped lines.
-    Nor when the words are spread over several columns, unless they name every row apart (`_keyed`)."""
-    runs: list[list[int]] = []
-    run: list[int] = []
-    for i in data:
-        label = _label_text(rows[i], sh.label_column)
-        holds = any(c.strip() for k, c in enumerate(rows[i]) if k != sh.label_column)
-        if not label and holds and run and run[-1] == i - 1:
-            run.append(i)
-            continue
-        runs.append(run)
-        # A section heading or a note between ends the run: what follows continues nothing above it.
-        run = [i] if label and sh.names.get(i) else []
-    runs.append(run)
-    for run in (r for r in runs if len(r) > 1):
-        label = sh.names[run[0]]
-        beside = next((k for k in range(sh.label_column + 1, len(sh.columns)) if _conditions(rows, run, k)), None)
-        if beside is None:
-            for i, name in zip(run, _keyed(rows, run, sh.label_column), strict=False):
-                sh.primary[i], sh.names[i] = label, f"{label} / {name}"
-            continue
-        for i in run:
-            sh.primary[i] = label
-            sh.names[i] = f"{label} / {_cell_text(rows[i], beside)}"
-
-
-def _keyed(rows: list[list[str]], run: list[int], label: int) -> list[str]:
-    """A data sheet's rows told apart by the columns of words between the label and the figures: "RDS(ON) | High-side
-    switch ON resistance | Tj = 25 °C" then " | | Tj = 125 °C", then " | Low-side switch … | Tj = 25 °C": each row's
-    name is its parameter filled down and its own condition, which every row says, short; [] unless that names
-    every row of the run apart."""
-    figures = next((k for k in range(label + 1, max(map(len, (rows[i] for i in run)))) if any(
-        is_number(_cell_text(rows[i], k)) for i in run)), None)  # fmt: skip
-    keys = [k for k in range(label + 1, figures or label + 1) if any(_cell_text(rows[i], k) for i in run)]
-    if not keys or not all(_short(_cell_text(rows[i], keys[-1])) for i in run):
-        return []
-    names, above = [], dict.fromkeys(keys, "")
-    for i in run:
-        above.update({k: _cell_text(rows[i], k) for k in keys if _cell_text(rows[i], k)})
-        names.append(" / ".join(above[k] for k in keys if above[k]))
-    return names if len(set(names)) == len(names) else []
-
-
-def _short(condition: str) -> bool:
-    """A condition of a few words ("Tj = 125 °C", "FS_SEL=1"), not a figure nor a wrapped sentence."""
-    words = [w for w in condition.split() if any(c.isalnum() for c in w)]
-    return 0 < len(words) <= MAX_CONDITION_WORDS and not is_number(condition)
-
-
-def _conditions(rows: list[list[str]], run: list[int], c: int) -> bool:
-    """Column c says, on every row of the run, a different short condition in words (not a figure)."""
-    said = [_cell_text(rows[i], c) for i in run]
-    short = all(x and not is_number(x) and len(x.split()) <= MAX_CONDITION_WORDS for x in said)
-    return short and len(set(said)) == len(said)
 
 
 def _with_keys(sh: Shape, rows: list[list[str]], data: list[int], limits: TableReadingSettings) -> None:

@@ -9,7 +9,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.qa.analysis.phrases import WORD, Phrases, opening_words
+import yaml
+
+from app.qa.analysis.phrases import LEXICON, WORD, Phrases, opening_words
 
 MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|longest|oldest|heaviest|tallest|fastest|strongest|peak"
 MIN_WORDS = r"lowest|least|smallest|fewest|minimum|shortest|youngest|lightest|slowest|weakest"
@@ -24,9 +26,35 @@ ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3
 EXTREMES = {**dict.fromkeys(MAX_WORDS.split("|"), "max"), **dict.fromkeys(MIN_WORDS.split("|"), "min")}
 
 
+_OPERATIONS = yaml.safe_load((LEXICON / "operations.yaml").read_text(encoding="utf-8"))
+DECREASES = frozenset(_OPERATIONS["decreases"])
+AFTER_CHANGE = frozenset(_OPERATIONS["after_change"])
+FLIPPED = {"max": "min", "min": "max"}
+
+
+def _extreme(question: str, match: re.Match[str]) -> str:
+    """The extreme one match says: "most" after a verb of decrease ("shrank the most") is the lowest change, unless
+    a thing counted follows ("dropped the most calls")."""
+    said = EXTREMES[match.group(0).lower()]
+    if match.group(0).lower() not in ("most", "least"):
+        return said
+    before = [w.lower() for w in WORD.findall(question[: match.start()])][-2:]
+    after = WORD.findall(question[match.end() :])[:1]
+    if before[-1:] == ["the"]:
+        before = before[:-1]
+    decreased = bool(before) and before[-1] in DECREASES
+    return FLIPPED[said] if decreased and (not after or after[0].lower() in AFTER_CHANGE) else said
+
+
 def extremes_said(question: str) -> set[str]:
-    """The extremes ("max", "min") the question's words say ("the highest …", "the minimum …")."""
-    return {EXTREMES[m.group(0).lower()] for rx in (MAX, MIN) for m in rx.finditer(question)}
+    """The extremes ("max", "min") the question's words say ("the highest …", "the minimum …", "fell the most")."""
+    return {_extreme(question, m) for rx in (MAX, MIN) for m in rx.finditer(question)}
+
+
+def extreme_kind(question: str) -> str | None:
+    """ "max" or "min": the first extreme the question says, None when it says none."""
+    first = min((m for rx in (MAX, MIN) for m in rx.finditer(question)), key=lambda m: m.start(), default=None)
+    return None if first is None else _extreme(question, first)
 
 
 def extreme_asked(question: str) -> str | None:

@@ -12,7 +12,14 @@ def test_a_figure_glued_to_its_unit_is_two_words() -> None:
     assert tokens("11b,11Mbps") == tokens("11b, 11 Mbps") == ["11b", "11", "mbps"]
     assert tokens("September2023") == tokens("September 2023")
     # A figure's own letters, a single letter ("0V", "7B") and a name's figures stay one word.
-    assert tokens("1st 1990s 0V 7B FY2015 RAK413") == ["1st", "1990s", "0v", "7b", "fy2015", "rak413"]
+    assert tokens("1st 1990s 0V 7B RAK413") == ["1st", "1990s", "0v", "7b", "rak413"]
+
+
+def test_a_fiscal_year_is_one_word_however_it_is_written() -> None:
+    # "FY25" of a question is the "FY 2025" and the "FY2025" of a header; the long forms keep their year.
+    assert tokens("FY 2025") == tokens("FY2025") == ["fy25", "2025"]
+    assert tokens("Q4 FY25") == ["q4", "fy25"]
+    assert "fy25" in tokens("Growth in FY 2025 (%)")
 
 
 def test_the_row_of_the_rate_asked_is_read_not_one_sharing_its_digits() -> None:

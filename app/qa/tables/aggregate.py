@@ -17,6 +17,7 @@ from app.qa.aggregate_intent import (
     asks_period,
     asks_rows,
     blank,
+    extreme_kind,
     first_threshold,
     rank,
     thresholds,
@@ -212,8 +213,9 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
     ranked = rank(asked)
     limit = first_threshold(asked) if asks_rows(asked) else None
     judged = _judged(asked, table, sh, limits)
+    extreme = extreme_kind(asked)
     kind = (
-        ranked[0] if ranked else "max" if MAX.search(asked) else "min" if MIN.search(asked) else judged if judged
+        ranked[0] if ranked else extreme if extreme else judged if judged
         else limit.direction if limit else "average" if AVERAGE.said(asked) else "total" if TOTAL.search(asked)
         else "count" if asks_count(asked) else None
     )  # fmt: skip

@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from app.qa.aggregate_intent import MAX, MIN, asks_period
+from app.qa.aggregate_intent import asks_period, extreme_kind
 from app.qa.analysis.phrases import opening_words
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import parse_number
@@ -124,7 +124,7 @@ def period_peak_answer(
 ) -> TableAnswer | None:
     """ "Which quarter had the highest total expenses?": the period column where the row the question names (whole)
     peaks, read from the question with that row's name in it. None unless a period and an extreme are asked."""
-    kind = "max" if MAX.search(question) else "min" if MIN.search(question) else None
+    kind = extreme_kind(question)
     if kind is None or not asks_period(question):
         return None
     got = along_row(table, shape(table, limits), tokens(question), kind, 1, question, limits)

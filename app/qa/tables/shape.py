@@ -73,6 +73,7 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
         and _text_share(data, label_column + 1)[1] > limits.label_column_text_share
     ):
         label_column += 1  # "J | ICT services": a column of codes keys the rows, the names beside it label them
+    columns = _repeats_named_by_block(columns, label_column)
     levels = _label_levels(data, label_column, width, limits)
     if levels:
         label_column = levels[-1]
@@ -90,6 +91,25 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
         sh.groups = tuple(levels[:-1])
         _with_groups(sh, rows, levels[:-1])
     return sh
+
+
+def _repeats_named_by_block(columns: list[str], label_column: int) -> list[str]:
+    """Columns of one name ("Q4 FY24 | Q4 FY25 | Y-o-Y Growth | FY 2024 | FY 2025 | Y-o-Y Growth") each closing a
+    block: each is named by what sets apart the column it follows ("Y-o-Y Growth / Q4 FY25" against "… / FY 2025"),
+    when those columns are named once each and differ."""
+    out = list(columns)
+    for name in {c for c in columns if c.strip()}:
+        at = [k for k, c in enumerate(columns) if c == name]
+        before = [columns[k - 1] if k - 1 > label_column else "" for k in at]
+        if len(at) < 2 or not all(before) or any(columns.count(b) > 1 for b in before):
+            continue
+        parts = [b.split(" / ") for b in before]
+        shared = set.intersection(*map(set, parts))
+        own = [" / ".join(p for p in ps if p not in shared) for ps in parts]
+        if all(own) and len(set(own)) == len(own):
+            for k, o in zip(at, own, strict=True):
+                out[k] = f"{name} / {o}"
+    return out
 
 
 def _ranked_groups(sh: Shape, rows: list[list[str]]) -> None:

@@ -89,7 +89,11 @@ def _age_groups(text: str) -> str:
 
 def _lettered(word: str) -> str:
     """A name made of a letter and a word ("p-value", "F-score", "t-stat") is one word: apart, the letter is too short
-    to count and the word may be a stopword, and the name would name nothing."""
+    to count and the word may be a stopword, and the name would name nothing. So is an initialism of hyphenated
+    letters ("Y-o-Y")."""
+    letters = word.split("-")
+    if len(letters) > 2 and all(len(x) == 1 and x.isalpha() for x in letters):
+        return "".join(letters)  # "Y-o-Y", "Q-o-Q": an initialism spelt with hyphens ("YoY")
     return word[0] + word[2:] if len(word) > 2 and word[1] == "-" and word[0].isalpha() and word[2].isalpha() else word
 
 
@@ -155,7 +159,21 @@ def tokens(text: str) -> list[str]:
     text = _counts_as_figures(" ".join(GREEK.get(w.strip("()[],;:"), _lettered(w)) for w in text.split()))
     # a header's shorthand for a word questions use to name documents ("Docs") is as empty of content as that word
     words = [ABBREVIATIONS.get(t, t) for w in normalise(text).split() for t in _unglued(w) if t not in STOPWORDS]
-    return [UNITS.get(t) or word_stem(t) for t in words if t not in STOPWORDS]
+    return _fiscal_years([UNITS.get(t) or word_stem(t) for t in words if t not in STOPWORDS])
+
+
+def _fiscal_years(words: list[str]) -> list[str]:
+    """ "FY 2025", "FY2025" and "FY25" are one fiscal year, as "fy25"; the long forms keep their year ("2025")."""
+    out: list[str] = []
+    for k, word in enumerate(words):
+        year = word[2:] if word.startswith("fy") and len(word) == 6 else ""
+        if word == "fy" and k + 1 < len(words) and len(words[k + 1]) in (2, 4) and words[k + 1].isdigit():
+            out.append(f"fy{words[k + 1][-2:]}")  # the year follows as a word of its own
+        elif year.isdigit() and year[:2] in ("19", "20"):
+            out += [f"fy{year[2:]}", year]
+        else:
+            out.append(word)
+    return out
 
 
 @lru_cache(maxsize=256)

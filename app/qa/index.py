@@ -61,6 +61,7 @@ class CollectionIndex:
     bm25: Bm25Index | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
     ann_threshold: int = 20_000  # units from which dense search is approximate (RetrievalSettings.ann_threshold)
+    boilerplate: frozenset[int] | None = None  # passages repeated page after page (app.qa.boilerplate), found once
 
     def __post_init__(self) -> None:
         if not self.index_of:

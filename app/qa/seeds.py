@@ -18,6 +18,7 @@ from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
 from app.qa.analysis.described import descriptions
 from app.qa.analysis.people import people
 from app.qa.analysis.phrases import word_lists
+from app.qa.boilerplate import boilerplate_units
 from app.qa.index import CollectionIndex
 from app.text.acronyms import expanded
 
@@ -340,7 +341,14 @@ def absent_names(
 
 
 def rank(index: CollectionIndex, ranker: str, question: str, query_vector: np.ndarray | None, k: int) -> Ranking:
-    """Any first-stage ranker by name (gnn lives in app.qa.propagate and is dispatched by the pipeline)."""
+    """Any first-stage ranker by name (gnn lives in app.qa.propagate and is dispatched by the pipeline), without the
+    passages repeated page after page (`boilerplate_units`)."""
+    repeated = boilerplate_units(index)
+    ranking = _ranked(index, ranker, question, query_vector, k + len(repeated))
+    return [(i, score) for i, score in ranking if i not in repeated][:k]
+
+
+def _ranked(index: CollectionIndex, ranker: str, question: str, query_vector: np.ndarray | None, k: int) -> Ranking:
     if ranker == "tfidf":
         return rank_tfidf(index, question, k)
     if ranker == "bm25":

@@ -43,3 +43,9 @@ def test_a_verb_of_decrease_before_the_most_asks_for_the_lowest() -> None:
     assert extremes_said("Which team lost the most games?") == {"max"}
     assert extremes_said("Which county dropped the most calls?") == {"max"}
     assert extremes_said("Which state had the most votes?") == {"max"}
+
+
+def test_a_headers_admin_is_the_questions_administrative() -> None:
+    from app.qa.tables.words import tokens
+
+    assert set(tokens("the USDA administrative count")) & set(tokens("Admin total recipients"))

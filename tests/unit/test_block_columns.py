@@ -7,6 +7,7 @@ from app.qa.aggregate_intent import extreme_kind, extremes_said
 from app.qa.tables.answer import best_answer
 from app.qa.tables.model import TableData
 from app.qa.tables.shape import shape
+from app.qa.tables.words import tokens
 
 HEADER = ["Segment", "Share Q4 2024 (%)", "Share Q4 2025 (%)", "YoY Growth (%)", "Share 2024 (%)", "Share 2025 (%)",
           "YoY Growth (%)"]  # fmt: skip
@@ -46,6 +47,4 @@ def test_a_verb_of_decrease_before_the_most_asks_for_the_lowest() -> None:
 
 
 def test_a_headers_admin_is_the_questions_administrative() -> None:
-    from app.qa.tables.words import tokens
-
     assert set(tokens("the USDA administrative count")) & set(tokens("Admin total recipients"))

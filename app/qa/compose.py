@@ -20,7 +20,8 @@ ELAPSED_WHOLE = 0.05  # an elapsed count within this of a whole one is said whol
 
 # A value as a table or a sentence prints it: "$1,234.5", "12.5%", "-3", "1 234" (space-grouped thousands).
 VALUE = re.compile(
-    r"(?P<cur>[$€£¥])?\s?(?P<num>-?\d{1,3}(?:[, \u00a0]\d{3})+(?:\.\d+)?|-?\d+(?:\.(?:\d{3} )*\d+)?)"
+    r"(?P<cur>[$€£¥])?\s?(?P<num>-?\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|-?\d{1,3}(?:[, \u00a0]\d{3})+(?:\.\d+)?"
+    r"|-?\d+(?:\.(?:\d{3} )*\d+)?)"
     r"(?:\s?(?P<pct>%)|\s(?P<scale>thousand|million|billion|trillion)\b)?",
     re.I,
 )

@@ -82,6 +82,8 @@ def parse_number(text: str | None) -> float | None:
         s = s.replace(" ", "")  # "1,396 . 4": spaces set around the decimal point; "1.192 735": its digits grouped
     if re.fullmatch(r"\d{1,3}(?:[ ,]\d{3})+(?:\.\d+)?", s):
         s = s.replace(",", "").replace(" ", "")  # 1,234,567.8 or 15 455
+    elif re.fullmatch(r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?", s):
+        s = s.replace(",", "")  # 2,02,705 or 1,23,45,678.50: grouped in lakhs and crores
     elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+,\d+", s):
         s = s.replace(".", "").replace(",", ".")  # 1.234,5
     elif re.fullmatch(r"\d+,\d{1,2}", s):

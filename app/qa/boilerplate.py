@@ -14,8 +14,9 @@ REPEATED_ON_PAGES = 3  # the same words in a passage on this many pages of one d
 
 
 def _words(text: str) -> frozenset[str]:
-    """The passage's words, figures as one mark: "Page 3 of 9" and "Page 4 of 9" repeat."""
-    return frozenset("#" if w.isdigit() else w.lower() for w in WORD.findall(text))
+    """The passage's words, its figures among them: a heading that repeats with its own year on each page ("… By
+    Month - FY 2000", "… - FY 2001") names what that page holds, and stays."""
+    return frozenset(w.lower() for w in WORD.findall(text))
 
 
 def boilerplate_units(index: CollectionIndex) -> frozenset[int]:

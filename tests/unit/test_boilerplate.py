@@ -18,7 +18,8 @@ def _index() -> CollectionIndex:
     texts = {f"banner{p}": (BANNER + " ") * (1 + p % 3) for p in range(1, 5)}  # repeated 1-3 times on each page
     texts["fast"] = "The ACME X100 clock supports a fast mode with a 400 kHz maximum clock rate."
     texts["pins"] = "Pin 3 of the ACME X100 is the reset input."
-    texts["footer"] = "Page 3 of 9 ACME X100"  # once only: no boilerplate
+    for year in (2000, 2001, 2002):  # a heading naming its own page's year is no boilerplate
+        texts[f"heading{year}"] = f"ACME X100 production by month - FY {year}"
     for n, (node, text) in enumerate(texts.items()):
         g.add_node(node, kind="passage", document_id="d1", page=n + 1, label="", text=text)
     vectors = {node: np.ones(4, dtype=np.float32) for node in texts}

@@ -9,9 +9,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import yaml
-
-from app.qa.analysis.phrases import LEXICON, WORD, Phrases, opening_words
+from app.qa.analysis.arithmetic import lexicon_data
+from app.qa.analysis.phrases import WORD, Phrases, opening_words
 
 MAX_WORDS = r"highest|most|largest|biggest|greatest|maximum|longest|oldest|heaviest|tallest|fastest|strongest|peak"
 MIN_WORDS = r"lowest|least|smallest|fewest|minimum|shortest|youngest|lightest|slowest|weakest"
@@ -26,9 +25,8 @@ ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3
 EXTREMES = {**dict.fromkeys(MAX_WORDS.split("|"), "max"), **dict.fromkeys(MIN_WORDS.split("|"), "min")}
 
 
-_OPERATIONS = yaml.safe_load((LEXICON / "operations.yaml").read_text(encoding="utf-8"))
-DECREASES = frozenset(_OPERATIONS["decreases"])
-AFTER_CHANGE = frozenset(_OPERATIONS["after_change"])
+DECREASES = frozenset(lexicon_data()["decreases"])
+AFTER_CHANGE = frozenset(lexicon_data()["after_change"])
 FLIPPED = {"max": "min", "min": "max"}
 
 

@@ -74,8 +74,11 @@ def _outside_asides(text: str) -> str:
     """The text without its asides in parentheses."""
     kept, depth = [], 0
     for ch in text:
-        depth += (ch == "(") - (ch == ")" and depth > 0)
-        if depth == 0 and ch != ")":
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
             kept.append(ch)
     return "".join(kept)
 

@@ -152,11 +152,15 @@ def several(
             retrievals[k] = retrieval
     if options.reader == "local" and analysis.arithmetic is not None:
         answered = with_part_dates(answered, analysis.arithmetic.unit)  # "how many days passed between A and B"
-    if options.reader == "local" and not any(cells) and (analysis.arithmetic or analysis.comparison is not None):
+    if options.reader == "local" and not all(cells) and (analysis.arithmetic or analysis.comparison is not None):
         following = [n for r in retrievals for n in r.windows]
         questions = [p.question for p in analysis.parts]
         unit = analysis.arithmetic.unit if analysis.arithmetic is not None else ""
-        answered = with_part_values(answered, questions, following, settings.answer.part_values, unit)
+        limits = settings.answer.part_values
+        valued = with_part_values(answered, questions, following, limits, unit, cell_read=any(cells))
+        # a value read from a sentence replaces the cell its part read
+        cells = [None if new is not old else cell for new, old, cell in zip(valued, answered, cells, strict=True)]
+        answered = valued
     for retrieval in retrievals:
         for n in retrieval.nodes:
             if n.node_id not in seen:

@@ -199,3 +199,34 @@ def test_a_share_asked_reads_percentages_over_plain_figures_said_nearer() -> Non
     read = [("Alpha", _read(scores)), ("Beta", _read(scores))]
     led = with_part_values(read, ["What is Alpha's score?", "What is Beta's score?"], [], LIMITS, "percentage points")
     assert [a.short_answer for _, a in led] == ["43.4%", "45.7%"]
+
+
+def test_a_sentence_saying_both_values_replaces_a_stated_value_of_another_kind() -> None:
+    budget = _passage(
+        "p1",
+        "The budget of NPR 1,860.3 billion comprises Revenue expenditure of NPR 1,140.66 billion, "
+        "Capital Expenditure of NPR 352.35 billion and Financial Management of NPR 367.28Billion.",
+    )
+    table = _passage("t1", "Withholding tax on interest: 5%")
+    cell = Answer("**5%** [1]", [table], short_answer="5%")
+    read = [("Financial management", _read(budget)), ("Capital expenditure", cell)]
+    questions = ["What is financial management?", "What is capital expenditure?"]
+    led = with_part_values(read, questions, [], LIMITS, cell_read=True)
+    assert [a.short_answer for _, a in led] == ["367.28Billion", "352.35 billion"]
+    line = arithmetic_line("difference", ["Financial management", "Capital expenditure"],
+                           [a.short_answer for _, a in led], ["[1]", "[1]"])  # fmt: skip
+    assert line is not None and line.startswith("**14.93 billion**")
+
+
+def test_beside_a_cell_read_only_one_sentence_saying_both_values_leads_the_parts() -> None:
+    apart = [_passage("p1", "Capital Expenditure was NPR 352.35 billion."),
+             _passage("p2", "Financial Management came to NPR 367.28 billion.")]  # fmt: skip
+    questions = ["What is financial management?", "What is capital expenditure?"]
+    read = [("Financial management", _read(*apart)), ("Capital expenditure", _read(*apart))]
+    assert with_part_values(read, questions, [], LIMITS, cell_read=True) is read
+    alone = with_part_values(read, questions, [], LIMITS)
+    assert [a.short_answer for _, a in alone] == ["367.28 billion", "352.35 billion"]
+    fees = _passage("p1", "Members pay a $40 fee for a single visit, and a $100 fee for a repeat visit.")
+    stated = [("A repeat visit", Answer("**$90** [1]", [fees], short_answer="$90")), ("A single visit", _read(fees))]
+    asked = ["fee for a repeat visit?", "fee for a single visit?"]
+    assert with_part_values(stated, asked, [], LIMITS, cell_read=True) is stated

@@ -55,13 +55,15 @@ def part_values(
     unit: str = "",
     stated: Sequence[str] = (),
     share: bool = False,
+    together: bool = False,
 ) -> tuple[ReadValue, ReadValue] | None:
     """One value per part, read from the units the two parts cite and the passage after each (`following`: passages
     whose parent is the passage before them; "… one run for English and the other for German." ends one passage,
     "They have achieved f-measures of 0.64 and 0.61 respectively." opens the next); None unless two values of one
     kind are told apart by the parts' own words. With the values the parts' readings `stated`, only a pair that
     differs from them and whose values both stand in clauses of their own part's words, in a sentence that says both
-    stated values. A `share` asked ("by how many percentage points") reads percentages when any are there."""
+    stated values; `together`, only such a pair said in one sentence. A `share` asked ("by how many percentage
+    points") reads percentages when any are there."""
     if len(labels) != 2 or len(answers) != 2:
         return None
     own = [stemmed(labels[0]) - stemmed(labels[1]), stemmed(labels[1]) - stemmed(labels[0])]
@@ -98,8 +100,10 @@ def part_values(
             continue
         if max(a.scores[0], b.scores[1]) < limits.min_told_apart:
             continue  # neither value is told apart by its part's own words: a guess
-        if stated and min(a.scores[0], b.scores[1]) < limits.in_clause:
+        if (stated or together) and min(a.scores[0], b.scores[1]) < limits.in_clause:
             continue  # a stated value is replaced only by values each said beside its own part's words
+        if together and a.sentence != b.sentence:
+            continue
         total = a.scores[0] + b.scores[1] + (limits.same_sentence if a.sentence == b.sentence else 0.0)
         if best is None or total > best[0]:
             best = (total, a, b)
@@ -243,22 +247,29 @@ def with_part_values(
     following: Sequence[EvidenceNode],
     limits: PartValueSettings,
     unit: str = "",
+    cell_read: bool = False,
 ) -> list[tuple[str, Answer]]:
     """The parts' answers, each led by the value `part_values` reads for it when no part's reading stated a value,
     or when the question counts in a unit (`unit`: "°C/W") that a part's reading does not say and two values said
-    in it are told apart; unchanged otherwise."""
+    in it are told apart; unchanged otherwise. When a part read a table cell (`cell_read`) and not both parts stated a
+    value, only a sentence saying both values, each beside its own part's words, leads them."""
     if len(answered) != 2:
         return answered
     labels, answers = [label for label, _ in answered], [a for _, a in answered]
     said = [a.short_answer or "" for a in answers]
     stated = any(value_of(s) for s in said)
+    # "by how many percentage points": the unit asked says which kind of value both parts read
+    share = any(SHARE_ASKS.said(q) for q in (*questions, unit))
     got = None
-    if unit and not all(_says_unit(a, unit) for a in answers):
+    if unit and not cell_read and not all(_says_unit(a, unit) for a in answers):
         got = part_values(labels, questions, answers, following, limits, unit)
-    if got is None:
-        # "by how many percentage points": the unit asked says which kind of value both parts read
-        share = any(SHARE_ASKS.said(q) for q in (*questions, unit))
-        got = part_values(labels, questions, answers, following, limits, stated=said if stated else (), share=share)
+    both = all(value_of(s) for s in said)
+    if got is None and both and not cell_read:  # both parts stated a value, one from a cell: the readings stand
+        got = part_values(labels, questions, answers, following, limits, stated=said, share=share)
+    elif got is None and stated and not both:
+        got = _beside_one_stated(labels, questions, answers, following, limits, said, share)
+    elif got is None and not stated:
+        got = part_values(labels, questions, answers, following, limits, share=share, together=cell_read)
     if got is None:
         return answered
     out = []
@@ -270,6 +281,28 @@ def with_part_values(
         text = f"**{value.text}** [{marker}]\n\n{answer.text}"
         out.append((label, Answer(text, cited, answer.llm_calls, value.text, value.text)))
     return out
+
+
+def _beside_one_stated(
+    labels: Sequence[str],
+    questions: Sequence[str],
+    answers: Sequence[Answer],
+    following: Sequence[EvidenceNode],
+    limits: PartValueSettings,
+    said: Sequence[str],
+    share: bool,
+) -> tuple[ReadValue, ReadValue] | None:
+    """One part stated a value and the other none: a sentence saying both parts' values, each beside its own part's
+    words ("Capital Expenditure of NPR 352.35 billion and Financial Management of NPR 367.28 billion"), is read
+    instead when the stated value cannot be set against them (a percentage beside two sums): then the stated value
+    came from somewhere else, and the parts' readings give no arithmetic."""
+    got = part_values(labels, questions, answers, following, limits, share=share, together=True)
+    if got is None:
+        return None
+    one = next(value_of(s) for s in said if value_of(s))
+    pair = value_of(got[0].text)
+    assert one is not None and pair is not None
+    return None if (one.currency, one.percent, one.scale) == (pair.currency, pair.percent, pair.scale) else got
 
 
 def _compact(text: str) -> str:

@@ -33,3 +33,24 @@ def test_a_table_whose_first_row_has_no_rank_is_left_as_it_is() -> None:
             ["2", "Texas", "196,460", "5,276"], ["", "Other", "3,000", "20"]]  # fmt: skip
     sh = shape(TableData(id="t", rows=rows, columns=HEAD, header_rows=1))
     assert sh.name(4) == "Other" and 4 not in sh.sections
+
+
+YEARLY_HEAD = ["", "Month", "North", "South", "Total"]
+YEARLY = TableData(
+    id="arrivals",
+    rows=[YEARLY_HEAD,
+          ["2018", "", "365,660", "198,718", "870,309"], ["2019", "", "367,020", "205,998", "894,389"],
+          ["2020", "", "58,062", "25,316", "146,905"],
+          ["2020", "January", "29,886", "11,316", "65,386"], ["", "February", "16,690", "8,242", "46,343"]],
+    columns=YEARLY_HEAD,
+    header_rows=1,
+)  # fmt: skip
+
+
+def test_years_left_of_the_labels_name_their_rows_and_date_the_months_below() -> None:
+    sh = shape(YEARLY)
+    assert sh.name(2) == "2019" and sh.name(5) == "2020 / February"
+    got = cell_answer(YEARLY, "How many visitors came from the North in 2019?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "367,020"
+    february = cell_answer(YEARLY, "How many visitors came from the South in February 2020?")
+    assert february is not None and february.cell is not None and february.cell["value"] == "8,242"

@@ -117,18 +117,17 @@ def best_row(
     """The data row whose label the question names best, and every row tied with it (ambiguity)."""
     picks, _ = row_picks(table, sh, question, limits)
     # A row of running text caught in the table (a note, a paragraph) is named by chance when rows of values are too.
-    values = [p for p in picks if not _prose_row(p.name, table.rows[p.index], sh.label_column)]
-    picks = values or picks
-    if not picks:
-        return None, []
-    top = max(p.matched for p in picks)
-    best = [p for p in picks if p.matched == top]
-    best.sort(key=lambda p: (-p.matched, p.index))
-    return best[0], best
+    picks = [p for p in picks if not _prose_row(p.name, table.rows[p.index], sh.label_column)] or picks
+    top = max((p.matched for p in picks), default=0.0)
+    best = sorted((p for p in picks if p.matched == top), key=lambda p: p.index)
+    # "February 2020" ties "2020" with "2020 / February": the row saying every word the others say, and more, wins.
+    said = [frozenset(p.used & set(question)) for p in best]
+    widest = [p for p, w in zip(best, said, strict=True) if len(set(said)) > 1 and all(o <= w for o in said)]
+    return (widest[0], widest) if len(widest) == 1 else (next(iter(best), None), best)
 
 
-# A row label of this many words, with no figure in its row, is a sentence of running text, not a row's name (a
-# definition table's rows name themselves in a word or two and describe at length beside it).
+# A row label of this many words, with no figure in its row, is running text, not a row's name (a definition table's
+# rows name themselves in a word or two and describe at length beside it).
 PROSE_LABEL_WORDS = 8
 
 

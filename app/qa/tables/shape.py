@@ -121,8 +121,8 @@ def _ranked_groups(sh: Shape, rows: list[list[str]]) -> None:
         return
     keys = [_cell_text(rows[i], 0) for i in data]
     heads = sum(1 for k in keys if k)
-    if not keys[0] or heads < 2 or heads == len(keys):
-        return
+    if not keys[0] or heads < 2 or heads == len(keys) or all(_a_year(k) for k in keys if k):
+        return  # years date the rows below them (`_with_keys`): a month is no part of the month above
     head = ""
     for i, key in zip(data, keys, strict=True):
         if key:
@@ -269,13 +269,23 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
 
 def _with_keys(sh: Shape, rows: list[list[str]], data: list[int], limits: TableReadingSettings) -> None:
     """Numbers left of the labels that are no running count ("K-fold" 3, 5, 10; a year; a size) tell rows of the
-    same label apart ("5-fold … ANN" against "10-fold … ANN"): they lead the row's name."""
+    same label apart ("5-fold … ANN" against "10-fold … ANN"): they lead the row's name, and name a row whose label
+    is empty ("2019 | | 367,020"). A year dates the rows below it until the next ("2020 | January", "| February");
+    a rank does not ("2 | Texas", "| Other")."""
     keys = [k for k in range(sh.label_column) if not serial([_cell_text(rows[i], k) for i in data], limits)]
+    held = dict.fromkeys(keys, "")
     for i in data:
-        lead = [_cell_text(rows[i], k) for k in keys if is_number(_cell_text(rows[i], k))]
-        if lead and sh.names.get(i):
+        for k in keys:
+            cell = _cell_text(rows[i], k)
+            held[k] = cell if is_number(cell) else held[k] if not cell and _a_year(held[k]) else ""
+        lead = [held[k] for k in keys if held[k]]
+        if not lead or i not in sh.names:
+            continue
+        if sh.names[i]:
             sh.names[i] = " / ".join([*lead, sh.names[i]])
             sh.primary[i] = " / ".join([*lead, sh.primary[i]])
+        elif any(is_number(c) for k, c in enumerate(rows[i]) if k > sh.label_column):
+            sh.names[i] = sh.primary[i] = " / ".join(lead)
 
 
 def serial(cells: Sequence[str], limits: TableReadingSettings = TableReadingSettings()) -> bool:
@@ -284,10 +294,14 @@ def serial(cells: Sequence[str], limits: TableReadingSettings = TableReadingSett
     row's item number)."""
     # Notes set in the column's cells below the table ("(4) Operation and service manuals are to ...") are skipped.
     numbers = [x for x in (cell.strip().rstrip(".") for cell in cells) if x.isdigit()]
-    if len(numbers) < limits.serial_min_numbers:
-        return False
+    if len(numbers) < limits.serial_min_numbers or all(_a_year(x) for x in numbers):
+        return False  # years one after another date the rows, they do not number them
     steps = [int(b) - int(a) for a, b in zip(numbers, numbers[1:], strict=False)]
     return sum(step == 1 for step in steps) >= limits.serial_step_share * len(steps)
+
+
+def _a_year(number: str) -> bool:
+    return len(number) == 4 and number[:2] in ("19", "20")
 
 
 def _split_headers_joined(columns: list[str], data: Sequence[Sequence[str]], limits: TableReadingSettings) -> list[str]:

@@ -990,3 +990,10 @@ def test_an_of_phrase_after_the_second_thing_completes_it() -> None:
         "Were sales up more in Q4 of fiscal 2022?",
         "Were sales up more in Q4 of fiscal 2021?",
     ]
+
+
+def test_which_of_two_counting_a_mass_noun_after_its_modifiers_is_asked_of_each_whole_name() -> None:
+    found = split_question("Which earned more reported net income: Retail Banking and Wealth Management or Markets?")
+    assert found is not None
+    assert [p.label for p in found] == ["Retail Banking and Wealth Management", "Markets"]
+    assert found[0].question == "How much reported net income was earned by Retail Banking and Wealth Management?"

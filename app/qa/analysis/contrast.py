@@ -85,7 +85,10 @@ def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] |
             return said[first].start(), said[alike[-1]].end()
     if other[:1].islower() and " " in other:  # "the hospital in York" against "the hospital in Leeds": as many words
         length, tail = len(other.split()), other.split()[-1].lower()
-        last = next((i for i in reversed(starts) if i + length <= len(said)), None)
+        fits = [i for i in starts if i + length <= len(said)]
+        # "the 5x10 configuration" against "the 10x5 configuration of the Roa Logic interconnect": the phrase that
+        # ends on the same noun, else the last of as many words
+        last = ([i for i in fits if said[i + length - 1].group(0).lower() == tail] or fits or [None])[-1]
         # "local video playback" against "streamed video playback": else as many words, to the same last word.
         owned = head in ("its", "their")  # "than its online sales": the owner's, read by the caller
         ends = [i for i, w in enumerate(said) if w.group(0).lower() == tail and i + 1 >= length]

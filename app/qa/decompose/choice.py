@@ -360,7 +360,7 @@ def _choice_parts(q: str) -> list[Part] | None:
         # "more public high school graduates in 2008–09" counts graduates, "more schools taking part" schools; "more
         # popular in the 70's" counts nothing.
         head = noun.split()[0]
-        mass = head.lower() in MASS_NOUNS
+        mass = any(w.lower() in MASS_NOUNS for w in counted)  # "more reported net income"
         if len(noun.split()) > 1 and not mass and not any(w.endswith("s") or w in PLURALS for w in counted):
             return None
         many = "much" if mass else "many" if head.endswith("s") or head in PLURALS or len(noun.split()) > 1 else "much"

@@ -88,6 +88,9 @@ def test_a_name_the_collection_never_says_is_absent() -> None:
     assert absent_names(index, "How warm, in degrees Celsius, were Costco's warehouses?") == []
     # A month is a date the documents may print as a number ("12/1/2017"), no name, alone or in a description.
     assert absent_names(index, "What comparable sales did Costco report in December 2017?") == []
+    # … and so is a span of months ("October-December", "Jan–Mar"): a quarter, said as a table may not say it.
+    assert absent_names(index, "What comparable sales did Costco report in its October-December quarter?") == []
+    assert absent_names(index, "What comparable sales did Costco report for Jan–Mar?") == []
     assert absent_names(index, "What sales did the December 2017 report give for Costco?") == []
     assert absent_names(index, "What did Starbucks report in December?") == ["Starbucks"]
 

@@ -88,7 +88,7 @@ def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] |
         fits = [i for i in starts if i + length <= len(said)]
         # "the 5x10 configuration" against "the 10x5 configuration of the Roa Logic interconnect": the phrase that
         # ends on the same noun, else the last of as many words
-        last = ([i for i in fits if said[i + length - 1].group(0).lower() == tail] or fits or [None])[-1]
+        last = next(reversed([i for i in fits if said[i + length - 1].group(0).lower() == tail] or fits), None)
         # "local video playback" against "streamed video playback": else as many words, to the same last word.
         owned = head in ("its", "their")  # "than its online sales": the owner's, read by the caller
         ends = [i for i, w in enumerate(said) if w.group(0).lower() == tail and i + 1 >= length]

@@ -30,7 +30,7 @@ from app.qa.profiles import named_profiles
 from app.qa.read.base import ReadTools
 from app.qa.read.documents import documents_described, labelled_tables, which_documents
 from app.qa.read.part_dates import with_part_dates
-from app.qa.read.part_values import with_part_values
+from app.qa.read.part_values import with_part_values, with_values_of_one_cell
 from app.qa.read.registry import choose
 from app.qa.read.stated_change import with_stated_change
 from app.qa.resolve import FILE_NAME
@@ -161,6 +161,8 @@ def several(
         # a value read from a sentence replaces the cell its part read
         cells = [None if new is not old else cell for new, old, cell in zip(valued, answered, cells, strict=True)]
         answered = valued
+    if options.reader == "local" and compares and cells[0] is not None and cells[0] == cells[1]:
+        answered, cells = _values_of_one_cell(answered, [p.question for p in analysis.parts], cells, settings)
     for retrieval in retrievals:
         for n in retrieval.nodes:
             if n.node_id not in seen:
@@ -200,6 +202,19 @@ def compose(
         if verdict:
             answer.text = f"{verdict}\n\n{answer.text}"
     return answer
+
+
+def _values_of_one_cell(
+    answered: list[tuple[str, Answer]], questions: list[str], cells: list[tuple[str, Cell] | None], settings: Settings
+) -> tuple[list[tuple[str, Answer]], list[tuple[str, Cell] | None]]:
+    """Both parts read one cell: its two values, when it says each beside its own part's words, are theirs."""
+    assert cells[0] is not None
+    table_id, cell = cells[0]
+    table = next((n for n in answered[0][1].cited if n.node_id == table_id), None)
+    if table is None:
+        return answered, cells
+    valued = with_values_of_one_cell(answered, questions, table, cell["value"], settings.answer.part_values)
+    return (answered, cells) if valued is answered else (valued, [None, None])
 
 
 def _bounded_cell(cell: Cell, extreme: str | None) -> Cell:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from app.qa.answer import Answer
 from app.qa.ask import EvidenceNode
 from app.qa.compose import arithmetic_line
-from app.qa.read.part_values import part_values, with_part_values
+from app.qa.read.part_values import part_values, with_part_values, with_values_of_one_cell
 from app.settings_answer import PartValueSettings
 
 LIMITS = PartValueSettings()
@@ -230,3 +230,16 @@ def test_beside_a_cell_read_only_one_sentence_saying_both_values_leads_the_parts
     stated = [("A repeat visit", Answer("**$90** [1]", [fees], short_answer="$90")), ("A single visit", _read(fees))]
     asked = ["fee for a repeat visit?", "fee for a single visit?"]
     assert with_part_values(stated, asked, [], LIMITS, cell_read=True) is stated
+
+
+def test_one_cell_saying_both_values_gives_each_part_its_own() -> None:
+    table = EvidenceNode("t1", "table", "d", 2, "Table 1", "| Weight in air | 8 kg … |", 0, 1.0)
+    cell = "8 kg (18 lbs) for Stainless Steel or ~2.7 kg (~6 lbs) for Delrin"
+    read = [("The stainless steel head", Answer(f"**{cell}** [1]", [table], short_answer=cell)),
+            ("The Delrin head", Answer(f"**{cell}** [1]", [table], short_answer=cell))]  # fmt: skip
+    questions = ["What does the stainless steel head weigh in air?", "What does the Delrin head weigh in air?"]
+    led = with_values_of_one_cell(read, questions, table, cell, LIMITS)
+    assert [a.short_answer for _, a in led] == ["8", "2.7"]  # the pounds in brackets restate the kilograms
+    assert all(a.cited == [table] for _, a in led)
+    same = "8 kg for either version"
+    assert with_values_of_one_cell(read, questions, table, same, LIMITS) is read

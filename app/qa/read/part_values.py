@@ -23,6 +23,7 @@ from app.qa.compose import VALUE, value_of
 from app.qa.decompose.choice import years
 from app.qa.extractive_reader.pieces import sentence_pieces
 from app.qa.extractive_reader.words import section_number, stemmed
+from app.qa.tables.words import UNITS
 from app.settings_answer import PartValueSettings
 
 CLAUSES = lexicon("clauses")
@@ -131,6 +132,7 @@ def _values(
         and m.group("num") not in said[0]
         and not section_number(sentence, m.start("num"))
     ]
+    values = [m for k, m in enumerate(values) if not (k and _restated(sentence[values[k - 1].end() : m.start()]))]
     if not values:
         return []
     clauses = _clauses(sentence, [m.span("num") for m in values])
@@ -160,6 +162,13 @@ def _values(
         kind = (value.currency, value.percent, value.scale)
         out.append(_Found(m.group(0).strip(), kind, sentence_no, (scores[0], scores[1]), node))
     return out
+
+
+def _restated(between: str) -> bool:
+    """ "8 kg (18 lbs)": what stands between two values opens brackets after at most the first's unit, so the second
+    is the first in other units, not a value of its own."""
+    said = between.replace("~", "").strip()
+    return said.endswith("(") and len(said[:-1].split()) <= 1
 
 
 def _gap(sentence: str, value: tuple[int, int], own: set[str], clause: tuple[int, int]) -> int:
@@ -194,7 +203,8 @@ def _an_amount(sentence: str, start: int, end: int, counted: set[str]) -> bool:
     if unit:
         return after.split(None, 1)[0].rstrip(".,;:)").lower() not in ("st", "nd", "rd", "th")
     following = after.split(None, 1)
-    return bool(following) and bool(stemmed(following[0]) & counted)
+    # "8 kg (18 lbs) for Stainless Steel": a unit's abbreviation after the figure
+    return bool(following) and (bool(stemmed(following[0]) & counted) or following[0].rstrip(".,;:)") in UNITS)
 
 
 def _clauses(sentence: str, values: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
@@ -270,8 +280,31 @@ def with_part_values(
         got = _beside_one_stated(labels, questions, answers, following, limits, said, share)
     elif got is None and not stated:
         got = part_values(labels, questions, answers, following, limits, share=share, together=cell_read)
+    return answered if got is None else _led(answered, got)
+
+
+def with_values_of_one_cell(
+    answered: list[tuple[str, Answer]],
+    questions: Sequence[str],
+    table: EvidenceNode,
+    cell: str,
+    limits: PartValueSettings,
+) -> list[tuple[str, Answer]]:
+    """Both parts read one cell of `table` that says both values, each beside its own part's words ("8 kg (18 lbs)
+    for Stainless Steel or ~2.7 kg (~6 lbs) for Delrin"): each part is led by its own value, citing the table;
+    unchanged otherwise."""
+    if len(answered) != 2:
+        return answered
+    said = EvidenceNode(table.node_id, "passage", table.document_id, table.page, table.label, cell, table.hop, 0.0)
+    reading = Answer(cell, [said])
+    got = part_values([label for label, _ in answered], questions, [reading, reading], [], limits, together=True)
     if got is None:
         return answered
+    return _led(answered, [ReadValue(v.text, table) for v in got])
+
+
+def _led(answered: list[tuple[str, Answer]], got: Sequence[ReadValue]) -> list[tuple[str, Answer]]:
+    """Each part's answer led by its value, cited."""
     out = []
     for (label, answer), value in zip(answered, got, strict=True):
         cited = list(answer.cited)

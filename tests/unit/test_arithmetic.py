@@ -303,6 +303,9 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
          "quarter of 2021?",
          ("What was Intel's net revenue in the last quarter of 2022?",
           "What was Intel's net revenue in the same quarter of 2021?")),
+        # … or that time shortened ("Q1 2022", a quarter code and a year).
+        ("By how many million dollars did Acme's net income for Q1 2023 fall short of Q1 2022?",
+         ("What was Acme's net income for Q1 2023?", "What was Acme's net income for Q1 2022?")),
         ("By how much did the number of students in 2022 exceed 2021?",
          ("What was the number of students in 2022?", "What was the number of students in 2021?")),
         # The first thing named in more words than the other ("the Final model" against "model1"): not cut at "the".

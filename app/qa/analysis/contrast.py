@@ -196,6 +196,11 @@ PERIOD_OPENERS = ("in", "for", "during", "at", "of")
 PERIOD_NOUNS = frozenset({"quarter", "year", "month", "period", "half", "week", "season", "semester", "term"})
 
 
+def _period_code(word: str) -> bool:
+    """ "Q1", "H2": a quarter or a half, shortened."""
+    return len(word) == 2 and word[0] in "QqHh" and word[1] in "1234"
+
+
 def period_stand_in(thing: str, subject: str) -> str | None:
     """ "the same quarter of 2021" set against "Intel's net revenue in the last quarter of 2022": "Intel's net revenue
     in the same quarter of 2021" (the subject's time, from the preposition that opens its phrase with a year, is the
@@ -206,7 +211,7 @@ def period_stand_in(thing: str, subject: str) -> str | None:
     dated = [k for k in range(1, len(said) - 1) if said[k].lower() in PERIOD_OPENERS
              and any(YEARISH.fullmatch(w.strip(",.")) for w in said[k + 1 :])]  # fmt: skip
     at = next((k for k in dated if said[k].lower() != "of"), dated[-1] if dated else None)
-    periods = {w.lower().strip(",.") for w in words} & PERIOD_NOUNS
+    periods = {w.lower().strip(",.") for w in words} & PERIOD_NOUNS or set(filter(_period_code, words))
     if at is None or not (periods or len(words) == 1):
         return None
     opener = said[at] if said[at].lower() != "of" else "in"

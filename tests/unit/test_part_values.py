@@ -243,3 +243,10 @@ def test_one_cell_saying_both_values_gives_each_part_its_own() -> None:
     assert all(a.cited == [table] for _, a in led)
     same = "8 kg for either version"
     assert with_values_of_one_cell(read, questions, table, same, LIMITS) is read
+
+
+def test_a_bracketed_value_of_another_year_is_no_restatement() -> None:
+    earnings = _passage("p1", "Earnings in 2022 were EUR 67.5 (67.4 in 2021) million, most of it basic funding.")
+    got = part_values(["2022", "2021"], ["What were earnings in 2022?", "What were earnings in 2021?"],
+                      [_read(earnings), _read(earnings)], [], LIMITS, together=True)  # fmt: skip
+    assert got is not None and [v.text for v in got] == ["67.5", "67.4"]

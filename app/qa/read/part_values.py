@@ -132,7 +132,8 @@ def _values(
         and m.group("num") not in said[0]
         and not section_number(sentence, m.start("num"))
     ]
-    values = [m for k, m in enumerate(values) if not (k and _restated(sentence[values[k - 1].end() : m.start()]))]
+    values = [m for k, m in enumerate(values)
+              if not (k and _restated(sentence[values[k - 1].end() : m.start()], sentence[m.end() :]))]  # fmt: skip
     if not values:
         return []
     clauses = _clauses(sentence, [m.span("num") for m in values])
@@ -164,11 +165,12 @@ def _values(
     return out
 
 
-def _restated(between: str) -> bool:
-    """ "8 kg (18 lbs)": what stands between two values opens brackets after at most the first's unit, so the second
-    is the first in other units, not a value of its own."""
+def _restated(between: str, after: str) -> bool:
+    """ "8 kg (18 lbs)": a value in brackets, opened right after another's unit and closed after its own, is the
+    first in other units, not a value of its own ("EUR 67.5 (67.4 in 2021)" says another year's)."""
     said = between.replace("~", "").strip()
-    return said.endswith("(") and len(said[:-1].split()) <= 1
+    unit = after.split(")", 1)[0].split()
+    return said.endswith("(") and len(said[:-1].split()) <= 1 and ")" in after and len(unit) == 1 and unit[0].isalpha()
 
 
 def _gap(sentence: str, value: tuple[int, int], own: set[str], clause: tuple[int, int]) -> int:

@@ -303,6 +303,9 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
          "quarter of 2021?",
          ("What was Intel's net revenue in the last quarter of 2022?",
           "What was Intel's net revenue in the same quarter of 2021?")),
+        # Two things counted alike, one outnumbering the other; a word after the second is said of both.
+        ("By how many did women outnumber men nationally?",
+         ("How many women nationally?", "How many men nationally?")),
         # … or that time shortened ("Q1 2022", a quarter code and a year).
         ("By how many million dollars did Acme's net income for Q1 2023 fall short of Q1 2022?",
          ("What was Acme's net income for Q1 2023?", "What was Acme's net income for Q1 2022?")),

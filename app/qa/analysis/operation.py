@@ -27,7 +27,7 @@ from app.qa.analysis.contrast import (
     superlative_stand_in,
 )
 from app.qa.analysis.grammar import condition_start, parse
-from app.qa.analysis.outdo import document_tail, its_own, measure_of, names_document, owners_other
+from app.qa.analysis.outdo import counted_apart, document_tail, its_own, measure_of, names_document, owners_other
 from app.qa.analysis.phrases import Phrases, possessive
 from app.qa.analysis.reworded import aside_last, comparative_first
 from app.qa.answer_types import QUANTITY_WORDS
@@ -331,7 +331,9 @@ def _by_how_much(doc: Any) -> Arithmetic | None:
                                              Part(f"{context}What were {b} in {what}?", _label(b))))  # fmt: skip
         return Arithmetic("difference", (Part(f"{context}What is the {what} of {subject}?", _label(subject)),
                                          Part(f"{context}What is the {what} of {b}?", _label(b))))  # fmt: skip
-    return owners_other(context, owned, subject, after) if owned is not None else None
+    if owned is not None:
+        return owners_other(context, owned, subject, after)
+    return counted_apart(context, subject, after, "many" if "how many" in text.lower() else "much") if outdone else None
 
 
 def _compared_with(doc: Any) -> Arithmetic | None:

@@ -23,6 +23,22 @@ def owners_other(context: str, owned: tuple[str, str], subject: str, after: str)
                                      Part(f"{context}What is {other}{source}?", _label(thing[4:]))))  # fmt: skip
 
 
+MAX_COUNTED_WORDS = 3  # "females", "daily users": a thing counted is named in a few words
+
+
+def counted_apart(context: str, subject: str, after: str, quantity: str) -> Arithmetic | None:
+    """ "by how many did females outnumber males nationally": two things counted alike, each asked how many; the
+    words after the second ("nationally") are said of both."""
+    words = after.rstrip(" ?.!").split()
+    if not words or not words[0].isalpha() or possessive(subject) is not None:
+        return None
+    if not 0 < len(subject.split()) <= MAX_COUNTED_WORDS or len(words) > MAX_COUNTED_WORDS:
+        return None
+    thing, tail = words[0], "".join(f" {w}" for w in words[1:])
+    return Arithmetic("difference", (Part(f"{context}How {quantity} {subject}{tail}?", _label(subject)),
+                                     Part(f"{context}How {quantity} {thing}{tail}?", _label(thing))))  # fmt: skip
+
+
 def names_document(phrase: str) -> bool:
     """ "the earnings call analyzer report", "the ADXL345 data sheet": a phrase closed by a kind of document."""
     words = [w.lower() for w in phrase.split()]

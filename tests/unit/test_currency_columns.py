@@ -35,3 +35,11 @@ def test_columns_that_both_hold_figures_in_a_row_stay_apart() -> None:
     table = TableData("t", [list(r) for r in rows], columns=rows[0], header_rows=1)
     currency_columns_merged(table)
     assert table.rows == rows
+
+
+def test_a_column_of_per_cent_signs_joins_the_figures_before_it() -> None:
+    rows = [["", "2023", "Change", ""], ["Revenues", "14,873", "6", "%"], ["Members", "80,128", "8", "%"],
+            ["Note", "", "", ""]]  # fmt: skip
+    table = TableData("t", [list(r) for r in rows], columns=["", "2023", "Change", ""], header_rows=1)
+    currency_columns_merged(table)
+    assert table.rows[1] == ["Revenues", "14,873", "6%"] and table.columns == ["", "2023", "Change"]

@@ -263,6 +263,15 @@ def test_subtotal_rows_are_found_by_their_sums() -> None:
     assert subtotal_rows([(1, 6.0), (2, 1.0), (3, 2.0), (4, 3.0)], [{1: 9.0, 2: 1.0, 3: 2.0, 4: 2.0}]) == set()
 
 
+def test_a_row_summing_all_the_others_is_the_total_asked_for() -> None:
+    # The nation's row, not called "Total", over its counties; an average column beside it adds nothing up.
+    rows = [["County", "Households", "Average size"], ["Kenya", "1,000", "3.9"], ["Mombasa", "400", "3.1"],
+            ["Kwale", "250", "5.0"], ["Kilifi", "200", "4.8"], ["Lamu", "150", "4.6"]]  # fmt: skip
+    table = TableData(id="t", rows=rows, columns=rows[0], header_rows=1)
+    got = aggregate_answer(table, "How many households were counted in total?")
+    assert got is not None and got.body.startswith("**1,000**") and got.cell is not None
+
+
 def test_dot_thousands_are_read_per_column() -> None:
     assert column_numbers({1: "3.597", 2: "732", 3: "1.215"}) == {1: 3597.0, 2: 732.0, 3: 1215.0}
     assert column_numbers({1: "3.5", 2: "732"}) == {1: 3.5, 2: 732.0}  # a decimal point

@@ -26,7 +26,7 @@ from app.qa.analysis.phrases import Phrases
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import is_number
 from app.qa.tables.bounds import mixed_units, names_bound_column
-from app.qa.tables.column_figures import column_values, subtotal_rows, threshold_value
+from app.qa.tables.column_figures import column_values, grand_total, subtotal_rows, threshold_value
 from app.qa.tables.extremes import across_row, along_row, extreme_answer
 from app.qa.tables.matching import (
     Pick,
@@ -287,6 +287,7 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
     if kind in ("total", "average"):
         stated = [i for i in data if summary_row(normalise(label(i))) and kind == "total"
                   and normalise(label(i)).startswith("total")]  # fmt: skip
+        stated = stated or (grand_total(values, limits) if kind == "total" else [])  # a total row called otherwise
         if stated and col.index < len(table.rows[stated[0]]) and table.rows[stated[0]][col.index].strip():
             raw = table.rows[stated[0]][col.index].strip()
             body = f"**{raw}** — the {label(stated[0])} row of {where} {{cite}}."

@@ -100,6 +100,14 @@ def subtotal_rows(
         found |= new
 
 
+def grand_total(values: list[tuple[int, float]], limits: TableReadingSettings = TableReadingSettings()) -> list[int]:
+    """The row whose value is the sum of all the others' (a country's row over its counties, not called "Total"): the
+    table's own total, stated, never added to the members it sums."""
+    whole = sum(v for _, v in values)
+    many = len(values) > limits.subtotal_min_run
+    return [i for i, v in values if many and _adds_up(v, whole - v, limits.subtotal_tolerance)][:1]
+
+
 def _confirmed(total: int, parts: list[int], others: Sequence[dict[int, float]], tolerance: float) -> bool:
     for column in others:
         if total in column and all(j in column for j in parts):

@@ -270,6 +270,8 @@ def test_a_row_summing_all_the_others_is_the_total_asked_for() -> None:
     table = TableData(id="t", rows=rows, columns=rows[0], header_rows=1)
     got = aggregate_answer(table, "How many households were counted in total?")
     assert got is not None and got.body.startswith("**1,000**") and got.cell is not None
+    most = aggregate_answer(table, "Which county had the most households?")
+    assert most is not None and most.short_answer == "Mombasa"  # the total is no member
 
 
 def test_dot_thousands_are_read_per_column() -> None:

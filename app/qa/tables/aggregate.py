@@ -267,10 +267,11 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
         kind = "min" if kind == "max" else "max"  # "the best RMSE": the lowest error
     if kind == "max" and DECLINE.said(question) and any(v < 0 for v in numbers.values()):
         kind = "min"  # "fell the most" over a column of changes: its lowest value
+    whole = grand_total(values, limits) if kind != "count" else []  # a total row called otherwise ("Kenya")
     if kind != "count":
         confirm = [c for c in numeric_columns(table, sh, limits) if c != col.index]
         others = [column_values(table, c) for c in confirm[: limits.subtotal_confirm_columns]]
-        sums = subtotal_rows(values, others, limits)
+        sums = subtotal_rows(values, others, limits) | set(whole)
         values = [(i, v) for i, v in values if i not in sums]
     if not values:
         return None, None
@@ -287,7 +288,7 @@ def _aggregate(table: TableData, question: str, limits: TableReadingSettings) ->
     if kind in ("total", "average"):
         stated = [i for i in data if summary_row(normalise(label(i))) and kind == "total"
                   and normalise(label(i)).startswith("total")]  # fmt: skip
-        stated = stated or (grand_total(values, limits) if kind == "total" else [])  # a total row called otherwise
+        stated = stated or (whole if kind == "total" else [])
         if stated and col.index < len(table.rows[stated[0]]) and table.rows[stated[0]][col.index].strip():
             raw = table.rows[stated[0]][col.index].strip()
             body = f"**{raw}** — the {label(stated[0])} row of {where} {{cite}}."

@@ -22,6 +22,7 @@ from app.qa.tables.abbreviations import caption_abbreviations, caption_initialis
 from app.qa.tables.bound_columns import limits_header_end
 from app.qa.tables.conditioned_rows import cell_text as _cell_text
 from app.qa.tables.conditioned_rows import name_continued_rows
+from app.qa.tables.header_blocks import titles_over_blocks
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.words import tokens
 from app.settings_reading import TableReadingSettings
@@ -61,6 +62,7 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
         nh = header_tail(rows, nh)
     data = [rows[i] for i in range(nh, len(rows))]
     columns = [unhyphenated(c) for c in _split_headers_joined(_spread_shared_lines(columns), data, limits)]
+    columns = titles_over_blocks(columns, rows[:nh])
     label_column = 0
     for c in range(min(width, limits.label_column_search)):
         cells = [r[c] for r in data if c < len(r) and r[c].strip()]

@@ -924,3 +924,17 @@ def test_a_unit_said_in_parentheses_heads_no_section() -> None:
     assert shape(fund).name(3) == "Class A / Net Asset Value"
     got = cell_answer(fund, "What was the net asset value of Class A in 2016?")
     assert got is not None and got.cell is not None and got.cell["value"] == "5,111,372"
+
+
+def test_a_year_asked_is_a_name_the_table_or_its_document_must_hold() -> None:
+    from app.db.models import Document
+    from app.qa.tables.question_fit import asked_names, names_unheld
+
+    landings = TableData(id="t8", caption="Monthly landings in pounds during 2019", label="Table 8",
+                         rows=[["Species", "November"], ["Crab, Dungeness", "0"]])  # fmt: skip
+    asked = asked_names("How many pounds of Dungeness crab were landed in November 2017?")
+    assert "2017" in asked and "novemb" not in asked  # a month constrains the cell; a year names a time
+    later = Document(filename="landings-2019.pdf", title="Landings 2019")
+    assert names_unheld(asked, landings, later, lambda: "Landings in 2019") == {"2017"}
+    earlier = Document(filename="landings-2017.pdf", title="Landings 2017")
+    assert names_unheld(asked, landings, earlier, lambda: "") == set()

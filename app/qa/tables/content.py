@@ -25,12 +25,12 @@ from app.qa.tables.model import TableAnswer, TableData, answer_said
 from app.qa.tables.question_fit import (
     TWO_ASKS,
     aggregate_unexplained,
+    asked_names,
     asks_for_value,
     measures_other,
     names_a_number,
     names_elsewhere,
     names_unheld,
-    question_names,
 )
 from app.qa.tables.stored import (
     Inferred,
@@ -170,7 +170,7 @@ def content_table_answer(
     tables = list(session.scalars(query.limit(reading.max_content_tables)))
     question = without_document_names(question)  # the document is resolved; its file name names no cell
     q_tokens = set(tokens(question))
-    names = question_names(question, reading)
+    names = asked_names(question, reading)
     best: tuple[float, TableAnswer, DocTable, Document, TableData] | None = None
     best_key: tuple[bool, float] = (False, 0.0)
     named: list[tuple[float, TableAnswer, DocTable, Document, TableData]] = []

@@ -99,6 +99,12 @@ def question_names(question: str, limits: TableReadingSettings = TableReadingSet
     }
 
 
+def asked_names(question: str, limits: TableReadingSettings = TableReadingSettings()) -> set[str]:
+    """The question's names (`question_names`) and the years it asks of: a year ("in November 2017") is held by the
+    table or its document as a name is, and the 2019 landings table answers nothing of 2017."""
+    return question_names(question, limits) | {t for t in tokens(question) if len(t) == 4 and t[:2] in ("19", "20")}
+
+
 def names_unheld(
     names: set[str], data: TableData, document: Document, page_text: Callable[[], str]
 ) -> set[str]:

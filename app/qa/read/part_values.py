@@ -276,7 +276,8 @@ def with_part_values(
     if unit and not cell_read and not all(_says_unit(a, unit) for a in answers):
         got = part_values(labels, questions, answers, following, limits, unit)
     both = all(value_of(s) for s in said)
-    if got is None and both and not cell_read:  # both parts stated a value, one from a cell: the readings stand
+    # Both parts stated a value, one of them from a cell: the readings stand.
+    if got is None and both and not cell_read:
         got = part_values(labels, questions, answers, following, limits, stated=said, share=share)
     elif got is None and stated and not both:
         got = _beside_one_stated(labels, questions, answers, following, limits, said, share)

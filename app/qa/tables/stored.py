@@ -15,6 +15,7 @@ from app.qa.classify.question import label_key
 from app.qa.resolve import caption_key
 from app.qa.tablelayout import parse_number
 from app.qa.tables.currency_columns import currency_columns_merged
+from app.qa.tables.glued_labels import glued_labels_split
 from app.qa.tables.model import TableAnswer, TableData, same_columns
 from app.qa.tables.render import markdown
 from app.qa.tables.shape import shape
@@ -284,6 +285,7 @@ def table_data(
                                   header_rows=data.header_rows if data.columns else None,
                                   columns=data.columns), limits)  # fmt: skip
             seen.add(nxt.id)
+    glued_labels_split(data)
     currency_columns_merged(data)
     pages_spanned(data, document, [*all_tables, *(same_label or [])])
     return data

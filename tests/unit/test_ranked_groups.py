@@ -54,11 +54,3 @@ def test_years_left_of_the_labels_name_their_rows_and_date_the_months_below() ->
     assert got is not None and got.cell is not None and got.cell["value"] == "367,020"
     february = cell_answer(YEARLY, "How many visitors came from the South in February 2020?")
     assert february is not None and february.cell is not None and february.cell["value"] == "8,242"
-
-
-def test_a_total_row_closes_the_section_it_sums() -> None:
-    rows = [["", "Actual"], ["Expenses:", ""], ["Transport", "29,938"], ["Environment", "64,560"],
-            ["Total expenses", "94,498"], ["Annual surplus", "27,320"], ["Accumulated surplus", "1,175,807"]]  # fmt: skip
-    sh = shape(TableData(id="t", rows=rows, columns=rows[0], header_rows=1))
-    assert sh.name(3) == "Expenses: / Environment" and sh.sections[3] == "Expenses:"
-    assert sh.name(5) == "Annual surplus" and 5 not in sh.sections

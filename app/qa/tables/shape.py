@@ -264,8 +264,6 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
             sh.names[i] = f"{primary} / {subl}" if primary and subl else primary or subl
         else:
             sh.primary[i] = sh.names[i] = label
-        if _label_text(rows[i], sh.label_column).lower().startswith("total"):
-            section, last = "", ""  # "Total expenses" closes the rows it sums: "Annual surplus" is no expense
     if not has_sub:
         name_continued_rows(sh, rows, data, {i: _label_text(rows[i], sh.label_column) for i in data})
     _with_keys(sh, rows, data, limits)

@@ -29,3 +29,11 @@ def test_labels_that_end_on_a_figure_by_chance_stay_whole() -> None:
     table = TableData("t", [list(r) for r in rows], columns=rows[0], header_rows=1)
     glued_labels_split(table)
     assert table.rows == rows
+
+
+def test_labels_naming_a_range_keep_its_bounds() -> None:
+    rows = [["Monthly income", "Subsidy"], ["$800 < income ≤ $1,200", "$977"], ["$1,200 < income ≤ $1,900", "$712"],
+            ["$1,900 < income ≤ $2,000", "$592"], ["Income > $2,800", "$0"]]  # fmt: skip
+    table = TableData("t", [list(r) for r in rows], columns=rows[0], header_rows=1)
+    glued_labels_split(table)
+    assert table.rows == rows

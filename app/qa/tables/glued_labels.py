@@ -11,6 +11,7 @@ from app.qa.tables.model import TableData
 MIN_ROWS = 3  # a few rows ending on a figure by chance ("Windows 11") are no glued column
 GLUED_SHARE = 0.6  # … nor is it one unless most of the rows' labels end on a figure
 LEADERS = "….·"  # dot leaders run from a label to its figure
+BOUNDS = ("<", ">", "≤", "≥", "=", " to", "-", "–", " and")
 
 
 def _split(label: str) -> tuple[str, str] | None:
@@ -19,6 +20,8 @@ def _split(label: str) -> tuple[str, str] | None:
     words, _, last = label.strip().rpartition(" ")
     figure = last.strip()
     words = words.rstrip()
+    if not figure[:1].isdigit() or words.endswith(BOUNDS):
+        return None  # "$800 < PCHI ≤ $1,200", "5 to 10": a range the label names, no figure of its own
     led = words.endswith(tuple(LEADERS))
     words = words.rstrip(LEADERS + " $€£")
     if not words or not any(ch.isalpha() for ch in words) or parse_number(figure) is None:

@@ -372,6 +372,10 @@ def test_no_working_when_both_parts_read_one_value_of_one_unit() -> None:
          ("How many visitors came after the renovation?", "How many visitors came before the renovation?")),
         ("How much faster is the pump with the bypass valve open than without?",
          ("What is the pump with the bypass valve open?", "What is the pump without the bypass valve open?")),
+        # A prepositional thing of two phrases stands against as many phrases of the first.
+        ("How much higher is the pump pressure with the valve in open mode than with the valve in closed mode?",
+         ("What is the pump pressure with the valve in open mode?",
+          "What is the pump pressure with the valve in closed mode?")),
         # The thing set against the first ends on the same noun, not on the last phrase of as many words.
         ("How many more LUTs does the 4x8 layout of the Acme fabric router use than the 8x4 layout?",
          ("How many LUTs does the 4x8 layout of the Acme fabric router use?",

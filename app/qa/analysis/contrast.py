@@ -62,9 +62,12 @@ def _contrast(clause: str, other: str, prepositional: bool) -> tuple[int, int] |
     said = _outside_asides(clause)
     starts = [i for i, w in enumerate(said) if w.group(0).lower() == head]
     if prepositional:  # "in 2019", "for businesses": the last phrase of that preposition, to the next one
+        # … or as many phrases as the other says ("with the Flash in power-down mode": two)
+        more = sum(1 for w in other.split()[1:] if w.lower() in PREPOSITIONS)
         for i in reversed(starts):
-            stop = next((k for k in range(i + 2, len(said))
-                         if said[k].group(0).lower() in PREPOSITIONS and not _ranged(said, k)), len(said))  # fmt: skip
+            stops = [k for k in range(i + 2, len(said))
+                     if said[k].group(0).lower() in PREPOSITIONS and not _ranged(said, k)]  # fmt: skip
+            stop = stops[more] if len(stops) > more else len(said)
             phrase = clause[said[i].start() : said[stop - 1].end()]  # a comma before a digit groups it: "38,400"
             breaks = [k for k, c in enumerate(phrase) if c == ";" or c == "," and not phrase[k + 1 : k + 2].isdigit()]
             if i + 1 < stop and not breaks:

@@ -16,7 +16,7 @@ from app.qa.classify.model import normalise
 from app.qa.tablelayout import has_value, is_number
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.shape import serial, shape
-from app.qa.tables.words import tokens, word_stem
+from app.qa.tables.words import a_year, tokens, word_stem
 from app.settings_reading import TableReadingSettings
 
 # Rows that summarise others: never the "highest" member, never summed again.
@@ -222,7 +222,7 @@ def best_column(
 
 
 def _years(words: Iterable[str]) -> set[str]:
-    return {t for t in words if len(t) == 4 and t.isdigit() and t[:2] in ("19", "20")}
+    return set(filter(a_year, words))
 
 
 def dated_otherwise(columns: Sequence[str], question: Sequence[str]) -> set[int]:

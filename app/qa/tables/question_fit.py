@@ -13,7 +13,7 @@ from app.qa.analysis.range_width import range_width_asked, range_width_words
 from app.qa.classify.patterns import NUMBER_WORDS, STOPWORDS
 from app.qa.tables.aggregate import AVERAGE, TOTAL
 from app.qa.tables.model import TableData
-from app.qa.tables.words import tokens
+from app.qa.tables.words import a_year, tokens
 from app.settings_reading import TableReadingSettings
 
 TWO_ASKS = Phrases.of([f"and {wh}" for wh in "what how which who where when".split()])
@@ -102,7 +102,7 @@ def question_names(question: str, limits: TableReadingSettings = TableReadingSet
 def asked_names(question: str, limits: TableReadingSettings = TableReadingSettings()) -> set[str]:
     """The question's names (`question_names`) and the years it asks of: a year ("in November 2017") is held by the
     table or its document as a name is, and the 2019 landings table answers nothing of 2017."""
-    return question_names(question, limits) | {t for t in tokens(question) if len(t) == 4 and t[:2] in ("19", "20")}
+    return question_names(question, limits) | set(filter(a_year, tokens(question)))
 
 
 def names_unheld(

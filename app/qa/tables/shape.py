@@ -24,7 +24,7 @@ from app.qa.tables.conditioned_rows import cell_text as _cell_text
 from app.qa.tables.conditioned_rows import name_continued_rows
 from app.qa.tables.header_blocks import titles_over_blocks
 from app.qa.tables.model import Shape, TableData
-from app.qa.tables.words import tokens
+from app.qa.tables.words import a_year, tokens
 from app.settings_reading import TableReadingSettings
 
 # Dot leaders after a row label ("Robbery . . . . .") are layout, not part of its name.
@@ -123,7 +123,7 @@ def _ranked_groups(sh: Shape, rows: list[list[str]]) -> None:
         return
     keys = [_cell_text(rows[i], 0) for i in data]
     heads = sum(1 for k in keys if k)
-    if not keys[0] or heads < 2 or heads == len(keys) or all(_a_year(k) for k in keys if k):
+    if not keys[0] or heads < 2 or heads == len(keys) or all(a_year(k) for k in keys if k):
         return  # years date the rows below them (`_with_keys`): a month is no part of the month above
     head = ""
     for i, key in zip(data, keys, strict=True):
@@ -279,7 +279,10 @@ def _with_keys(sh: Shape, rows: list[list[str]], data: list[int], limits: TableR
     for i in data:
         for k in keys:
             cell = _cell_text(rows[i], k)
-            held[k] = cell if is_number(cell) else held[k] if not cell and _a_year(held[k]) else ""
+            if is_number(cell):
+                held[k] = cell
+            elif cell or not a_year(held[k]):
+                held[k] = ""
         lead = [held[k] for k in keys if held[k]]
         if not lead or i not in sh.names:
             continue
@@ -296,14 +299,10 @@ def serial(cells: Sequence[str], limits: TableReadingSettings = TableReadingSett
     row's item number)."""
     # Notes set in the column's cells below the table ("(4) Operation and service manuals are to ...") are skipped.
     numbers = [x for x in (cell.strip().rstrip(".") for cell in cells) if x.isdigit()]
-    if len(numbers) < limits.serial_min_numbers or all(_a_year(x) for x in numbers):
+    if len(numbers) < limits.serial_min_numbers or all(a_year(x) for x in numbers):
         return False  # years one after another date the rows, they do not number them
     steps = [int(b) - int(a) for a, b in zip(numbers, numbers[1:], strict=False)]
     return sum(step == 1 for step in steps) >= limits.serial_step_share * len(steps)
-
-
-def _a_year(number: str) -> bool:
-    return len(number) == 4 and number[:2] in ("19", "20")
 
 
 def _split_headers_joined(columns: list[str], data: Sequence[Sequence[str]], limits: TableReadingSettings) -> list[str]:

@@ -104,6 +104,11 @@ MIN_GLUED_UNIT = 2
 MIN_GLUED_WORD = 3  # "september2023": a word and a year set without a space; "fy2015", "q3" are names
 
 
+def a_year(word: str) -> bool:
+    """ "1995", "2021": four digits of this century or the last, as tables and questions date things."""
+    return len(word) == 4 and word.isdigit() and word[:2] in ("19", "20")
+
+
 def _unglued(token: str) -> list[str]:
     """A figure and its unit set without a space ("11mbps", "10mhz") and a word and its year ("september2023",
     as a squeezed header prints it) are two words, as a question says them."""
@@ -113,7 +118,7 @@ def _unglued(token: str) -> list[str]:
         return [token[:digits], token[digits:]]
     letters = len(token) - len(token.lstrip("abcdefghijklmnopqrstuvwxyz"))
     year = token[letters:]
-    if letters >= MIN_GLUED_WORD and len(year) == 4 and year.isdigit() and year[:2] in ("19", "20"):
+    if letters >= MIN_GLUED_WORD and a_year(year):
         return [token[:letters], year]
     return [token]
 
@@ -169,7 +174,7 @@ def _fiscal_years(words: list[str]) -> list[str]:
         year = word[2:] if word.startswith("fy") and len(word) == 6 else ""
         if word == "fy" and k + 1 < len(words) and len(words[k + 1]) in (2, 4) and words[k + 1].isdigit():
             out.append(f"fy{words[k + 1][-2:]}")  # the year follows as a word of its own
-        elif year.isdigit() and year[:2] in ("19", "20"):
+        elif a_year(year):
             out += [f"fy{year[2:]}", year]
         else:
             out.append(word)

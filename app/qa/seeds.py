@@ -299,8 +299,8 @@ def question_names(question: str) -> list[str]:
     """The names a question gives: its runs of capitalised words, a unit spelled out ("degrees Celsius") and a month
     aside."""
     # "October-December" is two months: a span of a year, no name
-    spaced = lambda name: name.lower().replace("-", " ").replace("–", " ").split()  # noqa: E731
-    return [m.group(0) for m in QUESTION_NAME.finditer(question) if not all(map(_no_name, spaced(m.group(0))))]
+    return [m.group(0) for m in QUESTION_NAME.finditer(question)
+            if not all(map(_no_name, m.group(0).lower().replace("–", " ").replace("-", " ").split()))]  # fmt: skip
 
 
 def absent_names(

@@ -6,6 +6,7 @@ into a column of its own, named by the last line of the first column's header ("
 from __future__ import annotations
 
 from app.qa.tablelayout import parse_number
+from app.qa.tables.currency_columns import CURRENCY_SYMBOLS, currency_columns_merged
 from app.qa.tables.model import TableData
 
 MIN_ROWS = 3  # a few rows ending on a figure by chance ("Windows 11") are no glued column
@@ -23,11 +24,11 @@ def _split(label: str) -> tuple[str, str] | None:
     if not figure[:1].isdigit() or words.endswith(BOUNDS):
         return None  # "$800 < PCHI ≤ $1,200", "5 to 10": a range the label names, no figure of its own
     led = words.endswith(tuple(LEADERS))
-    words = words.rstrip(LEADERS + " $€£")
+    words = words.rstrip(LEADERS + " " + "".join(CURRENCY_SYMBOLS))
     if not words or not any(ch.isalpha() for ch in words) or parse_number(figure) is None:
         return None
-    currency = label.strip()[len(words) :].strip(LEADERS + " ")[: -len(figure)].strip()
-    value = f"{currency} {figure}".strip() if currency in ("$", "€", "£") else figure
+    between = label.strip()[len(words) : -len(figure)].strip(LEADERS + " ")  # "$" of "Server products $ 79,970"
+    value = f"{between} {figure}" if between in CURRENCY_SYMBOLS else figure
     return (words, value) if led or "," in figure or "." in figure else None
 
 
@@ -50,3 +51,11 @@ def glued_labels_split(data: TableData) -> None:
             boxes.insert(1, boxes[0])
     if data.columns:
         data.columns.insert(1, data.columns[0].split(" / ")[-1])
+
+
+def repaired(data: TableData) -> TableData:
+    """`data` with what the extractor got wrong and the reading can tell set right: figures glued to the labels set
+    apart, currency and per cent signs in columns of their own joined to their figures."""
+    glued_labels_split(data)
+    currency_columns_merged(data)
+    return data

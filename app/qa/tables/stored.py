@@ -14,8 +14,7 @@ from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.classify.question import label_key
 from app.qa.resolve import caption_key
 from app.qa.tablelayout import parse_number
-from app.qa.tables.currency_columns import currency_columns_merged
-from app.qa.tables.glued_labels import glued_labels_split
+from app.qa.tables.glued_labels import repaired
 from app.qa.tables.model import TableAnswer, TableData, same_columns
 from app.qa.tables.render import markdown
 from app.qa.tables.shape import shape
@@ -285,8 +284,7 @@ def table_data(
                                   header_rows=data.header_rows if data.columns else None,
                                   columns=data.columns), limits)  # fmt: skip
             seen.add(nxt.id)
-    glued_labels_split(data)
-    currency_columns_merged(data)
+    repaired(data)
     pages_spanned(data, document, [*all_tables, *(same_label or [])])
     return data
 
@@ -379,8 +377,8 @@ def with_continuations(
         if nxt.page_number != run[k - 1].page_number + 1 or nxt.id in data.continued:
             break
         rows = _rows(nxt)
-        more = TableData(id=nxt.id, rows=rows, columns=list(nxt.columns) if nxt.columns else None,
-                         header_rows=nxt.header_rows if nxt.columns else None)  # fmt: skip
+        more = repaired(TableData(id=nxt.id, rows=rows, columns=list(nxt.columns) if nxt.columns else None,
+                                  header_rows=nxt.header_rows if nxt.columns else None))  # fmt: skip
         # Compared as read (the stored header of a continuation may be its repeated caption): the same columns.
         head_shape, more_shape = shape(data, limits), shape(more, limits)
         mine, theirs = head_shape.columns, more_shape.columns

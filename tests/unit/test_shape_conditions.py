@@ -108,3 +108,20 @@ def test_placeholder_columns_key_nothing_and_an_aside_adds_no_words_to_a_conditi
     question = "What typical main supply current does part B draw with its internal oscillator ON (2MHz)?"
     got = best_answer(table, question)
     assert got is not None and "**365**" in got.body
+
+
+def test_a_long_condition_names_its_row_when_every_row_measures_a_figure_of_its_own() -> None:
+    # A data sheet's halt-mode current: one parameter over two rows, each told apart by a condition of seven words.
+    rows = [
+        ["Symbol Parameter", "Conditions", "Typ", "Max Unit"],
+        ["IDD(H) Supply current in halt mode", "Flash in operating mode, HSI clock after wakeup", "62", "90 µA"],
+        ["", "Flash in powerdown mode, HSI clock after wakeup", "6.5", "25"],
+    ]
+    table = TableData("halt", rows, "Table 25: Total current consumption in halt mode", None, rows[0], 1)
+    assert shape(table).names[2].endswith("/ Flash in powerdown mode, HSI clock after wakeup")
+    got = best_answer(table, "What is the typical supply current in halt mode with the Flash in power-down mode?")
+    assert got is not None and "**6.5**" in got.body
+    # A line wrapped from the row above measures nothing of its own: it names no row.
+    wrapped = [rows[0], rows[1], ["", "and the clock stopped after the last wakeup event", "", ""]]
+    names = shape(TableData("wrap", wrapped, "Table 25", None, rows[0], 1)).names
+    assert not names.get(2, "").endswith("event")

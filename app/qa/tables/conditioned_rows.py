@@ -84,7 +84,12 @@ def _outside_asides(text: str) -> str:
 
 
 def _conditions(rows: list[list[str]], run: list[int], c: int) -> bool:
-    """Column c says, on every row of the run, a different short condition in words (not a figure)."""
+    """Column c says, on every row of the run, a different condition in words (not a figure): a short one, or one
+    of any length when every row measures a figure of its own right of it ("Flash in operating mode, HSI clock
+    after wakeup | 62" then "Flash in powerdown mode, HSI clock after wakeup | 6.5"), which a line wrapped from
+    the row above does not."""
     said = [cell_text(rows[i], c) for i in run]
-    short = all(x and not is_number(x) and len(_outside_asides(x).split()) <= MAX_CONDITION_WORDS for x in said)
-    return short and len(set(said)) == len(said)
+    if not all(x and not is_number(x) for x in said) or len(set(said)) < len(said):
+        return False
+    measured = all(any(is_number(cell_text(rows[i], k)) for k in range(c + 1, len(rows[i]))) for i in run)
+    return measured or all(len(_outside_asides(x).split()) <= MAX_CONDITION_WORDS for x in said)

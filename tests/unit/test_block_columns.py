@@ -48,3 +48,18 @@ def test_a_verb_of_decrease_before_the_most_asks_for_the_lowest() -> None:
 
 def test_a_headers_admin_is_the_questions_administrative() -> None:
     assert set(tokens("the USDA administrative count")) & set(tokens("Admin total recipients"))
+
+
+def test_a_group_named_alone_is_read_in_its_total_column() -> None:
+    rows = [
+        ["(in thousands of dollars)", "March 31, 2026", "", "", "March 31, 2025", "", ""],
+        ["", "Group", "Eliminations", "Total", "Group", "Eliminations", "Total"],
+        ["Net patient service revenues", "2,250,816", "19,213", "2,558,261", "2,094,088", "-", "2,321,049"],
+        ["Other revenue", "466,075", "(50,752)", "529,784", "343,866", "(21,088)", "401,660"],
+    ]
+    table = TableData("fin", rows, None, None, None, 2)
+    got = best_answer(table, "What were net patient service revenues in the quarter ended March 31, 2026?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "2,558,261"
+    # A member of the group named is read, not the total.
+    got = best_answer(table, "What were the eliminations of net patient service revenues at March 31, 2026?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "19,213"

@@ -12,8 +12,8 @@ from app.qa.tables.bound_columns import bound_columns, bound_words, row_unit
 from app.qa.tables.figure_headers import headed_by_named_figure
 from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.flags import stated_flags
+from app.qa.tables.label_suffixes import SYMBOL_HEADER
 from app.qa.tables.matching import (
-    SYMBOL_HEADER,
     Pick,
     best_column,
     best_row,

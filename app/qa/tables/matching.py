@@ -7,13 +7,13 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from string import ascii_uppercase
 
 from rapidfuzz import fuzz
 
 from app.qa.analysis.phrases import WORD
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import has_value, is_number
+from app.qa.tables.label_suffixes import without_code, without_symbol
 from app.qa.tables.model import Shape, TableData
 from app.qa.tables.shape import serial, shape
 from app.qa.tables.words import a_year, tokens, word_stem
@@ -202,7 +202,7 @@ def best_column(
     whole table ("public health outlay" of a table captioned so): they rank a column only after the other words."""
     own = [t for t in question if t not in caption]
     groups = group_heads(sh.columns)
-    best: tuple[tuple[float, int, float, float, int], Pick] | None = None
+    best: tuple[tuple[float, int, float, float, bool, int], Pick] | None = None
     skip = skip | dated_otherwise(sh.columns, question)
     for c, name in enumerate(sh.columns):
         if c in skip or not name.strip():
@@ -215,10 +215,17 @@ def best_column(
         # summer nighttime period earn"), the words that pick the row come after it.
         first = min((k for k, t in enumerate(question) if t in pick.used), default=len(question))
         own_matched = column_score(name, own, sh.shared, limits, groups)[0]
-        key = (own_matched, phrases(name, question), matched, coverage, -first)
+        # Of columns the question names alike ("the first quarter of 2026" over "Eliminations" and "Total"), the
+        # one totalling its group is the measure asked when no member of the group is named.
+        key = (own_matched, phrases(name, question), matched, coverage, _totals_group(name), -first)
         if best is None or key > best[0]:
             best = (key, pick)
     return best[1] if best else None
+
+
+def _totals_group(name: str) -> bool:
+    """ "March 31, 2026 / Total": the last part of a grouped header is the group's total."""
+    return " / " in name and normalise(name.rsplit(" / ", 1)[1]) in ("total", "totals", "grand total")
 
 
 def _years(words: Iterable[str]) -> set[str]:
@@ -272,34 +279,6 @@ def column_ranks(
         if matched > 0:
             out.append((matched, coverage, c))
     return sorted(out, reverse=True)
-
-
-def without_code(label: str) -> str:
-    """ "Florida-USA" → "Florida": a country code of two to four capitals after a dash ends the name."""
-    said, newline = (label[:-1], "\n") if label.endswith("\n") else (label, "")
-    code = len(said) - len(said.rstrip(ascii_uppercase))
-    before = said[: len(said) - code].rstrip()
-    if not 1 < code < 5 or not before.endswith(("-", "–")):
-        return label
-    name = before[:-1].rstrip()
-    return name + newline if name[-1:].isalnum() or name[-1:] == "_" else label
-
-
-SYMBOL_HEADER = "symbol"  # a label column headed "Parameter Symbol Conditions" holds a symbol in each name
-SYMBOL_MIN_NAME_WORDS = 2  # "Power-Fail Voltage VPF": the words a parameter is named by before its symbol
-
-
-def without_symbol(label: str, symbols: bool = False) -> str:
-    """ "Output Frequency fOUT" → "Output Frequency": a data sheet's symbol column run into the parameter's name ends
-    it: one last word of capitals with subscript letters or digits ("fOUT", "VIH", "ICC2"), or, where the label
-    column's header says it holds `symbols`, of capitals alone ("Power-Fail Voltage VPF"; elsewhere "Net sales USA"
-    names a row of its own)."""
-    words = label.split()
-    last = words[-1] if words else ""
-    subscripted = not last.isalpha() or not last.isupper()  # "ICC2", "fOUT": a digit or a lower-case letter
-    capitals, digits = sum(ch.isupper() for ch in last), sum(ch.isdigit() for ch in last)
-    symbol = last.isalnum() and capitals >= 2 and digits <= 1 and (subscripted or symbols)
-    return " ".join(words[:-1]) if symbol and len(words) > SYMBOL_MIN_NAME_WORDS else label
 
 
 def named_whole(

@@ -31,6 +31,9 @@ class TableReadingSettings(BaseModel):
     code_max_length: int = Field(
         4, ge=1, le=12, description="a column of codes keying the rows ('J', 'NACE', '0x7E') holds words this short"
     )
+    joined_code_max_length: int = Field(
+        12, ge=1, le=40, description="… or, of parts joined by hyphens or points ('13-2011', '29-1141.01'), this short"
+    )
     code_column_share: float = Field(
         0.8, ge=0.5, le=1.0, description="… in at least this share of its filled cells (the rest may be names)"
     )

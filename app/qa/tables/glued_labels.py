@@ -8,6 +8,7 @@ from __future__ import annotations
 from app.qa.tablelayout import parse_number
 from app.qa.tables.currency_columns import CURRENCY_SYMBOLS, currency_columns_merged
 from app.qa.tables.model import TableData
+from app.qa.tables.spread_title import spread_title_set_apart
 
 MIN_ROWS = 3  # a few rows ending on a figure by chance ("Windows 11") are no glued column
 GLUED_SHARE = 0.6  # … nor is it one unless most of the rows' labels end on a figure
@@ -55,7 +56,9 @@ def glued_labels_split(data: TableData) -> None:
 
 def repaired(data: TableData) -> TableData:
     """`data` with what the extractor got wrong and the reading can tell set right: figures glued to the labels set
-    apart, currency and per cent signs in columns of their own joined to their figures."""
+    apart, currency and per cent signs in columns of their own joined to their figures, a title repeated over every
+    column kept once above the header."""
+    spread_title_set_apart(data)
     glued_labels_split(data)
     currency_columns_merged(data)
     return data

@@ -69,7 +69,7 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
         if cells and sum(not is_number(x) for x in cells) > limits.label_column_text_share * len(cells):
             label_column = c
             break
-    if (
+    while (
         label_column + 1 < width
         and _codes(data, label_column, limits)
         and _text_share(data, label_column + 1)[1] > limits.label_column_text_share
@@ -140,14 +140,19 @@ def _codes(data: list[list[str]], c: int, limits: TableReadingSettings) -> bool:
     """Nearly every filled cell of column c a short code ("J", "NACE", "0x7E", "A1"), not a name ("Rent"): a row
     or two above the codes may be named instead ("Power Applied" over "0x40", "0x45" …)."""
     cells = [_cell_text(r, c) for r in data if _cell_text(r, c)]
-    codes = [x for x in cells if _code(x, limits.code_max_length)]
+    codes = [x for x in cells if _code(x, limits.code_max_length, limits.joined_code_max_length)]
     return bool(cells) and len(codes) >= limits.code_column_share * len(cells)
 
 
-def _code(text: str, longest: int) -> bool:
-    """One short word of capitals and figures, no lower-case word ("J", "NACE", "0x7E", "B12"); no number alone."""
+def _code(text: str, longest: int, joined_longest: int) -> bool:
+    """One short word of capitals and figures, no lower-case word ("J", "NACE", "0x7E", "B12"), or a classification's
+    code of figures joined by hyphens or points ("13-2011", "29-1141.01"); no number alone, no span of years."""
     lower_word = text.isalpha() and not text.isupper()
-    return len(text) <= longest and text.isalnum() and not is_number(text) and not lower_word
+    if len(text) <= longest and text.isalnum() and not is_number(text) and not lower_word:
+        return True
+    parts = text.replace(".", "-").split("-")
+    joined = len(parts) > 1 and all(p.isdigit() for p in parts)  # "PVE-003" is an identifier its row's title names
+    return joined and len(text) <= joined_longest and not is_number(text) and not a_year(parts[0])
 
 
 def _text_share(data: list[list[str]], c: int) -> tuple[float, float]:

@@ -13,6 +13,7 @@ from app.qa.analysis.listing import concept_predicate, kind_of, without_collecti
 from app.qa.analysis.margins import margin_question
 from app.qa.analysis.model import QuestionAnalysis
 from app.qa.analysis.operation import Arithmetic, arithmetic_question, lexicon
+from app.qa.analysis.shared_head import shared_head_question
 from app.qa.analysis.sums import sum_question
 from app.qa.answer_types import expected_type
 from app.qa.decompose.compare import comparative
@@ -43,7 +44,8 @@ def analyse(question: str) -> QuestionAnalysis:
         return QuestionAnalysis(question, "documents_by_meaning", expected, predicate=predicate,
                                 kind=kind_of(predicate))  # fmt: skip
     arithmetic = (arithmetic_question(question) or counted_than(question) or margin_question(question)
-                  or sum_question(question) or elapsed_question(question))  # fmt: skip
+                  or sum_question(question) or elapsed_question(question)
+                  or shared_head_question(question))  # fmt: skip
     if arithmetic is not None:
         return QuestionAnalysis(question, "arithmetic", expected, arithmetic=arithmetic, parts=arithmetic.parts,
                                 comparison=comparative(question))  # fmt: skip

@@ -1,0 +1,31 @@
+"""A difference asked of two modifiers of one noun ("how far apart are the median and starting wages") is two
+lookups, each saying its own modifier with the shared noun (app.qa.analysis.shared_head)."""
+
+from __future__ import annotations
+
+from app.qa.analysis.parse import analyse
+
+
+def test_two_modifiers_of_one_noun_asked_apart_are_two_lookups() -> None:
+    got = analyse("For aerospace engineers on the jobs list, how far apart are the median and starting wages?")
+    assert got.shape == "arithmetic" and got.arithmetic is not None
+    assert got.arithmetic.operation == "difference"
+    first, second = (p.question for p in got.arithmetic.parts)
+    assert first == "For aerospace engineers on the jobs list, what is the median wages?"
+    assert second == "For aerospace engineers on the jobs list, what is the starting wages?"
+
+
+def test_what_follows_the_noun_is_asked_in_both_parts() -> None:
+    got = analyse("How much do the typical and maximum supply currents differ in sleep mode?")
+    assert got.arithmetic is not None
+    assert [p.question for p in got.arithmetic.parts] == [
+        "What is the typical supply currents in sleep mode?",
+        "What is the maximum supply currents in sleep mode?",
+    ]
+    got = analyse("What is the gap between the urban and rural proficiency rates in Peru?")
+    assert got.arithmetic is not None and got.arithmetic.parts[1].question.startswith("What is the rural proficiency")
+
+
+def test_two_modifiers_asked_without_a_difference_are_no_arithmetic() -> None:
+    got = analyse("What are the median and starting wages of aerospace engineers?")
+    assert got.arithmetic is None

@@ -1,5 +1,6 @@
 """A difference asked of two modifiers of one noun ("how far apart are the median and starting wages") is two
-lookups, each saying its own modifier with the shared noun (app.qa.analysis.shared_head)."""
+lookups, each saying its own modifier with the shared noun (app.qa.analysis.shared_head); a measure counted of
+a subject ("how many fewer GPU hours does A need than B") is asked of each subject (app.qa.analysis.counted)."""
 
 from __future__ import annotations
 
@@ -29,3 +30,16 @@ def test_what_follows_the_noun_is_asked_in_both_parts() -> None:
 def test_two_modifiers_asked_without_a_difference_are_no_arithmetic() -> None:
     got = analyse("What are the median and starting wages of aerospace engineers?")
     assert got.arithmetic is None
+
+
+def test_a_measure_counted_of_a_subject_is_asked_of_each_subject() -> None:
+    from app.qa.analysis.counted import subject_counted_than
+
+    got = subject_counted_than("How many fewer GPU hours per trillion tokens does dots.llm1 need than Qwen2.5 72B?")
+    assert got is not None
+    assert [p.question for p in got.parts] == [
+        "How many GPU hours per trillion tokens does dots.llm1 need?",
+        "How many GPU hours per trillion tokens does Qwen2.5 72B need?",
+    ]
+    # "than in 2020" sets a time against the subject, not another subject
+    assert subject_counted_than("How many more employees does the company have than in 2020?") is None

@@ -29,3 +29,29 @@ def counted_than(question: str) -> Arithmetic | None:
     opening = _context(doc, how) + (f"How {tokens[how + 1].text}" if how == 0 else f"how {tokens[how + 1].text}")
     return Arithmetic("difference", (Part(f"{opening} {first} {rest}?", _label(first)),
                                      Part(f"{opening} {other} {rest}?", _label(other))))  # fmt: skip
+
+
+AUXILIARIES = frozenset({"do", "does", "did"})
+
+
+def subject_counted_than(question: str) -> Arithmetic | None:
+    """ "How many fewer GPU hours per trillion tokens does A need than B?": the measure counted before the auxiliary,
+    the subject between it and its verb; each thing asked "how many <measure> does <thing> <verb>". None unless the
+    other thing is a subject too ("than in 2020" is a time)."""
+    doc = parse(" ".join(question.split()).rstrip(" ?.!"))
+    tokens = list(doc)
+    how = next((t.i for t in tokens[:-4] if t.lower_ == "how" and tokens[t.i + 1].lower_ in lexicon()["quantity"]
+                and tokens[t.i + 2].lower_ in lexicon()["comparatives"]), None)  # fmt: skip
+    than = next((t.i for t in tokens[how + 3 :] if t.lower_ == "than"), None) if how is not None else None
+    if how is None or than is None or tokens[min(than + 1, len(tokens) - 1)].tag_ in ("IN", "TO"):
+        return None
+    aux = next((t.i for t in tokens[how + 3 : than] if t.lower_ in AUXILIARIES), None)
+    verb = next((t.i for t in tokens[(aux or 0) + 2 : than] if t.tag_ == "VB"), None) if aux else None
+    if aux is None or verb is None or aux == how + 3 or than + 1 >= len(tokens):
+        return None
+    measure, subject = doc[how + 3 : aux].text, doc[aux + 1 : verb].text
+    said, other = doc[verb:than].text, doc[than + 1 :].text.strip(" ,")
+    opening = _context(doc, how) + (f"How {tokens[how + 1].text}" if how == 0 else f"how {tokens[how + 1].text}")
+    ask = f"{opening} {measure} {tokens[aux].text}"
+    return Arithmetic("difference", (Part(f"{ask} {subject} {said}?", _label(subject)),
+                                     Part(f"{ask} {other} {said}?", _label(other))))  # fmt: skip

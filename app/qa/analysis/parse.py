@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.qa.analysis.coordination import alternative_parts, coordinated_parts
-from app.qa.analysis.counted import counted_than
+from app.qa.analysis.counted import counted_than, subject_counted_than
 from app.qa.analysis.elapsed import elapsed_question
 from app.qa.analysis.followup import still_compares, without_value_follow_up
 from app.qa.analysis.listing import concept_predicate, kind_of, without_collection_scope
@@ -43,8 +43,8 @@ def analyse(question: str) -> QuestionAnalysis:
     if predicate is not None:
         return QuestionAnalysis(question, "documents_by_meaning", expected, predicate=predicate,
                                 kind=kind_of(predicate))  # fmt: skip
-    arithmetic = (arithmetic_question(question) or counted_than(question) or margin_question(question)
-                  or sum_question(question) or elapsed_question(question)
+    arithmetic = (subject_counted_than(question) or arithmetic_question(question) or counted_than(question)
+                  or margin_question(question) or sum_question(question) or elapsed_question(question)
                   or shared_head_question(question))  # fmt: skip
     if arithmetic is not None:
         return QuestionAnalysis(question, "arithmetic", expected, arithmetic=arithmetic, parts=arithmetic.parts,

@@ -16,13 +16,14 @@ from app.qa.ask import Cell
 from app.qa.read.part_dates import one_date
 from app.qa.which_documents import DocumentMatch
 
+MAX_SHORT_SCALE = 2  # "K", "bn": a scale's abbreviation, glued to its figure
 ELAPSED_WHOLE = 0.05  # an elapsed count within this of a whole one is said whole
 
-# A value as a table or a sentence prints it: "$1,234.5", "12.5%", "-3", "1 234" (space-grouped thousands).
+# A value as a table or a sentence prints it: "$1,234.5", "12.5%", "-3", "1 234" (space-grouped thousands), "130K".
 VALUE = re.compile(
     r"(?P<cur>[$€£¥])?\s?(?P<num>-?\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|-?\d{1,3}(?:[, \u00a0]\d{3})+(?:\.\d+)?"
     r"|-?\d+(?:\.(?:\d{3} )*\d+)?)"
-    r"(?:\s?(?P<pct>%)|\s?(?P<scale>thousand|million|billion|trillion)\b)?",
+    r"(?:\s?(?P<pct>%)|\s?(?P<scale>thousand|million|billion|trillion)\b|(?P<short>[kmb]|bn|mn)\b)?",
     re.I,
 )
 
@@ -39,7 +40,9 @@ class Value:
     def said(self, amount: float, decimals: int | None = None) -> str:
         places = self.decimals if decimals is None else decimals
         number = f"{amount:,.{places}f}" if self.grouped or abs(amount) >= 10_000 else f"{amount:.{places}f}"
-        return f"{self.currency}{number}{'%' if self.percent else ''}{' ' + self.scale if self.scale else ''}"
+        # a scale said in full is set apart ("5.0 million"), its abbreviation glued on, as printed ("130K")
+        scale = f" {self.scale}" if len(self.scale) > MAX_SHORT_SCALE else self.scale
+        return f"{self.currency}{number}{'%' if self.percent else ''}{scale}"
 
 
 def value_of(text: str | None) -> Value | None:
@@ -50,7 +53,7 @@ def value_of(text: str | None) -> Value | None:
     raw = m.group("num")
     digits = raw.replace(",", "").replace(" ", "").replace("\u00a0", "")
     decimals = len(digits.split(".")[1]) if "." in digits else 0
-    scale = (m.group("scale") or "").lower()
+    scale = (m.group("scale") or "").lower() or m.group("short") or ""
     return Value(float(digits), decimals, digits != raw, m.group("cur") or "", bool(m.group("pct")), scale)
 
 
@@ -68,7 +71,7 @@ def arithmetic_line(
     a, b = (value_of(text) for text in read)
     if one_table and a is not None and b is not None and bool(a.currency) != bool(b.currency):
         a, b = (replace(v, currency=a.currency or b.currency) for v in (a, b))
-    if a is None or b is None or (a.percent, a.currency, a.scale) != (b.percent, b.currency, b.scale):
+    if a is None or b is None or (a.percent, a.currency, a.scale.lower()) != (b.percent, b.currency, b.scale.lower()):
         return None
     (big, big_label, big_mark), (small, small_label, small_mark) = sorted(
         ((a, labels[0], markers[0]), (b, labels[1], markers[1])), key=lambda v: -v[0].amount

@@ -401,3 +401,12 @@ def test_the_unit_an_arithmetic_question_counts_in_is_kept() -> None:
     assert len(analysis.arithmetic.parts) == 2
     counted = analyse("By how many milliseconds does the start-up time of A exceed that of B?").arithmetic
     assert counted is not None and counted.unit == "milliseconds"
+
+
+def test_a_scale_abbreviated_on_both_values_is_kept_in_the_working() -> None:
+    line = arithmetic_line("difference", ["Dots", "Qwen"], ["130K (×0.38)", "340K"], ["[1]", "[2]"])
+    assert line is not None and line.startswith("**210K**") and "(340K)" in line
+    # a value in thousands set against one in millions is no difference of the two figures
+    assert arithmetic_line("difference", ["A", "B"], ["130K", "340M"], ["[1]", "[2]"]) is None
+    # a unit glued to its figure ("100MHz", "1.5mm") is no scale
+    assert arithmetic_line("difference", ["A", "B"], ["100MHz", "40MHz"], ["[1]", "[2]"]) is not None

@@ -15,6 +15,7 @@ from rapidfuzz import fuzz, process
 from app.qa.classify.model import TableRef, normalise
 from app.qa.classify.patterns import FILE_NAME, TABLE_LABEL
 from app.qa.classify.question import label_key
+from app.qa.tables.words import a_year
 
 __all__ = ["FILE_NAME", "label_key"]
 
@@ -43,7 +44,9 @@ class TableInfo:
     @property
     def key(self) -> str | None:
         """The table's own label as a comparable key ("6.4"), from `label` or else parsed from the caption."""
-        return label_key(self.label) if self.label else caption_key(self.caption)
+        stored = label_key(self.label) if self.label else caption_key(self.caption)
+        spaced = spaced_caption_key(self.caption)
+        return spaced if spaced and (stored is None or spaced.startswith(f"{stored}.")) else stored
 
     @property
     def shown_label(self) -> str:
@@ -70,6 +73,21 @@ def caption_key(caption: str | None) -> str | None:
     """The key of the label a caption starts with ("Table 6.4:", "TABLE 2-1.", "Exhibit 5"): the questions' grammar."""
     m = TABLE_LABEL.match((caption or "").lstrip())
     return label_key(m.group(2)) if m else None
+
+
+DASHES = ("-", "–", "—")
+
+
+def spaced_caption_key(caption: str | None) -> str | None:
+    """ "Table 3 – 3 Crashes by Weather" → "3.3": a chapter's table numbered with a dash set apart by spaces, which
+    the label (read up to the first space: "Table 3") cuts short; a year after the dash is no number of the label."""
+    words = (caption or "").split()[:4]
+    if len(words) < 4 or words[0].lower().rstrip(".") not in ("table", "tab", "exhibit", "schedule"):
+        return None
+    chapter, dash, number = words[1], words[2], words[3].rstrip(".:;,")
+    if not (chapter.isdecimal() and dash in DASHES and number.isdecimal()) or a_year(number):
+        return None
+    return f"{chapter}.{number}"
 
 
 def _natural(key: str) -> list[tuple[int, object]]:

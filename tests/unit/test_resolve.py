@@ -178,3 +178,11 @@ def test_named_files_and_missing_file() -> None:
     assert "eu-004.pdf" in got.message and "diesel_engines.pdf" not in got.message
     processing = missing_file("eu-021.pdf", docs, "processing")
     assert "(it is processing, not ready)" in processing.message
+
+
+def test_a_chapter_table_numbered_with_a_spaced_dash_is_keyed_by_both_numbers() -> None:
+    # stored with the label cut at the first space ("Table 3"); the caption says the whole label
+    table = TableInfo("t", "d", 28, 2, 12, caption="Table 3 – 3 Crashes by Weather", label="Table 3")
+    assert table.key == "3.3"
+    assert TableInfo("u", "d", 5, 0, 1, caption="Table 3 – 2019 population", label="Table 3").key == "3"
+    assert TableInfo("v", "d", 5, 0, 1, caption="Table 4 – 2", label="Table 7").key == "7"

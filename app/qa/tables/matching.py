@@ -320,13 +320,16 @@ def keyed_row(table: TableData, sh: Shape, question: Sequence[str]) -> Pick | No
     """The row a question names by a column's header and that column's value, said together ("Client 3", "Round
     20", "Day 4"; a header of several words, "Config file option Name", by any of its words a word or two before
     the value, "the option letter M"; a header line that names nothing, "Tag / Number", by the lines above; a figure,
-    "2023", heads values and keys nothing): the one row holding that value under that header, whatever labels it."""
+    "2023", heads values and keys nothing; a value of words may come first, "the J-type"): the one row holding that
+    value under that header, whatever labels it."""
     data = sh.data(table.rows)
     for k, header in enumerate(sh.columns):
         named = {t for t in tokens(header.split(" / ")[-1]) or tokens(header) if not t.isdigit()}  # "Tag / Number"
         reach = 1 if len(named) == 1 else KEY_REACH
         for at, value in enumerate(question):
-            if value in named or not named & set(question[max(0, at - reach) : at]):
+            # "Type J", or a word's value before its header ("J-type"; a figure before a word keys nothing)
+            after = not value.isdigit() and bool(named & set(question[at + 1 : at + 2]))
+            if value in named or not (named & set(question[max(0, at - reach) : at]) or after):
                 continue
             rows = [i for i in data if k < len(table.rows[i]) and tokens(table.rows[i][k]) == [value]]
             if len(rows) == 1:

@@ -67,7 +67,8 @@ _LEXICON = yaml.safe_load((Path(__file__).with_name("lexicon") / "abbreviations.
 UNITS: dict[str, str] = _LEXICON["units"]
 ABBREVIATIONS: dict[str, str] = {**_LEXICON["measures"], **_LEXICON["words"]}
 GREEK: dict[str, str] = _LEXICON["greek_letters"]
-LEGEND_VERBS: frozenset[str] = frozenset(_LEXICON["legend_verbs"])  # "B@4 and C denote …" (abbreviations.py)
+LEGEND_VERBS: frozenset[str] = frozenset(_LEXICON["legend_verbs"])
+KIND_NOUNS: frozenset[str] = frozenset(_LEXICON["kind_nouns"])  # "B@4 and C denote …" (abbreviations.py)
 
 
 # "under-18s", "over-65s": the age a header names ("Under 18 years").
@@ -90,10 +91,12 @@ def _age_groups(text: str) -> str:
 def _lettered(word: str) -> str:
     """A name made of a letter and a word ("p-value", "F-score", "t-stat") is one word: apart, the letter is too short
     to count and the word may be a stopword, and the name would name nothing. So is an initialism of hyphenated
-    letters ("Y-o-Y")."""
+    letters ("Y-o-Y"). A letter and a noun of kinds ("J-type", "class-A") stay two words: the letter names a row."""
     letters = word.split("-")
     if len(letters) > 2 and all(len(x) == 1 and x.isalpha() for x in letters):
         return "".join(letters)  # "Y-o-Y", "Q-o-Q": an initialism spelt with hyphens ("YoY")
+    if len(letters) == 2 and any(x.lower().strip("(),.;:?") in KIND_NOUNS for x in letters):
+        return word
     return word[0] + word[2:] if len(word) > 2 and word[1] == "-" and word[0].isalpha() and word[2].isalpha() else word
 
 

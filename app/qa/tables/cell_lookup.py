@@ -10,7 +10,7 @@ from app.qa.classify.model import normalise
 from app.qa.tablelayout import is_number
 from app.qa.tables.bound_columns import bound_columns, bound_words, row_unit
 from app.qa.tables.figure_headers import headed_by_named_figure
-from app.qa.tables.fiscal import in_table_calendar
+from app.qa.tables.fiscal import in_table_calendar, quarter_not_held
 from app.qa.tables.flags import stated_flags
 from app.qa.tables.label_suffixes import SYMBOL_HEADER
 from app.qa.tables.matching import (
@@ -124,6 +124,8 @@ def cell_answer(
     """The cell named by a row label and a column header in the question; None when either is not named.
     The short answer is given only when the cell is named unambiguously (`cell_sure`)."""
     sh = shape(table, limits)
+    if quarter_not_held(question, sh.columns):
+        return None  # the quarter asked is not the one the table reports
     headed = headed_by_named_figure(table, sh.header_rows, question)
     if headed is not table:
         table, sh = headed, shape(headed, limits)

@@ -117,3 +117,27 @@ def _quarter_year(word: str, after: str) -> tuple[int, str, str] | None:
             if year.isdigit() and len(year) in (2, 4):
                 return int(quarter), year, word
     return None
+
+
+# The columns of a year to date beside a quarter's say which quarter it is: "nine months" beside "three months"
+# ended the same day make that quarter the third of its fiscal year, whatever the company's calendar.
+TO_DATE_PERIODS = {2: HALF_PERIODS, 3: ("nine months", "9 months", "39 weeks", "40 weeks"), 4: YEAR_PERIODS}
+
+
+def quarter_not_held(question: str, headers: Sequence[str]) -> bool:
+    """The question asks a quarter other than the one the table's quarter columns report, as its year-to-date
+    columns tell (a 10-Q's "Three months ended September 30" beside "Nine months …" is the third quarter; "the fourth
+    quarter of 2023" is not in it). False when the table tells no quarter."""
+    asked = QUARTERS.search(question)
+    number = 4 if LAST_QUARTER.search(question) else (
+        QUARTER_NUMBERS.get(asked.group(0).lower().split("-")[0].split()[0]) if asked else None)  # fmt: skip
+    quarter_heads = [h for h in headers if any(p in h.lower() for p in QUARTER_PERIODS)]
+    if number is None or not quarter_heads:
+        return False
+    held = set()
+    for quarter, periods in TO_DATE_PERIODS.items():
+        to_date = [h for h in headers if any(p in h.lower() for p in periods)]
+        ends, quarter_ends = _end_months(to_date), _end_months(quarter_heads)
+        if to_date and (not ends or not quarter_ends or ends == quarter_ends):
+            held.add(quarter)
+    return len(held) == 1 and number not in held

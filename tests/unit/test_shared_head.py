@@ -43,3 +43,14 @@ def test_a_measure_counted_of_a_subject_is_asked_of_each_subject() -> None:
     ]
     # "than in 2020" sets a time against the subject, not another subject
     assert subject_counted_than("How many more employees does the company have than in 2020?") is None
+
+
+def test_what_follows_the_other_subject_is_said_of_both() -> None:
+    from app.qa.analysis.counted import subject_counted_than
+
+    got = subject_counted_than("How many more bytes per second does v2.2 achieve than v2.0 in the summary table?")
+    assert got is not None
+    assert [p.label for p in got.parts] == ["V2.2", "V2.0"]
+    assert got.parts[1].question == "How many bytes per second does v2.0 achieve in the summary table?"
+    got = subject_counted_than("How many more staff does Acme employ than the University of Michigan?")
+    assert got is not None and got.parts[1].label == "The University of Michigan"

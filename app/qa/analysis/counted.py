@@ -50,7 +50,11 @@ def subject_counted_than(question: str) -> Arithmetic | None:
     if aux is None or verb is None or aux == how + 3 or than + 1 >= len(tokens):
         return None
     measure, subject = doc[how + 3 : aux].text, doc[aux + 1 : verb].text
-    said, other = doc[verb:than].text, doc[than + 1 :].text.strip(" ,")
+    # "than v2.0 in the summary table": the other thing ends at its preposition; what follows is said of both
+    end = next((t.i for t in tokens[than + 2 :] if (t.tag_ in ("IN", "TO") and t.lower_ != "of") or t.text == ","),
+               len(tokens))  # fmt: skip
+    said, other, shared = doc[verb:than].text, doc[than + 1 : end].text, doc[end:].text.strip(" ,")
+    said = f"{said} {shared}" if shared else said
     opening = _context(doc, how) + (f"How {tokens[how + 1].text}" if how == 0 else f"how {tokens[how + 1].text}")
     ask = f"{opening} {measure} {tokens[aux].text}"
     return Arithmetic("difference", (Part(f"{ask} {subject} {said}?", _label(subject)),

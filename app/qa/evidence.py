@@ -23,7 +23,7 @@ from app.qa.index import CollectionIndex, edge_kinds_of, get_index
 from app.qa.multistep import StepSettings, read_bridge, rgnn_retrieve
 from app.qa.named import fetch as named_fetch
 from app.qa.named.documents import missing_document
-from app.qa.profiles import absent_kind, dated_elsewhere, names_held_apart, profiles_of
+from app.qa.profiles import absent_kind, dated_elsewhere, names_held_apart, period_unreported, profiles_of
 from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.reader.reading import read
 from app.qa.tables.content import content_table_answer
@@ -187,6 +187,10 @@ def retrieve(
             retrieval = Retrieval(question_type="content", nodes=[])
             retrieval.missing = (f"No document in this collection is {dated}: the documents that say its name never "
                                  "say its year, so the documents do not answer this.")  # fmt: skip
+        elif (unreported := period_unreported(profiles(), by_id(), question)) is not None:
+            # "the fourth quarter of 2023" of a company whose reports here end in September 2023: say so.
+            retrieval = Retrieval(question_type="content", nodes=[])
+            retrieval.missing = unreported
     if retrieval is None:
         assert index is not None
         query = QueryVector(lambda: tools.encoder(settings), question)

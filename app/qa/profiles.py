@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,6 +21,8 @@ from app.qa.analysis.phrases import ALNUM
 from app.qa.classify.documents import DocumentNames, file_stem
 from app.qa.classify.model import DocumentRef
 from app.qa.index import CollectionIndex
+from app.qa.reported_period import Period, period_asked_elsewhere, reported_period
+from app.qa.seeds import question_names
 from app.settings import AnswerSettings
 from app.text.stemming import stem
 
@@ -32,6 +34,7 @@ class Profile:
     vector: np.ndarray  # L2-normalised; zeros when the document has no vectors
     body: frozenset[str] = frozenset()  # the words of the rest of the document: what it is about, said less surely
     named: frozenset[str] = frozenset()  # the words of its own file name and title
+    period: Period | None = None  # the period its opening says it reports ("quarterly period ended …")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +89,8 @@ def build_profiles(
         mean = index.matrix[units].mean(axis=0) if units else np.zeros(index.matrix.shape[1], dtype=np.float32)
         norm = float(np.linalg.norm(mean))
         own = _with_stems(words_of(f"{name} {title or ''}"))
-        profiles.append(Profile(doc, words, mean / norm if norm else mean, body, own))
+        period = reported_period(" ".join(index.texts[i] for i in units))
+        profiles.append(Profile(doc, words, mean / norm if norm else mean, body, own, period))
         for w in words | body:
             frequency[w] = frequency.get(w, 0) + 1
     return Profiles(tuple(profiles), frequency)
@@ -281,3 +285,16 @@ def dated_elsewhere(profiles: Profiles, question: str) -> str | None:
         if holders and not any(year in w for p in holders for w in p.words | p.body):
             return f"the {year} {' '.join(title)}"
     return None
+
+
+PERIOD_NAMES = frozenset({"q1", "q2", "q3", "q4", "h1", "h2", "fy", "fiscal"})
+
+
+def period_unreported(profiles: Profiles, names: Mapping[str, tuple[str, str | None]], question: str) -> str | None:
+    """The sentence saying that no document of the company the question names reports the period it asks ("the
+    fourth quarter of 2023" of a third-quarter report); None when one may, or the question names no company."""
+    said = {w for name in question_names(question) for w in words_of(name)} - PERIOD_NAMES
+    said = {w for w in said if not w.isdigit()}
+    holders = [p for p in profiles.profiles if said and said <= p.words]
+    reports = [(names.get(p.document_id, ("a document", None))[0], p.period) for p in holders]
+    return period_asked_elsewhere(reports, question)

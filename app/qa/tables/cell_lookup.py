@@ -268,6 +268,7 @@ def cell_answer(
                 [cell["column"], *(f"{sh.columns[c]}: {value_at(table, row.index, c)}" for c in sorted(key_columns))]
             )
         value = f"{value} {unit}" if (unit := row_unit(table, sh, row.index, col.index)) else value
+        value = counted_list(question, value)
         body = f"**{value}** — {named}, in {cite_name(table, limits)} {{cite}}."
     else:
         body = row_excerpt(table, sh, row.index, col.index, limits)
@@ -285,3 +286,15 @@ def cell_answer(
     )
     got.sure = sure
     return got
+
+
+MIN_LISTED = 3  # "5 m, 10 m, 20 m": a list; two items may be one value and its aside
+
+
+def counted_list(question: str, value: str) -> str:
+    """ "How many range settings …" of a cell listing them ("5 m, 10 m, 20 m, …"): the count, then the list."""
+    items = [x.strip() for x in value.split(", ")]
+    asked = " how many " in f" {question.lower()} " and expected_type(question) == "number"
+    if not asked or len(items) < MIN_LISTED or not all(items) or is_number(value):
+        return value
+    return f"{len(items)} ({value})"

@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 from app.db.models import Document
 from app.qa.aggregate_intent import MAX, MIN
-from app.qa.analysis.grammar import parse
 from app.qa.analysis.phrases import Phrases, opening_words, word_lists, words_after
 from app.qa.analysis.range_width import range_width_asked, range_width_words
 from app.qa.classify.patterns import NUMBER_WORDS, STOPWORDS
@@ -167,17 +166,7 @@ def measures_other(question: str, explained: set[str]) -> bool:
             words.extend(tokens(word))
         if words and not set(words) & explained:
             return True
-        head = _counted_head(question)
-        if head and not set(tokens(head)) & explained:
-            return True  # "how many traffic crashes": a column of traffic fatalities counts no crashes
     return False
-
-
-def _counted_head(question: str) -> str | None:
-    """The noun "how many" counts ("crashes" of "how many traffic crashes did …"), from the parse."""
-    doc = parse(" ".join(question.split()))
-    many = next((t for t in doc if t.lower_ == "many" and t.i and doc[t.i - 1].lower_ == "how"), None)
-    return many.head.text if many is not None and many.head.pos_ in ("NOUN", "PROPN") and many.head != many else None
 
 
 def table_words(data: TableData) -> set[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.qa.tables.fiscal import FISCAL_YEAR, LAST_QUARTER, QUARTER_NUMBERS, QUARTERS
+from app.qa.tables.fiscal import FISCAL_YEAR, asked_quarter
 from app.qa.tables.words import a_year
 from app.text.dates import date_keys
 
@@ -59,11 +59,9 @@ def _asked(question: str) -> tuple[int | None, int, bool] | None:
     """(quarter or None for a fiscal year, year, said as fiscal) the question asks; None when it asks neither."""
     years = [int(w.strip("?,.;:()'")) for w in question.split() if a_year(w.strip("?,.;:()'"))]
     fiscal = FISCAL_YEAR.search(question)
-    asked = QUARTERS.search(question)
-    if asked is not None and len(set(years)) == 1:
-        number = 4 if LAST_QUARTER.search(question) else QUARTER_NUMBERS.get(
-            asked.group(0).lower().split("-")[0].split()[0])  # fmt: skip
-        return (number, years[0], "fiscal" in question.lower()) if number else None
+    number = asked_quarter(question)
+    if number is not None and len(set(years)) == 1:
+        return number, years[0], "fiscal" in question.lower()
     if fiscal is not None:
         return None, int(fiscal.group(1)), True
     return None

@@ -67,18 +67,21 @@ def in_table_calendar(question: str, headers: Sequence[str]) -> str:
     return " ".join([moved, *(p for p in periods if p in named)])
 
 
+def asked_quarter(question: str) -> int | None:
+    """The number of the quarter the question names ("Q2" 2, "the fourth quarter" 4, "the last quarter" 4)."""
+    asked = QUARTERS.search(question)
+    if asked is None:
+        return None
+    return 4 if LAST_QUARTER.search(question) else QUARTER_NUMBERS.get(asked.group(0).lower().split("-")[0].split()[0])
+
+
 def _quarter_shift(question: str, headers: Sequence[str]) -> int | None:
     """How many calendar years the question's fiscal year lies from the end of the quarter it asks, when the table's
     quarter columns all end in one month: the quarter's number and its end month give the month the fiscal year ends
     in, which names the year. Disney's first quarter of fiscal 2025 ended December 28, 2024 (a year ending in
     September); a retailer's fourth quarter of fiscal 2022 ended January 28, 2023. None when the question names no
     quarter, or the table no quarter's columns or several end months."""
-    asked = QUARTERS.search(question)
-    if asked is None:
-        return None
-    number = (
-        4 if LAST_QUARTER.search(question) else QUARTER_NUMBERS.get(asked.group(0).lower().split("-")[0].split()[0])
-    )
+    number = asked_quarter(question)
     quarter_heads = [h for h in headers if any(p in h.lower() for p in QUARTER_PERIODS)]
     months = _end_months(quarter_heads)
     if number is None or len(months) != 1:
@@ -128,9 +131,7 @@ def quarter_not_held(question: str, headers: Sequence[str]) -> bool:
     """The question asks a quarter other than the one the table's quarter columns report, as its year-to-date
     columns tell (a 10-Q's "Three months ended September 30" beside "Nine months …" is the third quarter; "the fourth
     quarter of 2023" is not in it). False when the table tells no quarter."""
-    asked = QUARTERS.search(question)
-    number = 4 if LAST_QUARTER.search(question) else (
-        QUARTER_NUMBERS.get(asked.group(0).lower().split("-")[0].split()[0]) if asked else None)  # fmt: skip
+    number = asked_quarter(question)
     quarter_heads = [h for h in headers if any(p in h.lower() for p in QUARTER_PERIODS)]
     if number is None or not quarter_heads:
         return False

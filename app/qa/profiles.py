@@ -21,7 +21,7 @@ from app.qa.analysis.phrases import ALNUM
 from app.qa.classify.documents import DocumentNames, file_stem
 from app.qa.classify.model import DocumentRef
 from app.qa.index import CollectionIndex
-from app.qa.reported_period import Period, period_asked_elsewhere, reported_period
+from app.qa.reported_period import Period, asks_period, period_asked_elsewhere, reported_period
 from app.qa.seeds import question_names
 from app.settings import AnswerSettings
 from app.text.stemming import stem
@@ -293,6 +293,8 @@ PERIOD_NAMES = frozenset({"q1", "q2", "q3", "q4", "h1", "h2", "fy", "fiscal"})
 def period_unreported(profiles: Profiles, names: Mapping[str, tuple[str, str | None]], question: str) -> str | None:
     """The sentence saying that no document of the company the question names reports the period it asks ("the
     fourth quarter of 2023" of a third-quarter report); None when one may, or the question names no company."""
+    if not asks_period(question):
+        return None  # most questions name no quarter or fiscal year: no names or holders to work out
     said = {w for name in question_names(question) for w in words_of(name)} - PERIOD_NAMES
     said = {w for w in said if not w.isdigit()}
     holders = [p for p in profiles.profiles if said and said <= p.words]

@@ -67,6 +67,11 @@ def _asked(question: str) -> tuple[int | None, int, bool] | None:
     return None
 
 
+def asks_period(question: str) -> bool:
+    """The question names a quarter of a year or a fiscal year."""
+    return _asked(question) is not None
+
+
 def not_reported(period: Period, question: str) -> bool:
     """The question asks a period this report does not cover: a fiscal year after the one it ends in, or a quarter of
     the year it ends in other than its own (a 10-Q never reports a fourth quarter), or of a later year."""
@@ -79,12 +84,11 @@ def not_reported(period: Period, question: str) -> bool:
         return period.year < year - (0 if period.annual else 1)
     if fiscal:
         return False  # a company's own quarters may end a year before the fiscal year's name
-    own = period.quarter
     if period.year < year:
         return True
     if period.year > year or period.annual:
         return False
-    return (own is not None and own != quarter) or (period.quarterly and quarter == 4)
+    return (period.quarter is not None and period.quarter != quarter) or (period.quarterly and quarter == 4)
 
 
 def period_asked_elsewhere(reports: Sequence[tuple[str, Period | None]], question: str) -> str | None:

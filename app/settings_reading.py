@@ -34,6 +34,11 @@ class TableReadingSettings(BaseModel):
     joined_code_max_length: int = Field(
         12, ge=1, le=40, description="… or, of parts joined by hyphens or points ('13-2011', '29-1141.01'), this short"
     )
+    limits_head_reach: int = Field(
+        8, ge=1, le=30,
+        description="a data sheet's row of limit heads (Min, Typ, Max) this near the top, below lines of conditions, "
+        "heads the table: the lines above it are a headnote",
+    )
     code_column_share: float = Field(
         0.8, ge=0.5, le=1.0, description="… in at least this share of its filled cells (the rest may be names)"
     )

@@ -36,3 +36,22 @@ def test_a_figure_read_from_a_row_with_a_unit_column_is_said_with_its_unit() -> 
     got = best_answer(DC, "What is the maximum dropout voltage?")
     assert got is not None and got.body.startswith("**650 mV**") and got.short_answer == "650 mV"
     assert got.cell is not None and got.cell["value"] == "650"  # the cell itself as printed
+
+
+def test_the_upper_or_lower_end_of_a_range_names_a_limit_column() -> None:
+    assert _value("What is the upper end of the input operating voltage range?") == "13.2"
+    assert _value("What is the lower limit of the input operating voltage?") == "2.7"
+
+
+def test_a_row_of_limit_heads_under_lines_of_conditions_heads_the_table() -> None:
+    # The extractor took the lines above the heads into the table and read its columns from the first of them.
+    above = [["ESD protection on all pins (HBM;MM)", "", "4 kV;", "400V", "", ""],
+             ["DC CHARACTERISTICS", "", "", "", "", ""],
+             ["Electrical Specifications: Unless otherwise specified, all limits are established for VIN = VOUT(MAX) +"
+              " VDROPOUT(MAX), Note 1,", "", "", "", "", ""],
+             ["ILOAD = 100 µA, COUT = 1 µF (X7R), CIN = 1 µF (X7R), TA = +25°C.", "", "", "", "", ""],
+             ["Boldface type applies for junction temperatures, TJ of -40°C to +125°C. (Note 7)", "", "", "", "", ""]]
+    rows = above + ROWS
+    table = TableData(id="dc2", rows=rows, caption=None, columns=rows[0], header_rows=1)
+    got = best_answer(table, "What is the highest input operating voltage of the regulator?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "13.2"

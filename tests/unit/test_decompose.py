@@ -592,6 +592,8 @@ def test_users_phrasings_of_two_questions(question: str, parts: list[str]) -> No
          ["How much water did the plant use in 2005?", "How much water did the plant use by 2012?"]),
         ("How many trains ran in May? And what about in June?",
          ["How many trains ran in May?", "How many trains ran in June?"]),
+        ("What revenue did the bank report for Q1 2023, and what for Q3 2024?",
+         ["What revenue did the bank report for Q1 2023?", "What revenue did the bank report for Q3 2024?"]),
         # A thing named alone is asked for in the first part's tense; a figure of the first part's thing. "the same
         # month a year earlier" is another time, not the first part's month.
         ("What was the bus fare in March 2019? And the figure for the same month a year earlier?",

@@ -28,8 +28,9 @@ def _bare_phrase(text: str, prepositions: frozenset[str] = BARE_PREPOSITIONS) ->
     return (said[0], rest) if rest and "?" not in rest else None
 
 
-# "how much by 2011", "what about in December": no verb of its own ("how many of the people arrested were Black" has).
-AMOUNT_ELLIPSIS = Phrases.of(["how many", "how much", "what about"])
+# "how much by 2011", "what about in December", "what for Q3 2024": no verb of its own ("how many of the people
+# arrested were Black" has).
+AMOUNT_ELLIPSIS = Phrases.of(["how many", "how much", "what about", "what", "which"])
 AUXILIARIES = frozenset(words_of(AUX))
 
 

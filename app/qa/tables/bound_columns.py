@@ -28,11 +28,22 @@ def bound_columns(sh: Shape) -> dict[str, int]:
     return found
 
 
+# "the upper end of the supply voltage range", "its lower limit": the end of a range a limit column holds.
+RANGE_ENDS = {"upper": "max", "lower": "min"}
+RANGE_END_NOUNS = frozenset({"end", "limit", "bound"})
+
+
+def range_ends(question: str) -> set[str]:
+    words = [w.strip(",.;:?!()").lower() for w in question.split()]
+    return {RANGE_ENDS[w] for w, after in zip(words, words[1:], strict=False)
+            if w in RANGE_ENDS and after in RANGE_END_NOUNS}  # fmt: skip
+
+
 def bound_words(sh: Shape, question: str) -> list[str]:
     """The words of the limit column the question's extreme word names ("highest" → the "Max" column's), as if the
     question had said its header."""
     columns = bound_columns(sh)
-    named = [columns[bound] for bound in sorted(extremes_said(question)) if bound in columns]
+    named = [columns[bound] for bound in sorted(extremes_said(question) | range_ends(question)) if bound in columns]
     return [t for c in named for t in tokens(own_header(sh.columns[c]))]
 
 
@@ -52,6 +63,18 @@ def limits_header_end(rows: list[list[str]], header_rows: int) -> int:
         if heads >= 2 and any(is_number(c) for c in rows[k + 1]):
             return k + 1
     return header_rows
+
+
+def limits_head_below(rows: list[list[str]], reach: int) -> int:
+    """The index of a data sheet's row of limit heads ("Parameters | Sym | Min | Typ | Max | Units") under lines of
+    conditions taken into the table above it ("DC CHARACTERISTICS", "Unless otherwise specified, …"), within
+    `reach` rows of the top and with no figure above it: those lines are a headnote. 0 when there is none."""
+    for k in range(min(reach, len(rows) - 1)):
+        if sum(own_header(c) in LIMIT_HEADS for c in rows[k]) >= 2:
+            return k if any(is_number(c) for r in rows[k + 1 : k + 3] for c in r) else 0
+        if any(is_number(c) for c in rows[k]):
+            return 0
+    return 0
 
 
 def row_unit(table: TableData, sh: Shape, row: int, column: int) -> str:

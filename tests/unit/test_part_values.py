@@ -250,3 +250,14 @@ def test_a_bracketed_value_of_another_year_is_no_restatement() -> None:
     got = part_values(["2022", "2021"], ["What were earnings in 2022?", "What were earnings in 2021?"],
                       [_read(earnings), _read(earnings)], [], LIMITS, together=True)  # fmt: skip
     assert got is not None and [v.text for v in got] == ["67.5", "67.4"]
+
+
+def test_numbers_in_a_bracketed_list_of_references_are_no_values() -> None:
+    from app.qa.extractive_reader.words import section_number
+
+    sentence = "We follow previous work [28, 41] and invite six developers, as in [3–5]."
+    assert section_number(sentence, sentence.index("41"))  # the second reference of the list
+    assert section_number(sentence, sentence.index("5]"))
+    assert not section_number(sentence, sentence.index("six"))
+    spaced = "Scores lie in [0, 1]; we kept 41 of them."
+    assert not section_number(spaced, spaced.index("41"))

@@ -47,7 +47,17 @@ def section_number(sentence: str, start: int) -> bool:
     at = start - 1 if start > 0 and sentence[start - 1] == "[" else start
     if SECTION_NUMBER.match(sentence, at) and (at == 0 or not sentence[at - 1].isalnum()):
         return True
-    return REFERENCE.search(sentence, 0, start) is not None
+    return REFERENCE.search(sentence, 0, start) is not None or _in_reference_list(sentence, start)
+
+
+def _in_reference_list(sentence: str, start: int) -> bool:
+    """The number stands in a bracketed list of references ("previous work [28, 41]", "[3–5]"): a citation, no
+    amount."""
+    opened, closed = sentence.rfind("[", 0, start), sentence.find("]", start)
+    if opened < 0 or closed < 0 or "]" in sentence[opened:start]:
+        return False
+    inner = sentence[opened + 1 : closed]
+    return any(c.isdigit() for c in inner) and all(c.isdigit() or c in ", –-" for c in inner)
 
 
 def says_new(span: str, q_words: set[str]) -> bool:

@@ -61,6 +61,11 @@ class AnswerSettings(BaseModel):
         description="… a document's first page is that page and the pages after it until this many characters: a "
         "title page says little of what the document is, its abstract on the next page does",
     )
+    profile_period_pages: int = Field(
+        3, ge=0, le=20,
+        description="the period a report covers ('for the year ended …') is read from its opening and this many first "
+        "pages (a cover and a page of legal notices may come before it)",
+    )
     profile_body_weight: float = Field(
         0.5, ge=0.0, le=1.0,
         description="… a description's word found only past the opening (\"the study of how microcredit …\" of a "

@@ -169,7 +169,8 @@ def retrieve(
         absent = seed_rankers.absent_names(index, question, known, settings.answer.near_spelling)
         by_id = lambda: {d.id: (d.filename, d.title) for d in names}  # noqa: E731 - read only when profiles are built
         limits = settings.answer
-        profiles = lambda: profiles_of(index, by_id, limits.profile_opening_chars)  # noqa: E731 - built when first read
+        opening, period = limits.profile_opening_chars, limits.profile_period_pages
+        profiles = lambda: profiles_of(index, by_id, opening, period)  # noqa: E731 - built when first read
         if not absent and (asked := seed_rankers.question_names(question)):
             absent = names_held_apart(profiles(), asked, lambda: people(question))
         if absent:

@@ -251,7 +251,7 @@ def _two_documents(session: Session, collection_id: str, analysis: QuestionAnaly
     two authors of one."""
     index = get_index(session, collection_id, None, settings.retrieval.ann_threshold)
     names = document_names(session, collection_id)
-    profiles = named_profiles(index, names, settings.answer.profile_opening_chars)
+    profiles = named_profiles(index, names, settings.answer)
     return names_documents_apart(analysis.parts, [(p.document_id, p.words) for p in profiles.profiles])
 
 

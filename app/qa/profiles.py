@@ -57,15 +57,17 @@ def _with_stems(words: set[str]) -> frozenset[str]:
 
 
 def build_profiles(
-    index: CollectionIndex, names: dict[str, tuple[str, str | None]], opening_chars: int = 0
+    index: CollectionIndex, names: dict[str, tuple[str, str | None]], opening_chars: int = 0, period_pages: int = 0
 ) -> Profiles:
     """names: document id → (file name, title). A document's opening is its earliest page and the pages after it
-    until `opening_chars` characters: a title page and the abstract after it."""
+    until `opening_chars` characters: a title page and the abstract after it. The period it reports is read from its
+    opening and its first `period_pages` pages (a cover, a page of legal notices, then "for the year ended …")."""
     by_page: dict[str, dict[int, list[int]]] = {}
     for i in range(len(index)):  # every unit of a page: the index's order is no reading order
         by_page.setdefault(index.document_ids[i], {}).setdefault(index.pages[i] or 0, []).append(i)
     first: dict[str, list[int]] = {}
     rest: dict[str, list[int]] = {}
+    heading: dict[str, list[int]] = {}
     for doc, pages in by_page.items():
         units: list[int] = []
         said = 0
@@ -75,6 +77,7 @@ def build_profiles(
             if said >= opening_chars:
                 break
         first[doc] = units
+        heading[doc] = sorted(set(units) | {i for page in sorted(pages)[:period_pages] for i in pages[page]})
         opening = set(units)
         rest[doc] = [i for page in sorted(pages) for i in pages[page] if i not in opening]
     profiles = []
@@ -89,34 +92,36 @@ def build_profiles(
         mean = index.matrix[units].mean(axis=0) if units else np.zeros(index.matrix.shape[1], dtype=np.float32)
         norm = float(np.linalg.norm(mean))
         own = _with_stems(words_of(f"{name} {title or ''}"))
-        period = reported_period(" ".join(index.texts[i] for i in units))
+        period = reported_period(" ".join(index.texts[i] for i in heading[doc]))
         profiles.append(Profile(doc, words, mean / norm if norm else mean, body, own, period))
         for w in words | body:
             frequency[w] = frequency.get(w, 0) + 1
     return Profiles(tuple(profiles), frequency)
 
 
-_cache: dict[tuple[str, int, int], Profiles] = {}
+_cache: dict[tuple[str, int, int, int], Profiles] = {}
 _lock = threading.Lock()
 
 
 def profiles_of(
-    index: CollectionIndex, names: Callable[[], dict[str, tuple[str, str | None]]], opening_chars: int
-) -> Profiles:
-    key = (index.collection_id, index.version, opening_chars)
+    index: CollectionIndex, names: Callable[[], dict[str, tuple[str, str | None]]], opening_chars: int,
+    period_pages: int,
+) -> Profiles:  # fmt: skip
+    key = (index.collection_id, index.version, opening_chars, period_pages)
     with _lock:
         found = _cache.get(key)
     if found is None:
-        found = build_profiles(index, names(), opening_chars)
+        found = build_profiles(index, names(), opening_chars, period_pages)
         with _lock:
             _cache.clear()  # one collection version at a time is what questions ask about
             _cache[key] = found
     return found
 
 
-def named_profiles(index: CollectionIndex, names: DocumentNames, opening_chars: int) -> Profiles:
+def named_profiles(index: CollectionIndex, names: DocumentNames, limits: AnswerSettings) -> Profiles:
     """The profiles of the collection whose ready documents' names are `names`."""
-    return profiles_of(index, lambda: {d.id: (d.filename, d.title) for d in names.documents.values()}, opening_chars)
+    return profiles_of(index, lambda: {d.id: (d.filename, d.title) for d in names.documents.values()},
+                       limits.profile_opening_chars, limits.profile_period_pages)  # fmt: skip
 
 
 def fitting_documents(
@@ -190,7 +195,7 @@ def described_document(
     wanted = descriptions(question)
     if not wanted:
         return None
-    profiles = named_profiles(index(), names, limits.profile_opening_chars)
+    profiles = named_profiles(index(), names, limits)
     alike: DescribedDocument | None = None
     for described in wanted:
         vector = encoder().encode([" ".join(described.words)])[0]

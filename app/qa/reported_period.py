@@ -4,6 +4,7 @@ Fiscal Year Ended June 30, 2023"), and whether a question asks a period no such 
 
 from __future__ import annotations
 
+import calendar
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,6 +31,7 @@ class Period:
     quarterly: bool  # a quarter's period ends there
     quarter: int | None = None  # the quarter of its fiscal year, when a year to date ends there too ("nine months")
     said: str = ""  # the date as the report says it
+    day: int | None = None  # the day of the month it ends on, when said
 
 
 def reported_period(opening: str) -> Period | None:
@@ -52,7 +54,17 @@ def reported_period(opening: str) -> Period | None:
     quarterly = any(q in kinds for q in QUARTERLY) or quarter is not None
     annual = any(f" {a} " in f" {kinds} " for a in ANNUAL)
     said = next(s for key, _, s in ends if key == last)
-    return Period(int(last[1:5]), int(last[5:7]), annual, quarterly, quarter, said)
+    days = sorted(key for key in date_keys(said) if key.startswith("d"))
+    return Period(int(last[1:5]), int(last[5:7]), annual, quarterly, quarter, said, int(days[-1][7:]) if days else None)
+
+
+def _asked_date(question: str) -> tuple[int, int, int] | None:
+    """(year, month, day) of the one full date the question names ("at November 30, 2023"); None otherwise."""
+    days = {key for key in date_keys(question) if key.startswith("d")}
+    if len(days) != 1:
+        return None
+    key = days.pop()
+    return int(key[1:5]), int(key[5:7]), int(key[7:])
 
 
 def _asked(question: str) -> tuple[int | None, int, bool] | None:
@@ -68,8 +80,15 @@ def _asked(question: str) -> tuple[int | None, int, bool] | None:
 
 
 def asks_period(question: str) -> bool:
-    """The question names a quarter of a year or a fiscal year."""
-    return _asked(question) is not None
+    """The question names a quarter of a year, a fiscal year or a full date."""
+    return _asked(question) is not None or _asked_date(question) is not None
+
+
+def _later_period_end(period: Period, question: str) -> bool:
+    """The question names the report's own period-end day of a later year ("November 30, 2023" of a report for the
+    year ended November 30, 2022): a balance it cannot yet state. Any other date may be an event it reports."""
+    date = _asked_date(question)
+    return date is not None and (date[1], date[2]) == (period.month, period.day) and date[0] > period.year
 
 
 def not_reported(period: Period, question: str) -> bool:
@@ -77,7 +96,7 @@ def not_reported(period: Period, question: str) -> bool:
     the year it ends in other than its own (a 10-Q never reports a fourth quarter), or of a later year."""
     asked = _asked(question)
     if asked is None:
-        return False
+        return _later_period_end(period, question)
     quarter, year, fiscal = asked
     if quarter is None:
         # A fiscal year is named by the year it ends in (or the one before); a quarter's report may open the next.
@@ -96,9 +115,12 @@ def period_asked_elsewhere(reports: Sequence[tuple[str, Period | None]], questio
     documents the question names; None when one of them may cover it or none states its period."""
     if not reports or any(period is None or not not_reported(period, question) for _, period in reports):
         return None
-    asked = _asked(question)
-    assert asked is not None  # not_reported held for every report
-    quarter, year, _ = asked
-    said = f"the {ORDINALS[quarter]} quarter of {year}" if quarter else f"fiscal year {year}"
+    asked, date = _asked(question), _asked_date(question)
+    if asked is not None:
+        quarter, year, _ = asked
+        said = f"the {ORDINALS[quarter]} quarter of {year}" if quarter else f"fiscal year {year}"
+    else:
+        assert date is not None  # not_reported held for every report
+        said = f"{calendar.month_name[date[1]]} {date[2]}, {date[0]}"
     held = "; ".join(f"{name} reports the period ended {period.said}" for name, period in reports if period)
     return f"No document in this collection reports {said}: {held}."

@@ -55,3 +55,26 @@ def test_a_row_of_limit_heads_under_lines_of_conditions_heads_the_table() -> Non
     table = TableData(id="dc2", rows=rows, caption=None, columns=rows[0], header_rows=1)
     got = best_answer(table, "What is the highest input operating voltage of the regulator?")
     assert got is not None and got.cell is not None and got.cell["value"] == "13.2"
+
+
+def test_a_rows_one_figure_is_read_and_a_notes_number_is_none() -> None:
+    rows = [["Parameter", "Conditions", "Min", "Typ", "Max", "Units", "Notes"],
+            ["Supply Voltage", "", "2.4", "", "3.45", "V", "1"],
+            ["Full-Scale Range", "FS_SEL=0", "", "±250", "", "º/s", "3"],
+            ["", "FS_SEL=2", "", "±1000", "", "º/s", "3"],
+            ["Sensitivity Scale Factor", "FS_SEL=0", "", "131", "", "LSB/(º/s)", "3"],
+            ["", "FS_SEL=2", "", "32.8", "", "LSB/(º/s)", "3"]]  # fmt: skip
+    gyro = TableData(id="g", rows=rows, caption="Gyroscope specifications", columns=rows[0], header_rows=1)
+    got = best_answer(gyro, "What is the gyroscope's sensitivity scale factor at FS_SEL=2?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "32.8"
+
+
+def test_limit_heads_on_the_stored_headers_last_line_keep_the_header() -> None:
+    rows = [["Symbol", "Parameter", "Value", "", "", ""], ["", "", "Min", "Typ", "Max", "Unit"],
+            ["fc(SPC)", "SPI clock frequency", "", "", "10", "MHz"],
+            ["tsu(CS)", "CS setup time", "6", "", "", "ns"]]  # fmt: skip
+    columns = ["Symbol", "Parameter", "Value / Min", "Value / Typ", "Value / Max", "Unit"]
+    spi = TableData(id="spi", rows=rows, caption="SPI slave timing values", columns=columns, header_rows=2)
+    got = best_answer(spi, "What is the maximum SPI clock frequency?")
+    assert got is not None and got.cell is not None and got.cell["value"] == "10"
+    assert got.cell["column"] == "Value / Max"

@@ -291,3 +291,15 @@ def test_the_document_whose_own_name_holds_the_identifier_is_the_one_meant() -> 
     assert identified(profiles, ("report",)) == {"r24", "r36"}  # no name holds it: the openings decide
     assert identified(profiles, ("99",)) == set()
     assert identified(profiles, ()) == set()
+
+
+def test_the_period_a_report_covers_is_read_past_a_page_of_notices() -> None:
+    index = _collection([
+        ("a", 1, "Canadian Fund 2022 Annual Report", [1.0, 0.0, 0.0]),
+        ("a", 2, "This report may contain forward-looking statements. " * 40, [1.0, 0.0, 0.0]),
+        ("a", 3, "Annual Management Report of Fund Performance for the year ended November 30, 2022.", [1.0, 0.0, 0.0]),
+    ])  # fmt: skip
+    names = {"a": ("fund.pdf", None)}
+    found = build_profiles(index, names, opening_chars=100, period_pages=3).profiles[0].period
+    assert found is not None and (found.year, found.month, found.annual) == (2022, 11, True)
+    assert build_profiles(index, names, opening_chars=100, period_pages=1).profiles[0].period is None

@@ -48,3 +48,17 @@ def test_missing_only_when_every_named_report_misses_it() -> None:
     assert period_asked_elsewhere([("tesla-10q.pdf", q), ("tesla-10k.pdf", annual)], asked) is None
     assert period_asked_elsewhere([("tesla-10q.pdf", q), ("notes.pdf", None)], asked) is None
     assert period_asked_elsewhere([], asked) is None and k is not None
+
+
+def test_the_reports_own_period_end_of_a_later_year_is_told() -> None:
+    fund = reported_period("Annual Management Report of Fund Performance for the year ended November 30, 2022.")
+    assert fund is not None and fund.day == 30
+    asked = "What net assets per unit did the fund report at November 30, 2023?"
+    assert not_reported(fund, asked)
+    assert period_asked_elsewhere([("fund-2022.pdf", fund)], asked) == (
+        "No document in this collection reports November 30, 2023: fund-2022.pdf reports the period ended "
+        "November 30, 2022.")  # fmt: skip
+    assert not not_reported(fund, "What net assets per unit did the fund report at November 30, 2021?")
+    # Another day may be an event the report tells of (a dividend declared after the year end).
+    assert not not_reported(fund, "What dividend was declared on January 15, 2023?")
+

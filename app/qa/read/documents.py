@@ -20,7 +20,7 @@ from app.qa.tables.stored import table_node
 from app.qa.targets import document_names
 from app.qa.tools import QueryVector, Tools
 from app.qa.which_documents import PageText, documents_by_meaning, find_documents, named_within, topic_words
-from app.settings import Settings
+from app.settings import AnswerSettings, Settings
 from app.text.stemming import stem
 
 
@@ -89,7 +89,7 @@ def documents_described(
         closest = documents_by_meaning(index, query(), -1.0, 2.0)
         top = closest[0].node.score if closest else 0.0
         near = [m.node.score >= max(floor, top - margin) for m in closest]
-        named = documents_naming(index, session, collection_id, kind, limits.profile_opening_chars)
+        named = documents_naming(index, session, collection_id, kind, limits)
         matches = [m for m, kept in zip(closest, near, strict=True) if kept]
         matches += [m for m, kept in zip(closest, near, strict=True) if not kept and m.document_id in named]
     names = _filenames(session, [m.document_id for m in matches])
@@ -99,10 +99,10 @@ def documents_described(
 
 
 def documents_naming(
-    index: CollectionIndex, session: Session, collection_id: str, kind: str, opening_chars: int
+    index: CollectionIndex, session: Session, collection_id: str, kind: str, limits: AnswerSettings
 ) -> set[str]:
     """The documents whose profile (file name, title, opening) holds every word of `kind`, in any form."""
-    return profiles_naming(named_profiles(index, document_names(session, collection_id), opening_chars), kind)
+    return profiles_naming(named_profiles(index, document_names(session, collection_id), limits), kind)
 
 
 def profiles_naming(profiles: Profiles, kind: str) -> set[str]:

@@ -49,6 +49,13 @@ def bound_words(sh: Shape, question: str) -> list[str]:
 
 # A column saying each row's unit of measure.
 UNIT_HEADERS = frozenset({"unit", "units"})
+# A column pointing each row to its notes ("Notes | 3"): a reference, no value of the row.
+NOTE_HEADERS = frozenset({"note", "notes", "ref", "refs", "footnote", "footnotes"})
+
+
+def aside_column(name: str) -> bool:
+    """A data sheet's column of units or of note references: it holds no value of its row."""
+    return own_header(name) in UNIT_HEADERS | NOTE_HEADERS
 MAX_UNIT_CHARS = 12  # "MHz", "µA", "ppm/°C": a unit; a longer cell is a note
 # The heads a data sheet's table names its limit and unit columns by: a row of them is its header's last line.
 LIMIT_HEADS = frozenset({*BOUND_COLUMNS, "typ", "typical", *UNIT_HEADERS})

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from app.qa.answer_types import SHARE_ASKS, expected_type
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import is_number
-from app.qa.tables.bound_columns import bound_columns, bound_words, row_unit
+from app.qa.tables.bound_columns import aside_column, bound_columns, bound_words, row_unit
 from app.qa.tables.figure_headers import headed_by_named_figure
 from app.qa.tables.fiscal import in_table_calendar, quarter_not_held
 from app.qa.tables.flags import stated_flags
@@ -223,11 +223,13 @@ def cell_answer(
             # of amounts and of percentages, the kind asked for is read when one column is of it.
             share = SHARE_ASKS.said(question)
             numeric = [c for c in numeric if percent_column(table, sh, c) == share]
-        if len(numeric) > 1 and bound_columns(sh):
+        if bound_columns(sh):
             # "Low Power Sleep Mode | | 0.5 | | mA" under Min, Typ, Max: the row's one figure is its value (a data
-            # sheet's limits; elsewhere one figure of a row says nothing of which column is asked).
-            filled = [c for c in numeric if is_number(value_at(table, row.index, c))]
-            numeric = filled if len(filled) == 1 else numeric
+            # sheet's limits; elsewhere one figure of a row says nothing of which column is asked), wherever it
+            # stands; a note's number ("Notes | 3") or a unit is none.
+            filled = [c for c in range(len(sh.columns)) if c not in naming | keys and not aside_column(sh.columns[c])
+                      and is_number(value_at(table, row.index, c))]  # fmt: skip
+            numeric = filled if len(filled) == 1 else [c for c in numeric if not aside_column(sh.columns[c])]
         if len(numeric) == 1 and len(table.rows[row.index]) > numeric[0]:
             col = Pick(numeric[0], sh.columns[numeric[0]], 0.0, 0.0, set())
             only_numeric = True

@@ -644,26 +644,6 @@ def test_a_section_the_question_names_bounds_the_rows_compared() -> None:
     assert every is not None and every.short_answer == "1 child"  # no section named: every row
 
 
-def test_a_sections_total_closes_it() -> None:
-    # "Total expenses" ends "Expenses:": the surplus rows below it are no expense, and the highest expense is read.
-    statement = TableData(
-        id="ops",
-        rows=[["", "Actual 2024"], ["Revenue:", ""], ["Taxation", "104,798"], ["User charges", "88,743"],
-              ["Total revenue", "193,541"], ["Expenses:", ""], ["General government", "12,759"],
-              ["Environmental services", "64,560"], ["Recreation", "57,630"], ["Total expenses", "134,949"],
-              ["Annual surplus", "58,592"], ["Accumulated surplus, beginning of year", "1,148,487"]],  # fmt: skip
-        columns=["", "Actual 2024"],
-    )
-    sh = shape(statement)
-    assert sh.name(9) == "Expenses: / Total expenses" and sh.name(11) == "Accumulated surplus, beginning of year"
-    got = aggregate_answer(statement, "Which of the expenses was the highest in 2024?")
-    assert got is not None and got.short_answer == "Environmental services"
-    # A total leading its parts closes nothing: the parts below stay in the section.
-    leading = TableData(id="lead", rows=[["", "2024"], ["Income", "50"], ["Expenses:", ""], ["Total", "30"],
-                                         ["Staff", "20"], ["Rent", "10"]], columns=["", "2024"])  # fmt: skip
-    assert shape(leading).name(5) == "Expenses: / Rent"
-
-
 def test_a_count_is_never_answered_with_a_cell_of_words() -> None:
     # A second header row inside the table ("ROUTE | Domestic PAX FLT | …") shares words with the question.
     flights = TableData(

@@ -345,16 +345,15 @@ def _judged(asked: str, table: TableData, sh: Shape, limits: TableReadingSetting
 
 def _in_named_section(sh: Shape, values: list[tuple[int, float]], said: set[str]) -> list[tuple[int, float]]:
     """The rows of the one section the question names by a word no other section has ("Which wealth group …" of a
-    table with sections "Caste/tribe", "Wealth index", "Number of living children"; "Which expense …" of the one section
-    "Expenses:" beside rows of none); all rows otherwise."""
+    table with sections "Caste/tribe", "Wealth index", "Number of living children"); all rows otherwise."""
     groups: dict[str, list[tuple[int, float]]] = {}
     for i, v in values:
         if i in sh.sections:
             groups.setdefault(sh.sections[i], []).append((i, v))
-    if not groups or len(groups) == 1 and len(values) == len(groups[next(iter(groups))]):
+    if len(groups) < 2:
         return values
     words = {name: set(tokens(name)) for name in groups}
-    common = set.intersection(*words.values()) if len(groups) > 1 else set()
+    common = set.intersection(*words.values())
     named = [name for name, w in words.items() if (w - common) & said]
     return groups[named[0]] if len(named) == 1 else values
 

@@ -69,9 +69,7 @@ def name_score(
 ) -> tuple[float, float]:
     """(matched tokens, share of the name's tokens matched) of a row label or header named in the question; words
     in `ignore` (shared by every column) are no part of the name."""
-    # Each word once: "Assets / Current assets / Total current assets" names assets once, not thrice over the rows
-    # of its section ("Assets / Total assets").
-    toks = list(dict.fromkeys(t for t in tokens(name) if t not in ignore))
+    toks = [t for t in tokens(name) if t not in ignore] if ignore else tokens(name)
     if not toks:
         return 0.0, 0.0
     hits = [_token_hit(t, question, limits) for t in toks]

@@ -189,15 +189,6 @@ def _with_groups(sh: Shape, rows: list[list[str]], groups: list[int]) -> None:
             sh.names[i] = sh.primary[i] = " / ".join([*(g for g in held if g), sh.names[i]])
 
 
-def _closing_total(label: str, section: str, held: int) -> bool:
-    """ "Total expenses" (or "Total") after some rows of the section "Expenses:": the total that closes it."""
-    words = tokens(label)
-    if held == 0 or not words or words[0] != "total":
-        return False
-    rest = set(words[1:])
-    return not rest or bool(rest & set(tokens(section.rpartition(" / ")[2])))
-
-
 def _label_text(row: list[str], c: int) -> str:
     return without_dot_leader(_cell_text(row, c))
 
@@ -234,7 +225,6 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
         sh.sub_label = sub  # named with the row ("Causal Graphs / U"): a label, not a value to read
     last = ""
     section = ""
-    held = 0  # data rows under the section so far: a total leading its parts closes nothing
     wrapped = ""
     headed = False  # the row before was a section's heading: one right under it heads a section within it
     width = range(len(sh.columns))
@@ -264,17 +254,15 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
                 # "Operating income" then "Parks & Experiences" before any figure: the second heads its rows within
                 # the first ("Operating income / Parks & Experiences / Domestic", not revenue's "Domestic").
                 section, last = (f"{section} / {label}" if headed and section else label), ""
-                headed, held = True, 0
+                headed = True
             continue
         headed = False
         if wrapped and label:
             label, wrapped = f"{wrapped} {label}", ""
         if section and label:
             label = f"{section} / {label}"
-        closed = bool(section) and _closing_total(_label_text(rows[i], sh.label_column), section, held)
         if section:
             sh.sections[i] = section
-            held += 1
         if has_sub:
             subl = _cell_text(rows[i], sub)
             if label:
@@ -284,9 +272,6 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
             sh.names[i] = f"{primary} / {subl}" if primary and subl else primary or subl
         else:
             sh.primary[i] = sh.names[i] = label
-        if closed:
-            # "Total expenses" ends the section "Expenses:": the rows below it ("Annual surplus") are none of its parts
-            section, held = section.rpartition(" / ")[0], 0
     if not has_sub:
         name_continued_rows(sh, rows, data, {i: _label_text(rows[i], sh.label_column) for i in data})
     _with_keys(sh, rows, data, limits)

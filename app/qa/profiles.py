@@ -67,7 +67,7 @@ def build_profiles(
         by_page.setdefault(index.document_ids[i], {}).setdefault(index.pages[i] or 0, []).append(i)
     first: dict[str, list[int]] = {}
     rest: dict[str, list[int]] = {}
-    heading: dict[str, list[int]] = {}
+    period_units: dict[str, list[int]] = {}
     for doc, pages in by_page.items():
         units: list[int] = []
         said = 0
@@ -77,7 +77,7 @@ def build_profiles(
             if said >= opening_chars:
                 break
         first[doc] = units
-        heading[doc] = sorted(set(units) | {i for page in sorted(pages)[:period_pages] for i in pages[page]})
+        period_units[doc] = sorted(set(units) | {i for page in sorted(pages)[:period_pages] for i in pages[page]})
         opening = set(units)
         rest[doc] = [i for page in sorted(pages) for i in pages[page] if i not in opening]
     profiles = []
@@ -92,7 +92,7 @@ def build_profiles(
         mean = index.matrix[units].mean(axis=0) if units else np.zeros(index.matrix.shape[1], dtype=np.float32)
         norm = float(np.linalg.norm(mean))
         own = _with_stems(words_of(f"{name} {title or ''}"))
-        period = reported_period(" ".join(index.texts[i] for i in heading[doc]))
+        period = reported_period(" ".join(index.texts[i] for i in period_units[doc]))
         profiles.append(Profile(doc, words, mean / norm if norm else mean, body, own, period))
         for w in words | body:
             frequency[w] = frequency.get(w, 0) + 1

@@ -34,6 +34,7 @@ RANGE_END_NOUNS = frozenset({"end", "limit", "bound"})
 
 
 def range_ends(question: str) -> set[str]:
+    """The limits ("max", "min") an end of a range the question says names ("the upper end" → "max")."""
     words = [w.strip(",.;:?!()").lower() for w in question.split()]
     return {RANGE_ENDS[w] for w, after in zip(words, words[1:], strict=False)
             if w in RANGE_ENDS and after in RANGE_END_NOUNS}  # fmt: skip
@@ -49,6 +50,10 @@ def bound_words(sh: Shape, question: str) -> list[str]:
 
 # A column saying each row's unit of measure.
 UNIT_HEADERS = frozenset({"unit", "units"})
+MAX_UNIT_CHARS = 12  # "MHz", "µA", "ppm/°C": a unit; a longer cell is a note
+# The heads a data sheet's table names its limit and unit columns by: a row of them is its header's last line.
+LIMIT_HEADS = frozenset({*BOUND_COLUMNS, "typ", "typical", *UNIT_HEADERS})
+
 # A column pointing each row to its notes ("Notes | 3"): a reference, no value of the row.
 NOTE_HEADERS = frozenset({"note", "notes", "ref", "refs", "footnote", "footnotes"})
 
@@ -56,9 +61,6 @@ NOTE_HEADERS = frozenset({"note", "notes", "ref", "refs", "footnote", "footnotes
 def aside_column(name: str) -> bool:
     """A data sheet's column of units or of note references: it holds no value of its row."""
     return own_header(name) in UNIT_HEADERS | NOTE_HEADERS
-MAX_UNIT_CHARS = 12  # "MHz", "µA", "ppm/°C": a unit; a longer cell is a note
-# The heads a data sheet's table names its limit and unit columns by: a row of them is its header's last line.
-LIMIT_HEADS = frozenset({*BOUND_COLUMNS, "typ", "typical", *UNIT_HEADERS})
 
 
 def limits_header_end(rows: list[list[str]], header_rows: int) -> int:
@@ -72,13 +74,15 @@ def limits_header_end(rows: list[list[str]], header_rows: int) -> int:
     return header_rows
 
 
-def limits_head_below(rows: list[list[str]], reach: int) -> int:
+def limits_head_below(rows: list[list[str]], header_rows: int, reach: int) -> int:
     """The index of a data sheet's row of limit heads ("Parameters | Sym | Min | Typ | Max | Units") under lines of
     conditions taken into the table above it ("DC CHARACTERISTICS", "Unless otherwise specified, …"), within
-    `reach` rows of the top and with no figure above it: those lines are a headnote. 0 when there is none."""
+    `reach` rows of the top and with no figure above it: those lines are a headnote. 0 when there is none, or when
+    the heads are a line of the stored `header_rows` (its last line, not a header below notes)."""
     for k in range(min(reach, len(rows) - 1)):
         if sum(own_header(c) in LIMIT_HEADS for c in rows[k]) >= 2:
-            return k if any(is_number(c) for r in rows[k + 1 : k + 3] for c in r) else 0
+            below = k >= max(header_rows, 1) and any(is_number(c) for r in rows[k + 1 : k + 3] for c in r)
+            return k if below else 0
         if any(is_number(c) for c in rows[k]):
             return 0
     return 0

@@ -41,10 +41,8 @@ def without_dot_leader(text: str) -> str:
 def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings()) -> Shape:
     rows = table.rows
     width = max((len(r) for r in rows), default=0)
-    below = limits_head_below(rows, limits.limits_head_reach)
-    # Limit heads inside the stored header are its last line, not a header below notes.
-    below = below if below >= (table.header_rows or 1) else 0
-    notes = note_rows(rows) or below or prose_above_header(rows)
+    notes = (note_rows(rows) or limits_head_below(rows, table.header_rows or 1, limits.limits_head_reach)
+             or prose_above_header(rows))  # fmt: skip
     if notes:
         # A headnote above the headers: the stored columns were read from it; read them again below it.
         nh = limits_header_end(rows, titled_header_rows(rows, notes) or notes + guess_header_rows(rows[notes:]))

@@ -12,6 +12,7 @@ from app.ingest.table_channels import mend_columns, mend_header
 from app.ingest.table_column_names import joined_columns
 from app.ingest.table_intro import split_intro_rows
 from app.ingest.table_names_above import take_names_above
+from app.ingest.table_names_over import take_names_over
 from app.ingest.table_stream import _overlap
 from app.ingest.table_text import _CAPTION, _FIGURE_CAPTION, _is_data_row, header_row_count, rows_to_markdown
 from app.ingest.table_words import Grid
@@ -265,7 +266,7 @@ def finish_table(
     """``captions``: the page's caption lines (``caption_lines``), when the caller has them;
     ``caption_line``: the one of them that is this table's (``assign_captions``), if the caller
     chose it (then ``captions`` is not searched)."""
-    take_names_above(grid, lines)
+    take_names_above(grid, lines) or take_names_over(grid, lines)
     bbox = grid.bbox
     mend_columns(grid, lines)
     inner_caption = split_caption_rows(grid) or split_intro_rows(grid)

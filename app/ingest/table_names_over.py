@@ -36,7 +36,7 @@ def take_names_over(grid: Grid, lines: Sequence[Line]) -> bool:
     if not valued:
         return False
     names = _names_above(grid.bbox, lines, valued)
-    if names is None or set(names) != set(valued):
+    if names is None or not set(valued) <= set(names):
         return False
     row = [" ".join(t for t, _ in names[j]) if j in names else "" for j in range(width)]
     if _is_data_row(row):
@@ -93,17 +93,24 @@ def _bands(lines: Sequence[Line]) -> list[Line]:
 
 
 def _placed(line: Line, left: float, valued: dict[int, tuple[float, float]]) -> dict[int, tuple[str, BBox]] | None:
-    """The line's phrases over the value columns, one per column; phrases over the labels are passed by; None when a
-    phrase stands over no one column (it crosses them) or two stand over one."""
+    """The line's phrases over the value columns, one per column, and those over the labels as the label column's
+    name when the line names a value column too; None when a phrase stands over no one column (it crosses them), two
+    stand over one, or one is a mark, not a word."""
     placed: dict[int, tuple[str, BBox]] = {}
     words = sorted(((w.text, w.bbox) for w in line.words), key=lambda tw: tw[1][0])
+    labels: list[tuple[str, BBox]] = []
     for text, box in _segments(words, join=NAME_JOIN):
         if box[2] <= left:
+            labels.append((text, box))
             continue
+        if not any(ch.isalnum() for ch in text):
+            return None  # a dash or a mark over a column is no name
         centre = (box[0] + box[2]) / 2
         over = [j for j, (x0, x1) in valued.items() if x0 - CENTRE_SLACK <= centre <= x1 + CENTRE_SLACK]
         crossed = [j for j, (x0, x1) in valued.items() if min(box[2], x1) > max(box[0], x0)]
         if len(over) != 1 or len(crossed) > 1 or over[0] in placed:
             return None
         placed[over[0]] = (text, box)
+    if placed and labels:  # beside the value columns' names, the label column's ("Reason | n")
+        placed[0] = (" ".join(t for t, _ in labels), union_bbox([b for _, b in labels]))
     return placed

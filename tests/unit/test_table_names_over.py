@@ -45,7 +45,7 @@ UNITS = _line(("(in millions, except per share data)", 68.0, 180.0))
 def test_names_printed_over_the_value_columns_become_the_first_row() -> None:
     grid = _grid()
     assert take_names_over(grid, [TITLE, DATES, YEARS, UNITS])
-    assert grid.rows[0] == ["", "June 30, 2026", "December 31, 2025"]
+    assert grid.rows[0] == ["Assets", "June 30, 2026", "December 31, 2025"]  # the labels' name beside theirs
     assert grid.rows[1][0] == "Property, Plant and Equipment"
     assert grid.bbox[1] == 156.0  # the table now begins at its names: a caption is sought above them
 
@@ -74,6 +74,13 @@ def test_names_far_above_the_table_are_no_part_of_it() -> None:
     grid = _grid()
     far = _line(("June 30,", 402.0, 120.0), ("December 31,", 468.0, 120.0))
     assert not take_names_over(grid, [far])
+
+
+def test_a_dash_over_a_column_is_no_name() -> None:
+    grid = _grid()
+    marks = _line(("Total", 68.0, 182.0), ("—", 420.0, 182.0), ("—", 497.0, 182.0))
+    assert not take_names_over(grid, [marks])
+    assert len(grid.rows) == 4
 
 
 def test_a_table_that_names_its_value_columns_keeps_its_own_names() -> None:

@@ -3,6 +3,7 @@ how sure and how well ranked it is, and the one that answers first."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache, lru_cache, partial
 
 from sqlalchemy import ColumnElement, or_, select
@@ -10,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document
 from app.qa.aggregate_intent import superlative
+from app.qa.analysis.phrases import word_lists
 from app.qa.ask import Retrieval
 from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.read.cell_answer import retrieved_cell
@@ -172,7 +174,7 @@ def content_table_answer(
     q_tokens = set(tokens(question))
     names = asked_names(question, reading)
     best: tuple[float, TableAnswer, DocTable, Document, TableData] | None = None
-    best_key: tuple[bool, float] = (False, 0.0)
+    best_key: tuple[bool, float, int] = (False, 0.0, 0)
     named: list[tuple[float, TableAnswer, DocTable, Document, TableData]] = []
     rivals: list[tuple[float, TableAnswer]] = []
     documents: dict[str, tuple[Document | None, list[DocTable], Inferred]] = {}
@@ -260,18 +262,24 @@ def content_table_answer(
                 rivals.append((rank, got))
             # A table that holds every name the question says (nor does its page) answers before one that does not
             # ("Italy" asked of a topic table and of a table by country, the file named).
-            key = (not (names and elsewhere()), rank)
+            # Of two readings ranked alike, the one whose cell accounts for more of the question's words that are no
+            # date or figure ("research and development", not "March 31, 2024") reads what is asked.
+            key = (not (names and elsewhere()), rank, len(_substance(got.used & q_tokens)))
             if sure and (best is None or key > best_key):
                 best, best_key = (rank, got, table, document, data), key
     if best is None and widened:
         return  # tables farther from the evidence answer only when sure
     if best is None:
-        best = named_fallback(named, reading) or retrieved_cell(offered, question, document_id, answer_limits)
+        best = named_fallback(named, reading)
+        if best is None and not widened and reading.content_table_documents:
+            # No nearer table answers surely: the leading documents' other tables are read (a statement with no
+            # caption on a page no retrieved unit stands on) before a nearer table's likeliest cell is guessed.
+            had = list(retrieval.table_answers)
+            content_table_answer(session, retrieval, question, document_id, collection_id, limits, widened=True)
+            if retrieval.table_answers != had:
+                return
+        best = best or retrieved_cell(offered, question, document_id, answer_limits)
         if best is None:
-            if not widened and reading.content_table_documents:
-                # No nearer table answers: the leading documents' other tables are read (a statement with no
-                # caption on a page no retrieved unit stands on).
-                content_table_answer(session, retrieval, question, document_id, collection_id, limits, widened=True)
             return
     rank, got, table, document, data = best
     # The margin is one caption word's weight: on dev + paraphrases no shown table answer was wrong; the closest
@@ -287,6 +295,14 @@ def content_table_answer(
     retrieval.table_answers = [got]
     if got.cell:
         retrieval.cell = got.cell
+
+
+MONTHS = frozenset(word_lists("question_words")["month_stems"])
+
+
+def _substance(words: Iterable[str]) -> set[str]:
+    """The words that are no figure, no date and no month: what a cell is of, not when."""
+    return {w for w in words if w.isalpha() and w not in MONTHS}
 
 
 def said_as_periods(question: str, asked: set[str], data: TableData) -> set[str]:

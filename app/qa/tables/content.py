@@ -3,6 +3,7 @@ how sure and how well ranked it is, and the one that answers first."""
 
 from __future__ import annotations
 
+import calendar
 from collections.abc import Iterable
 from functools import cache, lru_cache, partial
 
@@ -11,7 +12,6 @@ from sqlalchemy.orm import Session
 
 from app.db.models import DocTable, Document
 from app.qa.aggregate_intent import superlative
-from app.qa.analysis.phrases import word_lists
 from app.qa.ask import Retrieval
 from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.read.cell_answer import retrieved_cell
@@ -263,8 +263,8 @@ def content_table_answer(
             # A table that holds every name the question says (nor does its page) answers before one that does not
             # ("Italy" asked of a topic table and of a table by country, the file named).
             # Of two readings ranked alike, the one whose cell accounts for more of the question's words that are no
-            # date or figure ("research and development", not "March 31, 2024") reads what is asked.
-            key = (not (names and elsewhere()), rank, len(_substance(got.used & q_tokens)))
+            # date or figure ("research and development", not "March 31, 2024") reads what is asked (`reading_key`).
+            key = reading_key(not (names and elsewhere()), rank, got.used, q_tokens)
             if sure and (best is None or key > best_key):
                 best, best_key = (rank, got, table, document, data), key
     if best is None and widened:
@@ -297,12 +297,13 @@ def content_table_answer(
         retrieval.cell = got.cell
 
 
-MONTHS = frozenset(word_lists("question_words")["month_stems"])
+MONTHS = frozenset(tokens(" ".join(calendar.month_name[1:])))  # as the question's words are stemmed
 
 
-def _substance(words: Iterable[str]) -> set[str]:
-    """The words that are no figure, no date and no month: what a cell is of, not when."""
-    return {w for w in words if w.isalpha() and w not in MONTHS}
+def reading_key(holds_names: bool, rank: float, used: Iterable[str], asked: set[str]) -> tuple[bool, float, int]:
+    """How a table's reading ranks among the tables': holding the question's names, its rank, then how many of the
+    question's words that are no figure, no date and no month (what a cell is of, not when) its cell accounts for."""
+    return holds_names, rank, len({w for w in asked.intersection(used) if w.isalpha() and w not in MONTHS})
 
 
 def said_as_periods(question: str, asked: set[str], data: TableData) -> set[str]:

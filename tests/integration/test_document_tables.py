@@ -138,3 +138,33 @@ def test_a_data_sheets_limits_are_read_by_their_row_and_a_range_by_its_width(
     r = ask(session, collection, "How wide, in degrees Celsius, is the storage temperature range of the sensor?",
             AskOptions(), settings, tools)  # fmt: skip
     assert "**205**" in r.answer and "150 − Min -55 = 205" in r.answer, r.answer
+
+
+RATES = [("", "Quarter 2023", "Quarter 2022"), ("Interest rate on deposits", "4.1", "2.0")]  # fmt: skip
+
+
+def test_a_sure_cell_of_the_leading_document_beats_a_guess_in_a_nearer_table(
+    session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
+    path = tmp_path / "utility-q2-release.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=A4)
+    pdf.setFont("Helvetica", 11)
+    for k in range(8):
+        pdf.drawString(72, 780 - 18 * k, f"{PROSE[0][: 60 + k]}")
+    draw_ruled_table(pdf, RATES, 600, 18, (66, 250, 360, 470))  # a table on the retrieved passage's page
+    pdf.showPage()
+    for text in PROSE[1:]:
+        pdf.setFont("Helvetica", 11)
+        for k in range(12):
+            pdf.drawString(72, 780 - 18 * k, f"{text[: 60 + k]}")
+        pdf.showPage()
+    pdf.setFont("Helvetica", 11)
+    draw_ruled_table(pdf, STATEMENT, 700, 18, (66, 250, 360, 470))
+    pdf.save()
+    collection = ingest_pdfs(session, settings, "release", [str(path)])
+    found = _prose_retrieval(session, collection)
+    content_table_answer(session, found, "What was the interest expense in the 2023 quarter?",
+                         collection_id=collection, limits=settings.answer)  # fmt: skip
+    assert found.cell is not None, found.table_answers
+    assert found.cell["value"] == "640", found.cell

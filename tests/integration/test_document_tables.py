@@ -35,13 +35,18 @@ PROSE = [
 ]
 
 
-def _release(path: Path) -> Path:
-    pdf = canvas.Canvas(str(path), pagesize=A4)
-    for text in PROSE:  # six pages of prose, then the statement with no caption
+def _prose_pages(pdf: canvas.Canvas, texts: list[str]) -> None:
+    """A page of twelve lines for each text."""
+    for text in texts:
         pdf.setFont("Helvetica", 11)
         for k in range(12):
             pdf.drawString(72, 780 - 18 * k, f"{text[: 60 + k]}")
         pdf.showPage()
+
+
+def _release(path: Path) -> Path:
+    pdf = canvas.Canvas(str(path), pagesize=A4)
+    _prose_pages(pdf, PROSE)  # six pages of prose, then the statement with no caption
     pdf.setFont("Helvetica", 11)
     draw_ruled_table(pdf, STATEMENT, 700, 18, (66, 250, 360, 470))
     pdf.save()
@@ -154,11 +159,7 @@ def test_a_sure_cell_of_the_leading_document_beats_a_guess_in_a_nearer_table(
         pdf.drawString(72, 780 - 18 * k, f"{PROSE[0][: 60 + k]}")
     draw_ruled_table(pdf, RATES, 600, 18, (66, 250, 360, 470))  # a table on the retrieved passage's page
     pdf.showPage()
-    for text in PROSE[1:]:
-        pdf.setFont("Helvetica", 11)
-        for k in range(12):
-            pdf.drawString(72, 780 - 18 * k, f"{text[: 60 + k]}")
-        pdf.showPage()
+    _prose_pages(pdf, PROSE[1:])
     pdf.setFont("Helvetica", 11)
     draw_ruled_table(pdf, STATEMENT, 700, 18, (66, 250, 360, 470))
     pdf.save()

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from app.qa.analysis.head import asked_noun
 from app.qa.answer_types import SHARE_ASKS
 from app.qa.tablelayout import is_number
+from app.qa.tables.defined_terms import in_own_terms
 from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.matching import SUMMARY_WORDS, summary_label
 from app.qa.tables.model import Shape, TableData
@@ -128,7 +129,7 @@ def rank_cells(table: TableData, sh: Shape, question: str, expected: str) -> lis
     """The table's cells the question names by row and column, best first. Only a question asking for a name (a
     person or organisation, a place) is answered by a cell of words; a value holding a word of the question is no
     answer to it (a question does not say its answer). A table with one column of values needs no column named."""
-    question = in_table_calendar(question, sh.columns)
+    question = in_table_calendar(in_own_terms(table, question), sh.columns)
     asked = set(question_tokens(question))
     quoted = _quoted(question)
     words_allowed = expected in NAME_TYPES

@@ -6,6 +6,7 @@ R and C denote BLEU-4, ROUGE-L and CIDEr, respectively", "PE: price-earnings rat
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
 from app.qa.tables.words import LEGEND_VERBS
@@ -24,7 +25,12 @@ def caption_abbreviations(caption: str | None) -> dict[str, str]:
 
 @lru_cache(maxsize=4096)
 def _caption_abbreviations(text: str) -> tuple[tuple[str, str], ...]:
-    found: dict[str, str] = legend(text)
+    return tuple({**legend(text), **dict(parenthesised(text))}.items())
+
+
+def parenthesised(text: str) -> tuple[tuple[str, str], ...]:
+    """(short form, long form) of each definition `text` sets in parentheses: "total nitrogen (TN)"."""
+    found: list[tuple[str, str]] = []
     at = text.find("(")
     while at != -1:
         end = text.find(")", at)
@@ -34,9 +40,9 @@ def _caption_abbreviations(text: str) -> tuple[tuple[str, str], ...]:
         if 2 <= len(short) <= MAX_SHORT and short.isalpha() and any(c.isupper() for c in short):
             long = _long_form(short, text[:at].split()[-(min(len(short) + 5, 2 * len(short))) :])
             if long:
-                found[short] = long
+                found.append((short, long))
         at = text.find("(", end)
-    return tuple(found.items())
+    return tuple(found)
 
 
 def caption_initialisms(caption: str | None, names: list[str]) -> dict[str, str]:
@@ -122,7 +128,7 @@ def _spells(letters: str, text: str) -> bool:
     return True
 
 
-def written_out(header: str, abbreviations: dict[str, str]) -> str:
+def written_out(header: str, abbreviations: Mapping[str, str]) -> str:
     """`header` with each defined short form it says as a word followed by its long form: "Individual / ACC
     (accuracy)"."""
     if not abbreviations:

@@ -12,6 +12,7 @@ from app.qa.analysis.describe import asks_description
 from app.qa.tables.aggregate import aggregate_answer, row_spread_answer
 from app.qa.tables.bounds import names_bound_column, range_width_answer
 from app.qa.tables.cell_lookup import cell_answer
+from app.qa.tables.defined_terms import in_own_terms
 from app.qa.tables.extremes import period_peak_answer
 from app.qa.tables.model import TableAnswer, TableData
 from app.qa.tables.render import not_found, whole_table
@@ -58,7 +59,7 @@ def best_answer(
     """A cell or an aggregate. A superlative ("which … highest") asks for an aggregate even when it names rows
     ("Which of EU15, the USA and Japan …"); otherwise a named row wins over aggregate words that are part of a
     header ("% growth in total retail sales")."""
-    question = with_ranked_row(table, without_document_names(question), limits)
+    question = with_ranked_row(table, in_own_terms(table, without_document_names(question)), limits)
     spread = (row_spread_answer(table, question, limits) or range_width_answer(table, question, limits)
               or period_peak_answer(table, question, limits))  # fmt: skip
     if spread is not None:

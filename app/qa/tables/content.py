@@ -20,6 +20,7 @@ from app.qa.tables.answer import without_named_rows
 from app.qa.tables.bounds import names_bound_column, range_width_answer
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.contents import is_contents
+from app.qa.tables.defined_terms import in_own_terms
 from app.qa.tables.extremes import period_peak_answer
 from app.qa.tables.fiscal import in_table_calendar
 from app.qa.tables.matching import description
@@ -193,7 +194,7 @@ def content_table_answer(
             continue
         merged.update(data.continued)
         offered.append((table, document, data))
-        ranked = with_ranked_row(data, question, reading)  # "the lowest income tier" is a row, not a minimum
+        ranked = with_ranked_row(data, in_own_terms(data, question), reading)  # "the lowest income tier": a row
         asked = without_named_rows(data, ranked, reading)  # a row's own "Minimum" asks for no minimum
         # A row's cells over the named periods, or its limits' width ("how wide is the storage temperature range").
         spread = (row_spread_answer(data, ranked, reading) or range_width_answer(data, ranked, reading)

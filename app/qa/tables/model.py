@@ -3,7 +3,7 @@ what the table said (`TableAnswer`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from app.qa.ask import Cell
@@ -24,6 +24,7 @@ class TableData:
     cell_boxes: list[list[list[float] | None]] | None = None
     where: str = ""  # "eu-004.pdf p. 4", for the answer text
     continued: list[str] = field(default_factory=list)  # ids of continuation tables appended below
+    defined: Mapping[str, str] = field(default_factory=dict)  # short forms its document's prose defines ("TN")
     part_starts: list[tuple[int, str]] = field(default_factory=list)  # (first row, id) of each continuation
 
     def part_of(self, row: int) -> str:

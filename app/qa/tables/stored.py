@@ -14,6 +14,7 @@ from app.qa.classify.patterns import TABLE_LABEL
 from app.qa.classify.question import label_key
 from app.qa.resolve import caption_key
 from app.qa.tablelayout import parse_number
+from app.qa.tables.defined_terms import document_abbreviations
 from app.qa.tables.glued_labels import repaired
 from app.qa.tables.model import TableAnswer, TableData, same_columns
 from app.qa.tables.render import markdown
@@ -254,6 +255,7 @@ def table_data(
         header_rows=table.header_rows if table.columns else None,
         cell_boxes=[list(r) for r in table.cell_boxes] if table.cell_boxes else None,
         where=f"{document.filename} p. {table.page_number}",
+        defined=document_abbreviations(document),
     )
     upper = upper_part(table, all_tables, limits)
     if upper is not None:

@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from app.qa.ask import Cell
-from app.qa.tables.words import tokens
+from app.qa.tablelayout import is_number
+from app.qa.tables.words import a_year, tokens
 from app.settings_reading import TableReadingSettings
 
 
@@ -35,9 +36,16 @@ class TableData:
         """Append a continuation's data rows (its repeated header, if any, dropped). A "continuation" whose stored
         columns are others (Table 14 goes on with 2013–14 … after 2003–04 …) is a table of its own: its rows under
         these headers would be read as the wrong years, so it is not appended (False)."""
-        if other.columns and self.columns and not same_columns(self.columns, other.columns, limits):
+        # A continuation without a header of its own was stored with its first data row for one ("117 | Glaziers |
+        # $44,580 | 176"): all its rows are data under these columns.
+        headless = (
+            bool(other.columns)
+            and data_row(other.columns or [])
+            and len(other.columns or []) == len(self.columns or other.columns or [])
+        )
+        if other.columns and self.columns and not headless and not same_columns(self.columns, other.columns, limits):
             return False
-        skip = other.header_rows if other.header_rows is not None else 0
+        skip = 0 if headless else other.header_rows if other.header_rows is not None else 0
         if skip == 0 and other.rows and self.rows and other.rows[0] == self.rows[0]:
             skip = 1
         self.part_starts.append((len(self.rows), other.id))
@@ -49,6 +57,15 @@ class TableData:
             self.cell_boxes.extend(boxes)
         self.continued.append(other.id)
         return True
+
+
+HEADER_FIGURES = 2  # a "header" holding this many figures that are no years is a row of data
+
+
+def data_row(names: Sequence[str]) -> bool:
+    """Whether stored column names are a row of figures ("117 | 47-2121 | Glaziers | $44,580 | 176"), not headers;
+    years ("2023 | 2024") and ordinals head columns."""
+    return sum(1 for name in names if is_number(name) and not a_year(name.strip())) >= HEADER_FIGURES
 
 
 def same_columns(a: Sequence[str], b: Sequence[str], limits: TableReadingSettings = TableReadingSettings()) -> bool:

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from app.db.vectors import graph_version
 from app.llm.vector_cache import remembered
 from app.qa import seeds as seed_rankers
+from app.qa.absent_codes import absent_codes
 from app.qa.analysis.people import people
 from app.qa.answer import Answer, far_from_question
 from app.qa.ask import AskOptions, EvidenceNode, Retrieval
@@ -163,9 +164,14 @@ def retrieve(
         if not retrieval.nodes and retrieval.missing is None:
             retrieval = None
     index = get_index(session, collection_id, version, settings.retrieval.ann_threshold) if retrieval is None else None
-    if index is not None and parsed.document is None:
-        names = document_names(session, collection_id, version).documents.values()
-        known = lambda: " ".join(f"{d.filename} {d.title or ''}" for d in names)  # noqa: E731 - read only if needed
+    names = document_names(session, collection_id, version).documents.values() if index is not None else []
+    known = lambda: " ".join(f"{d.filename} {d.title or ''}" for d in names)  # noqa: E731 - read only if needed
+    if index is not None and (codes := absent_codes(index, question, known)):
+        # "the MQ-2 sensor's data sheet" beside the MQ-3's, even when the name resolved to that one: not this model.
+        retrieval = Retrieval(question_type="content", nodes=[])
+        retrieval.missing = (f"No document in this collection mentions {' or '.join(codes)}, so the documents do not "
+                             "answer this.")  # fmt: skip
+    elif index is not None and parsed.document is None:
         absent = seed_rankers.absent_names(index, question, known, settings.answer.near_spelling)
         by_id = lambda: {d.id: (d.filename, d.title) for d in names}  # noqa: E731 - read only when profiles are built
         limits = settings.answer

@@ -7,9 +7,7 @@ first figure."""
 
 from __future__ import annotations
 
-import threading
 import unicodedata
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 
 from app.qa.index import CollectionIndex
@@ -17,10 +15,7 @@ from app.qa.index import CollectionIndex
 MIN_CODE_CHARS = 3  # "Q4", "S1", "A3": periods, supplements and cells, no product's code
 MIN_SERIES_CHARS = 2  # "MQ" of "MQ-2": a series of one letter ("I" of "I2C") is no series
 PERIOD_OPENERS = ("fy", "cy", "q", "h")  # "FY2024", "Q4", "H1": a period, said in many ways ("fourth quarter")
-CACHED_COLLECTIONS = 8
-
-_cache: OrderedDict[tuple[str, int], frozenset[str]] = OrderedDict()
-_lock = threading.Lock()
+QUOTES_AND_MARKS = ".,;:!?()[]\"'“”‘’"
 
 
 def _bare(word: str) -> str:
@@ -35,9 +30,14 @@ def _series(code: str) -> str:
     return code[:k]
 
 
+def _as_written(word: str) -> str:
+    """The word without the marks around it and a possessive: "MQ-2's" → "MQ-2"."""
+    return word.strip(QUOTES_AND_MARKS).removesuffix("'s").removesuffix("’s")
+
+
 def _code(word: str) -> str | None:
     """The code `word` is, separators aside ("MQ-2" → "mq2"), or None."""
-    word = word.strip(".,;:!?()[]\"'“”‘’").removesuffix("'s").removesuffix("’s")
+    word = _as_written(word)
     bare = _bare(word)
     if len(bare) < MIN_CODE_CHARS or not word[:1].isalpha() or not any(c.isdigit() for c in word):
         return None
@@ -65,18 +65,11 @@ def _codes_in(texts: Iterable[str]) -> frozenset[str]:
 
 
 def collection_codes(index: CollectionIndex) -> frozenset[str]:
-    """The codes the collection's units say, read once per index version."""
-    key = (index.collection_id, index.version)
-    with _lock:
-        if key in _cache:
-            _cache.move_to_end(key)
-            return _cache[key]
-    found = _codes_in(index.texts)
-    with _lock:
-        _cache[key] = found
-        while len(_cache) > CACHED_COLLECTIONS:
-            _cache.popitem(last=False)
-    return found
+    """The codes the collection's units say, read once per index version (kept on the index, as its BM25 is)."""
+    with index.lock:
+        if index.codes is None:
+            index.codes = _codes_in(index.texts)
+        return index.codes
 
 
 def absent_codes(index: CollectionIndex, question: str, known: Callable[[], str]) -> list[str]:
@@ -94,5 +87,5 @@ def absent_codes(index: CollectionIndex, question: str, known: Callable[[], str]
         # "Qwen3.5-0.8B" of a table's "Qwen3.5-0.8B-Q8": a code said with a suffix is said (not "MQ-25" for "MQ-2")
         extended = any(c.startswith(code) and not c[len(code) : len(code) + 1].isdigit() for c in said)
         if not extended and siblings:
-            absent.append(word.strip(".,;:!?()[]\"'“”‘’").removesuffix("'s").removesuffix("’s"))
+            absent.append(_as_written(word))
     return absent

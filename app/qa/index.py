@@ -62,6 +62,7 @@ class CollectionIndex:
     lock: threading.Lock = field(default_factory=threading.Lock)
     ann_threshold: int = 20_000  # units from which dense search is approximate (RetrievalSettings.ann_threshold)
     boilerplate: frozenset[int] | None = None  # passages repeated page after page (app.qa.boilerplate), found once
+    codes: frozenset[str] | None = None  # words holding a figure, for named model codes (app.qa.absent_codes)
 
     def __post_init__(self) -> None:
         if not self.index_of:

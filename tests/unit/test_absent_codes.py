@@ -4,21 +4,17 @@ script of its figures is said."""
 
 from __future__ import annotations
 
-import itertools
-
 import networkx as nx
 import numpy as np
 
 from app.qa.absent_codes import absent_codes
 from app.qa.index import CollectionIndex
 
-_versions = itertools.count(1)
-
 
 def _index(texts: list[str]) -> CollectionIndex:
     n = len(texts)
     return CollectionIndex(
-        collection_id="c", version=next(_versions), ids=[f"n{i}" for i in range(n)], kinds=["passage"] * n,
+        collection_id="c", version=1, ids=[f"n{i}" for i in range(n)], kinds=["passage"] * n,
         document_ids=["d"] * n, pages=[1] * n, labels=[""] * n, texts=texts,
         matrix=np.ones((n, 3), dtype=np.float32), graph=nx.DiGraph(),
     )  # fmt: skip

@@ -60,16 +60,15 @@ def in_own_terms(table: TableData, question: str) -> str:
     where the table never spells it out: "what does the total nitrogen model reach" of rows "tn / wetlands" asks
     for the TN model, neither a total nor a row of another model that shares the word "total" ("tp" of "total
     phosphorus")."""
-    if not table.defined:
-        return question
+    spelled_out = [(short, long) for short, long in table.defined.items() if _whole_at(question, long) is not None]
+    if not spelled_out:
+        return question  # most questions spell out no term the document defines: the table is not read
     said = {_bare(w).lower() for row in table.rows for cell in row for w in cell.split()}
     said |= {_bare(w).lower() for name in table.columns or () for w in name.split()}
     spelled = " ".join(" ".join(cell.split()) for row in table.rows for cell in row).lower()
-    for short, long in table.defined.items():
-        if short.lower() not in said or long.lower() in spelled:
-            continue
+    for short, long in spelled_out:
         at = _whole_at(question, long)
-        if at is not None:
+        if at is not None and short.lower() in said and long.lower() not in spelled:
             question = f"{question[:at]}{short}{question[at + len(long) :]}"
     return question
 

@@ -38,11 +38,8 @@ class TableData:
         these headers would be read as the wrong years, so it is not appended (False)."""
         # A continuation without a header of its own was stored with its first data row for one ("117 | Glaziers |
         # $44,580 | 176"): all its rows are data under these columns.
-        headless = (
-            bool(other.columns)
-            and data_row(other.columns or [])
-            and len(other.columns or []) == len(self.columns or other.columns or [])
-        )
+        theirs = other.columns or []
+        headless = data_row(theirs) and (not self.columns or len(theirs) == len(self.columns))
         if other.columns and self.columns and not headless and not same_columns(self.columns, other.columns, limits):
             return False
         skip = 0 if headless else other.header_rows if other.header_rows is not None else 0

@@ -24,9 +24,10 @@ from app.qa.index import CollectionIndex, edge_kinds_of, get_index
 from app.qa.multistep import StepSettings, read_bridge, rgnn_retrieve
 from app.qa.named import fetch as named_fetch
 from app.qa.named.documents import missing_document
-from app.qa.profiles import absent_kind, dated_elsewhere, names_held_apart, period_unreported, profiles_of
+from app.qa.profiles import Profiles, absent_kind, dated_elsewhere, names_held_apart, period_unreported, profiles_of
 from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.reader.reading import read
+from app.qa.reported_period import asks_period
 from app.qa.tables.content import content_table_answer
 from app.qa.tables.shown import shown_table
 from app.qa.targets import document_names, parse_question
@@ -166,17 +167,27 @@ def retrieve(
     index = get_index(session, collection_id, version, settings.retrieval.ann_threshold) if retrieval is None else None
     names = document_names(session, collection_id, version).documents.values() if index is not None else []
     known = lambda: " ".join(f"{d.filename} {d.title or ''}" for d in names)  # noqa: E731 - read only if needed
+    by_id = lambda: {d.id: (d.filename, d.title) for d in names}  # noqa: E731 - read only when profiles are built
+    limits = settings.answer
+    opening, period = limits.profile_opening_chars, limits.profile_period_pages
+
+    def profiles() -> Profiles:  # built when first read
+        assert index is not None
+        return profiles_of(index, by_id, opening, period)
+
     if index is not None and (codes := absent_codes(index, question, known)):
         # "the MQ-2 sensor's data sheet" beside the MQ-3's, even when the name resolved to that one: not this model.
         retrieval = Retrieval(question_type="content", nodes=[])
         retrieval.missing = (f"No document in this collection mentions {' or '.join(codes)}, so the documents do not "
                              "answer this.")  # fmt: skip
+    elif index is not None and asks_period(question) and (unreported := period_unreported(profiles(), by_id(),
+                                                                                          question)):  # fmt: skip
+        # "the fourth quarter of 2023" of a company whose reports here end in September 2023, even when the name
+        # resolved to one of them: say so.
+        retrieval = Retrieval(question_type="content", nodes=[])
+        retrieval.missing = unreported
     elif index is not None and parsed.document is None:
         absent = seed_rankers.absent_names(index, question, known, settings.answer.near_spelling)
-        by_id = lambda: {d.id: (d.filename, d.title) for d in names}  # noqa: E731 - read only when profiles are built
-        limits = settings.answer
-        opening, period = limits.profile_opening_chars, limits.profile_period_pages
-        profiles = lambda: profiles_of(index, by_id, opening, period)  # noqa: E731 - built when first read
         if not absent and (asked := seed_rankers.question_names(question)):
             absent = names_held_apart(profiles(), asked, lambda: people(question))
         if absent:
@@ -194,10 +205,6 @@ def retrieve(
             retrieval = Retrieval(question_type="content", nodes=[])
             retrieval.missing = (f"No document in this collection is {dated}: the documents that say its name never "
                                  "say its year, so the documents do not answer this.")  # fmt: skip
-        elif (unreported := period_unreported(profiles(), by_id(), question)) is not None:
-            # "the fourth quarter of 2023" of a company whose reports here end in September 2023: say so.
-            retrieval = Retrieval(question_type="content", nodes=[])
-            retrieval.missing = unreported
     if retrieval is None:
         assert index is not None
         query = QueryVector(lambda: tools.encoder(settings), question)

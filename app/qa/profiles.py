@@ -21,7 +21,7 @@ from app.qa.analysis.phrases import ALNUM
 from app.qa.classify.documents import DocumentNames, file_stem
 from app.qa.classify.model import DocumentRef
 from app.qa.index import CollectionIndex
-from app.qa.reported_period import Period, asks_period, period_asked_elsewhere, reported_period
+from app.qa.reported_period import Period, asks_period, period_asked_elsewhere, reported_period, titled_period
 from app.qa.seeds import question_names
 from app.settings import AnswerSettings
 from app.text.stemming import stem
@@ -92,7 +92,8 @@ def build_profiles(
         mean = index.matrix[units].mean(axis=0) if units else np.zeros(index.matrix.shape[1], dtype=np.float32)
         norm = float(np.linalg.norm(mean))
         own = _with_stems(words_of(f"{name} {title or ''}"))
-        period = reported_period(" ".join(index.texts[i] for i in period_units[doc]))
+        period = reported_period(" ".join(index.texts[i] for i in period_units[doc])) or titled_period(
+            f"{name} {title or ''}")  # fmt: skip
         profiles.append(Profile(doc, words, mean / norm if norm else mean, body, own, period))
         for w in words | body:
             frequency[w] = frequency.get(w, 0) + 1
@@ -301,7 +302,7 @@ def period_unreported(profiles: Profiles, names: Mapping[str, tuple[str, str | N
     if not asks_period(question):
         return None  # most questions name no quarter or fiscal year: no names or holders to work out
     said = {w for name in question_names(question) for w in words_of(name)} - PERIOD_NAMES
-    said = {w for w in said if not w.isdigit()}
+    said = {w for w in said if not w.isdigit() and len(w) > 1}  # a code's letter ("10-K") names no company
     holders = [p for p in profiles.profiles if said and said <= p.words]
     reports = [(names.get(p.document_id, ("a document", None))[0], p.period) for p in holders]
     return period_asked_elsewhere(reports, question)

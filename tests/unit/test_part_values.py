@@ -261,18 +261,3 @@ def test_numbers_in_a_bracketed_list_of_references_are_no_values() -> None:
     assert not section_number(sentence, sentence.index("six"))
     spaced = "Scores lie in [0, 1]; we kept 41 of them."
     assert not section_number(spaced, spaced.index("41"))
-
-
-def test_a_count_asked_reads_the_groups_sizes_not_their_shares() -> None:
-    groups = _passage(
-        "p1",
-        "Of these people, 412 (38.2%) lived in the northern district all year. "
-        "The remaining 667 residents (61.8%) lived in the southern district.",
-    )
-    labels = ["The southern district", "The northern district"]
-    counted = ["How many people lived in the southern district?", "How many people lived in the northern district?"]
-    got = part_values(labels, counted, [_read(groups), _read(groups)], [], LIMITS)
-    assert got is not None and [v.text for v in got] == ["667", "412"]
-    shared = ["What share of people lived in the southern district?", "What share lived in the northern district?"]
-    shares = part_values(labels, shared, [_read(groups), _read(groups)], [], LIMITS)
-    assert shares is not None and [v.text for v in shares] == ["61.8%", "38.2%"]

@@ -91,8 +91,6 @@ def part_values(
         last[node.node_id] = before
     if share and any(f.kind[1] for f in found):
         found = [f for f in found if f.kind[1]]  # "by how many percentage points": shares, no plain figures
-    elif counted and not share and any(not f.kind[1] for f in found):
-        found = [f for f in found if not f.kind[1]]  # "how many more participants": counts, not their shares
     if stated:
         # Both readings stated values of one sentence that says more: only its values are read again.
         shared = set.intersection(*({f.sentence for f in found if f.text == said} for said in stated))
@@ -207,10 +205,6 @@ def _an_amount(sentence: str, start: int, end: int, counted: set[str]) -> bool:
     if unit:
         return after.split(None, 1)[0].rstrip(".,;:)").lower() not in ("st", "nd", "rd", "th")
     following = after.split(None, 1)
-    # "287 (46.5%) lived in …", "330 subjects (53.5%)": a count given with its share in brackets, as groups' sizes are
-    bracket = after.lstrip() if after.lstrip().startswith("(") else (following[1] if len(following) > 1 else "")
-    if bracket.startswith("(") and bracket[1:].split(")", 1)[0].strip().endswith("%"):
-        return True
     # "8 kg (18 lbs) for Stainless Steel": a unit's abbreviation after the figure
     return bool(following) and (bool(stemmed(following[0]) & counted) or following[0].rstrip(".,;:)") in UNITS)
 

@@ -163,17 +163,12 @@ def rank(question: str) -> tuple[str, int] | None:
 
 def alone(question: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     """The spans of aggregate words that stand alone: "mean-pooling", "peak-to-peak", "max-min" are names, a word
-    joined to another by a hyphen asks for no mean or extreme, but for a superlative's "-est" form before the hyphen
-    ("largest-magnitude"); an ordinal's ("second-largest") is a rank."""
+    joined to another by a hyphen asks for no mean or extreme; an ordinal's ("second-largest") is a rank."""
 
     def joined(start: int, end: int) -> bool:
         before = question[:start].rsplit(None, 1)[-1].lower() if question[:start].strip() else ""
         ranked = before.endswith("-") and before[:-1] in ORDINALS
-        # "the largest-magnitude beta", "the highest-paid role": a superlative's "-est" form still asks the extreme
-        # of what follows ("least-squares" is a name, as "max-min" is).
-        word = question[start:end].lower()
-        compound = word.endswith("est") and word != "least"
-        return (question[end : end + 1] == "-" and question[end + 1 : end + 2].isalnum() and not compound) or (
+        return (question[end : end + 1] == "-" and question[end + 1 : end + 2].isalnum()) or (
             start > 1 and question[start - 1] == "-" and question[start - 2].isalnum() and not ranked
         )
 

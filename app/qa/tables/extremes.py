@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from types import MappingProxyType
 
-import yaml
-
 from app.qa.aggregate_intent import asks_period, extreme_kind
-from app.qa.analysis.phrases import Phrases, opening_words
+from app.qa.analysis.phrases import opening_words
 from app.qa.classify.model import normalise
 from app.qa.tablelayout import parse_number
 from app.qa.tables.matching import (
@@ -34,8 +31,6 @@ CATCH_ALL = frozenset(
     "unspecified|unknown|not stated|not specified|not known|not classified|not available|n e c|nec|no answer".split("|")
 )
 OTHERS = frozenset({"other", "others", "miscellaneous", "misc"})
-MAGNITUDE = Phrases.of(yaml.safe_load((Path(__file__).with_name("lexicon") / "judgements.yaml").read_text(
-    encoding="utf-8"))["magnitude"])  # fmt: skip
 
 
 def _catch_all(name: str) -> bool:
@@ -74,9 +69,6 @@ def extreme_answer(
     members = [i for i, _ in values]
     plain = [(i, v) for i, v in values if not _catch_all(normalise(_own(sh, i, members)))]
     values = plain or values
-    by_size = MAGNITUDE.said(question)
-    if by_size:
-        values = [(i, abs(v)) for i, v in values]
     order = sorted({v for _, v in values}, reverse=kind == "max")
     if nth > len(order):
         nth = len(order)
@@ -87,8 +79,7 @@ def extreme_answer(
     if len(rows) > 1:
         sure = False  # a tie: no one row is the answer
     names = " and ".join(described_name(sh, i, described) for i in rows)
-    word = ("largest in magnitude" if kind == "max" else "smallest in magnitude") if by_size else (
-        "highest" if kind == "max" else "lowest")  # fmt: skip
+    word = "highest" if kind == "max" else "lowest"
     if nth > 1:
         word = f"{_ORDINAL_WORD.get(nth, str(nth) + 'th')} {word}"
     raw = table.rows[rows[0]][col.index].strip()

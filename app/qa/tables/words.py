@@ -4,7 +4,6 @@ way of saying per cent one word, unit and header abbreviations written out."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -165,9 +164,7 @@ def tokens(text: str) -> list[str]:
     """Content words, plurals folded ("females" = "female"), every way of saying per cent one word, unit and header
     abbreviations written out, a figure and its unit set apart, a count said in words its figure ("nine" = "9")."""
     text = without_possessives(_cased_apart(PER_SOURCE.sub(" ", _age_groups(text)).replace("%", " % ")))
-    # A LaTeX paper prints its Greek letters as mathematical symbols ("𝛾 (95% CI)"): NFKC reads them as letters.
-    greek = (GREEK.get(unicodedata.normalize("NFKC", w.strip("()[],;:")), _lettered(w)) for w in text.split())
-    text = _counts_as_figures(" ".join(greek))
+    text = _counts_as_figures(" ".join(GREEK.get(w.strip("()[],;:"), _lettered(w)) for w in text.split()))
     # a header's shorthand for a word questions use to name documents ("Docs") is as empty of content as that word
     words = [ABBREVIATIONS.get(t, t) for w in normalise(text).split() for t in _unglued(w) if t not in STOPWORDS]
     return _fiscal_years([UNITS.get(t) or word_stem(t) for t in words if t not in STOPWORDS])

@@ -27,7 +27,6 @@ from app.qa.named.documents import missing_document
 from app.qa.profiles import Profiles, absent_kind, dated_elsewhere, names_held_apart, period_unreported, profiles_of
 from app.qa.propagate import gnn_retrieve, propagate
 from app.qa.reader.reading import read
-from app.qa.reported_period import asks_period
 from app.qa.tables.content import content_table_answer
 from app.qa.tables.shown import shown_table
 from app.qa.targets import document_names, parse_question
@@ -180,8 +179,7 @@ def retrieve(
         retrieval = Retrieval(question_type="content", nodes=[])
         retrieval.missing = (f"No document in this collection mentions {' or '.join(codes)}, so the documents do not "
                              "answer this.")  # fmt: skip
-    elif index is not None and asks_period(question) and (unreported := period_unreported(profiles(), by_id(),
-                                                                                          question)):  # fmt: skip
+    elif index is not None and (unreported := period_unreported(profiles, by_id, question)):
         # "the fourth quarter of 2023" of a company whose reports here end in September 2023, even when the name
         # resolved to one of them: say so.
         retrieval = Retrieval(question_type="content", nodes=[])

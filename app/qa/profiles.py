@@ -296,13 +296,19 @@ def dated_elsewhere(profiles: Profiles, question: str) -> str | None:
 PERIOD_NAMES = frozenset({"q1", "q2", "q3", "q4", "h1", "h2", "fy", "fiscal"})
 
 
-def period_unreported(profiles: Profiles, names: Mapping[str, tuple[str, str | None]], question: str) -> str | None:
+def period_unreported(
+    profiles: Callable[[], Profiles], names: Callable[[], Mapping[str, tuple[str, str | None]]], question: str
+) -> str | None:
     """The sentence saying that no document of the company the question names reports the period it asks ("the
-    fourth quarter of 2023" of a third-quarter report); None when one may, or the question names no company."""
+    fourth quarter of 2023" of a third-quarter report); None when one may, or the question names no company. The
+    profiles and the names are built only for a question that asks a period and names someone."""
     if not asks_period(question):
         return None  # most questions name no quarter or fiscal year: no names or holders to work out
     said = {w for name in question_names(question) for w in words_of(name)} - PERIOD_NAMES
     said = {w for w in said if not w.isdigit() and len(w) > 1}  # a code's letter ("10-K") names no company
-    holders = [p for p in profiles.profiles if said and said <= p.words]
-    reports = [(names.get(p.document_id, ("a document", None))[0], p.period) for p in holders]
+    if not said:
+        return None
+    holders = [p for p in profiles().profiles if said <= p.words]
+    by_id = names()
+    reports = [(by_id.get(p.document_id, ("a document", None))[0], p.period) for p in holders]
     return period_asked_elsewhere(reports, question)

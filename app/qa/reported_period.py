@@ -44,10 +44,11 @@ class Period:
 def _label_year(words: Sequence[str]) -> int | None:
     """The first year among `words`, written out or as a fiscal year ("2023", "FY25", "FY2024")."""
     for word in words:
-        bare = word.strip(",.;:()'").upper().removeprefix("FY")
+        said = word.strip(",.;:()'").upper()
+        bare = said.removeprefix("FY")
         if a_year(bare):
             return int(bare)
-        if len(bare) == 2 and bare.isdigit() and word.upper().startswith("FY"):
+        if len(bare) == 2 and bare.isdigit() and said.startswith("FY"):
             return 2000 + int(bare)
     return None
 

@@ -63,7 +63,6 @@ def test_the_reports_own_period_end_of_a_later_year_is_told() -> None:
     assert not not_reported(fund, "What dividend was declared on January 15, 2023?")
 
 
-
 RELEASE = ("Example Bank Announces Third Quarter 2024 Results. Toronto - August 29, 2024 - Example Bank announced its "
            "results for the third quarter ended July 31, 2024.")  # fmt: skip
 INDIAN = "Example Ltd posts Q3 & 9M FY25 performance: revenue for the quarter ended December 31, 2024 rose"

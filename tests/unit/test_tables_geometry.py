@@ -320,3 +320,31 @@ def test_labels_worded_alike_on_every_row_are_not_cut_into_columns_at_their_word
     pdf.save()
     (table,) = _tables(path)
     assert [list(r) for r in rows[1:]] == table[1:]
+
+
+def test_a_rule_snapped_aside_by_short_strokes_elsewhere_on_the_page_cuts_no_letter(tmp_path: Path) -> None:
+    # A data sheet's truth table sets its column's words 2 pt right of the rule; a logo at the foot of the page is
+    # drawn with short vertical strokes a few points apart, just right of that rule's x. The table finder snaps
+    # every vertical within its tolerance of the next onto their mean, so the cell's side lands inside the first
+    # letters ("icrostep Resolution", "ull Step"), though no rule is drawn through them.
+    path = tmp_path / "truth.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Helvetica", 9)
+    xs = (100, 140, 180, 290)
+    rows = [("MS1", "MS2", "Resolution"), ("L", "L", "Full Step"), ("H", "L", "Half Step")]
+    top, pitch = 700, 15
+    for k in range(len(rows) + 1):
+        pdf.line(xs[0], top - k * pitch, xs[-1], top - k * pitch)
+    for x in xs:
+        pdf.line(x, top, x, top - pitch * len(rows))
+    for k, row in enumerate(rows):
+        for j, cell in enumerate(row):
+            pdf.drawString(xs[j] + 2, top - (k + 1) * pitch + 4, cell)
+    for k in range(1, 6):  # the logo: strokes 2.5 pt apart, far below the table
+        pdf.line(xs[2] + 2.5 * k, 60, xs[2] + 2.5 * k, 62)
+    pdf.save()
+    doc = pdfium.PdfDocument(str(path))
+    geom = read_page_geometry(doc[0])
+    (grid,) = lattice_tables(geom.chars, geom.edges, geom.frame.reading_size, geom.lines)
+    doc.close()
+    assert [r[-1] for r in grid.rows] == ["Resolution", "Full Step", "Half Step"]

@@ -193,6 +193,9 @@ def _cell_glyphs(table: Any, chars: Sequence[Glyph], verticals: Sequence[RulingL
     buckets: list[list[list[tuple[Glyph, bool]]]] = [[[] for _ in r.cells] for r in rows]
     tx0, ttop, tx1, tbottom = table.bbox
     gap = True  # a word break (space or line break) since the last glyph
+    # Glyphs of a word begun left of the table's box ("R|evenues" where a shaded band's side stands a few points
+    # into the row labels): they go with the rest of the word into the first cell.
+    overhang: list[tuple[Glyph, bool]] = []
     for ch in chars:
         if ch.text in " \n":
             gap = True
@@ -200,6 +203,10 @@ def _cell_glyphs(table: Any, chars: Sequence[Glyph], verticals: Sequence[RulingL
         space_before, gap = gap, False
         x0, x1 = ch.x0, ch.x1
         vm, hm = (ch.top + ch.bottom) / 2, (x0 + x1) / 2
+        if hm < tx0 and ttop <= vm < tbottom:
+            overhang = [*([] if space_before else overhang), (ch, space_before)]
+            continue
+        held, overhang = ([] if space_before else overhang), []
         if not (tx0 <= hm < tx1 and ttop <= vm < tbottom):
             continue
         # Rows are sorted by top; a cell spanning several rows belongs to the row where it starts,
@@ -211,7 +218,12 @@ def _cell_glyphs(table: Any, chars: Sequence[Glyph], verticals: Sequence[RulingL
                 for k, cell in enumerate(rows[j].cells):
                     if cell is not None and cell[0] <= hm < cell[2] and cell[1] <= vm < cell[3]:
                         inner = cell[0] - 0.5 <= x0 and x1 <= cell[2] + 0.5  # the common case, cheaply
-                        if inner or not _clipped(x0, x1, cell):
+                        if held and k == 0 and abs((held[-1][0].top + held[-1][0].bottom) / 2 - vm) < 1:
+                            buckets[j][k] += held
+                            space_before = False
+                        # the table's outer left side cuts no overflow from a cell beside it
+                        side = (min(cell[0], x0), *cell[1:]) if k == 0 else cell
+                        if inner or not _clipped(x0, x1, side):
                             buckets[j][k].append((ch, space_before))
                         placed = True
                         break

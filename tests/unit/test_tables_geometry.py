@@ -348,3 +348,28 @@ def test_a_rule_snapped_aside_by_short_strokes_elsewhere_on_the_page_cuts_no_let
     (grid,) = lattice_tables(geom.chars, geom.edges, geom.frame.reading_size, geom.lines)
     doc.close()
     assert [r[-1] for r in grid.rows] == ["Resolution", "Full Step", "Half Step"]
+
+
+def test_row_labels_begun_left_of_a_tables_box_keep_their_first_letters(tmp_path: Path) -> None:
+    # A 10-K's statement drawn as a grid whose left side stands a few points into its row labels (the grid of the
+    # shaded rows starts right of the margin the labels are set at): "evenues", "ost of sales", "T tal" were read.
+    path = tmp_path / "statement.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    pdf.setFont("Helvetica", 9)
+    xs = (104, 260, 330, 400)
+    rows = [("Revenues", "51,217", "46,710"), ("Cost of sales", "28,925", "25,231"), ("Total", "22,292", "21,479")]
+    top, pitch = 700, 15
+    for k in range(len(rows) + 1):
+        pdf.line(xs[0], top - k * pitch, xs[-1], top - k * pitch)
+    for x in xs:
+        pdf.line(x, top, x, top - pitch * len(rows))
+    for k, row in enumerate(rows):
+        pdf.drawString(100, top - (k + 1) * pitch + 4, row[0])
+        for j, cell in enumerate(row[1:], start=1):
+            pdf.drawString(xs[j] + 4, top - (k + 1) * pitch + 4, cell)
+    pdf.save()
+    doc = pdfium.PdfDocument(str(path))
+    geom = read_page_geometry(doc[0])
+    (grid,) = lattice_tables(geom.chars, geom.edges, geom.frame.reading_size, geom.lines)
+    doc.close()
+    assert [r[0] for r in grid.rows] == ["Revenues", "Cost of sales", "Total"]

@@ -322,16 +322,14 @@ def test_labels_worded_alike_on_every_row_are_not_cut_into_columns_at_their_word
     assert [list(r) for r in rows[1:]] == table[1:]
 
 
-def test_a_rule_snapped_aside_by_short_strokes_elsewhere_on_the_page_cuts_no_letter(tmp_path: Path) -> None:
-    # A data sheet's truth table sets its column's words 2 pt right of the rule; a logo at the foot of the page is
-    # drawn with short vertical strokes a few points apart, just right of that rule's x. The table finder snaps
-    # every vertical within its tolerance of the next onto their mean, so the cell's side lands inside the first
-    # letters ("icrostep Resolution", "ull Step"), though no rule is drawn through them.
-    path = tmp_path / "truth.pdf"
+def _ruled_grid_rows(
+    path: Path, xs: Sequence[float], rows: Sequence[Sequence[str]], label_x: float | None = None, strokes: int = 0
+) -> list[list[str]]:
+    """The ruled reading of a page holding one grid (columns between `xs`, 15 pt rows), each cell's text 2 pt right
+    of its rule, a row's label at `label_x` when given; `strokes` short verticals 2.5 pt apart right of the third
+    rule, far below the grid (a logo)."""
     pdf = canvas.Canvas(str(path), pagesize=letter)
     pdf.setFont("Helvetica", 9)
-    xs = (100, 140, 180, 290)
-    rows = [("MS1", "MS2", "Resolution"), ("L", "L", "Full Step"), ("H", "L", "Half Step")]
     top, pitch = 700, 15
     for k in range(len(rows) + 1):
         pdf.line(xs[0], top - k * pitch, xs[-1], top - k * pitch)
@@ -339,37 +337,31 @@ def test_a_rule_snapped_aside_by_short_strokes_elsewhere_on_the_page_cuts_no_let
         pdf.line(x, top, x, top - pitch * len(rows))
     for k, row in enumerate(rows):
         for j, cell in enumerate(row):
-            pdf.drawString(xs[j] + 2, top - (k + 1) * pitch + 4, cell)
-    for k in range(1, 6):  # the logo: strokes 2.5 pt apart, far below the table
+            x = label_x if j == 0 and label_x is not None else xs[j] + 2
+            pdf.drawString(x, top - (k + 1) * pitch + 4, cell)
+    for k in range(1, strokes + 1):
         pdf.line(xs[2] + 2.5 * k, 60, xs[2] + 2.5 * k, 62)
     pdf.save()
     doc = pdfium.PdfDocument(str(path))
     geom = read_page_geometry(doc[0])
     (grid,) = lattice_tables(geom.chars, geom.edges, geom.frame.reading_size, geom.lines)
     doc.close()
-    assert [r[-1] for r in grid.rows] == ["Resolution", "Full Step", "Half Step"]
+    return grid.rows
+
+
+def test_a_rule_snapped_aside_by_short_strokes_elsewhere_on_the_page_cuts_no_letter(tmp_path: Path) -> None:
+    # A data sheet's truth table sets its column's words 2 pt right of the rule; a logo at the foot of the page is
+    # drawn with short vertical strokes a few points apart, just right of that rule's x. The table finder snaps
+    # every vertical within its tolerance of the next onto their mean, so the cell's side lands inside the first
+    # letters ("icrostep Resolution", "ull Step"), though no rule is drawn through them.
+    rows = [("MS1", "MS2", "Resolution"), ("L", "L", "Full Step"), ("H", "L", "Half Step")]
+    got = _ruled_grid_rows(tmp_path / "truth.pdf", (100, 140, 180, 290), rows, strokes=5)
+    assert [r[-1] for r in got] == ["Resolution", "Full Step", "Half Step"]
 
 
 def test_row_labels_begun_left_of_a_tables_box_keep_their_first_letters(tmp_path: Path) -> None:
     # A 10-K's statement drawn as a grid whose left side stands a few points into its row labels (the grid of the
     # shaded rows starts right of the margin the labels are set at): "evenues", "ost of sales", "T tal" were read.
-    path = tmp_path / "statement.pdf"
-    pdf = canvas.Canvas(str(path), pagesize=letter)
-    pdf.setFont("Helvetica", 9)
-    xs = (104, 260, 330, 400)
     rows = [("Revenues", "51,217", "46,710"), ("Cost of sales", "28,925", "25,231"), ("Total", "22,292", "21,479")]
-    top, pitch = 700, 15
-    for k in range(len(rows) + 1):
-        pdf.line(xs[0], top - k * pitch, xs[-1], top - k * pitch)
-    for x in xs:
-        pdf.line(x, top, x, top - pitch * len(rows))
-    for k, row in enumerate(rows):
-        pdf.drawString(100, top - (k + 1) * pitch + 4, row[0])
-        for j, cell in enumerate(row[1:], start=1):
-            pdf.drawString(xs[j] + 4, top - (k + 1) * pitch + 4, cell)
-    pdf.save()
-    doc = pdfium.PdfDocument(str(path))
-    geom = read_page_geometry(doc[0])
-    (grid,) = lattice_tables(geom.chars, geom.edges, geom.frame.reading_size, geom.lines)
-    doc.close()
-    assert [r[0] for r in grid.rows] == ["Revenues", "Cost of sales", "Total"]
+    got = _ruled_grid_rows(tmp_path / "statement.pdf", (104, 260, 330, 400), rows, label_x=100)
+    assert [r[0] for r in got] == ["Revenues", "Cost of sales", "Total"]

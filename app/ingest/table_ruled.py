@@ -14,6 +14,7 @@ from app.ingest.table_text import RulingLine, is_degenerate
 from app.ingest.table_words import Grid, _bands, _phrases, normalise_grid
 
 SIDE_SNAP = 8.0  # how far the finder may have moved a cell's side from its rule (points)
+SAME_LINE = 1.0  # how far apart two glyphs' middles may stand on one line of text (points)
 
 # ------------------------------------------------------------------------------------------------
 # Extractors
@@ -218,7 +219,7 @@ def _cell_glyphs(table: Any, chars: Sequence[Glyph], verticals: Sequence[RulingL
                 for k, cell in enumerate(rows[j].cells):
                     if cell is not None and cell[0] <= hm < cell[2] and cell[1] <= vm < cell[3]:
                         inner = cell[0] - 0.5 <= x0 and x1 <= cell[2] + 0.5  # the common case, cheaply
-                        if held and k == 0 and abs((held[-1][0].top + held[-1][0].bottom) / 2 - vm) < 1:
+                        if held and k == 0 and abs((held[-1][0].top + held[-1][0].bottom) / 2 - vm) < SAME_LINE:
                             buckets[j][k] += held
                             space_before = False
                         # the table's outer left side cuts no overflow from a cell beside it
@@ -263,14 +264,17 @@ def _drawn_sides(row: Any, verticals: Sequence[RulingLine]) -> _Row:
     xs = sorted(v["x0"] for v in verticals if v["top"] <= middle <= v["bottom"])
 
     def side(x: float) -> float:
-        near = xs[max(0, bisect_right(xs, x) - 1) : bisect_right(xs, x) + 1]
-        best = min(near, key=lambda d: abs(d - x), default=x)
+        at = bisect_right(xs, x)
+        best = min(xs[max(0, at - 1) : at + 1], key=lambda d: abs(d - x), default=x)
         return best if abs(best - x) <= SIDE_SNAP else x
 
     cells: list[BBox | None] = []
     for c in row.cells:
-        left, right = (side(c[0]), side(c[2])) if c is not None else (0.0, 0.0)
-        cells.append(None if c is None else (left, c[1], right, c[3]) if left < right else tuple(c))
+        if c is None:
+            cells.append(None)
+            continue
+        left, right = side(c[0]), side(c[2])
+        cells.append((left, c[1], right, c[3]) if left < right else tuple(c))
     return _Row(row.bbox, cells)
 
 

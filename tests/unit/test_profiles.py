@@ -60,7 +60,8 @@ def test_descriptions_are_the_words_before_a_kind_noun(question: str, described:
      "How many staff does the company list in its 2022 report?", "What does the balance sheet say?",
      "What is in the data sheet?", "What score does the paper report for Zephyr 7B?",  # "its" with no name before it
      "Which language has the longest average document length?",  # a kind noun naming what a noun after it is of
-     "What is in Table 2 of the report?", "What does Table 2 in the same paper show?"],
+     "What is in Table 2 of the report?", "What does Table 2 in the same paper show?",
+     "What is on page 3 of 12?"],  # no owner: "of" a count
 )  # fmt: skip
 def test_no_description(question: str) -> None:  # also "in fiscal release": no "the", no owner
     assert descriptions(question) == []
@@ -86,6 +87,12 @@ def test_no_description(question: str) -> None:  # also "in fiscal release": no 
          "the comparison of nine load forecasters on office buildings"),
         ("In Table 1 of the Levels of AGI paper, how many levels are not yet achieved?", ("levels", "agi"),
          "the Levels of AGI paper"),
+        # A page is of its document as a table is; an owner named first opens the description as "the" does.
+        ("What is on page 12 of the Oakfield county guidance on prescribing pen needles?",
+         ("oakfield", "county", "guidance", "prescribing", "pen", "needles"),
+         "the Oakfield county guidance on prescribing pen needles"),
+        ("What does Table 4 of Acme's 2021 guideline on kettle descaling show?",
+         ("acme", "2021", "guideline", "kettle", "descaling"), "Acme's 2021 guideline on kettle descaling"),
         # An aside in brackets belongs to the description when it closes within its words: the row the question
         # then names ("the X-style row") is not matched by the aside's "Y-style".
         # "of" opens what the study is of when a clause follows ("of DPR" after a paper names what is asked of it);

@@ -94,9 +94,9 @@ def descriptions(question: str) -> list[Description]:
 
 
 def _table_owners(question: str, tokens: Sequence[re.Match[str]], found: Sequence[Description]) -> list[Description]:
-    """ "Table 6 of the Keta and Songor wetland ecosystem assessment", "Table 1 of the Levels of AGI paper": what
-    a table is said to be of or in describes its document, whatever noun closes it; only where no kind noun's
-    description already stands."""
+    """ "Table 6 of the Keta and Songor wetland ecosystem assessment", "Table 1 of the Levels of AGI paper", "page 12
+    of the county guidance on …": what a table or a page is said to be of or in describes its document, whatever noun
+    closes it; only where no kind noun's description already stands."""
     words = lexicon()
     unnamed = words["generic_words"] | words["kind_nouns"]
     owners: list[Description] = []
@@ -108,10 +108,13 @@ def _table_owners(question: str, tokens: Sequence[re.Match[str]], found: Sequenc
             j += 1
         if j == i + 1 or j + 1 >= len(tokens) or tokens[j].group(0).lower() not in ("of", "in"):
             continue
-        if tokens[j + 1].group(0).lower() != "the" or any(d.start <= tokens[j + 1].start() < d.end for d in found):
+        opener = tokens[j + 1].group(0)
+        # "of the Keta … assessment", or of an owner named first: "page 55 of Microsoft's Governing AI blueprint"
+        owner = [] if opener.lower() == "the" else [_unowned(opener).lower()]
+        if (owner and not opener[:1].isupper()) or any(d.start <= tokens[j + 1].start() < d.end for d in found):
             continue
         said, end = _said_after(question, tokens, j, always=True)
-        kept = tuple(w for w in said if w not in unnamed)
+        kept = tuple(w for w in [*owner, *said] if w not in unnamed)
         if any(sum(c.isalpha() for c in w) >= 2 for w in kept):
             owners.append(Description(kept, tokens[j + 1].start(), end))
     return owners
@@ -221,7 +224,7 @@ def _is_participle(word: str) -> bool:
 # "the paper on …", "the study of how …", "the datasheet for …", "the report that reconstructs …": what follows
 # describes the document.
 _AFTER_OPENERS = frozenset({"on", "about", "for", "describing", "covering", "titled", "called", "that", "which"})
-_TABLE_WORDS = frozenset({"table", "exhibit"})
+_TABLE_WORDS = frozenset({"table", "exhibit", "page"})  # what a document is said to hold
 _CLAUSE_ENDS = frozenset(",;:?!()")
 # A question's closing verb or a new clause ends a description said after its noun ("… amputation show?").
 _CLAUSE_WORDS = frozenset({"show", "shows", "list", "lists", "give", "gives", "say", "says", "report", "reports",

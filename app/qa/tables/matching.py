@@ -69,7 +69,9 @@ def name_score(
 ) -> tuple[float, float]:
     """(matched tokens, share of the name's tokens matched) of a row label or header named in the question; words
     in `ignore` (shared by every column) are no part of the name."""
-    toks = [t for t in tokens(name) if t not in ignore] if ignore else tokens(name)
+    # A word said twice names no more ("Assets / Current assets / Total current assets" is no better named by
+    # "total assets" than "Assets / Total assets").
+    toks = [t for t in dict.fromkeys(tokens(name)) if t not in ignore]
     if not toks:
         return 0.0, 0.0
     hits = [_token_hit(t, question, limits) for t in toks]

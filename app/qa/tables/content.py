@@ -34,7 +34,6 @@ from app.qa.tables.question_fit import (
     names_a_number,
     names_elsewhere,
     names_unheld,
-    totals_unsaid,
 )
 from app.qa.tables.stored import (
     Inferred,
@@ -203,8 +202,7 @@ def content_table_answer(
         cell = None if spread else cell_answer(data, ranked, reading)
         # "The maximum write cycle time at 1.8 V" over a Max column: that row's bound, when a row is named.
         bound = cell is not None and cell.kind != "not_found" and names_bound_column(data, asked, reading)
-        summed = None if bound or totals_unsaid(question, data) else aggregate_answer(data, asked, reading)
-        read = (spread or summed, cell)
+        read = (spread or (None if bound else aggregate_answer(data, asked, reading)), cell)
         answers = [g for g in read if g is not None and g.kind != "not_found"]
         if not answers:
             continue
@@ -255,8 +253,7 @@ def content_table_answer(
                 explained = set(got.used | caption) | set(tokens(data.caption or ""))
                 # One unexplained question word costs as much as one named word (the default weight).
                 rank -= reading.leftover_weight * len(q_tokens - explained)
-                own = set(got.used) | set(tokens(data.caption or "")) | set(tokens(got.column))
-                if document_id is None and measures_other(question, explained | set(tokens(got.column)), own):
+                if document_id is None and measures_other(question, explained | set(tokens(got.column))):
                     sure = False  # the cell measures something else than the question asks for
                 if document_id is None and names_a_number(question, got.short_answer):
                     sure = False  # a name is asked for, the cell holds a number

@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 from app.db.models import Document
 from app.qa.aggregate_intent import MAX, MIN
-from app.qa.analysis.head import asked_noun
 from app.qa.analysis.phrases import Phrases, opening_words, word_lists, words_after
 from app.qa.analysis.range_width import range_width_asked, range_width_words
 from app.qa.classify.patterns import NUMBER_WORDS, STOPWORDS
@@ -148,16 +147,15 @@ def names_a_number(question: str, value: str | None) -> bool:
     return bool(value) and asks_name(question) and bool(NUMBER_ONLY.match(value or ""))
 
 
-def measures_other(question: str, explained: set[str], own: set[str] | None = None) -> bool:
+def measures_other(question: str, explained: set[str]) -> bool:
     """A cell that measures something other than the question asks for, when neither the table nor its document is
     named: a measure word of the question ("average", "annual", "rate") the row, column and caption leave
-    unexplained; a table of changes ("percentage changes", said by the table's `own` words: its caption, the row and
-    column read, not prose printed above it) for a question that asks for no change; or a count of things ("how many
-    different occupations") the table does not name (it counts persons)."""
+    unexplained; a table of changes ("percentage changes") for a question that asks for no change; or a count
+    of things ("how many different occupations") the table does not name (it counts persons)."""
     asked = set(tokens(question))
     if {w for w in (asked & MEASURES) - explained if SAID_OTHERWISE.get(w) not in explained}:
         return True
-    if ((explained if own is None else own) & CHANGES) and not (asked & CHANGES):
+    if (explained & CHANGES) and not (asked & CHANGES):
         return True
     counted = words_after(question, HOW_MANY, 3, _counted_word)
     if counted:
@@ -193,18 +191,3 @@ def aggregate_unexplained(question: str, data: TableData, named: set[str]) -> fl
     if not asked:
         return 0.0
     return len(asked - table_words(data) - named) / len(asked)
-
-
-def totals_unsaid(question: str, data: TableData) -> bool:
-    """A total asked as a line item ("Chesapeake's total assets": "total" right before the noun asked of) that the
-    table never says: no sum of its liabilities table's column answers it (a balance sheet prints "Total assets" as a
-    row of another table)."""
-    noun = asked_noun(question)
-    words = [w.strip(".,;:?!()\"'").lower() for w in question.split()]
-    at = words.index(noun.lower()) if noun and noun.lower() in words else -1
-    if at < 1 or "total" not in words[max(0, at - TOTAL_BEFORE_NOUN) : at]:
-        return False
-    return not set(tokens(noun or "")) & table_words(data)
-
-
-TOTAL_BEFORE_NOUN = 2  # "total assets", "total operating expenses"

@@ -24,7 +24,6 @@ from app.qa.tables.conditioned_rows import cell_text as _cell_text
 from app.qa.tables.conditioned_rows import name_continued_rows
 from app.qa.tables.header_blocks import titles_over_blocks
 from app.qa.tables.model import Shape, TableData
-from app.qa.tables.sections import closes_section, head_first_block
 from app.qa.tables.words import a_year, tokens
 from app.settings_reading import TableReadingSettings
 
@@ -258,14 +257,10 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
         headed = False
         if wrapped and label:
             label, wrapped = f"{wrapped} {label}", ""
-        closes = bool(section) and closes_section(label, section)
         if section and label:
             label = f"{section} / {label}"
         if section:
             sh.sections[i] = section
-        if closes:
-            # "Total current assets" ends "Current Assets": the "Total Assets" after it is no current asset.
-            section = section.rpartition(" / ")[0]
         if has_sub:
             subl = _cell_text(rows[i], sub)
             if label:
@@ -277,7 +272,6 @@ def _name_rows(sh: Shape, rows: list[list[str]], limits: TableReadingSettings) -
             sh.primary[i] = sh.names[i] = label
     if not has_sub:
         name_continued_rows(sh, rows, data, {i: _label_text(rows[i], sh.label_column) for i in data})
-    head_first_block(sh, data)
     _with_keys(sh, rows, data, limits)
 
 

@@ -35,6 +35,16 @@ def test_a_table_whose_first_row_has_no_rank_is_left_as_it_is() -> None:
     assert sh.name(4) == "Other" and 4 not in sh.sections
 
 
+def test_group_labels_spanning_their_rows_make_no_row_a_part_of_the_first() -> None:
+    head = ["Measure", "Road", "Episode", "N", "Mean"]
+    rows = [head, ["Lane offset (m)", "Straight", "Asleep", "117", "0.160"], ["", "", "Awake", "231", "0.142"],
+            ["", "Curve", "Asleep", "34", "0.209"], ["Speed (km/h)", "Straight", "Asleep", "117", "26.363"],
+            ["", "", "Awake", "231", "26.576"]]  # fmt: skip
+    sh = shape(TableData(id="t", rows=rows, columns=head, header_rows=1))
+    assert sh.name(2) == "Lane offset (m) / Straight / Awake" and 2 not in sh.sections
+    assert sh.name(5) == "Speed (km/h) / Straight / Awake"
+
+
 YEARLY_HEAD = ["", "Month", "North", "South", "Total"]
 YEARLY = TableData(
     id="arrivals",

@@ -126,6 +126,8 @@ def _ranked_groups(sh: Shape, rows: list[list[str]]) -> None:
     heads = sum(1 for k in keys if k)
     if not keys[0] or heads < 2 or heads == len(keys) or all(a_year(k) for k in keys if k):
         return  # years date the rows below them (`_with_keys`): a month is no part of the month above
+    if not all(is_number(k) for k in keys if k):
+        return  # "Mean speed (km/h)" spanning its rows groups them; none of them is a part of the first
     head = ""
     for i, key in zip(data, keys, strict=True):
         if key:

@@ -24,6 +24,9 @@ MIN_BAND_HEIGHT = 4.0
 MAX_BAND_HEIGHT = 40.0
 # ... and as wide as a few cells: a narrower rectangle is a rule drawn as a thin filled box, or a mark (points).
 MIN_BAND_WIDTH = 40.0
+# A band may be drawn as one box per cell (LaTeX's \rowcolor fills each cell on its own): a piece this narrow still
+# counts when its row's pieces, side by side, make a band MIN_BAND_WIDTH wide (points).
+MIN_PIECE_WIDTH = 10.0
 # Sides meet, rectangles share a side, and bands of one table start and end at the same x within this (points).
 NEAR = 1.0
 _AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))  # a rounded point and its neighbours
@@ -51,7 +54,7 @@ def shading_bands(edges: Sequence[RulingLine]) -> list[BBox]:
         for b in boxes
         if not any(_stacked(b, o) for k in (-1, 0, 1) for o in [*tops[round(b[3]) + k], *bottoms[round(b[1]) + k]])
     ]
-    bands = _join_side_by_side(alone)
+    bands = [b for b in _join_side_by_side(alone) if b[2] - b[0] >= MIN_BAND_WIDTH]
     runs = _runs(bands)
     out: list[BBox] = []
     verticals = [e for e in edges if e["orientation"] == "v"]
@@ -194,7 +197,7 @@ def _rectangles(edges: Sequence[RulingLine]) -> list[BBox]:
         by_row[round(h[0])].append(h)
     out: list[BBox] = []
     for y, x0, x1 in horizontal:
-        if x1 - x0 < MIN_BAND_WIDTH or not any(round(x0) + dx in sides for dx in (-1, 0, 1)):
+        if x1 - x0 < MIN_PIECE_WIDTH or not any(round(x0) + dx in sides for dx in (-1, 0, 1)):
             continue
         for bottom in _sides_down(verticals, x0, y):
             if not MIN_BAND_HEIGHT <= bottom - y <= MAX_BAND_HEIGHT:

@@ -177,3 +177,45 @@ def test_two_shaded_rows_in_a_row_do_not_close_the_frame_between_them(tmp_path: 
     grids = booktabs_tables(unshaded_edges(geom.edges, bands), geom.lines, [])
     want = {("Variable", "Mean"), *((f"Variable {k}", f"{k}.25") for k in range(7))}
     assert any(want <= _held(g.rows) for g in grids)
+
+
+STATS = [
+    ("Baseline", "1151.93", "1416.81", "1318.11", "60.92"),
+    ("EE1", "1164.58", "1386.37", "1291.62", "51.70"),
+    ("EE2", "1089.45", "1369.67", "1255.11", "62.44"),
+    ("EE3", "1130.56", "1429.11", "1313.29", "72.78"),
+    ("EE4", "1084.92", "1321.92", "1239.13", "63.67"),
+    ("Global", "1067.08", "1429.11", "1271.80", "72.77"),
+]
+
+
+def test_bands_drawn_one_narrow_box_per_cell_are_bands(tmp_path: Path) -> None:
+    """LaTeX's \\rowcolor fills each cell on its own: every piece of a band is narrower than a band, the row of them
+    is not; read as boxes of a grid, the unshaded rows between them were lost or glued to the shaded ones."""
+    path = tmp_path / "rowcolor.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=letter)
+    x0, widths, top, pitch = 150.0, (52.0, 35.0, 35.0, 35.0, 28.0), 600.0, 8.0
+    edges = [x0 + sum(widths[:k]) for k in range(len(widths) + 1)]
+    pdf.setFont("Times-Roman", 7)
+    pdf.drawString(x0, top + 14, "TABLE III: Descriptive statistics of the energy consumption")
+    pdf.setLineWidth(0.5)
+    pdf.line(edges[0], top, edges[-1], top)
+    for k, name in enumerate(("Tactic", "Min.", "Max.", "Mean", "SD")):
+        pdf.drawString(edges[k] + 2, top - 7, name)
+    pdf.line(edges[0], top - 10, edges[-1], top - 10)
+    y = top - 10
+    for k, row in enumerate(STATS):
+        if k % 2 == 1:
+            pdf.setFillGray(0.85)
+            for a, b in zip(edges, edges[1:], strict=False):
+                pdf.rect(a, y - pitch, b - a, pitch, stroke=1, fill=1)
+            pdf.setFillGray(0.0)
+        for c, text in enumerate(row):
+            pdf.drawString(edges[c] + 2, y - 6.5, text)
+        y -= pitch
+    pdf.line(edges[0], y, edges[-1], y)
+    pdf.drawString(72, y - 60, "The text of the page goes on under the table, in lines as wide as the page's text.")
+    pdf.save()
+    geom = _geometry(path)
+    assert len(shading_bands(geom.edges)) == 3
+    assert any(set(STATS) <= _held(rows) for rows in _tables(path))

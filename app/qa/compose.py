@@ -23,7 +23,8 @@ ELAPSED_WHOLE = 0.05  # an elapsed count within this of a whole one is said whol
 VALUE = re.compile(
     r"(?P<cur>[$€£¥])?\s?(?P<num>-?\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|-?\d{1,3}(?:[, \u00a0]\d{3})+(?:\.\d+)?"
     r"|-?\d+(?:\.(?:\d{3} )*\d+)?)"
-    r"(?:\s?(?P<pct>%)|\s?(?P<scale>thousand|million|billion|trillion)\b|(?P<short>[kmb]|bn|mn)\b)?",
+    r"(?:\s?(?P<pct>%|percent\b|per cent\b)|\s?(?P<scale>thousand|million|billion|trillion)\b"
+    r"|(?P<short>[kmb]|bn|mn)\b)?",
     re.I,
 )
 

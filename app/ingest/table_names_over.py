@@ -108,9 +108,6 @@ def _placed(line: Line, left: float, valued: dict[int, tuple[float, float]]) -> 
         centre = (box[0] + box[2]) / 2
         over = [j for j, (x0, x1) in valued.items() if x0 - CENTRE_SLACK <= centre <= x1 + CENTRE_SLACK]
         crossed = [j for j, (x0, x1) in valued.items() if min(box[2], x1) > max(box[0], x0)]
-        # A name wider than its column's right-aligned figures ("Phase 2 (b)" over "209") may centre left of them;
-        # standing over that one column and no other, it is still its name.
-        over = over or (crossed if len(crossed) == 1 else [])
         if len(over) != 1 or len(crossed) > 1 or over[0] in placed:
             return None
         placed[over[0]] = (text, box)

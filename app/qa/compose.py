@@ -14,7 +14,6 @@ from app.qa.analysis.operation import Arithmetic, Operation
 from app.qa.answer import Answer
 from app.qa.ask import Cell
 from app.qa.read.part_dates import one_date
-from app.qa.tables.extremes import PERIOD_HEADER
 from app.qa.which_documents import DocumentMatch
 
 MAX_SHORT_SCALE = 2  # "K", "bn": a scale's abbreviation, glued to its figure
@@ -24,8 +23,7 @@ ELAPSED_WHOLE = 0.05  # an elapsed count within this of a whole one is said whol
 VALUE = re.compile(
     r"(?P<cur>[$€£¥])?\s?(?P<num>-?\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|-?\d{1,3}(?:[, \u00a0]\d{3})+(?:\.\d+)?"
     r"|-?\d+(?:\.(?:\d{3} )*\d+)?)"
-    r"(?:\s?(?P<pct>%|percent\b|per cent\b)|\s?(?P<scale>thousand|million|billion|trillion)\b"
-    r"|(?P<short>[kmb]|bn|mn)\b)?",
+    r"(?:\s?(?P<pct>%)|\s?(?P<scale>thousand|million|billion|trillion)\b|(?P<short>[kmb]|bn|mn)\b)?",
     re.I,
 )
 
@@ -134,8 +132,6 @@ def arithmetic_working(
         markers.append(f"[{positions[source]}]" if source in positions else "")
     if values[0] is not None and values[0] == values[1] and markers[0] == markers[1]:
         return None  # both parts read one value of one unit: the two things asked for were not told apart
-    if arithmetic.unit not in days_in() and any(_a_period(v) for v in values):
-        return None  # "2022 Oct", "Q1 2022": a period a part read (a row's label), no amount to reckon with
     labels = [label for label, _ in answered]
     days = [one_date(v) for v in values]
     if arithmetic.unit in days_in() and days[0] is not None and days[1] is not None:
@@ -154,9 +150,3 @@ def elapsed_line(labels: Sequence[str], days: tuple[date, date], markers: Sequen
     amount = f"{apart:.0f}" if abs(apart - round(apart)) < ELAPSED_WHOLE else f"{apart:.1f}"
     return (f"**{amount} {unit}**: {late_label} ({late:%B} {late.day}, {late.year}) {late_mark} − {early_label} "
             f"({early:%B} {early.day}, {early.year}) {early_mark} = {amount} {unit}.")  # fmt: skip
-
-
-def _a_period(value: str | None) -> bool:
-    """A value that names a period, every word of it a year, a month or a quarter, at least one a word: "2022 Oct"."""
-    words = (value or "").replace(",", " ").split()
-    return bool(words) and all(PERIOD_HEADER.match(w) for w in words) and any(w[:1].isalpha() for w in words)

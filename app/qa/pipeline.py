@@ -157,7 +157,7 @@ def several(
         questions = [p.question for p in analysis.parts]
         unit = analysis.arithmetic.unit if analysis.arithmetic is not None else ""
         limits = settings.answer.part_values
-        valued = with_part_values(answered, questions, following, limits, unit, any(cells), analysis.question)
+        valued = with_part_values(answered, questions, following, limits, unit, cell_read=any(cells))
         # a value read from a sentence replaces the cell its part read
         cells = [None if new is not old else cell for new, old, cell in zip(valued, answered, cells, strict=True)]
         answered = valued

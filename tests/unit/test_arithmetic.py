@@ -410,26 +410,3 @@ def test_a_scale_abbreviated_on_both_values_is_kept_in_the_working() -> None:
     assert arithmetic_line("difference", ["A", "B"], ["130K", "340M"], ["[1]", "[2]"]) is None
     # a unit glued to its figure ("100MHz", "1.5mm") is no scale
     assert arithmetic_line("difference", ["A", "B"], ["100MHz", "40MHz"], ["[1]", "[2]"]) is not None
-
-
-def test_no_working_over_a_period_a_part_read_for_its_value() -> None:
-    """A row's label ("2022 Oct") read where the quarter's amount was asked is no amount: "$2022" less "$432" is
-    no answer."""
-    from app.qa.analysis.operation import Arithmetic
-    from app.qa.answer import Answer
-    from app.qa.ask import Cell, EvidenceNode
-    from app.qa.compose import arithmetic_working
-    from app.qa.decompose.patterns import Part
-
-    unit = EvidenceNode("t1", "table", "d", 5, "p. 5", "2022 Oct 31 | $ 432", 0, 1.0)
-    parts = (Part("What was net income in Q1 2022?", "Q1 2022"), Part("What was net income in Q1 2023?", "Q1 2023"))
-    arithmetic = Arithmetic("difference", parts)
-    period = [("Q1 2022", Answer("2022 Oct [1]", [unit], short_answer="2022 Oct")),
-              ("Q1 2023", Answer("$ 432 [1]", [unit], short_answer="$ 432"))]  # fmt: skip
-    def cell(row: str, value: str) -> tuple[str, Cell]:
-        return "t1", Cell(node_id="t1", row=row, column="$ millions", value=value, bbox=None)
-
-    cells = [cell("2022 Oct / 31", "2022 Oct"), cell("2023 Jan / 31", "432")]
-    assert arithmetic_working(arithmetic, period, cells, Answer("x", [unit])) is None
-    cells[0] = cell("2022 Jan / 31", "1,869")
-    assert arithmetic_working(arithmetic, period, cells, Answer("x", [unit])) is not None

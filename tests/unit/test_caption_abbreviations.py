@@ -3,7 +3,7 @@ spelling the word out names the column; a mean or total of figures the question 
 
 from __future__ import annotations
 
-from app.qa.tables.abbreviations import caption_abbreviations, caption_initialisms, caption_truncations, written_out
+from app.qa.tables.abbreviations import caption_abbreviations, caption_initialisms, written_out
 from app.qa.tables.aggregate import aggregate_answer
 from app.qa.tables.cell_lookup import cell_answer
 from app.qa.tables.model import TableData
@@ -101,28 +101,3 @@ def test_a_header_short_form_is_the_initials_of_a_run_of_caption_words() -> None
     table = TableData(id="r", rows=rows, caption="TABLE 7 Regulatory breadth index", columns=rows[0], header_rows=1)
     got = aggregate_answer(table, "Which state has the lowest regulatory breadth index score?")
     assert got is not None and "Idaho" in got.body
-
-
-DEBUGGERS = TableData(
-    id="d",
-    rows=[["Debugger", "HumanEval / Acc. ↑", "HumanEval / ∆ ↑", "MBPP / Acc. ↑", "MBPP / ∆ ↑"],
-          ["Baseline", "73.8", "", "67.6", ""], ["Self-Debugging", "81.1", "+7.3", "74.4", "+6.8"],
-          ["Ours", "82.9", "+9.1", "76.0", "+8.4"]],  # fmt: skip
-    caption="Table 1: Results of the debuggers on two benchmarks. Accuracy is calculated based on Pass@1. The "
-    "improvement (denoted as ∆) is measured against the baseline.",
-    columns=["Debugger", "HumanEval / Acc. ↑", "HumanEval / ∆ ↑", "MBPP / Acc. ↑", "MBPP / ∆ ↑"],
-    header_rows=1,
-)
-
-
-def test_a_header_word_cut_short_is_the_one_caption_word_it_opens() -> None:
-    assert caption_truncations(DEBUGGERS.caption, DEBUGGERS.columns) == {"Acc.": "accuracy"}
-    # No caption word it opens, two it opens, or too few letters to say which: nothing.
-    assert caption_truncations("Table 2: Results", ["Acc."]) == {}
-    assert caption_truncations("Table 3: Access and accuracy", ["Acc."]) == {}
-    assert caption_truncations("Table 4: Numbers of nodes", ["No."]) == {}
-
-
-def test_the_accuracy_column_beside_a_delta_column_is_read_for_accuracy() -> None:
-    got = cell_answer(DEBUGGERS, "What accuracy does Ours reach on HumanEval?")
-    assert got is not None and got.cell is not None and got.cell["value"] == "82.9"

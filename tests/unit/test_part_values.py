@@ -261,15 +261,3 @@ def test_numbers_in_a_bracketed_list_of_references_are_no_values() -> None:
     assert not section_number(sentence, sentence.index("six"))
     spaced = "Scores lie in [0, 1]; we kept 41 of them."
     assert not section_number(spaced, spaced.index("41"))
-
-
-def test_a_count_asked_reads_counts_not_the_percentages_said_of_them() -> None:
-    """ "How many more travellers …": "2.1 percent of the 7,875,054 travellers" counts 7,875,054; a share spelled
-    "percent" is a percentage as "%" is."""
-    said = _passage("p1", "In 2015 the rate was 2.1 percent of the 7,875,054 travellers, and in 2014 it was "
-                          "1.4 percent of the 6,100,200 travellers.")  # fmt: skip
-    parts = ["What travellers were counted in 2015?", "What travellers were counted in 2014?"]
-    got = part_values(["2015", "2014"], parts,
-                      [_read(said), _read(said)], [], LIMITS,
-                      whole="How many more travellers were counted in 2015 than in 2014?")  # fmt: skip
-    assert got is not None and [v.text for v in got] == ["7,875,054", "6,100,200"]

@@ -332,19 +332,3 @@ def test_rows_of_figures_under_a_label_continue_it_named_by_their_condition() ->
     ]  # fmt: skip
     got = cell_answer(SPEC, "What is the typical gain in MODE=1?")
     assert got is not None and got.cell is not None and got.cell["value"] == "205"
-
-
-CASES = TableData(
-    id="c",
-    rows=[["Case no.", "Report date", "Hospital admitted"], ["14", "01/02/2020", "Princess Margaret Hospital"],
-          ["128", "11/03/2020", "Queen Mary Hospital"], ["129", "11/03/2020", "Yan Chai Hospital"]],  # fmt: skip
-    caption="List of cases",
-    columns=["Case no.", "Report date", "Hospital admitted"],
-    header_rows=1,
-)
-
-
-def test_the_key_said_after_more_of_its_headers_words_names_the_row() -> None:
-    """ "cases as of 14 March" puts "case" before 14 as well; "case no. 129" says the whole header before 129."""
-    got = cell_answer(CASES, "In the list of cases as of 14 March 2020, which hospital admitted case no. 129?")
-    assert got is not None and got.cell is not None and got.cell["value"] == "Yan Chai Hospital"

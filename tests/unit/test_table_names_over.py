@@ -89,12 +89,3 @@ def test_a_table_that_names_its_value_columns_keeps_its_own_names() -> None:
     assert not take_names_over(grid, [near])
     assert grid.rows[0] == ["", "Current year", "Prior year"]
     assert take_names_over(_grid(), [near])  # the same line over a table that names nothing is taken
-
-
-def test_a_name_wider_than_its_right_aligned_figures_names_the_column_it_stands_over() -> None:
-    """ "Phase 2 (b)" set left of the narrow figures under it ("209"): its centre is over no column, its extent over
-    one."""
-    grid = _grid()
-    wide = _line(("Phase A total", 345.0, 180.0), ("Phase B", 475.0, 180.0))
-    assert take_names_over(grid, [wide])
-    assert grid.rows[0][1:] == ["Phase A total", "Phase B"]

@@ -29,7 +29,6 @@ from app.settings_answer import PartValueSettings
 CLAUSES = lexicon("clauses")
 GLUED_SYMBOLS = "°µμΩ"  # a unit that opens on a symbol, glued to its figure ("250°C/W", "5µA")
 HOW_MANY = Phrases.of(["how many"])
-TIMES_ASKED = Phrases.of(["how many times"])
 JOINERS, CONTRASTS, RESPECTIVELY = CLAUSES["joiners"], CLAUSES["contrasts"], CLAUSES["respectively"]
 
 
@@ -58,7 +57,6 @@ def part_values(
     stated: Sequence[str] = (),
     share: bool = False,
     together: bool = False,
-    whole: str = "",
 ) -> tuple[ReadValue, ReadValue] | None:
     """One value per part, read from the units the two parts cite and the passage after each (`following`: passages
     whose parent is the passage before them; "… one run for English and the other for German." ends one passage,
@@ -75,9 +73,7 @@ def part_values(
     asked = [stemmed(q) - own[0] - own[1] for q in questions]
     in_question = {m.group("num") for q in questions for m in VALUE.finditer(q)}
     # "how many clock cycles went to …": "1058 cycles" is counted in the unit asked for.
-    # (the parts are asked "What expected departures …" where the whole question asked "how many more …")
-    whole_and_parts = (*questions, whole)
-    counted = set().union(*(stemmed(" ".join(words_after(q, HOW_MANY, 3, str.isalnum) or [])) for q in whole_and_parts))
+    counted = set().union(*(stemmed(" ".join(words_after(q, HOW_MANY, 3, str.isalnum) or [])) for q in questions))
     units: dict[str, EvidenceNode] = {}
     for answer in answers:
         units.update((n.node_id, n) for n in answer.cited if n.kind == "passage")
@@ -95,9 +91,6 @@ def part_values(
         last[node.node_id] = before
     if share and any(f.kind[1] for f in found):
         found = [f for f in found if f.kind[1]]  # "by how many percentage points": shares, no plain figures
-    elif counted and not share and not any(TIMES_ASKED.said(q) for q in whole_and_parts):
-        # "how many more expected departures": "1.18 percent of the 7,875,054 expected departures" counts 7,875,054
-        found = [f for f in found if not f.kind[1]]
     if stated:
         # Both readings stated values of one sentence that says more: only its values are read again.
         shared = set.intersection(*({f.sentence for f in found if f.text == said} for said in stated))
@@ -267,7 +260,6 @@ def with_part_values(
     limits: PartValueSettings,
     unit: str = "",
     cell_read: bool = False,
-    whole: str = "",
 ) -> list[tuple[str, Answer]]:
     """The parts' answers, each led by the value `part_values` reads for it when no part's reading stated a value,
     or when the question counts in a unit (`unit`: "°C/W") that a part's reading does not say and two values said
@@ -282,15 +274,15 @@ def with_part_values(
     share = any(SHARE_ASKS.said(q) for q in (*questions, unit))
     got = None
     if unit and not cell_read and not all(_says_unit(a, unit) for a in answers):
-        got = part_values(labels, questions, answers, following, limits, unit, whole=whole)
+        got = part_values(labels, questions, answers, following, limits, unit)
     both = all(value_of(s) for s in said)
     # Both parts stated a value, one of them from a cell: the readings stand.
     if got is None and both and not cell_read:
-        got = part_values(labels, questions, answers, following, limits, stated=said, share=share, whole=whole)
+        got = part_values(labels, questions, answers, following, limits, stated=said, share=share)
     elif got is None and stated and not both:
         got = _beside_one_stated(labels, questions, answers, following, limits, said, share)
     elif got is None and not stated:
-        got = part_values(labels, questions, answers, following, limits, share=share, together=cell_read, whole=whole)
+        got = part_values(labels, questions, answers, following, limits, share=share, together=cell_read)
     return answered if got is None else _led(answered, got)
 
 

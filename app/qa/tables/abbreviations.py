@@ -14,7 +14,6 @@ from app.qa.tables.words import LEGEND_VERBS
 MAX_SHORT = 6  # "ACC", "MAE", "RMSE": a short form of letters, at most this long
 MAX_LEGEND_SHORT = 8  # "B@4", "R-L", "GenderM": a legend's short form, one word at most this long
 MAX_LONG_WORDS = 6  # a long form of more words is a sentence, not a name
-MIN_TRUNCATED = 3  # "Acc.", "Conv.": a word cut short keeps this many letters at least ("No." is a word of its own)
 
 LAST_OF_LIST = ("and", "or", "&")
 
@@ -62,23 +61,6 @@ def caption_initialisms(caption: str | None, names: list[str]) -> dict[str, str]
                         if "".join(w[0] for w in words[k : k + n]).upper() == short), None)  # fmt: skip
             if run is not None and " ".join(run).upper() != short:
                 found[short] = " ".join(run)
-    return found
-
-
-def caption_truncations(caption: str | None, names: list[str]) -> dict[str, str]:
-    """Words the headers cut short with a full stop whose letters open one word of the caption, and no other: "Acc."
-    under "… Accuracy is calculated based on Pass@1"."""
-    words = {w.strip(",;:.()[]").lower() for w in (caption or "").split()}
-    found: dict[str, str] = {}
-    for name in names:
-        for cut in name.replace("/", " ").split():
-            cut = cut.strip("()[],;:")
-            stem = cut[:-1].lower()
-            if not (cut.endswith(".") and len(stem) >= MIN_TRUNCATED and stem.isalpha()) or cut in found:
-                continue
-            opened = {w for w in words if w.isalpha() and len(w) > len(stem) and w.startswith(stem)}
-            if len(opened) == 1:
-                found[cut] = opened.pop()
     return found
 
 

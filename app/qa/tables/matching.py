@@ -325,22 +325,19 @@ def keyed_row(table: TableData, sh: Shape, question: Sequence[str]) -> Pick | No
     "2023", heads values and keys nothing; a value of words may come first, "the J-type"): the one row holding that
     value under that header, whatever labels it."""
     data = sh.data(table.rows)
-    best: tuple[int, Pick] | None = None
     for k, header in enumerate(sh.columns):
         named = {t for t in tokens(header.split(" / ")[-1]) or tokens(header) if not t.isdigit()}  # "Tag / Number"
         reach = 1 if len(named) == 1 else KEY_REACH
         for at, value in enumerate(question):
             # "Type J", or a word's value before its header ("J-type"; a figure before a word keys nothing)
             after = not value.isdigit() and bool(named & set(question[at + 1 : at + 2]))
-            before = named & set(question[max(0, at - reach) : at])
-            if value in named or not (before or after):
+            if value in named or not (named & set(question[max(0, at - reach) : at]) or after):
                 continue
             rows = [i for i in data if k < len(table.rows[i]) and tokens(table.rows[i][k]) == [value]]
-            # "cases as of 14 March … case no. 129": the value said after more of its header's words is the key
-            if len(rows) == 1 and (best is None or len(before) > best[0]):
+            if len(rows) == 1:
                 used = {value, *(named & set(question))}
-                best = (len(before), Pick(rows[0], sh.name(rows[0]) or table.rows[rows[0]][k], 2.0, 1.0, used))
-    return None if best is None else best[1]
+                return Pick(rows[0], sh.name(rows[0]) or table.rows[rows[0]][k], 2.0, 1.0, used)
+    return None
 
 
 def _words_beside(table: TableData, sh: Shape, limits: TableReadingSettings) -> dict[int, str]:

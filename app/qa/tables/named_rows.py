@@ -40,16 +40,15 @@ def one_row_named_whole(table: TableData, sh: Shape, question: str, limits: Tabl
     asked = question_tokens(question)
     subset = _subset_said(question)
     if subset is not None and subset[0] == "drop":
-        asked = [t for t in asked if all(t not in item for item in subset[1])]
+        asked = [t for t in asked if t not in subset[1]]
     row, tied = best_row(table, sh, asked, limits)
     if row is None or len(tied) > 1 or row.coverage < 1.0 or summary_label(row.name):
         return False
     return any(c.isalpha() for c in row.name)
 
 
-def _subset_said(question: str) -> tuple[str, list[list[str]]] | None:
-    """("keep" | "drop", the words of each thing said) of "among the distilled models", "leaving out the baseline
-    and the combined run"; None if unsaid."""
+def _subset_said(question: str) -> tuple[str, list[str]] | None:
+    """("keep" | "drop", the words) of "among the distilled models", "leaving out the RMN models"; None if unsaid."""
     words = list(WORD.finditer(question))
     said = [w.group(0).lower() for w in words]
     for k in range(len(words)):
@@ -64,8 +63,7 @@ def _subset_said(question: str) -> tuple[str, list[list[str]]] | None:
                 if any(c in ",;:?" for c in gap) or said[at] in _ENDS_SUBSET:
                     break
                 run.append(words[at].group(0))
-            items = " ".join(run).replace(" or ", " and ").replace(" & ", " and ").split(" and ")
-            return how, [words for item in items if (words := tokens(item))]
+            return how, tokens(" ".join(run))
     return None
 
 
@@ -76,17 +74,12 @@ def rows_said_apart(sh: Shape, values: list[tuple[int, float]], question: str) -
     subset = _subset_said(question)
     if subset is None:
         return values
-    how, items = subset
+    how, said = subset
     labels = {i: set(tokens(sh.name(i))) for i, _ in values}
-    # Each thing said names its rows by the words of it that labels hold ("the baseline and the combined run": the
-    # Baseline row and the Combined row); rows kept must hold every word said.
-    helds = [{w for w in item if any(w in words for words in labels.values())} for item in items]
-    helds = [held for held in helds if held]
-    if how == "keep":
-        helds = [set().union(*helds)] if helds else []
-    if not helds:
+    held = {w for w in said if any(w in words for words in labels.values())}
+    if not held:
         return values
-    named = {i for i, words in labels.items() if any(held <= words for held in helds)}
+    named = {i for i, words in labels.items() if held <= words}
     if how == "keep" and len(named) < 2:
         return values  # "among the ten states": one row named "United States" is no subset said of several
     kept = [(i, v) for i, v in values if (i in named) == (how == "keep")]

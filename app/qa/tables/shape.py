@@ -18,7 +18,7 @@ from app.qa.tablelayout import (
     titled_header_rows,
     unhyphenated,
 )
-from app.qa.tables.abbreviations import caption_abbreviations, caption_initialisms, caption_truncations, written_out
+from app.qa.tables.abbreviations import caption_abbreviations, caption_initialisms, written_out
 from app.qa.tables.bound_columns import limits_head_below, limits_header_end
 from app.qa.tables.conditioned_rows import cell_text as _cell_text
 from app.qa.tables.conditioned_rows import name_continued_rows
@@ -80,8 +80,7 @@ def shape(table: TableData, limits: TableReadingSettings = TableReadingSettings(
     levels = _label_levels(data, label_column, width, limits)
     if levels:
         label_column = levels[-1]
-    defined = {**caption_truncations(table.caption, columns), **caption_initialisms(table.caption, columns),
-               **caption_abbreviations(table.caption)}  # fmt: skip
+    defined = {**caption_initialisms(table.caption, columns), **caption_abbreviations(table.caption)}
     sh = Shape(nh, [written_out(c, defined) for c in columns], label_column)
     named = [set(tokens(c)) for k, c in enumerate(columns) if k != label_column and c.strip()]
     if len(named) >= limits.shared_words_min_columns:

@@ -169,3 +169,20 @@ def test_a_sure_cell_of_the_leading_document_beats_a_guess_in_a_nearer_table(
                          collection_id=collection, limits=settings.answer)  # fmt: skip
     assert found.cell is not None, found.table_answers
     assert found.cell["value"] == "640", found.cell
+
+
+def test_the_likeliest_cell_of_the_leading_documents_tables_answers_when_no_rule_is_sure(
+    session: Session, settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # "revenues" names one row in part ("Operating revenues"): no rule reads it surely, and no nearer table holds a
+    # likely cell, so the leading document's tables are searched cell by cell.
+    monkeypatch.setattr("app.services.ingestion.get_embedder", lambda device="auto", backend="auto": encoder())
+    collection = ingest_pdfs(session, settings, "release", [str(_release(tmp_path / "utility-q2-release.pdf"))])
+    tables = settings.answer.tables.model_copy(update={"caption_tables": 0})
+    limits = settings.answer.model_copy(update={"tables": tables})
+    found = _prose_retrieval(session, collection)
+    content_table_answer(session, found, "What revenues came in over the 2023 quarter?", collection_id=collection,
+                         limits=limits)  # fmt: skip
+    assert found.cell is not None, found.table_answers
+    assert found.cell["value"] == "5,290" and "2023" in found.cell["column"], found.cell
+    assert found.table_answers[0].short_answer is None  # a guess about which cell: it leads the text only

@@ -141,18 +141,18 @@ def content_table_answer(
     collection_id: str = "",
     limits: AnswerSettings | None = None,
     widened: bool = False,
-) -> None:
+) -> list[tuple[DocTable, Document, TableData]]:
     """A content question a table answers from its cells ("Which member state had the most inhabitants per retail
     outlet?"): the table's answer goes first, the table node leads the evidence. Candidates: the retrieved tables,
     the tables on the pages of the first retrieved nodes, the tables of the collection whose caption names most of
     the question (`tables_named_by_caption`), and every table of a document named as a file.
 
     Only when the question asks for a value and names the column well (and, for a single cell, the row exactly):
-    otherwise the passages' reader answers as before."""
+    otherwise the passages' reader answers as before. Returns the tables read."""
     answer_limits = limits or AnswerSettings()
     reading = answer_limits.tables
     if not asks_for_value(question) or TWO_ASKS.said(question):
-        return  # a two-part question is decomposed by the reader: one cell would answer only half of it
+        return []  # a two-part question is decomposed by the reader: one cell would answer only half of it
     ids = [n.node_id for n in retrieval.nodes if n.kind == "table"]
     if collection_id and document_id is None:
         ids += tables_named_by_caption(session, collection_id, question, reading)
@@ -168,7 +168,7 @@ def content_table_answer(
     if document_id is not None:
         conditions.append(DocTable.document_id == document_id)
     if not conditions:
-        return
+        return []
     query = select(DocTable).where(or_(*conditions)).order_by(DocTable.document_id, DocTable.index_in_document)
     tables = list(session.scalars(query.limit(reading.max_content_tables)))
     question = without_document_names(question)  # the document is resolved; its file name names no cell
@@ -269,19 +269,25 @@ def content_table_answer(
             if sure and (best is None or key > best_key):
                 best, best_key = (rank, got, table, document, data), key
     if best is None and widened:
-        return  # tables farther from the evidence answer only when sure
+        return offered  # tables farther from the evidence answer only when sure
     if best is None:
         best = named_fallback(named, reading)
+        farther: list[tuple[DocTable, Document, TableData]] = []
         if best is None and not widened and reading.content_table_documents:
             # No nearer table answers surely: the leading documents' other tables are read (a statement with no
             # caption on a page no retrieved unit stands on) before a nearer table's likeliest cell is guessed.
             had = list(retrieval.table_answers)
-            content_table_answer(session, retrieval, question, document_id, collection_id, limits, widened=True)
+            farther = content_table_answer(session, retrieval, question, document_id, collection_id, limits, True)
             if retrieval.table_answers != had:
-                return
+                return offered
+        # The likeliest cell of the nearer tables; when none stands out, of the leading documents' (a data sheet's
+        # specification table on a page no retrieved passage stands on).
         best = best or retrieved_cell(offered, question, document_id, answer_limits)
+        nearer = {table.id for table, _, _ in offered}
+        best = best or retrieved_cell([t for t in farther if t[0].id not in nearer], question, document_id,
+                                      answer_limits)  # fmt: skip
         if best is None:
-            return
+            return offered
     rank, got, table, document, data = best
     # The margin is one caption word's weight: on dev + paraphrases no shown table answer was wrong; the closest
     # right one led by 0.5.
@@ -296,6 +302,7 @@ def content_table_answer(
     retrieval.table_answers = [got]
     if got.cell:
         retrieval.cell = got.cell
+    return offered
 
 
 MONTHS = frozenset(tokens(" ".join(calendar.month_name[1:])))  # as the question's words are stemmed

@@ -280,8 +280,8 @@ def content_table_answer(
             farther = content_table_answer(session, retrieval, question, document_id, collection_id, limits, True)
             if retrieval.table_answers != had:
                 return offered
-        # The likeliest cell of the nearer tables; when none stands out, of the leading documents' (a data sheet's
-        # specification table on a page no retrieved passage stands on).
+        # The likeliest cell of the nearer tables; when none stands out, of the leading documents' (a paper's results
+        # table that only a passage pointing to it was retrieved for).
         best = best or retrieved_cell(offered, question, document_id, answer_limits)
         nearer = {table.id for table, _, _ in offered}
         best = best or retrieved_cell([t for t in farther if t[0].id not in nearer], question, document_id,
